@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  appRouter,
+  createCaller,
+  createContextInner,
+  PRODUCTION_HASH_PARAMS,
+  RateLimiter,
+  type ApiConfig,
+  type ApiDeps,
+  type CallInput,
+} from '@atelier/api';
+import type { MikroORM } from '@atelier/db';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { AppRouter } from '@atelier/api';
+import { registerAuthRoutes } from './rest/auth';
+import type { CallerFactory } from './rest/call';
+import { registerCreditRoutes } from './rest/credits';
+import { openSession } from './session';
+
+export interface AppOptions {
+  orm: MikroORM;
+  sessionSecret: string;
+  /** Secure cookies: on in production, where the app is served over HTTPS. */
+  secureCookies: boolean;
+  /** The origin the app is served from; writes from any other Origin are refused. */
+  publicUrl?: string | undefined;
+  trustProxy?: boolean;
+  /** The built web app; null to serve the API alone. */
+  webDist?: string | null;
+  api?: Partial<ApiConfig>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const httpMessages = {
+  invalidJson: 'Corps de requête JSON invalide',
+  tooLarge: 'Requête trop volumineuse',
+  unsupportedType: 'Type de contenu non supporté',
+  badRequest: 'Requête invalide',
+  notFound: 'Ressource introuvable',
+  foreignOrigin: 'Origine de la requête non autorisée',
+  internal: 'Une erreur inattendue est survenue.',
+} as const;
+
+function apiDeps(options: AppOptions): ApiDeps {
+  return {
+    orm: options.orm,
+    config: {
+      launchOffer: { accounts: 100, credits: 500 },
+      passwordHash: PRODUCTION_HASH_PARAMS,
+      ...options.api,
+    },
+    limiters: {
+      // Ten tries a minute per IP and per e-mail: enough for people, too few for guessing.
+      auth: new RateLimiter(10, 60_000),
+      account: new RateLimiter(10, 60_000),
+    },
+  };
+}
+
+function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
+}
+
+/** Writes must come from our own pages: an Origin of another site is refused (CSRF). */
+function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return request.headers['sec-fetch-site'] !== 'cross-site';
+  if (publicUrl && origin === new URL(publicUrl).origin) return true;
+  try {
+    const host = request.headers.host;
+    return Boolean(host) && new URL(origin).host === new URL(`http://${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+  const deps = apiDeps(options);
+  const sessionOptions = { secret: options.sessionSecret, secure: options.secureCookies };
+
+  const callInput = async (request: FastifyRequest, reply: FastifyReply): Promise<CallInput> => ({
+    session: await openSession(request, reply, sessionOptions),
+    ip: request.ip,
+  });
+  const callerFor: CallerFactory = async (request, reply) =>
+    createCaller(createContextInner(deps, await callInput(request, reply)));
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: options.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+    if (request.url.startsWith('/api/stripe/webhook')) return; // signed by Stripe, sent without Origin
+    if (!sameOrigin(request, options.publicUrl)) {
+      return reply.code(403).send({ message: httpMessages.foreignOrigin });
+    }
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(500).send({ message: httpMessages.internal });
+    }
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? httpMessages.invalidJson
+        : status === 413
+          ? httpMessages.tooLarge
+          : status === 415
+            ? httpMessages.unsupportedType
+            : httpMessages.badRequest;
+    return reply.code(status).send({ message });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: async ({ req, res }) => createContextInner(deps, await callInput(req, res)),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerAuthRoutes(app, callerFor);
+  registerCreditRoutes(app, callerFor);
+
+  const webDist = options.webDist;
+  const webIndex = webDist ? join(webDist, 'index.html') : null;
+  if (webDist && webIndex && existsSync(webIndex)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite's hashed files never change; the page itself is always revalidated.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (isApiPath(url) || !(request.method === 'GET' || request.method === 'HEAD') || !webIndex || !existsSync(webIndex)) {
+      return reply.code(404).send({ message: httpMessages.notFound });
+    }
+    // History fallback: the web app's router decides what every other path shows.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

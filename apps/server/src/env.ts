@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The one reader of process.env: every setting of the server, checked once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
+  REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface ServerConfig {
+  env: Env;
+  production: boolean;
+  dataDir: string;
+  databaseUrl: string;
+  sessionSecret: string;
+}
+
+export class ConfigError extends Error {}
+
+/** In development a secret is made once and kept beside the data, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production (32 characters or more)');
+  }
+  if (env.AI_ENGINE === 'replicate' && !env.REPLICATE_API_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  REPLICATE_API_TOKEN is required when AI_ENGINE=replicate');
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env,
+    production,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? join(dataDir, 'atelier.sqlite'),
+    sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
+  };
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@atelier/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './env';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const orm = await openDatabase(config.databaseUrl);
+  const app = await buildApp({
+    orm,
+    sessionSecret: config.sessionSecret,
+    secureCookies: config.production,
+    publicUrl: config.env.PUBLIC_URL,
+    trustProxy: config.env.TRUST_PROXY,
+    webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    logger: { level: config.env.LOG_LEVEL },
+  });
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await orm.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ port: config.env.PORT, host: config.env.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { restHandler, untrusted, type CallerFactory } from './call';
+
+export function registerAuthRoutes(app: FastifyInstance, callerFor: CallerFactory): void {
+  app.post('/api/register', restHandler(callerFor, (caller, request) => caller.auth.register(untrusted(request.body))));
+  app.post('/api/login', restHandler(callerFor, (caller, request) => caller.auth.login(untrusted(request.body))));
+  app.post('/api/auth/logout', restHandler(callerFor, (caller) => caller.auth.logout()));
+  app.get(
+    '/api/user',
+    restHandler(callerFor, async (caller, _request, reply) => {
+      const user = await caller.auth.me();
+      return user ?? reply.code(401).send({ message: 'Utilisateur non connecté' });
+    }),
+  );
+  app.get('/api/auth/account', restHandler(callerFor, (caller) => caller.account.get()));
+  app.post('/api/account/update', restHandler(callerFor, (caller, request) => caller.account.update(untrusted(request.body))));
+}

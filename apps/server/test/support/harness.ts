@@ -1,0 +1,107 @@
+import type { ApiConfig } from '@atelier/api';
+import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@atelier/db/testing';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app';
+
+/** Cheap hashing for tests: the scheme is the same, only the cost differs. */
+export const TEST_HASH_PARAMS = { N: 1024, r: 8, p: 1 };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  client(options?: { ip?: string; origin?: string }): TestClient;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  target: TestDatabaseTarget,
+  options: { api?: Partial<ApiConfig> } & Partial<Pick<AppOptions, 'secureCookies'>> = {},
+): Promise<TestApp> {
+  const db = await openTestDatabase(target);
+  const app = await buildApp({
+    orm: db.orm,
+    sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
+    secureCookies: options.secureCookies ?? false,
+    webDist: null,
+    api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    client: (clientOptions) => new TestClient(app, clientOptions),
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** A browser-like client: keeps its session cookie between calls. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: { ip?: string; origin?: string } = {},
+  ) {}
+
+  async request<T = any>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.options.ip ?? '127.0.0.1',
+      headers: {
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.options.origin ? { origin: this.options.origin } : {}),
+        ...(payload !== undefined && typeof payload !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    });
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    let body: unknown = undefined;
+    try {
+      body = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.statusCode, body: body as T, text: response.body, headers: response.headers };
+  }
+
+  get<T = any>(url: string) {
+    return this.request<T>('GET', url);
+  }
+
+  post<T = any>(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, payload ?? {}, headers);
+  }
+
+  /** Carries this client's session over to another, as a second tab or a stolen cookie would. */
+  copySessionTo(other: TestClient): void {
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+  }
+
+  async register(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+    const body = {
+      email: overrides.email ?? `user-${Math.random().toString(36).slice(2)}@example.fr`,
+      password: overrides.password ?? 'motdepasse',
+      firstName: overrides.firstName ?? 'Camille',
+      lastName: overrides.lastName ?? 'Durand',
+    };
+    const response = await this.post('/api/register', body);
+    if (response.status !== 200) throw new Error(`register failed: ${response.status} ${response.text}`);
+    return { ...body, user: response.body.user as { id: number; credits: number; email: string; username: string } };
+  }
+}

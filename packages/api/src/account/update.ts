@@ -1,0 +1,47 @@
+import type { AccountUpdateInput } from '@atelier/catalog';
+import { UniqueConstraintViolationException, User, type EntityManager } from '@atelier/db';
+import { hashPassword, verifyPassword, type PasswordHashParams } from '../auth/password';
+import { AppError } from '../shared/errors';
+
+export const accountMessages = {
+  wrongPassword: 'Mot de passe actuel incorrect',
+  usernameTaken: "Ce nom d'utilisateur est déjà pris.",
+} as const;
+
+export interface AccountUpdateResult {
+  user: User;
+  passwordChanged: boolean;
+}
+
+/** The current password is required to change anything; a blank new password keeps the old one. */
+export async function updateAccount(
+  em: EntityManager,
+  params: PasswordHashParams,
+  userId: number,
+  input: { username: string; currentPassword: string; newPassword?: string | undefined },
+): Promise<AccountUpdateResult> {
+  const user = await em.findOneOrFail(User, userId);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new AppError('VALIDATION', accountMessages.wrongPassword, {
+      fieldErrors: { currentPassword: [accountMessages.wrongPassword] },
+    });
+  }
+  user.username = input.username;
+  if (input.newPassword) {
+    user.passwordHash = await hashPassword(input.newPassword, params);
+    user.sessionVersion += 1;
+  }
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) {
+      throw new AppError('CONFLICT', accountMessages.usernameTaken, {
+        fieldErrors: { username: [accountMessages.usernameTaken] },
+      });
+    }
+    throw error;
+  }
+  return { user, passwordChanged: Boolean(input.newPassword) };
+}
+
+export type { AccountUpdateInput };

@@ -1,0 +1,23 @@
+import type { LoginInput } from '@atelier/catalog';
+import { User, type EntityManager } from '@atelier/db';
+import { AppError } from '../shared/errors';
+import { hashPassword, verifyPassword, type PasswordHashParams } from './password';
+
+export const loginMessages = {
+  invalidCredentials: 'Email ou mot de passe incorrect',
+} as const;
+
+let decoyHash: Promise<string> | undefined;
+
+/** An unknown e-mail costs the same time as a wrong password, so timing reveals nothing. */
+function decoy(params: PasswordHashParams): Promise<string> {
+  decoyHash ??= hashPassword('decoy-password-never-matches', params);
+  return decoyHash;
+}
+
+export async function login(em: EntityManager, params: PasswordHashParams, input: LoginInput): Promise<User> {
+  const user = await em.findOne(User, { email: input.email });
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoy(params)));
+  if (!user || !ok) throw new AppError('UNAUTHENTICATED', loginMessages.invalidCredentials);
+  return user;
+}

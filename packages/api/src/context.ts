@@ -1,0 +1,41 @@
+import type { EntityManager, MikroORM } from '@atelier/db';
+import type { RateLimiter } from './shared/rate-limit';
+import type { PasswordHashParams } from './auth/password';
+
+/** What the sealed session cookie carries. */
+export interface SessionData {
+  userId: number;
+  /** Must equal the user's sessionVersion, so a password change signs out other sessions. */
+  version: number;
+}
+
+/** The HTTP layer's cookie, seen by procedures without knowing about HTTP. */
+export interface SessionStore {
+  read(): SessionData | null;
+  write(data: SessionData): Promise<void>;
+  clear(): void;
+}
+
+export interface ApiConfig {
+  launchOffer: { accounts: number; credits: number };
+  passwordHash: PasswordHashParams;
+}
+
+/** Long-lived dependencies, built once per process. */
+export interface ApiDeps {
+  orm: MikroORM;
+  config: ApiConfig;
+  limiters: { auth: RateLimiter; account: RateLimiter };
+}
+
+/** What one incoming call brings. */
+export interface CallInput {
+  session: SessionStore;
+  ip: string;
+}
+
+export function createContextInner(deps: ApiDeps, call: CallInput) {
+  return { ...deps, ...call, em: undefined as EntityManager | undefined };
+}
+
+export type Context = ReturnType<typeof createContextInner>;

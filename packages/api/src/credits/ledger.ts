@@ -1,0 +1,140 @@
+import { CreditEntry, raw, UniqueConstraintViolationException, User, type EntityManager } from '@atelier/db';
+import { AppError } from '../shared/errors';
+
+export const IMAGE_COST = 50;
+
+export const creditMessages = {
+  insufficient: (cost: number) => `Crédits insuffisants. Vous avez besoin de ${cost} crédits pour cette transformation.`,
+} as const;
+
+export interface GrantInput {
+  userId: number;
+  amount: number;
+  description: string;
+  reason: string;
+  /** What caused the grant; a second grant with the same reference changes nothing. */
+  externalRef: string;
+}
+
+export interface LedgerResult {
+  applied: boolean;
+  balance: number;
+}
+
+async function balanceOf(em: EntityManager, userId: number): Promise<number> {
+  const row = await em.findOneOrFail(User, userId, { fields: ['credits'], disableIdentityMap: true });
+  return row.credits;
+}
+
+/**
+ * The ledger: every change of a balance is one CreditEntry written in the same transaction as
+ * the conditional update of `users.credits`, so the entries always sum to the balance.
+ */
+export const ledger = {
+  async grant(em: EntityManager, input: GrantInput): Promise<LedgerResult> {
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('grant amount must be a positive integer');
+    try {
+      return await em.transactional(async (tx) => {
+        await tx.nativeUpdate(User, { id: input.userId }, { credits: raw(`credits + ${input.amount}`) });
+        const balance = await balanceOf(tx, input.userId);
+        await tx.insert(CreditEntry, {
+          user: input.userId,
+          type: 'credit',
+          status: 'settled',
+          amount: input.amount,
+          balanceAfter: balance,
+          description: input.description,
+          reason: input.reason,
+          externalRef: input.externalRef,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+        return { applied: true, balance };
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        return { applied: false, balance: await balanceOf(em, input.userId) };
+      }
+      throw error;
+    }
+  },
+
+  /**
+   * Takes `cost` credits before any work starts, or refuses with INSUFFICIENT_CREDITS.
+   * The hold is settled on success or released on failure.
+   */
+  async reserve(
+    em: EntityManager,
+    input: { userId: number; cost: number; externalRef: string; description: string; reason: string },
+  ): Promise<LedgerResult> {
+    try {
+      return await em.transactional(async (tx) => {
+        const taken = await tx.nativeUpdate(
+          User,
+          { id: input.userId, credits: { $gte: input.cost } },
+          { credits: raw(`credits - ${input.cost}`) },
+        );
+        if (taken === 0) {
+          throw new AppError('INSUFFICIENT_CREDITS', creditMessages.insufficient(input.cost), {
+            clientCode: 'insufficient_credits',
+          });
+        }
+        const balance = await balanceOf(tx, input.userId);
+        await tx.insert(CreditEntry, {
+          user: input.userId,
+          type: 'debit',
+          status: 'held',
+          amount: input.cost,
+          balanceAfter: balance,
+          description: input.description,
+          reason: input.reason,
+          externalRef: input.externalRef,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+        return { applied: true, balance };
+      });
+    } catch (error) {
+      // The same reference is already held or settled: the rollback gave the credits back.
+      if (error instanceof UniqueConstraintViolationException) {
+        return { applied: false, balance: await balanceOf(em, input.userId) };
+      }
+      throw error;
+    }
+  },
+
+  /** Makes a hold final. Applies once whatever the retries. */
+  async settle(em: EntityManager, externalRef: string): Promise<boolean> {
+    const changed = await em.nativeUpdate(
+      CreditEntry,
+      { externalRef, status: 'held' },
+      { status: 'settled', createdAt: new Date(), updatedAt: new Date() },
+    );
+    return changed === 1;
+  },
+
+  /** Gives a hold back. Applies once whatever the retries; a settled entry is never released. */
+  async release(em: EntityManager, externalRef: string): Promise<boolean> {
+    return em.transactional(async (tx) => {
+      const entry = await tx.findOne(CreditEntry, { externalRef, status: 'held' }, { fields: ['user', 'amount'] });
+      if (!entry) return false;
+      const changed = await tx.nativeUpdate(
+        CreditEntry,
+        { externalRef, status: 'held' },
+        { status: 'released', updatedAt: new Date() },
+      );
+      if (changed !== 1) return false;
+      await tx.nativeUpdate(User, { id: entry.user.id }, { credits: raw(`credits + ${entry.amount}`) });
+      return true;
+    });
+  },
+
+  /** Releases holds older than `maxAgeMs`: work that crashed between reserve and settle. */
+  async releaseStaleHolds(em: EntityManager, maxAgeMs: number, now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - maxAgeMs);
+    const stale = await em.find(CreditEntry, { status: 'held', updatedAt: { $lt: cutoff } }, { fields: ['externalRef'] });
+    let released = 0;
+    for (const entry of stale) if (await ledger.release(em.fork(), entry.externalRef)) released += 1;
+    return released;
+  },
+};

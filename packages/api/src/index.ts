@@ -1,0 +1,16 @@
+export { appRouter, createCaller, type AppRouter } from './routers';
+export {
+  createContextInner,
+  type ApiConfig,
+  type ApiDeps,
+  type CallInput,
+  type Context,
+  type SessionData,
+  type SessionStore,
+} from './context';
+export { AppError, APP_ERROR_CODES, commonMessages, type AppErrorCode } from './shared/errors';
+export { describeError, type AppErrorData } from './trpc';
+export { RateLimiter } from './shared/rate-limit';
+export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
+export { ledger, IMAGE_COST } from './credits/ledger';
+export type { PublicUser } from './shared/user';

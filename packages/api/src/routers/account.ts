@@ -1,0 +1,22 @@
+import { accountUpdateSchema } from '@atelier/catalog';
+import { z } from 'zod';
+import { updateAccount } from '../account/update';
+import { publicUserSchema, toPublicUser } from '../shared/user';
+import { authedProcedure, router } from '../trpc';
+
+const userResult = z.object({ user: publicUserSchema });
+
+export const accountRouter = router({
+  get: authedProcedure.output(userResult).query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+
+  update: authedProcedure
+    .input(accountUpdateSchema)
+    .output(userResult)
+    .mutation(async ({ ctx, input }) => {
+      ctx.limiters.account.hit(`account-update:user:${ctx.user.id}`);
+      const { user, passwordChanged } = await updateAccount(ctx.em, ctx.config.passwordHash, ctx.user.id, input);
+      // Other sessions end with the old password; this one carries on with the new version.
+      if (passwordChanged) await ctx.session.write({ userId: user.id, version: user.sessionVersion });
+      return { user: toPublicUser(user) };
+    }),
+});

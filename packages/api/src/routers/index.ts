@@ -1,0 +1,13 @@
+import { createCallerFactory, router } from '../trpc';
+import { accountRouter } from './account';
+import { authRouter } from './auth';
+import { creditsRouter } from './credits';
+
+export const appRouter = router({
+  auth: authRouter,
+  account: accountRouter,
+  credits: creditsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

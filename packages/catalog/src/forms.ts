@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Field rules shared by the browser forms and the server, so both say the same thing. */
+export const messages = {
+  email: 'Adresse email invalide',
+  password: 'Le mot de passe doit contenir au moins 6 caractères',
+  firstName: 'Le prénom doit contenir au moins 2 caractères',
+  lastName: 'Le nom doit contenir au moins 2 caractères',
+  passwordMismatch: 'Les mots de passe ne correspondent pas.',
+  currentPassword: 'Le mot de passe actuel est requis',
+  username: "Le nom d'utilisateur doit contenir de 3 à 32 lettres, chiffres, points, tirets ou soulignés",
+  tooLong: 'Valeur trop longue',
+} as const;
+
+export const emailField = z
+  .string({ error: messages.email })
+  .trim()
+  .toLowerCase()
+  .max(254, messages.email)
+  .email(messages.email);
+
+export const passwordField = z
+  .string({ error: messages.password })
+  .min(6, messages.password)
+  .max(200, messages.tooLong);
+
+const nameField = (message: string) =>
+  z.string({ error: message }).trim().min(2, message).max(100, messages.tooLong);
+
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  firstName: nameField(messages.firstName),
+  lastName: nameField(messages.lastName),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const usernameField = z
+  .string({ error: messages.username })
+  .trim()
+  .regex(/^[a-zA-Z0-9._-]{3,32}$/, messages.username);
+
+/** A blank new password keeps the old one. */
+const optionalNewPassword = z
+  .string({ error: messages.password })
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(passwordField.optional());
+
+export const accountUpdateSchema = z.object({
+  username: usernameField,
+  currentPassword: z.string({ error: messages.currentPassword }).min(1, messages.currentPassword).max(200, messages.tooLong),
+  newPassword: optionalNewPassword,
+});
+export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
+
+/** The profile form adds the confirmation, checked in the browser only. */
+export const accountFormSchema = accountUpdateSchema
+  .extend({ confirmPassword: z.string().optional() })
+  .refine((form) => (form.newPassword ?? '') === (form.confirmPassword ?? ''), {
+    message: messages.passwordMismatch,
+    path: ['confirmPassword'],
+  });

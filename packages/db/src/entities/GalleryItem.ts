@@ -1,0 +1,30 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from './common';
+import { User } from './User';
+
+export const GalleryItem = defineEntity({
+  name: 'GalleryItem',
+  tableName: 'gallery_items',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    owner: () => p.manyToOne(User).deleteRule('cascade'),
+    mediaType: p.string().length(8).default('image'),
+    transformationType: p.string().length(64).nullable(),
+    transformationOption: p.string().length(500).nullable(),
+    transformedImagePath: p.string().length(255),
+    originalImagePath: p.string().length(255).nullable(),
+    description: p.text().nullable(),
+    transformationPrompt: p.text().nullable(),
+    videoUrl: p.string().length(255).nullable(),
+    thumbnailPath: p.string().length(255).nullable(),
+    isFavorite: p.boolean().default(false),
+    sessionKey: p.string().length(64).nullable(),
+    isPublic: p.boolean().default(false),
+    publishedAt: p.datetime(3).nullable(),
+    likesCount: p.integer().default(0),
+    createdAt: createdAt(),
+  },
+  uniques: [{ properties: ['owner', 'transformedImagePath'] }],
+  indexes: [{ properties: ['owner', 'createdAt'] }, { properties: ['isPublic', 'publishedAt'] }],
+});
+export type GalleryItem = InferEntity<typeof GalleryItem>;

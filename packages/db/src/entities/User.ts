@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAt } from './common';
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    email: p.string().length(254).unique(),
+    passwordHash: p.string().length(255).hidden(),
+    firstName: p.string().length(100),
+    lastName: p.string().length(100),
+    username: p.string().length(64).unique(),
+    /** Cached balance; the credit ledger is the record and always sums to it. */
+    credits: p.integer().default(0),
+    subscriptionType: p.string().length(16).default('free'),
+    lastUsedImage: p.string().length(255).nullable(),
+    /** Bumped on password change so that older session cookies stop working. */
+    sessionVersion: p.integer().default(0),
+    createdAt: createdAt(),
+  },
+});
+export type User = InferEntity<typeof User>;

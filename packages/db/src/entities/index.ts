@@ -1,0 +1,21 @@
+export { User } from './User';
+export { CreditEntry, CREDIT_ENTRY_STATUSES, CREDIT_ENTRY_TYPES } from './CreditEntry';
+export { Upload } from './Upload';
+export { Transformation, TRANSFORMATION_STATUSES } from './Transformation';
+export { GalleryItem } from './GalleryItem';
+export { Like } from './Like';
+export { Video, VIDEO_STATUSES } from './Video';
+export { Payment } from './Payment';
+export { Workflow } from './Workflow';
+
+import { CreditEntry } from './CreditEntry';
+import { GalleryItem } from './GalleryItem';
+import { Like } from './Like';
+import { Payment } from './Payment';
+import { Transformation } from './Transformation';
+import { Upload } from './Upload';
+import { User } from './User';
+import { Video } from './Video';
+import { Workflow } from './Workflow';
+
+export const entities = [User, CreditEntry, Upload, Transformation, GalleryItem, Like, Video, Payment, Workflow];

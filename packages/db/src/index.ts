@@ -1,0 +1,11 @@
+export * from './entities';
+export { databaseKind, openDatabase, ormOptions, migrationsFolder, type DatabaseKind } from './orm';
+export type { EntityManager, MikroORM } from './orm';
+export {
+  RequestContext,
+  UniqueConstraintViolationException,
+  NotFoundError,
+  raw,
+  wrap,
+  type FilterQuery,
+} from '@mikro-orm/core';

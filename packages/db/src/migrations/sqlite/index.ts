@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121233209 } from './Migration20261121233209';
+
+/** Every sqlite migration in order; kept as a list so bundled builds need no file discovery. */
+export const sqliteMigrations: MigrationObject[] = [
+  { name: 'Migration20261121233209', class: Migration20261121233209 },
+];

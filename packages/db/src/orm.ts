@@ -1,0 +1,66 @@
+import { MikroORM, type EntityManager, type Options } from '@mikro-orm/core';
+import { LibSqlDriver } from '@mikro-orm/libsql';
+import { MariaDbDriver } from '@mikro-orm/mariadb';
+import { Migrator } from '@mikro-orm/migrations';
+import { MySqlDriver } from '@mikro-orm/mysql';
+import { entities } from './entities';
+import { mysqlMigrations } from './migrations/mysql';
+import { sqliteMigrations } from './migrations/sqlite';
+
+export type DatabaseKind = 'mysql' | 'mariadb' | 'sqlite';
+
+/**
+ * The URL's scheme picks the driver. MariaDB needs its own driver: through the MySQL one it
+ * returns JSON columns as strings and its schema diff never settles.
+ */
+export function databaseKind(url: string): DatabaseKind {
+  if (url.startsWith('mysql://')) return 'mysql';
+  if (url.startsWith('mariadb://')) return 'mariadb';
+  return 'sqlite';
+}
+
+export function migrationsFolder(kind: DatabaseKind): string {
+  return kind === 'sqlite' ? 'sqlite' : 'mysql';
+}
+
+export function ormOptions(url: string, overrides: Partial<Options> = {}): Options {
+  const kind = databaseKind(url);
+  const common: Partial<Options> = {
+    entities,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: kind === 'sqlite' ? sqliteMigrations : mysqlMigrations,
+      // MySQL commits DDL implicitly, so only SQLite can wrap migrations in a transaction.
+      transactional: kind === 'sqlite',
+      allOrNothing: kind === 'sqlite',
+      snapshot: false,
+      emit: 'ts',
+      silent: true,
+    },
+    // The API forks an EntityManager per procedure; a global one would leak state between users.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    debug: false,
+  };
+  if (kind === 'sqlite') {
+    return { ...common, driver: LibSqlDriver, dbName: url.replace(/^(file:|sqlite:)/, ''), ...overrides } as Options;
+  }
+  const clientUrl = kind === 'mariadb' ? url.replace(/^mariadb:/, 'mysql:') : url;
+  return {
+    ...common,
+    driver: kind === 'mariadb' ? MariaDbDriver : MySqlDriver,
+    clientUrl,
+    pool: { min: 0, max: 10 },
+    ...overrides,
+  } as Options;
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(url: string, overrides: Partial<Options> = {}): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormOptions(url, overrides));
+  await orm.getMigrator().up();
+  return orm;
+}
+
+export type { EntityManager, MikroORM };

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/core';
+import { openDatabase } from './orm';
+
+export interface TestDatabaseTarget {
+  name: 'sqlite' | 'mysql';
+  /** For MySQL, the server URL whose database name is used as a prefix. */
+  url?: string;
+}
+
+/** SQLite always; MySQL (or MariaDB) too when MYSQL_URL names a server. */
+export function testDatabaseTargets(env: NodeJS.ProcessEnv = process.env): TestDatabaseTarget[] {
+  const targets: TestDatabaseTarget[] = [{ name: 'sqlite' }];
+  if (env.MYSQL_URL) targets.push({ name: 'mysql', url: env.MYSQL_URL });
+  return targets;
+}
+
+export interface TestDatabase {
+  orm: MikroORM;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own for one test file, removed on close. */
+export async function openTestDatabase(target: TestDatabaseTarget): Promise<TestDatabase> {
+  if (target.name === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
+    const url = join(dir, 'test.sqlite');
+    const orm = await openDatabase(url);
+    return {
+      orm,
+      url,
+      async close() {
+        await orm.close(true);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = new URL(target.url!);
+  base.pathname = `/${base.pathname.slice(1) || 'atelier'}_${randomBytes(4).toString('hex')}`;
+  const url = base.toString();
+  const orm = await openDatabase(url, { ensureDatabase: true });
+  return {
+    orm,
+    url,
+    async close() {
+      await orm.getSchemaGenerator().dropDatabase();
+      await orm.close(true);
+    },
+  };
+}
