@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { newPerson, signUp } from './support';
+
+test('sign up, see the initial, log out and log back in', async ({ page }) => {
+  const person = newPerson('Élodie');
+  await signUp(page, person);
+  const account = page.getByTestId('account-button');
+  await expect(account).toHaveText('É');
+
+  await account.click();
+  await expect(page.getByRole('heading', { name: 'Mon Compte' })).toBeVisible();
+  await expect(page.getByTestId('profile-credits')).toHaveText('500');
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/create' && url.search === '?logout=true');
+  await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Connexion réussie')).toBeVisible();
+  await expect(page.getByText(`Bienvenue ${person.firstName}!`)).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByTestId('account-button')).toHaveText('É');
+});
+
+test('a wrong password shows the error toast', async ({ page }) => {
+  const person = newPerson('Hugo');
+  await signUp(page, person);
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Erreur de connexion')).toBeVisible();
+  await expect(page.getByText('Email ou mot de passe incorrect')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('validation messages appear under the fields on submit, then follow every change', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
+  await page.getByLabel('Prénom').fill('A');
+  await page.getByLabel('Email').fill('pas-un-email');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('123');
+  await expect(page.getByText('Adresse email invalide')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText('Le prénom doit contenir au moins 2 caractères')).toBeVisible();
+  await expect(page.getByText('Le nom doit contenir au moins 2 caractères')).toBeVisible();
+  await expect(page.getByText('Adresse email invalide')).toBeVisible();
+  await expect(page.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeVisible();
+  await page.getByLabel('Email').fill('juste@example.fr');
+  await expect(page.getByText('Adresse email invalide')).toHaveCount(0);
+});
+
+test('the password toggle is shared by both forms', async ({ page }) => {
+  await page.goto('/auth');
+  const password = page.getByLabel('Mot de passe', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveAttribute('type', 'text');
+});
+
+test('the theme choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/auth');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByTestId('theme-toggle').click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(html).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/cette-page-n-existe-pas');
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('the account page opens the credits tab from the address and lists the launch offer', async ({ page }) => {
+  await signUp(page, newPerson('Chloé'));
+  await page.goto('/account?tab=credits');
+  await expect(page.getByRole('tab', { name: 'Crédits' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('credit-history')).toContainText('Offre de lancement');
+});
+
+test('the profile is edited with the current password', async ({ page }) => {
+  const person = newPerson('Inès');
+  await signUp(page, person);
+  await page.goto('/account');
+  await page.getByTestId('edit-profile').click();
+  const username = `ines-${Date.now().toString(36)}`;
+  await page.getByLabel("Nom d'utilisateur").fill(username);
+  await page.getByLabel('Nouveau mot de passe').fill('nouveau-secret');
+  await page.getByLabel('Confirmer le mot de passe').fill('autre-chose');
+  await page.getByLabel('Mot de passe actuel').fill(person.password);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Les mots de passe ne correspondent pas.')).toBeVisible();
+  await page.getByLabel('Confirmer le mot de passe').fill('nouveau-secret');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Profil mis à jour')).toBeVisible();
+  await expect(page.getByTestId('profile-username')).toHaveText(username);
+});

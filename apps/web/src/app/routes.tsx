@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { useDarkMarker } from '../components/ThemeToggle';
+
+const NO_SCROLL_ROUTES = new Set(['/create', '/transform', '/mobile-transform']);
+const IOS = /iPhone|iPad|iPod/;
+
+/** Page-scrolling rules of the route table, applied on every navigation. */
+function RootLayout() {
+  const { pathname } = useLocation();
+  useDarkMarker();
+  useEffect(() => {
+    const studio = NO_SCROLL_ROUTES.has(pathname);
+    const ios = IOS.test(navigator.userAgent);
+    document.body.classList.toggle('no-scroll', studio);
+    document.body.classList.toggle('ios-scroll', ios && !studio);
+    const viewport = document.querySelector<HTMLMetaElement>('meta[name="viewport"]');
+    if (viewport && ios) {
+      viewport.content = studio
+        ? 'width=device-width, initial-scale=1.0, viewport-fit=cover'
+        : 'width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no, viewport-fit=cover';
+    }
+  }, [pathname]);
+  return <Outlet />;
+}
+
+const comingSoon = (title: string): RouteObject['lazy'] => async () => {
+  const { ComingSoonPage } = await import('../pages/ComingSoonPage');
+  return { Component: () => <ComingSoonPage title={title} /> };
+};
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', lazy: comingSoon('Accueil') },
+      { path: '/home', lazy: comingSoon('Accueil') },
+      { path: '/landing', lazy: comingSoon('Atelier') },
+      { path: '/auth', lazy: async () => ({ Component: (await import('../pages/AuthPage')).AuthPage }) },
+      { path: '/create', lazy: comingSoon('Studio de transformation') },
+      { path: '/transform', lazy: comingSoon('Studio de transformation') },
+      { path: '/mobile-transform', lazy: comingSoon('Studio de transformation') },
+      { path: '/gallery', lazy: comingSoon('Ma Bibliothèque') },
+      { path: '/stitch/:filename', lazy: comingSoon('Comparaison') },
+      { path: '/image-library', lazy: comingSoon("Bibliothèque d'images") },
+      { path: '/account', lazy: async () => ({ Component: (await import('../pages/AccountPage')).AccountPage }) },
+      { path: '/checkout', lazy: comingSoon('Achat de crédits') },
+      { path: '/workflow', lazy: comingSoon('Éditeur de workflow') },
+      { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

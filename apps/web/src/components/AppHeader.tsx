@@ -1,0 +1,29 @@
+import { Anchor, Group, Paper } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { AccountButton } from './AccountButton';
+import { ThemeToggle } from './ThemeToggle';
+
+export function BrandTitle({ size = 22 }: { size?: number }) {
+  return (
+    <Anchor component={Link} to="/" underline="never" className="brand-title" fz={size}>
+      Atelier
+    </Anchor>
+  );
+}
+
+/** The sticky bar shared by the app's pages: brand, page actions, theme and account. */
+export function AppHeader({ children }: { children?: ReactNode }) {
+  return (
+    <Paper component="header" pos="sticky" top={0} style={{ zIndex: 100 }} radius={0} withBorder px="md" py="xs">
+      <Group justify="space-between" wrap="nowrap" maw={1200} mx="auto">
+        <BrandTitle />
+        <Group gap="xs" wrap="nowrap">
+          {children}
+          <ThemeToggle />
+          <AccountButton />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

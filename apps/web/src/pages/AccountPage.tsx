@@ -1,0 +1,78 @@
+import { ActionIcon, Button, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AppHeader } from '../components/AppHeader';
+import { ThemeToggle } from '../components/ThemeToggle';
+import { toast } from '../lib/toast';
+import { trpc } from '../lib/trpc';
+import { CreditsTab } from './account/CreditsTab';
+import { ProfileTab } from './account/ProfileTab';
+
+const TABS = ['profile', 'credits', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+
+export function AccountPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const account = trpc.account.get.useQuery();
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'profile';
+
+  const logout = trpc.auth.logout.useMutation({
+    onSuccess: () => {
+      utils.auth.me.setData(undefined, null);
+      void utils.invalidate();
+      navigate('/create?logout=true');
+    },
+    onError: () => toast({ title: 'Erreur lors de la déconnexion. Veuillez réessayer.', variant: 'destructive' }),
+  });
+
+  return (
+    <>
+      <AppHeader />
+      <Container size="md" py="xl">
+        <Group justify="space-between" mb="lg">
+          <Title order={1} fz={30}>Mon Compte</Title>
+          <ActionIcon component={Link} to="/create" variant="subtle" size="lg" radius="xl" aria-label="Fermer">
+            <IconX size={20} aria-hidden />
+          </ActionIcon>
+        </Group>
+        {account.isPending ? (
+          <Center py={60}><Loader /></Center>
+        ) : !account.data ? (
+          <Card withBorder radius="lg" p="xl">
+            <Stack align="flex-start">
+              <Text>Connectez-vous pour voir votre compte.</Text>
+              <Button component={Link} to="/auth">Connexion</Button>
+            </Stack>
+          </Card>
+        ) : (
+          <Tabs value={tab} onChange={(value) => setParams(value && value !== 'profile' ? { tab: value } : {})} keepMounted={false}>
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="profile">Profil</Tabs.Tab>
+              <Tabs.Tab value="credits">Crédits</Tabs.Tab>
+              <Tabs.Tab value="settings">Paramètres</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="profile">
+              <ProfileTab account={account.data.user} onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
+            </Tabs.Panel>
+            <Tabs.Panel value="credits">
+              <CreditsTab credits={account.data.user.credits} />
+            </Tabs.Panel>
+            <Tabs.Panel value="settings">
+              <Card withBorder radius="lg" p="lg">
+                <Group justify="space-between">
+                  <div>
+                    <Text fw={600}>Thème</Text>
+                    <Text fz="sm" c="dimmed">Clair ou sombre ; votre choix est gardé sur cet appareil.</Text>
+                  </div>
+                  <ThemeToggle />
+                </Group>
+              </Card>
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </Container>
+    </>
+  );
+}
