@@ -9,6 +9,7 @@ import {
   type ApiConfig,
   type ApiDeps,
   type CallInput,
+  type PaymentSettings,
 } from '@atelier/api';
 import type { MikroORM } from '@atelier/db';
 import cookie from '@fastify/cookie';
@@ -20,6 +21,7 @@ import type { AppRouter } from '@atelier/api';
 import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
 import { registerCreditRoutes } from './rest/credits';
+import { registerPaymentRoutes } from './rest/payments';
 import { openSession } from './session';
 
 export interface AppOptions {
@@ -33,6 +35,10 @@ export interface AppOptions {
   /** The built web app; null to serve the API alone. */
   webDist?: string | null;
   api?: Partial<ApiConfig>;
+  /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
+  authAttemptsPerMinute?: number;
+  /** Stripe; payments are refused with a French message while it is absent. */
+  payments?: PaymentSettings;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -57,10 +63,13 @@ function apiDeps(options: AppOptions): ApiDeps {
       ...options.api,
     },
     limiters: {
-      // Ten tries a minute per IP and per e-mail: enough for people, too few for guessing.
-      auth: new RateLimiter(10, 60_000),
+      // Ten tries a minute per IP and per e-mail by default: enough for people, too few for guessing.
+      auth: new RateLimiter(options.authAttemptsPerMinute ?? 10, 60_000),
       account: new RateLimiter(10, 60_000),
+      // Each checkout opens a Stripe PaymentIntent: enough for people, not for flooding Stripe.
+      payments: new RateLimiter(20, 60_000),
     },
+    payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
   };
 }
 
@@ -154,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAuthRoutes(app, callerFor);
   registerCreditRoutes(app, callerFor);
+  await registerPaymentRoutes(app, callerFor);
 
   const webDist = options.webDist;
   const webIndex = webDist ? join(webDist, 'index.html') : null;

@@ -13,6 +13,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
@@ -21,6 +23,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API server, such as the end-to-end suite's fake one; Stripe's own when unset. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { createStripeClient } from '@atelier/api';
 import { openDatabase } from '@atelier/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env';
@@ -12,6 +13,12 @@ async function main(): Promise<void> {
     secureCookies: config.production,
     publicUrl: config.env.PUBLIC_URL,
     trustProxy: config.env.TRUST_PROXY,
+    authAttemptsPerMinute: config.env.AUTH_RATE_LIMIT_PER_MINUTE,
+    payments: {
+      stripe: config.env.STRIPE_SECRET_KEY ? createStripeClient(config.env.STRIPE_SECRET_KEY, config.env.STRIPE_API_URL) : null,
+      publishableKey: config.env.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
+    },
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
   });

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@atelier/db';
 import type { RateLimiter } from './shared/rate-limit';
 import type { PasswordHashParams } from './auth/password';
+import type { PaymentSettings } from './payments/stripe';
 
 /** What the sealed session cookie carries. */
 export interface SessionData {
@@ -25,7 +26,8 @@ export interface ApiConfig {
 export interface ApiDeps {
   orm: MikroORM;
   config: ApiConfig;
-  limiters: { auth: RateLimiter; account: RateLimiter };
+  limiters: { auth: RateLimiter; account: RateLimiter; payments: RateLimiter };
+  payments: PaymentSettings;
 }
 
 /** What one incoming call brings. */

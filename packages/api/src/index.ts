@@ -14,3 +14,4 @@ export { RateLimiter } from './shared/rate-limit';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
 export { ledger, IMAGE_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';
+export { createStripeClient, type PaymentSettings, type StripeClient } from './payments/stripe';

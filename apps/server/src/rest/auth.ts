@@ -14,4 +14,5 @@ export function registerAuthRoutes(app: FastifyInstance, callerFor: CallerFactor
   );
   app.get('/api/auth/account', restHandler(callerFor, (caller) => caller.account.get()));
   app.post('/api/account/update', restHandler(callerFor, (caller, request) => caller.account.update(untrusted(request.body))));
+  app.get('/api/account/stats', restHandler(callerFor, (caller) => caller.account.stats()));
 }

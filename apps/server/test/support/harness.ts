@@ -15,7 +15,7 @@ export interface TestApp {
 
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig> } & Partial<Pick<AppOptions, 'secureCookies'>> = {},
+  options: { api?: Partial<ApiConfig> } & Partial<Pick<AppOptions, 'secureCookies' | 'payments'>> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(target);
   const app = await buildApp({
@@ -24,6 +24,7 @@ export async function startTestApp(
     secureCookies: options.secureCookies ?? false,
     webDist: null,
     api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
+    payments: options.payments,
   });
   await app.ready();
   return {

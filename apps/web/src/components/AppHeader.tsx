@@ -15,7 +15,7 @@ export function BrandTitle({ size = 22 }: { size?: number }) {
 /** The sticky bar shared by the app's pages: brand, page actions, theme and account. */
 export function AppHeader({ children }: { children?: ReactNode }) {
   return (
-    <Paper component="header" pos="sticky" top={0} style={{ zIndex: 100 }} radius={0} withBorder px="md" py="xs">
+    <Paper component="header" pos="sticky" top={0} radius={0} px="md" py="xs" style={{ zIndex: 100, borderBottom: "1px solid var(--mantine-color-default-border)" }}>
       <Group justify="space-between" wrap="nowrap" maw={1200} mx="auto">
         <BrandTitle />
         <Group gap="xs" wrap="nowrap">

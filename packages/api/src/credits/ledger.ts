@@ -21,7 +21,8 @@ export interface LedgerResult {
   balance: number;
 }
 
-async function balanceOf(em: EntityManager, userId: number): Promise<number> {
+/** The balance as the database has it now, whatever this EntityManager has cached. */
+export async function balanceOf(em: EntityManager, userId: number): Promise<number> {
   const row = await em.findOneOrFail(User, userId, { fields: ['credits'], disableIdentityMap: true });
   return row.credits;
 }

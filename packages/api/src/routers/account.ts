@@ -1,5 +1,6 @@
 import { accountUpdateSchema } from '@atelier/catalog';
 import { z } from 'zod';
+import { accountStats } from '../account/stats';
 import { updateAccount } from '../account/update';
 import { publicUserSchema, toPublicUser } from '../shared/user';
 import { authedProcedure, router } from '../trpc';
@@ -19,4 +20,18 @@ export const accountRouter = router({
       if (passwordChanged) await ctx.session.write({ userId: user.id, version: user.sessionVersion });
       return { user: toPublicUser(user) };
     }),
+
+  /** Counts for the account page, computed from the records themselves. */
+  stats: authedProcedure
+    .output(
+      z.object({
+        imagesCreated: z.number(),
+        videosCreated: z.number(),
+        creditsSpent: z.number(),
+        creditsBought: z.number(),
+        itemsPublished: z.number(),
+        likesReceived: z.number(),
+      }),
+    )
+    .query(({ ctx }) => accountStats(ctx.em, ctx.user.id)),
 });

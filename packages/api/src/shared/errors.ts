@@ -11,6 +11,8 @@ export const APP_ERROR_CODES = {
   INSUFFICIENT_CREDITS: { trpc: 'PAYMENT_REQUIRED', status: 402 },
   RATE_LIMITED: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   UPSTREAM: { trpc: 'BAD_GATEWAY', status: 502 },
+  /** A service this server relies on is not configured (e.g. payments without Stripe keys). */
+  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;

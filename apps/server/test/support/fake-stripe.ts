@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: 'requires_payment_method' | 'succeeded';
+  client_secret: string;
+  metadata: Record<string, string>;
+  automatic_payment_methods: { enabled: boolean } | null;
+  description: string | null;
+  last_payment_error: { type: string; code: string; message: string } | null;
+  livemode: false;
+  created: number;
+}
+
+export interface CreateRequest {
+  idempotencyKey: string | undefined;
+  params: Record<string, string>;
+}
+
+/**
+ * The part of Stripe's API the server uses, on 127.0.0.1: PaymentIntents created from
+ * form-encoded bodies (with Idempotency-Key honoured as Stripe does) and retrieved by id.
+ * The test decides how each payment ends.
+ */
+export class FakeStripe {
+  readonly intents = new Map<string, FakePaymentIntent>();
+  /** Every create that reached the server, replays included. */
+  readonly createRequests: CreateRequest[] = [];
+  /** Answer creates with an error, as Stripe does when it refuses a request. */
+  refuseCreates = false;
+  /** Create the next intent, then cut the connection before answering. */
+  dropNextCreateReply = false;
+  private readonly byIdempotencyKey = new Map<string, FakePaymentIntent>();
+  private server: Server | null = null;
+
+  constructor(readonly secretKey = 'sk_test_fake') {}
+
+  async start(): Promise<string> {
+    const server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => this.sendError(response, 500, 'api_error', String(error)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.server = server;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.server = null;
+  }
+
+  intent(id: string): FakePaymentIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`no intent ${id}`);
+    return intent;
+  }
+
+  /** The buyer's card went through. */
+  succeed(id: string): FakePaymentIntent {
+    const intent = this.intent(id);
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    return intent;
+  }
+
+  /** The buyer's card was declined: Stripe sends the intent back to waiting for a payment method. */
+  decline(id: string): FakePaymentIntent {
+    const intent = this.intent(id);
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
+    return intent;
+  }
+
+  /** A webhook event about an object, as Stripe would post it (unsigned: the test signs it). */
+  event(type: string, object: object): string {
+    return JSON.stringify({
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
+      return this.sendError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
+    }
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      return this.create(request, response, new URLSearchParams(await readBody(request)));
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && retrieve) {
+      const intent = this.intents.get(decodeURIComponent(retrieve[1]!));
+      if (!intent) return this.sendError(response, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
+      return this.send(response, 200, intent);
+    }
+    return this.sendError(response, 404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname})`);
+  }
+
+  private create(request: IncomingMessage, response: ServerResponse, form: URLSearchParams): void {
+    const idempotencyKey = header(request, 'idempotency-key');
+    this.createRequests.push({ idempotencyKey, params: Object.fromEntries(form) });
+    if (this.refuseCreates) return this.sendError(response, 400, 'invalid_request_error', 'Refused by the test.');
+
+    const replay = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
+    const intent = replay ?? this.newIntent(form);
+    if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, intent);
+    if (this.dropNextCreateReply) {
+      this.dropNextCreateReply = false;
+      request.socket.destroy();
+      return;
+    }
+    this.send(response, 200, intent);
+  }
+
+  private newIntent(form: URLSearchParams): FakePaymentIntent {
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of form) {
+      const field = /^metadata\[(.+)\]$/.exec(key)?.[1];
+      if (field) metadata[field] = value;
+    }
+    const intent: FakePaymentIntent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      currency: form.get('currency') ?? '',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      metadata,
+      automatic_payment_methods: form.has('automatic_payment_methods[enabled]')
+        ? { enabled: form.get('automatic_payment_methods[enabled]') === 'true' }
+        : null,
+      description: form.get('description'),
+      last_payment_error: null,
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.intents.set(id, intent);
+    return intent;
+  }
+
+  private send(response: ServerResponse, status: number, body: unknown): void {
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+    response.end(JSON.stringify(body));
+  }
+
+  private sendError(response: ServerResponse, status: number, type: string, message: string, code?: string): void {
+    this.send(response, status, { error: { type, message, ...(code ? { code } : {}) } });
+  }
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,34 @@
+import { Payment, type EntityManager } from '@atelier/db';
+import { AppError, commonMessages } from '../shared/errors';
+import { fulfilPayment, type FulfilResult } from './fulfil';
+import { isStripeError, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
+
+async function retrieveIntent(stripe: StripeClient, intentId: string): Promise<PaymentIntent> {
+  try {
+    return await stripe.paymentIntents.retrieve(intentId);
+  } catch (error) {
+    if (isStripeError(error)) throw new AppError('UPSTREAM', paymentMessages.verificationFailed, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * The success screen's check: asks Stripe how the buyer's intent stands and fulfils it, so the
+ * credits arrive even when the webhook is late.
+ */
+export async function confirmPayment(
+  em: EntityManager,
+  stripe: StripeClient | null,
+  userId: number,
+  intentId: string,
+): Promise<FulfilResult> {
+  const client = requireStripe(stripe);
+  // Our record first: nobody makes us ask Stripe about intents we never opened.
+  const payment = await em.findOne(Payment, { intentId });
+  if (!payment) throw new AppError('NOT_FOUND', paymentMessages.paymentNotFound);
+  if (payment.user.id !== userId) throw new AppError('FORBIDDEN', commonMessages.forbidden);
+
+  const result = await fulfilPayment(em, await retrieveIntent(client, intentId));
+  if (!result) throw new AppError('UPSTREAM', paymentMessages.verificationFailed);
+  return result;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { Payment, type EntityManager } from '@atelier/db';
+import { AppError } from '../shared/errors';
+import { eurosToCents, findPack, PACK_CURRENCY, type CreditPack } from './packs';
+import { isStripeError, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
+
+export interface PurchaseRequest {
+  credits: number;
+  /** Euros, as the checkout page has them (5 or 5.00). */
+  amount: number;
+}
+
+export interface CreatedIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+}
+
+async function openIntent(stripe: StripeClient, userId: number, pack: CreditPack): Promise<PaymentIntent> {
+  try {
+    return await stripe.paymentIntents.create(
+      {
+        amount: pack.priceCents,
+        currency: PACK_CURRENCY,
+        metadata: { userId: String(userId), credits: String(pack.credits) },
+        automatic_payment_methods: { enabled: true },
+        description: `Achat de ${pack.credits} crédits`,
+      },
+      // Stripe's client resends a failed call with this same key: a lost reply never opens a second intent.
+      { idempotencyKey: `credit-purchase:${userId}:${randomUUID()}` },
+    );
+  } catch (error) {
+    if (isStripeError(error)) throw new AppError('UPSTREAM', paymentMessages.intentRefused, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Opens a Stripe PaymentIntent for one of the server's packs and records it. The price charged
+ * is the pack's; the client's pair only names the pack.
+ */
+export async function createPaymentIntent(
+  em: EntityManager,
+  stripe: StripeClient | null,
+  userId: number,
+  request: PurchaseRequest,
+): Promise<CreatedIntent> {
+  const pack = findPack(request.credits, eurosToCents(request.amount));
+  if (!pack) {
+    throw new AppError('VALIDATION', paymentMessages.unknownPack, { fieldErrors: { amount: [paymentMessages.unknownPack] } });
+  }
+  const intent = await openIntent(requireStripe(stripe), userId, pack);
+  if (!intent.client_secret) throw new AppError('UPSTREAM', paymentMessages.intentRefused);
+
+  await em.insert(Payment, {
+    user: userId,
+    intentId: intent.id,
+    credits: pack.credits,
+    amountCents: pack.priceCents,
+    currency: PACK_CURRENCY,
+    status: intent.status,
+    createdAt: new Date(),
+  });
+  return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+}

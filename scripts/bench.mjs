@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every benchmark in scripts/bench/ one after the other and prints figures.
+// Benchmarks compare ratios measured in the same run; nothing here passes or fails on time.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const benches = readdirSync(join(root, 'scripts/bench'))
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((name) => f.startsWith(name)))
+  .sort();
+
+let failed = 0;
+for (const file of benches) {
+  console.log(`\n━━ ${file}`);
+  const { status } = spawnSync('npx', ['tsx', join('scripts/bench', file)], { cwd: root, stdio: 'inherit' });
+  if (status !== 0) failed += 1;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+export function percentiles(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((s, v) => s + v, 0) / (sorted.length || 1) };
+}
+
+export async function timeEach(runs: number, task: () => Promise<unknown>): Promise<Timing> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await task();
+    samples.push(performance.now() - start);
+  }
+  return percentiles(samples);
+}
+
+/**
+ * A bounded closed-loop load: `concurrency` callers each repeat `request` until `total` requests
+ * have been sent. Returns requests per second and latency percentiles.
+ */
+export async function load(total: number, concurrency: number, request: () => Promise<unknown>) {
+  let sent = 0;
+  const samples: number[] = [];
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (sent < total) {
+        sent += 1;
+        const t0 = performance.now();
+        await request();
+        samples.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { perSecond: total / seconds, ...percentiles(samples) };
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

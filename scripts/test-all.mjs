@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: type-checks, then every suite — unit and integration (vitest; SQLite always,
+// MySQL when MYSQL_URL is set) and the browser suite (Playwright in Debian's Chromium) —
+// and ends with one line `N passed, N failed` summed over all of them.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, '.test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const skippedReasons = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n━━ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// 1. Types: a suite that does not compile tests nothing.
+if (run('Type-check (every package)', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']) === 0) totals.passed += 1;
+else totals.failed += 1;
+
+// 2. Unit and integration tests.
+if (!process.env.MYSQL_URL) skippedReasons.push('integration tests on MySQL: MYSQL_URL is not set (.ci/run sets it; see README)');
+const vitestJson = join(results, 'vitest.json');
+const vitestStatus = run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? vitest.numFailedTestSuites : 0);
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else if (vitestStatus !== 0) {
+  totals.failed += 1;
+}
+
+// 3. Browser journeys against the built app.
+if (!existsSync(chromiumPath)) {
+  skippedReasons.push(`end-to-end suite: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+} else if (run('Build (web app and server)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {
+  totals.failed += 1;
+  skippedReasons.push('end-to-end suite: the build failed');
+} else {
+  const e2eStatus = run('End-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { CHROMIUM_PATH: chromiumPath });
+  const e2e = readJson(join(results, 'e2e.json'));
+  if (e2e?.stats) {
+    totals.passed += e2e.stats.expected + e2e.stats.flaky;
+    totals.failed += e2e.stats.unexpected;
+    totals.skipped += e2e.stats.skipped;
+  } else if (e2eStatus !== 0) {
+    totals.failed += 1;
+  }
+}
+
+console.log('\n━━ Summary');
+for (const reason of skippedReasons) console.log(`skipped: ${reason}`);
+if (totals.skipped) console.log(`skipped tests: ${totals.skipped} (see the reports above)`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
