@@ -2,17 +2,30 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ports, stripeSettings } from './support/stripe-settings';
 
-// A real production-style server (the built app of `npm start`) on a fresh data folder.
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
-process.env.E2E_DATA_DIR = dataDir; // workers load this file again: keep one folder
+// Real production-style servers (the built app of `npm start`) on fresh data folders: one with
+// card payments pointed at a fake Stripe API, one without payment keys.
+const baseURL = `http://127.0.0.1:${ports.app}`;
+const dataDir = (name: string) => {
+  const key = `E2E_DATA_DIR_${name}`;
+  process.env[key] ??= mkdtempSync(join(tmpdir(), `atelier-e2e-${name}-`)); // workers load this file again
+  return process.env[key]!;
+};
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
+
+const appEnv = (port: number, dir: string) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dir,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -28,18 +41,27 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
   ],
-  webServer: {
-    command: 'node ../server/dist/main.js',
-    url: `${baseURL}/api/user`.replace('/api/user', '/auth'),
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  webServer: [
+    { command: 'npx tsx support/fake-stripe-server.ts', port: ports.stripe, reuseExistingServer: false, timeout: 30_000 },
+    {
+      command: 'node ../server/dist/main.js',
+      url: `${baseURL}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...appEnv(ports.app, dataDir('main')),
+        STRIPE_SECRET_KEY: stripeSettings.secretKey,
+        STRIPE_PUBLISHABLE_KEY: stripeSettings.publishableKey,
+        STRIPE_WEBHOOK_SECRET: stripeSettings.webhookSecret,
+        STRIPE_API_URL: stripeSettings.apiUrl,
+      },
     },
-  },
+    {
+      command: 'node ../server/dist/main.js',
+      url: `http://127.0.0.1:${ports.appWithoutPayments}/auth`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: appEnv(ports.appWithoutPayments, dataDir('nopay')),
+    },
+  ],
 });

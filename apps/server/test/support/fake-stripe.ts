@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -38,13 +38,20 @@ export class FakeStripe {
   private readonly byIdempotencyKey = new Map<string, FakePaymentIntent>();
   private server: Server | null = null;
 
-  constructor(readonly secretKey = 'sk_test_fake') {}
+  /** The card number Stripe's test mode declines. */
+  static readonly DECLINED_CARD = '4000000000000002';
 
-  async start(): Promise<string> {
+  constructor(
+    readonly secretKey = 'sk_test_fake',
+    /** Where a browser confirm sends its signed event, as Stripe would deliver it. */
+    private readonly webhook?: { url: string; secret: string; publishableKey: string },
+  ) {}
+
+  async start(port = 0): Promise<string> {
     const server = createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => this.sendError(response, 500, 'api_error', String(error)));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     this.server = server;
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
@@ -94,11 +101,21 @@ export class FakeStripe {
     });
   }
 
+  /** The `Stripe-Signature` header Stripe sends with an event body. */
+  static sign(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+    const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+    return `t=${timestamp},v1=${signature}`;
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname);
+    if (request.method === 'POST' && confirm && this.webhook && request.headers.authorization === `Bearer ${this.webhook.publishableKey}`) {
+      return this.confirmFromBrowser(response, decodeURIComponent(confirm[1]!), new URLSearchParams(await readBody(request)));
+    }
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
       return this.sendError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
     }
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       return this.create(request, response, new URLSearchParams(await readBody(request)));
     }
@@ -109,6 +126,28 @@ export class FakeStripe {
       return this.send(response, 200, intent);
     }
     return this.sendError(response, 404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname})`);
+  }
+
+  /**
+   * What Stripe.js does when the buyer pays: the card decides the outcome, and Stripe tells the
+   * app through its webhook before answering the browser.
+   */
+  private async confirmFromBrowser(response: ServerResponse, id: string, form: URLSearchParams): Promise<void> {
+    const intent = this.intents.get(id);
+    if (!intent || form.get('client_secret') !== intent.client_secret) {
+      return this.sendError(response, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
+    }
+    const declined = form.get('payment_method_data[card][number]') === FakeStripe.DECLINED_CARD;
+    if (declined) this.decline(id);
+    else this.succeed(id);
+    const webhook = this.webhook!;
+    const payload = this.event(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent);
+    await fetch(webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': FakeStripe.sign(payload, webhook.secret) },
+      body: payload,
+    });
+    this.send(response, 200, intent);
   }
 
   private create(request: IncomingMessage, response: ServerResponse, form: URLSearchParams): void {

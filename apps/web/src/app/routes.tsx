@@ -44,7 +44,7 @@ const routes: RouteObject[] = [
       { path: '/stitch/:filename', lazy: comingSoon('Comparaison') },
       { path: '/image-library', lazy: comingSoon("Bibliothèque d'images") },
       { path: '/account', lazy: async () => ({ Component: (await import('../pages/AccountPage')).AccountPage }) },
-      { path: '/checkout', lazy: comingSoon('Achat de crédits') },
+      { path: '/checkout', lazy: async () => ({ Component: (await import('../pages/CheckoutPage')).CheckoutPage }) },
       { path: '/workflow', lazy: comingSoon('Éditeur de workflow') },
       { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
     ],

@@ -1,6 +1,8 @@
 import { ActionIcon, Button, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatCredits } from '../lib/format';
 import { AppHeader } from '../components/AppHeader';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
@@ -11,12 +13,44 @@ import { ProfileTab } from './account/ProfileTab';
 const TABS = ['profile', 'credits', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
+/**
+ * Back from a payment that needed a redirect (3-D Secure…): Stripe adds `payment_intent` to the
+ * address. The server checks the intent with Stripe and credits it once.
+ */
+function useRedirectedPayment(): void {
+  const [params, setParams] = useSearchParams();
+  const utils = trpc.useUtils();
+  const confirm = trpc.payments.confirm.useMutation();
+  const handled = useRef(false);
+  const intentId = params.get('payment_intent');
+  useEffect(() => {
+    if (!intentId || handled.current) return;
+    handled.current = true;
+    setParams({ tab: 'credits' }, { replace: true });
+    confirm.mutate(
+      { paymentIntentId: intentId },
+      {
+        onSuccess: (result) => {
+          if (result.status === 'succeeded') {
+            toast({ title: 'Paiement réussi !', description: `${formatCredits(result.credits)} crédits ont été ajoutés à votre compte.` });
+          } else {
+            toast({ title: 'Paiement échoué', description: 'Une erreur est survenue lors du paiement.', variant: 'destructive' });
+          }
+          void utils.account.get.invalidate();
+          void utils.credits.history.invalidate();
+        },
+      },
+    );
+  }, [intentId, confirm, setParams, utils]);
+}
+
 export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const account = trpc.account.get.useQuery();
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'profile';
+  useRedirectedPayment();
 
   const logout = trpc.auth.logout.useMutation({
     onSuccess: () => {

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ports, stripeSettings } from '../support/stripe-settings';
+import { newPerson, signUp } from './support';
+
+const fakeStripeJs = readFileSync(new URL('../support/fake-stripe.js', import.meta.url), 'utf8');
+
+/** js.stripe.com and api.stripe.com cannot be reached here: serve the fakes in their place. */
+async function routeStripe(page: Page): Promise<void> {
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: fakeStripeJs }));
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const response = await fetch(`${stripeSettings.apiUrl}${url.pathname}`, {
+      method: request.method(),
+      headers: { authorization: request.headers().authorization ?? '', 'content-type': request.headers()['content-type'] ?? '' },
+      body: request.postData() ?? undefined,
+    });
+    await route.fulfill({ status: response.status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: await response.text() });
+  });
+}
+
+async function buyPopularPack(page: Page, card: string): Promise<void> {
+  await page.goto('/account?tab=credits');
+  await page.getByTestId('pack-2500').getByRole('link', { name: 'Acheter' }).click();
+  await expect(page).toHaveURL(/\/checkout\?credits=2500&amount=10\.00$/);
+  await expect(page.getByRole('heading', { name: 'Achat de crédits' })).toBeVisible();
+  await expect(page.getByTestId('checkout-credits')).toHaveText(/2\s500/);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('10.00 €');
+  const pay = page.getByRole('button', { name: 'Payer 10.00 €' });
+  await expect(pay).toBeEnabled();
+  await page.getByLabel('Numéro de carte').fill(card);
+  await pay.click();
+}
+
+test('without payment keys the checkout says the service is unavailable', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${ports.appWithoutPayments}/checkout`);
+  await expect(page.getByText('Service de paiement non disponible.')).toBeVisible();
+  await expect(page.getByText('Configuration manquante')).toBeVisible();
+  await page.getByRole('link', { name: 'Retour au compte' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test('buying a pack by card adds its credits to the balance', async ({ page }) => {
+  await routeStripe(page);
+  await signUp(page, newPerson('Paul'));
+  await buyPopularPack(page, '4242424242424242');
+  await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible();
+  await expect(page.getByText('2 500 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/account', { timeout: 10_000 });
+  await expect(page.getByTestId('profile-credits')).toHaveText(/3\s000/);
+  await page.goto('/account?tab=credits');
+  await expect(page.getByTestId('credit-history')).toContainText('Achat de crédits');
+});
+
+test('a declined card shows the failure and adds nothing', async ({ page }) => {
+  await routeStripe(page);
+  await signUp(page, newPerson('Zoé'));
+  await buyPopularPack(page, '4000000000000002');
+  await expect(page.getByText('Paiement échoué')).toBeVisible();
+  await expect(page.getByText('Votre carte a été refusée.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Payer 10.00 €' })).toBeEnabled();
+  await page.goto('/account');
+  await expect(page.getByTestId('profile-credits')).toHaveText('500');
+});
+
+test('a pair that is not a pack is refused before any payment', async ({ page }) => {
+  await routeStripe(page);
+  await signUp(page, newPerson('Léa'));
+  await page.goto('/checkout?credits=100000&amount=1.00');
+  await expect(page.getByText('Service de paiement non disponible.')).toBeVisible();
+  await expect(page.getByText('Erreur', { exact: true })).toBeVisible();
+});
