@@ -161,6 +161,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  // For load balancers and the container health check: up means the database answers too.
+  app.get('/api/health', async (_request, reply) => {
+    const { ok } = await options.orm.checkConnection();
+    return ok ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: 'Base de données indisponible' });
+  });
+
   registerAuthRoutes(app, callerFor);
   registerCreditRoutes(app, callerFor);
   await registerPaymentRoutes(app, callerFor);

@@ -3,6 +3,7 @@ import { createStripeClient } from '@atelier/api';
 import { openDatabase } from '@atelier/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env';
+import { startHoldSweeper } from './jobs';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,8 +23,10 @@ async function main(): Promise<void> {
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
   });
+  const stopSweeper = startHoldSweeper(orm, app.log);
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`);
+    stopSweeper();
     await app.close();
     await orm.close();
     process.exit(0);

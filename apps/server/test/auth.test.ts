@@ -217,3 +217,16 @@ describe('secure cookies in production', () => {
     }
   });
 });
+
+describe('health', () => {
+  it('answers ok while the database answers', async () => {
+    const t = await startTestApp({ name: 'sqlite' });
+    try {
+      const res = await t.client().get('/api/health');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    } finally {
+      await t.close();
+    }
+  });
+});
