@@ -22,7 +22,7 @@ import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
 import { registerCreditRoutes } from './rest/credits';
 import { registerPaymentRoutes } from './rest/payments';
-import { openSession } from './session';
+import { sessionOpener } from './session';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -98,10 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
   });
   const deps = apiDeps(options);
-  const sessionOptions = { secret: options.sessionSecret, secure: options.secureCookies };
+  const openSession = sessionOpener({ secret: options.sessionSecret, secure: options.secureCookies });
 
   const callInput = async (request: FastifyRequest, reply: FastifyReply): Promise<CallInput> => ({
-    session: await openSession(request, reply, sessionOptions),
+    session: await openSession(request, reply),
     ip: request.ip,
   });
   const callerFor: CallerFactory = async (request, reply) =>

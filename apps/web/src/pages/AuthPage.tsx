@@ -23,6 +23,49 @@ interface FormProps {
   onSuccess: (firstName: string, title: string) => void;
 }
 
+interface CredentialFieldsProps extends Pick<FormProps, 'showPassword' | 'onShowPasswordChange'> {
+  values: { email: string; password: string };
+  errors: { email?: string | undefined; password?: string | undefined };
+  onChange: (field: 'email' | 'password', value: string) => void;
+  /** 'current-password' to sign in, 'new-password' to sign up, so password managers do the right thing. */
+  passwordAutoComplete: 'current-password' | 'new-password';
+}
+
+/** E-mail and password, as both forms ask them; the show/hide toggle is shared between the forms. */
+function CredentialFields({ values, errors, onChange, passwordAutoComplete, showPassword, onShowPasswordChange }: CredentialFieldsProps) {
+  return (
+    <>
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="vous@exemple.fr"
+        value={values.email}
+        onChange={(e) => onChange('email', e.currentTarget.value)}
+        error={errors.email}
+      />
+      <PasswordInput
+        label="Mot de passe"
+        autoComplete={passwordAutoComplete}
+        visible={showPassword}
+        onVisibilityChange={onShowPasswordChange}
+        visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe' }}
+        value={values.password}
+        onChange={(e) => onChange('password', e.currentTarget.value)}
+        error={errors.password}
+      />
+    </>
+  );
+}
+
+function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <Button type="submit" fullWidth mt="xs" disabled={pending} size="md">
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
 function LoginForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps) {
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const login = trpc.auth.login.useMutation({
@@ -33,28 +76,15 @@ function LoginForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps)
   return (
     <form onSubmit={form.handleSubmit((data) => login.mutate(data))} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="vous@exemple.fr"
-          value={form.values.email}
-          onChange={(e) => form.setField('email', e.currentTarget.value)}
-          error={form.errors.email}
+        <CredentialFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.setField}
+          passwordAutoComplete="current-password"
+          showPassword={showPassword}
+          onShowPasswordChange={onShowPasswordChange}
         />
-        <PasswordInput
-          label="Mot de passe"
-          autoComplete="current-password"
-          visible={showPassword}
-          onVisibilityChange={onShowPasswordChange}
-          visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe' }}
-          value={form.values.password}
-          onChange={(e) => form.setField('password', e.currentTarget.value)}
-          error={form.errors.password}
-        />
-        <Button type="submit" fullWidth mt="xs" disabled={login.isPending} size="md">
-          {login.isPending ? 'Connexion...' : 'Se connecter'}
-        </Button>
+        <SubmitButton pending={login.isPending} label="Se connecter" pendingLabel="Connexion..." />
       </Stack>
     </form>
   );
@@ -86,28 +116,15 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
             error={form.errors.lastName}
           />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="vous@exemple.fr"
-          value={form.values.email}
-          onChange={(e) => form.setField('email', e.currentTarget.value)}
-          error={form.errors.email}
+        <CredentialFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.setField}
+          passwordAutoComplete="new-password"
+          showPassword={showPassword}
+          onShowPasswordChange={onShowPasswordChange}
         />
-        <PasswordInput
-          label="Mot de passe"
-          autoComplete="new-password"
-          visible={showPassword}
-          onVisibilityChange={onShowPasswordChange}
-          visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe' }}
-          value={form.values.password}
-          onChange={(e) => form.setField('password', e.currentTarget.value)}
-          error={form.errors.password}
-        />
-        <Button type="submit" fullWidth mt="xs" disabled={register.isPending} size="md">
-          {register.isPending ? 'Création...' : 'Créer mon compte'}
-        </Button>
+        <SubmitButton pending={register.isPending} label="Créer mon compte" pendingLabel="Création..." />
       </Stack>
     </form>
   );

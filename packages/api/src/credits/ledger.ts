@@ -12,7 +12,7 @@ export interface GrantInput {
   amount: number;
   description: string;
   reason: string;
-  /** What caused the grant; a second grant with the same reference changes nothing. */
+  /** What caused the entry; a second entry with the same reference changes nothing. */
   externalRef: string;
 }
 
@@ -28,80 +28,75 @@ export async function balanceOf(em: EntityManager, userId: number): Promise<numb
 }
 
 /**
+ * One balance change: `changeBalance` moves `users.credits` with a conditional update (false when
+ * it may not), then the entry records the balance after it, all in one transaction. A reference
+ * already in the ledger rolls the whole change back and reports `applied: false`.
+ */
+async function applyEntry(
+  em: EntityManager,
+  entry: GrantInput & { type: 'credit' | 'debit'; status: 'settled' | 'held' },
+  changeBalance: (tx: EntityManager) => Promise<boolean>,
+  refused: () => Error,
+): Promise<LedgerResult> {
+  try {
+    return await em.transactional(async (tx) => {
+      if (!(await changeBalance(tx))) throw refused();
+      const balance = await balanceOf(tx, entry.userId);
+      const now = new Date();
+      await tx.insert(CreditEntry, {
+        user: entry.userId,
+        type: entry.type,
+        status: entry.status,
+        amount: entry.amount,
+        balanceAfter: balance,
+        description: entry.description,
+        reason: entry.reason,
+        externalRef: entry.externalRef,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { applied: true, balance };
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) {
+      return { applied: false, balance: await balanceOf(em, entry.userId) };
+    }
+    throw error;
+  }
+}
+
+/**
  * The ledger: every change of a balance is one CreditEntry written in the same transaction as
  * the conditional update of `users.credits`, so the entries always sum to the balance.
  */
 export const ledger = {
-  async grant(em: EntityManager, input: GrantInput): Promise<LedgerResult> {
+  grant(em: EntityManager, input: GrantInput): Promise<LedgerResult> {
     if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('grant amount must be a positive integer');
-    try {
-      return await em.transactional(async (tx) => {
-        await tx.nativeUpdate(User, { id: input.userId }, { credits: raw(`credits + ${input.amount}`) });
-        const balance = await balanceOf(tx, input.userId);
-        await tx.insert(CreditEntry, {
-          user: input.userId,
-          type: 'credit',
-          status: 'settled',
-          amount: input.amount,
-          balanceAfter: balance,
-          description: input.description,
-          reason: input.reason,
-          externalRef: input.externalRef,
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        });
-        return { applied: true, balance };
-      });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        return { applied: false, balance: await balanceOf(em, input.userId) };
-      }
-      throw error;
-    }
+    return applyEntry(
+      em,
+      { ...input, type: 'credit', status: 'settled' },
+      async (tx) => (await tx.nativeUpdate(User, { id: input.userId }, { credits: raw(`credits + ${input.amount}`) })) === 1,
+      () => new Error(`no user ${input.userId}`),
+    );
   },
 
   /**
    * Takes `cost` credits before any work starts, or refuses with INSUFFICIENT_CREDITS.
-   * The hold is settled on success or released on failure.
+   * The hold is settled on success or released on failure; a reference already held or settled
+   * takes nothing more.
    */
-  async reserve(
+  reserve(
     em: EntityManager,
     input: { userId: number; cost: number; externalRef: string; description: string; reason: string },
   ): Promise<LedgerResult> {
-    try {
-      return await em.transactional(async (tx) => {
-        const taken = await tx.nativeUpdate(
-          User,
-          { id: input.userId, credits: { $gte: input.cost } },
-          { credits: raw(`credits - ${input.cost}`) },
-        );
-        if (taken === 0) {
-          throw new AppError('INSUFFICIENT_CREDITS', creditMessages.insufficient(input.cost), {
-            clientCode: 'insufficient_credits',
-          });
-        }
-        const balance = await balanceOf(tx, input.userId);
-        await tx.insert(CreditEntry, {
-          user: input.userId,
-          type: 'debit',
-          status: 'held',
-          amount: input.cost,
-          balanceAfter: balance,
-          description: input.description,
-          reason: input.reason,
-          externalRef: input.externalRef,
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        });
-        return { applied: true, balance };
-      });
-    } catch (error) {
-      // The same reference is already held or settled: the rollback gave the credits back.
-      if (error instanceof UniqueConstraintViolationException) {
-        return { applied: false, balance: await balanceOf(em, input.userId) };
-      }
-      throw error;
-    }
+    if (!Number.isInteger(input.cost) || input.cost <= 0) throw new Error('reserve cost must be a positive integer');
+    return applyEntry(
+      em,
+      { ...input, amount: input.cost, type: 'debit', status: 'held' },
+      async (tx) =>
+        (await tx.nativeUpdate(User, { id: input.userId, credits: { $gte: input.cost } }, { credits: raw(`credits - ${input.cost}`) })) === 1,
+      () => new AppError('INSUFFICIENT_CREDITS', creditMessages.insufficient(input.cost), { clientCode: 'insufficient_credits' }),
+    );
   },
 
   /** Makes a hold final. Applies once whatever the retries. */
