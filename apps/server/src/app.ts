@@ -4,9 +4,11 @@ import {
   appRouter,
   createCaller,
   createContextInner,
+  ListVersions,
   PRODUCTION_HASH_PARAMS,
   RateLimiter,
   type ApiConfig,
+  type MediaDeps,
   type ApiDeps,
   type CallInput,
   type PaymentSettings,
@@ -21,7 +23,12 @@ import type { AppRouter } from '@atelier/api';
 import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
 import { registerCreditRoutes } from './rest/credits';
+import { registerFeedRoutes } from './rest/feed';
+import { registerGalleryRoutes } from './rest/gallery';
 import { registerPaymentRoutes } from './rest/payments';
+import { registerMediaRoutes } from './rest/media';
+import { registerTransformRoutes } from './rest/transform';
+import { registerVideoRoutes } from './rest/videos';
 import { sessionOpener } from './session';
 
 export interface AppOptions {
@@ -39,6 +46,8 @@ export interface AppOptions {
   authAttemptsPerMinute?: number;
   /** Stripe; payments are refused with a French message while it is absent. */
   payments?: PaymentSettings;
+  /** Media storage and the image and video engines. */
+  media: MediaDeps;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -70,6 +79,8 @@ function apiDeps(options: AppOptions): ApiDeps {
       payments: new RateLimiter(20, 60_000),
     },
     payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
+    listVersions: new ListVersions(),
+    media: options.media,
   };
 }
 
@@ -170,6 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, callerFor);
   registerCreditRoutes(app, callerFor);
   await registerPaymentRoutes(app, callerFor);
+  await registerTransformRoutes(app, callerFor);
+  registerMediaRoutes(app, callerFor, options.media);
+  registerVideoRoutes(app, callerFor, options.media);
+  registerGalleryRoutes(app, callerFor);
+  registerFeedRoutes(app, callerFor);
 
   const webDist = options.webDist;
   const webIndex = webDist ? join(webDist, 'index.html') : null;

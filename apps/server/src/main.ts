@@ -4,6 +4,7 @@ import { openDatabase } from '@atelier/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env';
 import { startHoldSweeper } from './jobs';
+import { mediaFromConfig } from './media';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
       publishableKey: config.env.STRIPE_PUBLISHABLE_KEY ?? null,
       webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
     },
+    media: mediaFromConfig(config),
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
   });

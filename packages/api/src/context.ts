@@ -1,6 +1,8 @@
 import type { EntityManager, MikroORM } from '@atelier/db';
+import type { ListVersions } from './shared/list-versions';
 import type { RateLimiter } from './shared/rate-limit';
 import type { PasswordHashParams } from './auth/password';
+import type { MediaDeps } from './media/deps';
 import type { PaymentSettings } from './payments/stripe';
 
 /** What the sealed session cookie carries. */
@@ -28,6 +30,9 @@ export interface ApiDeps {
   config: ApiConfig;
   limiters: { auth: RateLimiter; account: RateLimiter; payments: RateLimiter };
   payments: PaymentSettings;
+  media: MediaDeps;
+  /** What the polled lists' ETags are made of: one set per process. */
+  listVersions: ListVersions;
 }
 
 /** What one incoming call brings. */

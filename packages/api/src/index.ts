@@ -11,7 +11,10 @@ export {
 export { AppError, APP_ERROR_CODES, commonMessages, type AppErrorCode } from './shared/errors';
 export { describeError, type AppErrorData } from './trpc';
 export { RateLimiter } from './shared/rate-limit';
+export { ListVersions } from './shared/list-versions';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
-export { ledger, IMAGE_COST } from './credits/ledger';
+export { ledger, IMAGE_COST, VIDEO_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';
 export { createStripeClient, type PaymentSettings, type StripeClient } from './payments/stripe';
+export type { MediaDeps } from './media/deps';
+export { mediaUrl, storageKeyOf } from './media/urls';

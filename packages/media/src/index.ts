@@ -1,1 +1,54 @@
-export {};
+// The media layer: upload normalisation, storage, image and video engines, composites, generated
+// art and thumbnails. Pure media work: no HTTP, no database.
+export { MEDIA_MESSAGES, MediaError, isMediaError, type MediaErrorCode } from './errors';
+export { JPEG_OUTPUT, MAX_EDGE, MAX_INPUT_PIXELS, MAX_OUTPUT_PIXELS, MAX_UPLOAD_BYTES } from './limits';
+export { inspectImage, looksLikeRasterImage, type ImageHeader } from './decode';
+export { normalizeUpload, storeUpload, type NormalizedImage, type StoredUpload } from './upload';
+export {
+  LocalDiskStorage,
+  STORAGE_KINDS,
+  contentTypeOf,
+  isStorageKey,
+  type MediaStorage,
+  type StorageExtension,
+  type StorageKind,
+  type StoredFileInfo,
+} from './storage';
+export {
+  DEFAULT_REFERENCE_IMPORTANCE,
+  REFERENCE_SLOTS,
+  type EngineName,
+  type GeneratedVideo,
+  type ImageEngine,
+  type ImageTransformRequest,
+  type JpegImage,
+  type ReferenceImage,
+  type ReferenceImages,
+  type ReferenceSlot,
+  type TransformedImage,
+  type VideoEngine,
+  type VideoRequest,
+} from './engines/types';
+export { createEngines, type EngineConfig, type Engines } from './engines/index';
+export { LocalImageEngine, choicesFor } from './engines/local/image-engine';
+export { LocalVideoEngine, videoFrame, type LocalVideoOptions } from './engines/local/video-engine';
+export {
+  DEFAULT_IMAGE_MODEL,
+  DEFAULT_VIDEO_MODEL,
+  ReplicateImageEngine,
+  ReplicateVideoEngine,
+  isMp4,
+  type ReplicateOptions,
+} from './engines/replicate';
+export { findFfmpeg } from './engines/ffmpeg';
+export { MAX_COMBINED_IMAGES, combine, referenceComposite, sideBySide, type CombineLayout } from './composites';
+export {
+  DEFAULT_MODELS,
+  SAMPLE_SIZE,
+  WELCOME_IMAGES,
+  renderDefaultModel,
+  renderSampleImage,
+  renderWelcomeImage,
+  type GeneratedImage,
+} from './art/index';
+export { RENDER_VERSION, RenderCache, THUMBNAIL_SIZE, renderThumbnail } from './thumbnails';

@@ -6,13 +6,20 @@ import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 export type Caller = ReturnType<typeof createCaller>;
 export type CallerFactory = (request: FastifyRequest, reply: FastifyReply) => Promise<Caller>;
 
-/** The REST error body: a French `message`, plus `error` and `fieldErrors` where they apply. */
-export function sendProcedureError(reply: FastifyReply, error: TRPCError): FastifyReply {
+/**
+ * The REST error body: a French `message`, plus `error` and `fieldErrors` where they apply, and
+ * what `shape` adds for a path whose documented error body differs.
+ */
+export function sendProcedureError(
+  reply: FastifyReply,
+  error: TRPCError,
+  shape: (message: string) => Record<string, unknown> = () => ({}),
+): FastifyReply {
   const { message, data } = describeError(error);
   const body: Record<string, unknown> = { message };
   if (data.clientCode) body.error = data.clientCode;
   if (data.fieldErrors) body.fieldErrors = data.fieldErrors;
-  return reply.code(getHTTPStatusCodeFromError(error)).send(body);
+  return reply.code(getHTTPStatusCodeFromError(error)).send({ ...body, ...shape(message) });
 }
 
 /**
@@ -37,4 +44,9 @@ export function restHandler(
 /** Client JSON handed to a procedure as is: the procedure's zod schema is what validates it. */
 export function untrusted(value: unknown): never {
   return value as never;
+}
+
+/** One member of a client's JSON object, query string or path parameters, unchecked: for a procedure to validate. */
+export function untrustedField(source: unknown, name: string): unknown {
+  return typeof source === 'object' && source !== null && Object.hasOwn(source, name) ? Reflect.get(source, name) : undefined;
 }

@@ -1,7 +1,12 @@
-import type { ApiConfig } from '@atelier/api';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiConfig, MediaDeps } from '@atelier/api';
+import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@atelier/db/testing';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app';
+import { multipartBody } from './images';
 
 /** Cheap hashing for tests: the scheme is the same, only the cost differs. */
 export const TEST_HASH_PARAMS = { N: 1024, r: 8, p: 1 };
@@ -9,15 +14,25 @@ export const TEST_HASH_PARAMS = { N: 1024, r: 8, p: 1 };
 export interface TestApp {
   app: FastifyInstance;
   db: TestDatabase;
+  media: MediaDeps;
   client(options?: { ip?: string; origin?: string }): TestClient;
   close(): Promise<void>;
 }
 
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig> } & Partial<Pick<AppOptions, 'secureCookies' | 'payments'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps> } & Partial<Pick<AppOptions, 'secureCookies' | 'payments'>> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(target);
+  const mediaDir = mkdtempSync(join(tmpdir(), 'atelier-media-'));
+  // The real local engines on a throwaway folder; a test may swap one for a failing engine.
+  const media: MediaDeps = {
+    storage: new LocalDiskStorage(join(mediaDir, 'media')),
+    renders: new RenderCache(join(mediaDir, 'renders')),
+    images: new LocalImageEngine(),
+    videos: new LocalVideoEngine(),
+    ...options.media,
+  };
   const app = await buildApp({
     orm: db.orm,
     sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
@@ -25,15 +40,18 @@ export async function startTestApp(
     webDist: null,
     api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
     payments: options.payments,
+    media,
   });
   await app.ready();
   return {
     app,
     db,
+    media,
     client: (clientOptions) => new TestClient(app, clientOptions),
     async close() {
       await app.close();
       await db.close();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }
@@ -42,6 +60,7 @@ export interface TestResponse<T = any> {
   status: number;
   body: T;
   text: string;
+  raw: Buffer;
   headers: Record<string, string | string[] | number | undefined>;
 }
 
@@ -62,10 +81,12 @@ export class TestClient {
       headers: {
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(this.options.origin ? { origin: this.options.origin } : {}),
-        ...(payload !== undefined && typeof payload !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload) ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      ...(payload === undefined
+        ? {}
+        : { payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload) }),
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
@@ -78,7 +99,7 @@ export class TestClient {
     } catch {
       body = undefined;
     }
-    return { status: response.statusCode, body: body as T, text: response.body, headers: response.headers };
+    return { status: response.statusCode, body: body as T, text: response.body, raw: response.rawPayload, headers: response.headers };
   }
 
   get<T = any>(url: string) {
@@ -87,6 +108,17 @@ export class TestClient {
 
   post<T = any>(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', url, payload ?? {}, headers);
+  }
+
+  /** Sends a picture as the studio does: multipart `image` plus text fields. */
+  upload(image: Buffer, fields: Record<string, string> = {}, file: { name?: string; type?: string; field?: string } = {}) {
+    const { payload, contentType } = multipartBody(fields, {
+      field: file.field ?? 'image',
+      name: file.name ?? 'photo.jpg',
+      type: file.type ?? 'image/jpeg',
+      data: image,
+    });
+    return this.request('POST', file.field === 'referenceImage' ? '/api/upload-reference' : '/api/upload', payload, { 'content-type': contentType });
   }
 
   /** Carries this client's session over to another, as a second tab or a stolen cookie would. */

@@ -2,6 +2,8 @@ import { CreditEntry, raw, UniqueConstraintViolationException, User, type Entity
 import { AppError } from '../shared/errors';
 
 export const IMAGE_COST = 50;
+/** A 6-second video is paid like an image; one constant, shown in the app. */
+export const VIDEO_COST = IMAGE_COST;
 
 export const creditMessages = {
   insufficient: (cost: number) => `Crédits insuffisants. Vous avez besoin de ${cost} crédits pour cette transformation.`,

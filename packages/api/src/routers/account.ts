@@ -17,7 +17,12 @@ export const accountRouter = router({
       ctx.limiters.account.hit(`account-update:user:${ctx.user.id}`);
       const { user, passwordChanged } = await updateAccount(ctx.em, ctx.config.passwordHash, ctx.user.id, input);
       // Other sessions end with the old password; this one carries on with the new version.
-      if (passwordChanged) await ctx.session.write({ userId: user.id, version: user.sessionVersion });
+      if (passwordChanged) {
+        await ctx.session.write({ userId: user.id, version: user.sessionVersion });
+        // Gallery tags are checked against the sealed cookie alone: a new version makes the ended
+        // sessions go through the full check (and its 401) on their next poll.
+        ctx.listVersions.galleryChanged(user.id);
+      }
       return { user: toPublicUser(user) };
     }),
 

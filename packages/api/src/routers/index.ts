@@ -2,13 +2,23 @@ import { createCallerFactory, router } from '../trpc';
 import { accountRouter } from './account';
 import { authRouter } from './auth';
 import { creditsRouter } from './credits';
+import { feedRouter } from './feed';
+import { galleryRouter } from './gallery';
 import { paymentsRouter } from './payments';
+import { mediaRouter } from './media';
+import { transformRouter } from './transform';
+import { videosRouter } from './videos';
 
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   credits: creditsRouter,
   payments: paymentsRouter,
+  transform: transformRouter,
+  media: mediaRouter,
+  videos: videosRouter,
+  gallery: galleryRouter,
+  feed: feedRouter,
 });
 
 export type AppRouter = typeof appRouter;

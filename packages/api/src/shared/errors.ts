@@ -45,6 +45,7 @@ export const commonMessages = {
   forbidden: "Vous n'avez pas accès à cette ressource.",
   invalidInput: 'Données invalides',
   notFound: 'Ressource introuvable',
+  invalidId: 'Identifiant invalide',
   internal: 'Une erreur inattendue est survenue.',
   rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
 } as const;

@@ -1,0 +1,67 @@
+import { createReadStream } from 'node:fs';
+import { AppError, commonMessages, type MediaDeps } from '@atelier/api';
+import { contentTypeOf } from '@atelier/media';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { restHandler, untrusted, type CallerFactory } from './call';
+
+const ONE_DAY = 86_400;
+
+function notFound(): never {
+  throw new AppError('NOT_FOUND', commonMessages.notFound);
+}
+
+/** Sends a rendered-once file (thumbnail, welcome image, default model): public and cacheable. */
+async function sendRendered(reply: FastifyReply, render: () => Promise<string>): Promise<FastifyReply> {
+  const path = await render().catch(notFound);
+  return reply.type('image/jpeg').header('cache-control', `public, max-age=${ONE_DAY}`).send(createReadStream(path));
+}
+
+export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {
+  app.get(
+    '/api/media/*',
+    restHandler(callerFor, async (caller, request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      await caller.media.canView({ key });
+      const file = await media.storage.stream(key).catch(notFound);
+      // Keys are random and never reused, so a file never changes under its address.
+      return reply.type(contentTypeOf(key)).header('cache-control', 'private, max-age=31536000, immutable').send(file);
+    }),
+  );
+
+  app.get<{ Params: { name: string } }>(
+    '/api/art/:name',
+    restHandler(callerFor, (_caller, request, reply) =>
+      sendRendered(reply, () => media.renders.art((request.params as { name: string }).name.replace(/\.jpg$/, ''))),
+    ),
+  );
+
+  // `/api/thumbnail/{category}-{name}.jpg`, or `/api/thumbnail/{name}.jpg` for a style.
+  app.get<{ Params: { name: string } }>(
+    '/api/thumbnail/:name',
+    restHandler(callerFor, (_caller, request, reply) => {
+      const id = (request.params as { name: string }).name.replace(/\.jpg$/, '');
+      return sendRendered(reply, () => media.renders.thumbnail(id).catch(() => media.renders.thumbnail(`style-${id}`)));
+    }),
+  );
+
+  app.get('/api/default-models', restHandler(callerFor, (caller) => caller.media.defaults()));
+  app.get('/api/gallery/default', restHandler(callerFor, (caller) => caller.media.welcomeImages()));
+  app.post('/api/set-last-used-image', restHandler(callerFor, (caller, request) => caller.media.setLastUsedImage(untrusted(request.body))));
+
+  app.get(
+    '/api/view-stitch/:filename',
+    restHandler(callerFor, async (caller, request, reply) => {
+      const image = await caller.media.stitch({ filename: (request.params as { filename: string }).filename });
+      return reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(image);
+    }),
+  );
+
+  // One path, two documented bodies: COMBINE (imageUrls) and the reference composite (mainImage).
+  app.post(
+    '/api/create-composite',
+    restHandler(callerFor, (caller, request) => {
+      const body = request.body as { imageUrls?: unknown } | null;
+      return body && 'imageUrls' in body ? caller.media.combine(untrusted(body)) : caller.media.referenceComposite(untrusted(body));
+    }),
+  );
+}

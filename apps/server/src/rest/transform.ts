@@ -1,0 +1,117 @@
+import { describeError } from '@atelier/api';
+import { MEDIA_MESSAGES } from '@atelier/media';
+import multipart from '@fastify/multipart';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { restHandler, untrusted, type Caller, type CallerFactory } from './call';
+
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+interface MultipartImage {
+  image: Buffer | null;
+  fields: Record<string, string>;
+}
+
+/** Reads a multipart form with one image file; a file over 10 MB is refused before it is all read. */
+async function readMultipartImage(request: FastifyRequest, fileField: string): Promise<MultipartImage> {
+  let image: Buffer | null = null;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === fileField) image = bytes;
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { image, fields };
+}
+
+/** A JSON form field, or undefined; bad JSON is handed on as is so the procedure's schema refuses it. */
+function jsonField(value: string | undefined): unknown {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The spec's transform reply on failure: `{success: false, error, message}` with the error's status. */
+function sendTransformFailure(reply: FastifyReply, error: TRPCError): FastifyReply {
+  const { message, data } = describeError(error);
+  return reply
+    .code(getHTTPStatusCodeFromError(error))
+    .send({ success: false, error: data.clientCode ?? data.appCode.toLowerCase(), message, ...(data.fieldErrors ? { fieldErrors: data.fieldErrors } : {}) });
+}
+
+function transformHandler(callerFor: CallerFactory, run: (caller: Caller, request: FastifyRequest) => Promise<unknown>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = await callerFor(request, reply);
+    try {
+      return await run(caller, request);
+    } catch (error) {
+      if (error instanceof TRPCError) return sendTransformFailure(reply, error);
+      throw error;
+    }
+  };
+}
+
+export async function registerTransformRoutes(app: FastifyInstance, callerFor: CallerFactory): Promise<void> {
+  // Multipart is parsed for these routes only; one file, 10 MB, a few short text fields.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    });
+    uploads.setErrorHandler((error: { code?: string; statusCode?: number }, _request, reply) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: MEDIA_MESSAGES.fileTooLarge });
+      if (error.code?.startsWith('FST_') && (error.statusCode ?? 500) < 500) {
+        return reply.code(error.statusCode ?? 400).send({ message: 'Requête multipart invalide' });
+      }
+      throw error;
+    });
+
+    uploads.post(
+      '/api/upload',
+      restHandler(callerFor, async (caller, request) => {
+        const { image, fields } = await readMultipartImage(request, 'image');
+        const { id, imagePath } = await caller.transform.upload(
+          untrusted({
+            image,
+            style: fields.style,
+            selection: jsonField(fields.selection),
+            colors: jsonField(fields.colors),
+            isComposite: fields.isComposite === undefined ? undefined : fields.isComposite === 'true',
+          }),
+        );
+        return { id, imagePath };
+      }),
+    );
+
+    uploads.post(
+      '/api/upload-reference',
+      restHandler(callerFor, async (caller, request) => {
+        const { image, fields } = await readMultipartImage(request, 'referenceImage');
+        const { imagePath } = await caller.transform.uploadReference(untrusted({ image, type: fields.type }));
+        return { imagePath };
+      }),
+    );
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/transform/:id',
+    transformHandler(callerFor, (caller, request) => caller.transform.run({ uploadId: untrusted((request.params as { id: string }).id) })),
+  );
+
+  // One path, two documented bodies: the workflow render and the single-node transform.
+  app.post(
+    '/api/transform',
+    transformHandler(callerFor, (caller, request) => {
+      const body = request.body as { type?: unknown } | null;
+      return body?.type === 'workflow' ? caller.transform.workflow(untrusted(body)) : caller.transform.node(untrusted(body));
+    }),
+  );
+
+  app.get('/api/transformations/recent', restHandler(callerFor, (caller) => caller.transform.recent()));
+}

@@ -1,0 +1,110 @@
+import { testDatabaseTargets } from '@atelier/db/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import { samplePhoto } from './support/images';
+
+describe.each(testDatabaseTargets())('media, art and composites on $name', (target) => {
+  let t: TestApp;
+  let ip = 0;
+  const client = () => t.client({ ip: `10.30.${Math.floor(++ip / 250)}.${ip % 250}` });
+
+  async function signedIn(): Promise<TestClient> {
+    const c = client();
+    await c.register();
+    return c;
+  }
+
+  async function upload(c: TestClient, seed = 1): Promise<string> {
+    const res = await c.upload(await samplePhoto(seed), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    expect(res.status, res.text).toBe(200);
+    return res.body.imagePath;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves the default models and welcome images, and remembers the last image used', async () => {
+    const visitor = await client().get('/api/default-models');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.lastUsedImage).toBeNull();
+    expect(visitor.body.defaultModels.length).toBeGreaterThanOrEqual(5);
+    const art = await client().get(visitor.body.defaultModels[0]);
+    expect(art.status).toBe(200);
+    expect(art.headers['content-type']).toBe('image/jpeg');
+
+    const welcome = await client().get('/api/gallery/default');
+    expect(welcome.body.success).toBe(true);
+    expect((await client().get(welcome.body.images[0])).status).toBe(200);
+
+    const c = await signedIn();
+    const imagePath = await upload(c);
+    expect((await c.get('/api/default-models')).body.lastUsedImage).toBe(imagePath);
+    expect((await c.post('/api/set-last-used-image', { imagePath: welcome.body.images[1] })).status).toBe(200);
+    expect((await c.get('/api/default-models')).body.lastUsedImage).toBe(welcome.body.images[1]);
+    const stranger = await signedIn();
+    expect((await stranger.post('/api/set-last-used-image', { imagePath })).status).toBe(404);
+    expect((await client().get('/api/art/nothing-here.jpg')).status).toBe(404);
+  });
+
+  it('renders option thumbnails once, with or without the category', async () => {
+    const withCategory = await client().get('/api/thumbnail/style-watercolor.jpg');
+    expect(withCategory.status).toBe(200);
+    const { width, height } = await sharp(withCategory.raw).metadata();
+    expect([width, height]).toEqual([256, 256]);
+    const bare = await client().get('/api/thumbnail/watercolor.jpg');
+    expect(bare.raw.equals(withCategory.raw)).toBe(true);
+    expect((await client().get('/api/thumbnail/lighting-golden-hour.jpg')).raw.equals(withCategory.raw)).toBe(false);
+    for (const name of ['style-nope.jpg', '..%2F..%2Fsecret.jpg', '%2e%2e.jpg']) expect((await client().get(`/api/thumbnail/${name}`)).status).toBe(404);
+  });
+
+  it('combines two of the user’s images, and refuses someone else’s', async () => {
+    const c = await signedIn();
+    const a = await upload(c, 1);
+    const b = await upload(c, 2);
+    const res = await c.post('/api/create-composite', { imageUrls: [a, b], importance: [1, 1], layout: 'dual' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ success: true, compositeImagePath: expect.stringMatching(/^\/api\/media\/composites\//) });
+    expect((await c.get(res.body.compositeImagePath)).status).toBe(200);
+
+    const mismatch = await c.post('/api/create-composite', { imageUrls: [a, b], layout: 'triple' });
+    expect(mismatch.status).toBe(400);
+    const single = await c.post('/api/create-composite', { imageUrls: [a], layout: 'dual' });
+    expect(single.body.message).toBe('Connectez au moins 2 images au nœud COMBINE pour les fusionner');
+    const other = await signedIn();
+    const theirs = await upload(other, 3);
+    expect((await c.post('/api/create-composite', { imageUrls: [a, theirs], layout: 'dual' })).status).toBe(404);
+  });
+
+  it('composes the main picture with its references', async () => {
+    const c = await signedIn();
+    const main = await upload(c, 4);
+    const face = await c.upload(await samplePhoto(5), { type: 'face' }, { field: 'referenceImage' });
+    expect(face.status, face.text).toBe(200);
+    const bad = await c.post('/api/upload-reference', {});
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    const res = await c.post('/api/create-composite', { mainImage: main, referenceImages: { face: face.body.imagePath }, referenceImportance: { face: 0.8 } });
+    expect(res.status, res.text).toBe(200);
+    expect((await c.get(res.body.compositePath)).status).toBe(200);
+  });
+
+  it('shows a result before|after to its owner only', async () => {
+    const c = await signedIn();
+    const { body: up } = await c.upload(await samplePhoto(6), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const { body: result } = await c.post(`/api/transform/${up.id}`);
+    const filename = String(result.transformedImagePath).split('/').pop();
+    const stitched = await c.get(`/api/view-stitch/${filename}`);
+    expect(stitched.status).toBe(200);
+    const { width, height } = await sharp(stitched.raw).metadata();
+    expect(width!).toBeGreaterThan(height!);
+    const stranger = await signedIn();
+    const refused = await stranger.get(`/api/view-stitch/${filename}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Image non disponible');
+    expect((await c.get('/api/view-stitch/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+});

@@ -1,0 +1,107 @@
+import { User, Video } from '@atelier/db';
+import { testDatabaseTargets } from '@atelier/db/testing';
+import { isMp4, LocalVideoEngine, MediaError, type VideoEngine } from '@atelier/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import { samplePhoto } from './support/images';
+
+/** The real local video engine, which a test can make fail. */
+class SwitchableVideoEngine implements VideoEngine {
+  readonly name = 'local' as const;
+  failing = false;
+  private readonly real = new LocalVideoEngine();
+
+  generate(request: Parameters<VideoEngine['generate']>[0]) {
+    if (this.failing) return Promise.reject(new MediaError('UPSTREAM', 'ffmpeg a échoué'));
+    return this.real.generate(request);
+  }
+}
+
+describe.each(testDatabaseTargets())('videos on $name', (target) => {
+  let t: TestApp;
+  const engine = new SwitchableVideoEngine();
+  let ip = 0;
+  const client = () => t.client({ ip: `10.40.${Math.floor(++ip / 250)}.${ip % 250}` });
+
+  async function signedIn(): Promise<{ c: TestClient; userId: number; imagePath: string }> {
+    const c = client();
+    const { user } = await c.register();
+    const { body } = await c.upload(await samplePhoto(2, 240, 160));
+    return { c, userId: user.id, imagePath: body.imagePath };
+  }
+
+  const balance = async (userId: number) => (await t.db.orm.em.fork().findOneOrFail(User, userId)).credits;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { media: { videos: engine } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('goes from placeholder to a playable 6-second MP4 for 50 credits', async () => {
+    const { c, userId, imagePath } = await signedIn();
+    const placeholder = await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling lent', placeholderId: 'ph-1' });
+    expect(placeholder.status, placeholder.text).toBe(200);
+    expect(placeholder.body.video).toMatchObject({ isAccessible: false, duration: 6, resolution: '768p', source: 'Local' });
+    expect(placeholder.body.video.videoUrl.startsWith('{address}')).toBe(true);
+
+    const before = await c.get(`/api/videos/all/${userId}`);
+    expect(before.body).toMatchObject({ success: true, totalVideos: 1 });
+
+    const generated = await c.post('/api/generate-video', { imageUrl: imagePath, prompt: 'travelling lent' });
+    expect(generated.status, generated.text).toBe(200);
+    expect(generated.body.videoUrl).toMatch(/^\/api\/media\/videos\/.+\.mp4$/);
+    expect(await balance(userId)).toBe(450);
+
+    const confirmed = await c.post('/api/videos/update-placeholder', { userId, videoUrl: generated.body.videoUrl, sourceImagePath: imagePath });
+    expect(confirmed.status).toBe(200);
+
+    const list = await c.get(`/api/videos/all/${userId}`);
+    expect(list.body.totalVideos).toBe(1);
+    const [video] = list.body.videos;
+    expect(video).toMatchObject({ isAccessible: true, videoUrl: generated.body.videoUrl, status: 'ready' });
+
+    const download = await c.get(`/api/videos/download/${video.id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/attachment; filename="atelier-video-\d+\.mp4"/);
+    expect(isMp4(download.raw)).toBe(true);
+    expect((await c.get(video.thumbnailPath)).headers['content-type']).toBe('image/jpeg');
+  }, 60_000);
+
+  it('costs nothing when the video fails', async () => {
+    const { c, userId, imagePath } = await signedIn();
+    engine.failing = true;
+    try {
+      const res = await c.post('/api/generate-video', { imageUrl: imagePath, prompt: 'x' });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe('Erreur lors de la génération vidéo. Veuillez réessayer.');
+    } finally {
+      engine.failing = false;
+    }
+    expect(await balance(userId)).toBe(500);
+    expect((await c.get(`/api/videos/all/${userId}`)).body.totalVideos).toBe(0);
+  });
+
+  it("keeps videos to their owner: others' lists, downloads and deletions are refused", async () => {
+    const { c: owner, userId } = await signedIn();
+    const { c: other, userId: otherId } = await signedIn();
+    const { body } = await owner.post('/api/videos/create-placeholder', { sourceImagePath: '/api/media/uploads/2026/11/x.jpg', prompt: 'p', placeholderId: 'mine' });
+    const videoId = body.video.id;
+    expect((await other.get(`/api/videos/all/${userId}`)).status).toBe(403);
+    expect((await other.get(`/api/videos/download/${videoId}`)).status).toBe(404);
+    expect((await other.request('DELETE', `/api/videos/${videoId}`)).status).toBe(404);
+    expect(await t.db.orm.em.fork().count(Video, { id: videoId })).toBe(1);
+    expect((await owner.get(`/api/videos/all/${otherId}`)).status).toBe(403);
+    expect((await owner.request('DELETE', `/api/videos/${videoId}`)).status).toBe(200);
+    expect(await t.db.orm.em.fork().count(Video, { id: videoId })).toBe(0);
+    for (const bad of ['abc', '-4', '1e3x']) expect((await owner.get(`/api/videos/download/${bad}`)).status).toBe(400);
+  });
+
+  it('refuses to confirm a video that is not the user’s own', async () => {
+    const { c } = await signedIn();
+    const res = await c.post('/api/videos/update-placeholder', { videoUrl: 'https://example.com/v.mp4', sourceImagePath: '/api/media/uploads/x.jpg' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Erreur lors de l'extraction de l'URL vidéo. Veuillez réessayer.");
+  });
+});

@@ -1,0 +1,35 @@
+import { GalleryItem, type EntityManager } from '@atelier/db';
+import { discardUnusedResults } from '../media/cleanup';
+import type { MediaDeps } from '../media/deps';
+import type { ListVersions } from '../shared/list-versions';
+
+export interface DeleteResult {
+  deletedCount: number;
+}
+
+/**
+ * Removes those of `ids` that belong to the owner (anyone else's ids are left alone), with the
+ * generated files no other item shows.
+ */
+export async function deleteGalleryItems(
+  em: EntityManager,
+  versions: ListVersions,
+  media: MediaDeps,
+  ownerId: number,
+  ids: number[],
+): Promise<DeleteResult> {
+  const owned = await em.find(
+    GalleryItem,
+    { id: { $in: ids }, owner: ownerId },
+    { fields: ['transformedImagePath', 'originalImagePath', 'thumbnailPath', 'videoUrl', 'isPublic'] },
+  );
+  if (owned.length === 0) return { deletedCount: 0 };
+
+  const deletedCount = await em.nativeDelete(GalleryItem, { id: { $in: owned.map((item) => item.id) }, owner: ownerId });
+  if (deletedCount > 0) {
+    versions.galleryChanged(ownerId);
+    if (owned.some((item) => item.isPublic)) versions.feedChanged();
+  }
+  await discardUnusedResults(em, media, [...new Set(owned.map((item) => item.transformedImagePath))]);
+  return { deletedCount };
+}

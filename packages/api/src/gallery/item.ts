@@ -1,0 +1,46 @@
+import type { GalleryItem } from '@atelier/db';
+import { z } from 'zod';
+
+/** A gallery item as its owner sees it: the spec's fields, plus its publication and likes. */
+export const galleryItemSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  mediaType: z.string(),
+  transformationType: z.string().nullable(),
+  transformationOption: z.string().nullable(),
+  transformedImagePath: z.string(),
+  originalImagePath: z.string().nullable(),
+  description: z.string().nullable(),
+  transformationPrompt: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  thumbnailPath: z.string().nullable(),
+  isFavorite: z.boolean(),
+  sessionKey: z.string().nullable(),
+  isPublic: z.boolean(),
+  publishedAt: z.date().nullable(),
+  likesCount: z.number(),
+  createdAt: z.date(),
+});
+export type GalleryItemView = z.infer<typeof galleryItemSchema>;
+
+export function toGalleryItemView(item: GalleryItem): GalleryItemView {
+  return {
+    id: item.id,
+    userId: item.owner.id,
+    mediaType: item.mediaType,
+    transformationType: item.transformationType ?? null,
+    transformationOption: item.transformationOption ?? null,
+    transformedImagePath: item.transformedImagePath,
+    originalImagePath: item.originalImagePath ?? null,
+    description: item.description ?? null,
+    transformationPrompt: item.transformationPrompt ?? null,
+    videoUrl: item.videoUrl ?? null,
+    thumbnailPath: item.thumbnailPath ?? null,
+    isFavorite: item.isFavorite,
+    sessionKey: item.sessionKey ?? null,
+    isPublic: item.isPublic,
+    publishedAt: item.publishedAt ?? null,
+    likesCount: item.likesCount,
+    createdAt: item.createdAt,
+  };
+}

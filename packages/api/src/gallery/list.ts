@@ -1,0 +1,13 @@
+import { GalleryItem, type EntityManager } from '@atelier/db';
+import { olderThan, pageOf, type Page } from '../shared/pagination';
+
+/** One page of a user's gallery, newest first. */
+export async function listGallery(em: EntityManager, ownerId: number, page: Page): Promise<{ items: GalleryItem[]; nextCursor: string | null }> {
+  const rows = await em.find(
+    GalleryItem,
+    { owner: ownerId, ...olderThan('createdAt', page.cursor) },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit + 1 },
+  );
+  const { rows: items, nextCursor } = pageOf(rows, page.limit, (item) => item.createdAt);
+  return { items, nextCursor };
+}

@@ -1,0 +1,10 @@
+import type { ImageEngine, MediaStorage, RenderCache, VideoEngine } from '@atelier/media';
+
+/** The media layer the procedures use: where files live and what makes images and videos. */
+export interface MediaDeps {
+  storage: MediaStorage;
+  images: ImageEngine;
+  videos: VideoEngine;
+  /** Rendered-once files: option thumbnails, welcome images, default models. */
+  renders: RenderCache;
+}

@@ -1,0 +1,23 @@
+import type { EntityManager } from '@atelier/db';
+import { AppError } from '../shared/errors';
+import type { MediaDeps } from './deps';
+import { canViewMedia } from './access';
+import { mediaFailure } from './errors';
+import { storageKeyOf } from './urls';
+
+export const sourceMessages = {
+  notFound: 'Image introuvable ou inaccessible.',
+} as const;
+
+/**
+ * The bytes of an image a client names by URL, as a source for a transformation or a
+ * composite: one of its own files, or a published one. Anything else is "not found".
+ */
+export async function readViewableImage(em: EntityManager, media: MediaDeps, userId: number, url: string): Promise<{ key: string; image: Buffer }> {
+  const key = storageKeyOf(url);
+  if (!key || !(await canViewMedia(em, userId, key))) throw new AppError('NOT_FOUND', sourceMessages.notFound);
+  const image = await media.storage.get(key).catch((error: unknown) => {
+    throw mediaFailure(error);
+  });
+  return { key, image };
+}

@@ -1,0 +1,72 @@
+import { REFERENCE_SLOTS } from '@atelier/media';
+import { z } from 'zod';
+import { canViewMedia } from '../media/access';
+import { defaultModelUrls, isArtUrl, welcomeImageUrls } from '../media/art';
+import { storageKeyOf } from '../media/urls';
+import { AppError, commonMessages } from '../shared/errors';
+import { combineImages, composeWithReferences, stitchedView } from '../transform/composites';
+import { rememberLastUsedImage } from '../transform/uploads';
+import { authedProcedure, optionalUserProcedure, publicProcedure, router } from '../trpc';
+import { mediaRef } from './transform';
+
+const importance = z.number().min(0.1).max(1);
+const imageNotFound = 'Image introuvable ou inaccessible.';
+
+export const mediaRouter = router({
+  /** The studio's starting pictures, and the one the user last worked on. */
+  defaults: optionalUserProcedure
+    .output(z.object({ defaultModels: z.array(z.string()), lastUsedImage: z.string().nullable() }))
+    .query(({ ctx }) => ({ defaultModels: defaultModelUrls(), lastUsedImage: ctx.user?.lastUsedImage ?? null })),
+
+  welcomeImages: publicProcedure
+    .output(z.object({ success: z.literal(true), images: z.array(z.string()) }))
+    .query(() => ({ success: true as const, images: welcomeImageUrls() })),
+
+  setLastUsedImage: authedProcedure
+    .input(z.object({ imagePath: mediaRef }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const key = storageKeyOf(input.imagePath);
+      const viewable = isArtUrl(input.imagePath) || (key !== null && (await canViewMedia(ctx.em, ctx.user.id, key)));
+      if (!viewable) throw new AppError('NOT_FOUND', imageNotFound);
+      await rememberLastUsedImage(ctx.em, ctx.user.id, input.imagePath);
+      return { success: true as const };
+    }),
+
+  /** Whether the viewer may see a stored file; the file server asks before sending a byte. */
+  canView: optionalUserProcedure
+    .input(z.object({ key: z.string().max(300) }))
+    .output(z.object({ allowed: z.literal(true) }))
+    .query(async ({ ctx, input }) => {
+      if (!(await canViewMedia(ctx.em, ctx.user?.id ?? null, input.key))) throw new AppError('NOT_FOUND', commonMessages.notFound);
+      return { allowed: true as const };
+    }),
+
+  combine: authedProcedure
+    .input(
+      z.object({
+        imageUrls: z.array(mediaRef).min(2, 'Connectez au moins 2 images au nœud COMBINE pour les fusionner').max(16),
+        importance: z.array(importance).max(16).optional(),
+        layout: z.enum(['dual', 'triple', 'quad', 'grid'], { error: 'Disposition inconnue (dual, triple, quad ou grid)' }),
+      }),
+    )
+    .output(z.object({ success: z.literal(true), compositeImage: z.string(), compositeImagePath: z.string() }))
+    .mutation(({ ctx, input }) => combineImages(ctx.em, ctx.media, ctx.user.id, input)),
+
+  referenceComposite: authedProcedure
+    .input(
+      z.object({
+        mainImage: mediaRef,
+        referenceImages: z.partialRecord(z.enum(REFERENCE_SLOTS), mediaRef),
+        referenceImportance: z.partialRecord(z.enum(REFERENCE_SLOTS), importance).optional(),
+      }),
+    )
+    .output(z.object({ compositePath: z.string() }))
+    .mutation(({ ctx, input }) => composeWithReferences(ctx.em, ctx.media, ctx.user.id, input)),
+
+  /** The before|after picture of a result, as JPEG bytes. */
+  stitch: optionalUserProcedure
+    .input(z.object({ filename: z.string().max(100) }))
+    .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
+    .query(({ ctx, input }) => stitchedView(ctx.em, ctx.media, ctx.user?.id ?? null, input.filename)),
+});

@@ -1,0 +1,105 @@
+import { colorChoicesSchema, selectionSchema } from '@atelier/catalog';
+import { REFERENCE_SLOTS } from '@atelier/media';
+import { z } from 'zod';
+import { recordId } from '../shared/input';
+import { recentTransformations } from '../transform/recent';
+import { transformUpload } from '../transform/studio';
+import { createUpload, rememberLastUsedImage } from '../transform/uploads';
+import { renderWorkflow, transformNode } from '../transform/workflow';
+import { authedProcedure, router } from '../trpc';
+
+export const mediaRef = z.string({ error: 'Image manquante' }).trim().min(1, 'Image manquante').max(500, 'Adresse d’image trop longue');
+const nodeId = z.string().trim().min(1).max(100);
+
+const transformResult = z.object({
+  success: z.literal(true),
+  transformedImagePath: z.string(),
+  originalImagePath: z.string(),
+  transformationId: z.number(),
+  credits: z.number(),
+});
+
+export const transformRouter = router({
+  /** A picture checked, normalised and stored; the bytes arrive through the REST multipart path. */
+  upload: authedProcedure
+    .input(
+      z.object({
+        image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }),
+        style: z.string().max(4000).optional(),
+        selection: selectionSchema.optional(),
+        colors: colorChoicesSchema.optional(),
+        isComposite: z.boolean().optional(),
+      }),
+    )
+    .output(z.object({ id: z.number(), imagePath: z.string(), width: z.number(), height: z.number() }))
+    .mutation(async ({ ctx, input }) => {
+      const upload = await createUpload(ctx.em, ctx.media, ctx.user.id, input);
+      await rememberLastUsedImage(ctx.em, ctx.user.id, upload.imagePath);
+      return upload;
+    }),
+
+  /** A reference picture for the workflow's composites (face, body, environment, style). */
+  uploadReference: authedProcedure
+    .input(
+      z.object({
+        image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }),
+        type: z.enum(REFERENCE_SLOTS, { error: 'Type de référence inconnu (face, body, environment ou style)' }),
+      }),
+    )
+    .output(z.object({ imagePath: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const { imagePath } = await createUpload(ctx.em, ctx.media, ctx.user.id, { image: input.image, style: `reference:${input.type}` });
+      return { imagePath };
+    }),
+
+  /** The studio's transformation of an upload: 50 credits, taken only when it succeeds. */
+  run: authedProcedure
+    .input(z.object({ uploadId: recordId }))
+    .output(transformResult)
+    .mutation(({ ctx, input }) => transformUpload(ctx.em, ctx.media, ctx.user.id, input.uploadId)),
+
+  /** One render of a workflow. */
+  workflow: authedProcedure
+    .input(
+      z.object({
+        nodeId,
+        image: mediaRef,
+        style: z.string().trim().min(1, 'Veuillez configurer au moins un node de transformation').max(4000),
+        type: z.literal('workflow'),
+        intensity: z.number().min(0).max(1).default(1),
+        selection: selectionSchema.optional(),
+      }),
+    )
+    .output(
+      z.object({
+        success: z.literal(true),
+        transformedImage: z.string(),
+        transformation: z.object({ id: z.number(), nodeId: z.string(), prompt: z.string(), intensity: z.number() }),
+        credits: z.number(),
+      }),
+    )
+    .mutation(({ ctx, input }) => renderWorkflow(ctx.em, ctx.media, ctx.user.id, input)),
+
+  /** A single node's option applied to its parent's image. */
+  node: authedProcedure
+    .input(
+      z.object({
+        nodeId,
+        parentImagePath: mediaRef,
+        transformationType: z.string().max(32),
+        optionId: z.string().max(100),
+        optionName: z.string().max(200).optional(),
+      }),
+    )
+    .output(z.object({ transformedImagePath: z.string(), credits: z.number() }))
+    .mutation(({ ctx, input }) => transformNode(ctx.em, ctx.media, ctx.user.id, input)),
+
+  recent: authedProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(100).default(50) }).default({ limit: 50 }))
+    .output(
+      z.array(
+        z.object({ id: z.number(), transformedImagePath: z.string(), originalImagePath: z.string().nullable(), prompt: z.string(), createdAt: z.date() }),
+      ),
+    )
+    .query(({ ctx, input }) => recentTransformations(ctx.em, ctx.user.id, input.limit)),
+});

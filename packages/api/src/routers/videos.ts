@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { storageKeyOf } from '../media/urls';
+import { AppError, commonMessages } from '../shared/errors';
+import { recordId } from '../shared/input';
+import { createPlaceholder, deleteVideo, findOwnVideo, generateVideo, listVideos, updatePlaceholder } from '../videos/videos';
+import { authedProcedure, router } from '../trpc';
+import { mediaRef } from './transform';
+
+const id = recordId;
+const prompt = z.string().max(4000, 'Description trop longue');
+
+const videoRecord = z.object({
+  id: z.number(),
+  userId: z.number(),
+  sourceImage: z.string(),
+  videoUrl: z.string(),
+  thumbnailPath: z.string().nullable(),
+  prompt: z.string(),
+  duration: z.number(),
+  resolution: z.string(),
+  createdAt: z.date(),
+  isAccessible: z.boolean(),
+  source: z.string(),
+  status: z.string(),
+});
+
+export const videosRouter = router({
+  createPlaceholder: authedProcedure
+    .input(
+      z.object({
+        sourceImagePath: mediaRef,
+        prompt,
+        placeholderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Identifiant de vidéo invalide'),
+      }),
+    )
+    .output(z.object({ success: z.literal(true), video: videoRecord }))
+    .mutation(async ({ ctx, input }) => ({ success: true as const, video: await createPlaceholder(ctx.em, ctx.media, ctx.user.id, input) })),
+
+  /** 50 credits, taken only when the video is made. */
+  generate: authedProcedure
+    .input(z.object({ imageUrl: mediaRef, prompt: prompt.optional() }))
+    .output(z.object({ success: z.literal(true), videoUrl: z.string(), video: videoRecord }))
+    .mutation(({ ctx, input }) => generateVideo(ctx.em, ctx.media, ctx.user.id, input)),
+
+  updatePlaceholder: authedProcedure
+    .input(z.object({ videoUrl: mediaRef, sourceImagePath: mediaRef }))
+    .output(z.object({ success: z.literal(true), video: videoRecord }))
+    .mutation(async ({ ctx, input }) => ({ success: true as const, video: await updatePlaceholder(ctx.em, ctx.user.id, input) })),
+
+  /** One user's videos, newest first: only that user may read them. */
+  list: authedProcedure
+    .input(z.object({ userId: id, limit: z.number().int().min(1).max(100).default(50), offset: z.number().int().min(0).default(0) }))
+    .output(z.object({ success: z.literal(true), videos: z.array(videoRecord), totalVideos: z.number() }))
+    .query(({ ctx, input }) => {
+      if (input.userId !== ctx.user.id) throw new AppError('FORBIDDEN', commonMessages.forbidden);
+      return listVideos(ctx.em, ctx.user.id, input);
+    }),
+
+  /** Where the file of one of the user's finished videos is, for the download. */
+  file: authedProcedure
+    .input(z.object({ id }))
+    .output(z.object({ key: z.string(), filename: z.string() }))
+    .query(async ({ ctx, input }) => {
+      const video = await findOwnVideo(ctx.em, ctx.user.id, input.id);
+      const key = video.isAccessible ? storageKeyOf(video.videoUrl) : null;
+      if (!key) throw new AppError('NOT_FOUND', 'Vidéo pas encore disponible.');
+      return { key, filename: `atelier-video-${video.id}.mp4` };
+    }),
+
+  delete: authedProcedure
+    .input(z.object({ id }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => deleteVideo(ctx.em, ctx.media, ctx.user.id, input.id)),
+});

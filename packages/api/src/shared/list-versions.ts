@@ -1,0 +1,43 @@
+import { createHash, randomUUID } from 'node:crypto';
+
+/**
+ * Change counters for the polled lists — each user's gallery and the public feed — so that an
+ * unchanged poll (the gallery every 2 s, the feed every 30 s) is answered 304 from memory, with
+ * no query at all. Every write that changes what a list shows bumps its counter after it is done:
+ * gallery saves, deletions, publishing and likes here; any other code that writes gallery items
+ * or likes must call the same methods. A list reads its tag *before* its query, so a write racing
+ * with the query leaves an older tag on newer rows (one extra full answer), never the reverse.
+ *
+ * The counters live in this process. With several servers behind a load balancer they move to
+ * Redis with the same methods: `INCR gallery-version:<userId>` / `INCR feed-version` on writes,
+ * one `GET` per poll (still no SQL), and the boot epoch replaced by a fixed prefix.
+ */
+export class ListVersions {
+  /** New on every start: a tag issued before a restart never matches the counters starting again. */
+  private readonly epoch = randomUUID();
+  private feed = 0;
+  /** One number per user who has written since start: small next to the users table. */
+  private readonly galleries = new Map<number, number>();
+
+  galleryChanged(ownerId: number): void {
+    this.galleries.set(ownerId, (this.galleries.get(ownerId) ?? 0) + 1);
+  }
+
+  feedChanged(): void {
+    this.feed += 1;
+  }
+
+  /** The tag of one page of a user's gallery. */
+  galleryTag(ownerId: number, page: unknown): string {
+    return this.tag(['gallery', ownerId, this.galleries.get(ownerId) ?? 0, page]);
+  }
+
+  /** The tag of one page of the feed as one viewer sees it (`isLiked` is theirs); null for a visitor. */
+  feedTag(viewerId: number | null, page: unknown): string {
+    return this.tag(['feed', viewerId, this.feed, page]);
+  }
+
+  private tag(parts: unknown[]): string {
+    return createHash('sha256').update(JSON.stringify([this.epoch, ...parts])).digest('base64url').slice(0, 32);
+  }
+}

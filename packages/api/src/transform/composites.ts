@@ -1,0 +1,83 @@
+import { combine, referenceComposite, sideBySide, type CombineLayout, type ReferenceImages, type ReferenceSlot } from '@atelier/media';
+import { GalleryItem, Transformation, Upload, type EntityManager } from '@atelier/db';
+import type { MediaDeps } from '../media/deps';
+import { mediaFailure } from '../media/errors';
+import { readViewableImage } from '../media/source-image';
+import { mediaUrl } from '../media/urls';
+import { AppError } from '../shared/errors';
+
+export const compositeMessages = {
+  stitchUnavailable: 'Image non disponible',
+} as const;
+
+/** Stores a composite as one of the user's uploads, so it can be transformed like any picture. */
+async function storeComposite(em: EntityManager, media: MediaDeps, userId: number, image: Buffer, width: number, height: number) {
+  const key = await media.storage.put('composites', image, 'jpg');
+  await em.insert(Upload, {
+    owner: userId,
+    storageKey: key,
+    size: image.length,
+    mime: 'image/jpeg',
+    width,
+    height,
+    isComposite: true,
+    createdAt: new Date(),
+  });
+  return mediaUrl(key);
+}
+
+/** The workflow's COMBINE node: two or more of the user's images laid out in one picture. */
+export async function combineImages(
+  em: EntityManager,
+  media: MediaDeps,
+  userId: number,
+  input: { imageUrls: string[]; importance?: number[] | undefined; layout: CombineLayout },
+) {
+  const images: Buffer[] = [];
+  for (const url of input.imageUrls) images.push((await readViewableImage(em, media, userId, url)).image);
+  const combined = await combine(images, input.importance ?? images.map(() => 1), input.layout).catch((error: unknown) => {
+    throw mediaFailure(error);
+  });
+  const path = await storeComposite(em, media, userId, combined.image, combined.width, combined.height);
+  return { success: true as const, compositeImage: path, compositeImagePath: path };
+}
+
+/** The main picture with the face, body, environment and style references beside it. */
+export async function composeWithReferences(
+  em: EntityManager,
+  media: MediaDeps,
+  userId: number,
+  input: { mainImage: string; referenceImages: Partial<Record<ReferenceSlot, string>>; referenceImportance?: Partial<Record<ReferenceSlot, number>> | undefined },
+) {
+  const main = await readViewableImage(em, media, userId, input.mainImage);
+  const references: ReferenceImages = {};
+  for (const [slot, url] of Object.entries(input.referenceImages) as [ReferenceSlot, string][]) {
+    references[slot] = { image: (await readViewableImage(em, media, userId, url)).image, importance: input.referenceImportance?.[slot] ?? 1 };
+  }
+  const composite = await referenceComposite(main.image, references).catch((error: unknown) => {
+    throw mediaFailure(error);
+  });
+  return { compositePath: await storeComposite(em, media, userId, composite.image, composite.width, composite.height) };
+}
+
+/**
+ * The before|after picture of a result, named by its file name: for its owner, or for anyone
+ * once it is published.
+ */
+export async function stitchedView(em: EntityManager, media: MediaDeps, viewerId: number | null, filename: string): Promise<Buffer> {
+  const transformation = /^[0-9a-f-]{36}\.jpg$/.test(filename)
+    ? await em.findOne(Transformation, { resultKey: { $like: `results/%/${filename}` }, status: 'succeeded' }, { populate: ['upload'] })
+    : null;
+  const allowed =
+    transformation &&
+    transformation.upload &&
+    (transformation.owner.id === viewerId ||
+      (await em.count(GalleryItem, { isPublic: true, transformedImagePath: mediaUrl(transformation.resultKey!) })) > 0);
+  if (!allowed || !transformation.upload) throw new AppError('NOT_FOUND', compositeMessages.stitchUnavailable);
+  try {
+    const [original, result] = await Promise.all([media.storage.get(transformation.upload.storageKey), media.storage.get(transformation.resultKey!)]);
+    return (await sideBySide(original, result)).image;
+  } catch (error) {
+    throw mediaFailure(error);
+  }
+}

@@ -1,0 +1,46 @@
+import type { ColorChoices, Selection } from '@atelier/catalog';
+import { Upload, User, type EntityManager } from '@atelier/db';
+import { storeUpload } from '@atelier/media';
+import type { MediaDeps } from '../media/deps';
+import { mediaFailure } from '../media/errors';
+import { mediaUrl } from '../media/urls';
+
+export interface NewUpload {
+  image: Uint8Array;
+  /** The documented free text describing the wanted transformation. */
+  style?: string | undefined;
+  /** The structured choice the web app sends beside the text. */
+  selection?: Selection | undefined;
+  colors?: ColorChoices | undefined;
+  isComposite?: boolean | undefined;
+}
+
+/**
+ * Checks and normalises the picture (size, real image type, pixel limit, orientation, no
+ * metadata), stores it, and records it as the user's. Nothing is stored for a refused file.
+ */
+export async function createUpload(em: EntityManager, media: MediaDeps, userId: number, input: NewUpload) {
+  const stored = await storeUpload(media.storage, Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength)).catch(
+    (error: unknown) => {
+      throw mediaFailure(error);
+    },
+  );
+  const id = await em.insert(Upload, {
+    owner: userId,
+    storageKey: stored.key,
+    size: stored.size,
+    mime: stored.mime,
+    width: stored.width,
+    height: stored.height,
+    style: input.style ?? null,
+    selection: input.selection || input.colors ? { selection: input.selection ?? {}, colors: input.colors ?? {} } : null,
+    isComposite: input.isComposite ?? false,
+    createdAt: new Date(),
+  });
+  return { id, imagePath: mediaUrl(stored.key), width: stored.width, height: stored.height };
+}
+
+/** The studio opens on the picture the user last worked on. */
+export async function rememberLastUsedImage(em: EntityManager, userId: number, imagePath: string): Promise<void> {
+  await em.nativeUpdate(User, { id: userId }, { lastUsedImage: imagePath });
+}

@@ -1,0 +1,87 @@
+import {
+  CATEGORY_IDS,
+  findOptionsInText,
+  getOption,
+  getWorkflowOption,
+  type ColorChoices,
+  type Selection,
+} from '@atelier/catalog';
+import type { Rgb } from '../../colour';
+import { DECODE_OPTIONS, inspectImage } from '../../decode';
+import { sharp } from '../../sharp';
+import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
+import { outputFrame } from './geometry';
+import { combineLooks, weakenLook, type Look } from './look';
+import { OVERLAY_WIDTH } from './overlays';
+import { globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
+import { renderLook } from './render';
+
+/** The chosen options in category order; workflow-only options (extra lighting moods) count too. */
+function resolveChoices(selection: Selection): Choice[] {
+  return CATEGORY_IDS.flatMap((category) => {
+    const id = selection[category]?.id;
+    const option = id === undefined ? undefined : (getOption(category, id) ?? getWorkflowOption(category, id));
+    return option ? [{ category, option }] : [];
+  });
+}
+
+/** The selection's options, or, when it names none, those recognised in the prompt text. */
+export function choicesFor(selection: Selection, prompt: string): Choice[] {
+  const chosen = resolveChoices(selection);
+  return chosen.length > 0 ? chosen : resolveChoices(findOptionsInText(prompt));
+}
+
+/** Style and environment references lend their average colour; faces and bodies need a real model. */
+const TINTING_SLOTS = new Set<string>(['style', 'environment']);
+
+async function referenceLooks(references: ReferenceImages | undefined): Promise<Look[]> {
+  const slots = REFERENCE_SLOTS.filter((slot) => TINTING_SLOTS.has(slot));
+  return Promise.all(
+    slots.flatMap((slot) => {
+      const reference = references?.[slot];
+      if (!reference) return [];
+      return [averageColour(reference.image).then((colour) => referenceTint(colour, Math.min(1, Math.max(0.1, reference.importance))))];
+    }),
+  );
+}
+
+async function averageColour(image: Buffer): Promise<Rgb> {
+  await inspectImage(image);
+  // A 16 × 16 thumbnail (decoded at reduced size) averages as well as the whole picture would.
+  const { data } = await sharp(image, DECODE_OPTIONS).resize(16, 16, { fit: 'fill' }).flatten().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const sum: [number, number, number] = [0, 0, 0];
+  for (let index = 0; index < data.length; index += 3) {
+    sum[0] += data[index] ?? 0;
+    sum[1] += data[index + 1] ?? 0;
+    sum[2] += data[index + 2] ?? 0;
+  }
+  const pixels = data.length / 3;
+  return [sum[0] / pixels, sum[1] / pixels, sum[2] / pixels];
+}
+
+function clampIntensity(intensity: number | undefined): number {
+  return intensity === undefined || Number.isNaN(intensity) ? 1 : Math.min(1, Math.max(0, intensity));
+}
+
+/**
+ * The offline engine: deterministic sharp pipelines that visibly follow every option (see
+ * recipes.ts for how each category looks and render.ts for the single-pass pipeline).
+ */
+export class LocalImageEngine implements ImageEngine {
+  readonly name = 'local';
+
+  async transform(request: ImageTransformRequest): Promise<TransformedImage> {
+    const source = await inspectImage(request.image);
+    const choices = choicesFor(request.selection, request.prompt);
+    const target = outputFrame(source, choices);
+    const frameHeight = (OVERLAY_WIDTH * target.height) / target.width;
+    const colors: ColorChoices = request.colors ?? {};
+    const looks = [
+      ...choices.map((choice) => lookForChoice(choice, colors, frameHeight)),
+      ...(await referenceLooks(request.references)),
+      globalColourLook(colors),
+    ];
+    const finished = weakenLook(combineLooks(looks), clampIntensity(request.intensity));
+    return renderLook(request.image, source, target, finished);
+  }
+}

@@ -1,0 +1,69 @@
+import type { ColorChoices, Selection } from '@atelier/catalog';
+
+export const REFERENCE_SLOTS = ['face', 'body', 'environment', 'style'] as const;
+export type ReferenceSlot = (typeof REFERENCE_SLOTS)[number];
+
+/** The workflow editor's starting importances (spec, section 9). */
+export const DEFAULT_REFERENCE_IMPORTANCE: Readonly<Record<ReferenceSlot, number>> = {
+  face: 0.8,
+  body: 0.7,
+  environment: 0.6,
+  style: 0.5,
+};
+
+export interface ReferenceImage {
+  image: Buffer;
+  /** 0.1 to 1. */
+  importance: number;
+}
+
+export type ReferenceImages = Partial<Record<ReferenceSlot, ReferenceImage>>;
+
+export interface ImageTransformRequest {
+  image: Buffer;
+  /** The instruction text: the studio's `style` text, or the workflow prompt. */
+  prompt: string;
+  /** The chosen options. When it names none, the options are read from `prompt`. */
+  selection: Selection;
+  colors?: ColorChoices;
+  /** 0 to 1, default 1: how strongly the options apply. */
+  intensity?: number;
+  references?: ReferenceImages;
+}
+
+/** An image we produced, with its size. */
+export interface JpegImage {
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+export type TransformedImage = JpegImage;
+
+export interface ImageEngine {
+  readonly name: EngineName;
+  transform(request: ImageTransformRequest): Promise<TransformedImage>;
+}
+
+export interface VideoRequest {
+  /** The first frame. */
+  image: Buffer;
+  prompt: string;
+  /** Seconds; the product makes 6-second clips. */
+  duration: 6;
+  resolution: '768p';
+}
+
+export interface GeneratedVideo {
+  /** H.264 MP4. */
+  video: Buffer;
+  /** JPEG of the first frame. */
+  poster: Buffer;
+}
+
+export interface VideoEngine {
+  readonly name: EngineName;
+  generate(request: VideoRequest): Promise<GeneratedVideo>;
+}
+
+export type EngineName = 'local' | 'replicate';

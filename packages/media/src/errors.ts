@@ -1,0 +1,34 @@
+export type MediaErrorCode = 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA' | 'VALIDATION' | 'UPSTREAM' | 'NOT_FOUND';
+
+/** The French text a user reads for each refusal; the API passes it through as `message`. */
+export const MEDIA_MESSAGES = {
+  fileTooLarge: 'Fichier trop volumineux. Taille maximale : 10MB',
+  tooManyPixels: 'Image trop grande. Taille maximale : 50 mégapixels.',
+  unsupported: 'Format non supporté. Veuillez sélectionner une image.',
+  unreadable: 'Erreur lors de la lecture du fichier. Veuillez réessayer.',
+  notFound: 'Fichier introuvable.',
+  combineTooFew: 'Connectez au moins 2 images au nœud COMBINE pour les fusionner',
+  combineTooMany: "Trop d'images à combiner : 16 au maximum.",
+  layoutMismatch: "La disposition choisie ne correspond pas au nombre d'images.",
+  generationUnavailable: "Le service de génération est indisponible. Aucun crédit n'a été débité.",
+  generationFailed: "La génération a échoué. Aucun crédit n'a été débité.",
+  generationTimeout: "La génération a pris trop de temps. Aucun crédit n'a été débité.",
+  videoFailed: 'Erreur lors de la génération vidéo. Veuillez réessayer.',
+} as const;
+
+/** A refusal or failure of the media layer; the API maps `code` to its own AppError and HTTP status. */
+export class MediaError extends Error {
+  override readonly name = 'MediaError';
+
+  constructor(
+    readonly code: MediaErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isMediaError(error: unknown): error is MediaError {
+  return error instanceof MediaError;
+}

@@ -1,0 +1,150 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_IMAGE_MODEL,
+  DEFAULT_VIDEO_MODEL,
+  LocalVideoEngine,
+  MEDIA_MESSAGES,
+  ReplicateImageEngine,
+  ReplicateVideoEngine,
+  createEngines,
+} from '../src/index';
+import { startFakeReplicate, type FakeReplicate } from './support/fake-replicate';
+import { photo } from './support/images';
+
+let fake: FakeReplicate;
+let source: Buffer;
+let clip: Buffer;
+
+beforeAll(async () => {
+  fake = await startFakeReplicate();
+  source = await photo(320, 240);
+  clip = (await new LocalVideoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).video;
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(async () => {
+  fake.requests.length = 0;
+  fake.canceled.length = 0;
+  fake.scenario = 'success';
+  fake.output = { body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } }).jpeg().toBuffer(), contentType: 'image/jpeg' };
+});
+
+const quick = { pollIntervalMs: 20, timeoutMs: 2_000 };
+
+function imageEngine(model = DEFAULT_IMAGE_MODEL, timeoutMs = quick.timeoutMs) {
+  return new ReplicateImageEngine({ token: 'test-token', model, baseUrl: fake.baseUrl, pollIntervalMs: quick.pollIntervalMs, timeoutMs });
+}
+
+function videoEngine(timeoutMs = quick.timeoutMs) {
+  return new ReplicateVideoEngine({ token: 'test-token', model: DEFAULT_VIDEO_MODEL, baseUrl: fake.baseUrl, pollIntervalMs: quick.pollIntervalMs, timeoutMs });
+}
+
+const request = (extra: object = {}) => ({ image: source, prompt: 'Transform this photo into a watercolor painting.', selection: {}, ...extra });
+
+describe('ReplicateImageEngine against a fake Replicate', () => {
+  it('creates a prediction with the model inputs, polls it and downloads the output', async () => {
+    const result = await imageEngine().transform(request({ selection: { format: { id: 'widescreen-16-9', name: '' } } }));
+    const create = fake.requests.find((r) => r.method === 'POST');
+    expect(create?.path).toBe('/v1/models/black-forest-labs/flux-kontext-pro/predictions');
+    expect(create?.authorization).toBe('Bearer test-token');
+    const input = (create?.body as { input: Record<string, unknown> }).input;
+    expect(input).toMatchObject({ prompt: 'Transform this photo into a watercolor painting.', aspect_ratio: '16:9', output_format: 'jpg' });
+    expect(String(input.input_image)).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    expect(fake.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'))).toBe(true);
+    expect(fake.requests.some((r) => r.path.startsWith('/files/'))).toBe(true);
+    // The model's 640 × 480 picture, cropped to the chosen 16:9.
+    expect([result.width, result.height]).toEqual([640, 360]);
+    expect((await sharp(result.image).metadata()).format).toBe('jpeg');
+  });
+
+  it('builds the prompt from the selection when no text is given, and matches the input shape by default', async () => {
+    await imageEngine().transform(request({ prompt: '', selection: { style: { id: 'anime', name: 'Anime' } } }));
+    const input = (fake.requests.find((r) => r.method === 'POST')?.body as { input: Record<string, unknown> }).input;
+    expect(input.prompt).toContain('anime');
+    expect(input.aspect_ratio).toBe('match_input_image');
+  });
+
+  it('uses POST /v1/predictions for a pinned model version', async () => {
+    await imageEngine('someone/model:0123abcd').transform(request());
+    const create = fake.requests.find((r) => r.method === 'POST');
+    expect(create?.path).toBe('/v1/predictions');
+    expect(create?.body).toMatchObject({ version: '0123abcd' });
+  });
+
+  it('reports a failed prediction as an upstream failure that costs nothing', async () => {
+    fake.scenario = 'failed';
+    await expect(imageEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationFailed });
+  });
+
+  it('gives up on a prediction that takes too long, and cancels it', async () => {
+    fake.scenario = 'slow';
+    const started = performance.now();
+    await expect(imageEngine(DEFAULT_IMAGE_MODEL, 300).transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationTimeout });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(fake.canceled).toHaveLength(1);
+  });
+
+  it('reports HTTP errors from the API as the service being unavailable', async () => {
+    fake.scenario = 'http-500';
+    await expect(imageEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationUnavailable });
+  });
+
+  it('refuses an output that is not an image', async () => {
+    fake.output = { body: Buffer.from('<html>expired</html>'), contentType: 'text/html' };
+    await expect(imageEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationFailed });
+  });
+
+  it('reports a server that cannot be reached', async () => {
+    const engine = new ReplicateImageEngine({ token: 't', model: DEFAULT_IMAGE_MODEL, baseUrl: 'http://127.0.0.1:9/v1', ...quick });
+    await expect(engine.transform(request())).rejects.toMatchObject({ code: 'UPSTREAM' });
+  });
+});
+
+describe('ReplicateVideoEngine against a fake Replicate', () => {
+  it('sends the first frame, 6 s at 768P, and returns the video with a poster', async () => {
+    fake.output = { body: clip, contentType: 'video/mp4' };
+    const result = await videoEngine().generate({ image: source, prompt: 'Animate this image', duration: 6, resolution: '768p' });
+    const create = fake.requests.find((r) => r.method === 'POST');
+    expect(create?.path).toBe('/v1/models/minimax/hailuo-02/predictions');
+    const input = (create?.body as { input: Record<string, unknown> }).input;
+    expect(input).toMatchObject({ prompt: 'Animate this image', duration: 6, resolution: '768P' });
+    expect(String(input.first_frame_image)).toMatch(/^data:image\/jpeg;base64,/);
+    expect(result.video.equals(clip)).toBe(true);
+    expect(await sharp(result.poster).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 768 });
+  });
+
+  it.each([
+    ['failed', 'failed' as const],
+    ['server error', 'http-500' as const],
+  ])('reports a %s in French', async (_, scenario) => {
+    fake.scenario = scenario;
+    await expect(videoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.videoFailed });
+  });
+
+  it('times out a slow video and refuses an output that is not an MP4', async () => {
+    fake.scenario = 'slow';
+    await expect(videoEngine(300).generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ code: 'UPSTREAM' });
+    fake.scenario = 'success';
+    fake.output = { body: Buffer.from('not a video'), contentType: 'video/mp4' };
+    await expect(videoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.videoFailed });
+  });
+});
+
+describe('createEngines', () => {
+  it('chooses the local engines by default and Replicate on request', () => {
+    expect(createEngines({ engine: 'local' })).toMatchObject({ image: { name: 'local' }, video: { name: 'local' } });
+    expect(createEngines({ engine: 'replicate', replicate: { token: 't', baseUrl: fake.baseUrl } })).toMatchObject({ image: { name: 'replicate' }, video: { name: 'replicate' } });
+  });
+
+  it('refuses Replicate without a token', () => {
+    expect(() => createEngines({ engine: 'replicate' })).toThrow(/REPLICATE_API_TOKEN/);
+  });
+
+  it('uses the configured models', async () => {
+    const { image } = createEngines({ engine: 'replicate', replicate: { token: 't', baseUrl: fake.baseUrl, imageModel: 'acme/editor', ...quick } });
+    await image.transform(request());
+    expect(fake.requests.find((r) => r.method === 'POST')?.path).toBe('/v1/models/acme/editor/predictions');
+  });
+});
