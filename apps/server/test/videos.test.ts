@@ -59,6 +59,11 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
 
     const list = await c.get(`/api/videos/all/${userId}`);
     expect(list.body.totalVideos).toBe(1);
+    // The phone polls every 2 s: an unchanged list answers 304 with no body.
+    const etag = String(list.headers.etag);
+    const unchanged = await c.request('GET', `/api/videos/all/${userId}`, undefined, { 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
     const [video] = list.body.videos;
     expect(video).toMatchObject({ isAccessible: true, videoUrl: generated.body.videoUrl, status: 'ready' });
 

@@ -80,9 +80,7 @@ describe('ReplicateImageEngine against a fake Replicate', () => {
 
   it('gives up on a prediction that takes too long, and cancels it', async () => {
     fake.scenario = 'slow';
-    const started = performance.now();
     await expect(imageEngine(DEFAULT_IMAGE_MODEL, 300).transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationTimeout });
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(fake.canceled).toHaveLength(1);
   });
 

@@ -1,21 +1,28 @@
 import type { MediaDeps } from '@atelier/api';
 import { AppError, commonMessages } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
-import { restHandler, untrusted, type CallerFactory } from './call';
+import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
+import { sendPolledList } from './etag';
 
 export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {
   app.post('/api/videos/create-placeholder', restHandler(callerFor, (caller, request) => caller.videos.createPlaceholder(untrusted(request.body))));
   app.post('/api/generate-video', restHandler(callerFor, (caller, request) => caller.videos.generate(untrusted(request.body))));
   app.post('/api/videos/update-placeholder', restHandler(callerFor, (caller, request) => caller.videos.updatePlaceholder(untrusted(request.body))));
 
+  // Polled every 2 s by the phone studio: an unchanged list answers 304 without a query.
   app.get(
     '/api/videos/all/:userId',
-    restHandler(callerFor, (caller, request) => {
-      const { userId } = request.params as { userId: string };
-      const query = request.query as { limit?: string; offset?: string };
-      return caller.videos.list(
-        untrusted({ userId, limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) }),
-      );
+    restHandler(callerFor, async (caller, request, reply) => {
+      const page = untrusted({
+        userId: untrustedField(request.params, 'userId'),
+        limit: untrustedField(request.query, 'limit'),
+        offset: untrustedField(request.query, 'offset'),
+      });
+      const { version } = await caller.videos.version(page);
+      return sendPolledList(request, reply, 'private, no-cache', version, async () => {
+        const { version: listed, ...body } = await caller.videos.list(page);
+        return { version: listed, body };
+      });
     }),
   );
 

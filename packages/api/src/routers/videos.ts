@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
-import { recordId } from '../shared/input';
+import { recordId, wholeNumber } from '../shared/input';
+import { pageInput } from '../shared/pagination';
 import { createPlaceholder, deleteVideo, findOwnVideo, generateVideo, listVideos, updatePlaceholder } from '../videos/videos';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, publicProcedure, router } from '../trpc';
 import { mediaRef } from './transform';
 
 const id = recordId;
 const prompt = z.string().max(4000, 'Description trop longue');
+
+/** Newest first, `limit` at a time from `offset`: the list also says how many there are in all. */
+const videoPage = z.object({
+  userId: id,
+  limit: pageInput.shape.limit,
+  offset: wholeNumber(commonMessages.invalidId).default(0),
+});
 
 const videoRecord = z.object({
   id: z.number(),
@@ -34,13 +42,23 @@ export const videosRouter = router({
       }),
     )
     .output(z.object({ success: z.literal(true), video: videoRecord }))
-    .mutation(async ({ ctx, input }) => ({ success: true as const, video: await createPlaceholder(ctx.em, ctx.media, ctx.user.id, input) })),
+    .mutation(async ({ ctx, input }) => {
+      const video = await createPlaceholder(ctx.em, ctx.media, ctx.user.id, input);
+      ctx.listVersions.videosChanged(ctx.user.id);
+      return { success: true as const, video };
+    }),
 
   /** 50 credits, taken only when the video is made. */
   generate: authedProcedure
     .input(z.object({ imageUrl: mediaRef, prompt: prompt.optional() }))
     .output(z.object({ success: z.literal(true), videoUrl: z.string(), video: videoRecord }))
-    .mutation(({ ctx, input }) => generateVideo(ctx.em, ctx.media, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await generateVideo(ctx.em, ctx.media, ctx.user.id, input);
+      } finally {
+        ctx.listVersions.videosChanged(ctx.user.id);
+      }
+    }),
 
   updatePlaceholder: authedProcedure
     .input(z.object({ videoUrl: mediaRef, sourceImagePath: mediaRef }))
@@ -49,12 +67,22 @@ export const videosRouter = router({
 
   /** One user's videos, newest first: only that user may read them. */
   list: authedProcedure
-    .input(z.object({ userId: id, limit: z.number().int().min(1).max(100).default(50), offset: z.number().int().min(0).default(0) }))
-    .output(z.object({ success: z.literal(true), videos: z.array(videoRecord), totalVideos: z.number() }))
-    .query(({ ctx, input }) => {
+    .input(videoPage)
+    .output(z.object({ success: z.literal(true), videos: z.array(videoRecord), totalVideos: z.number(), version: z.string() }))
+    .query(async ({ ctx, input }) => {
       if (input.userId !== ctx.user.id) throw new AppError('FORBIDDEN', commonMessages.forbidden);
-      return listVideos(ctx.em, ctx.user.id, input);
+      // Read before the query: a write racing with it leaves an older tag, never a newer one.
+      const version = ctx.listVersions.videosTag(ctx.user.id, input);
+      return { ...(await listVideos(ctx.em, ctx.user.id, input)), version };
     }),
+
+  /** The tag `list` would give now, from memory and the sealed session alone (see gallery.version). */
+  version: publicProcedure
+    .input(videoPage)
+    .output(z.object({ version: z.string().nullable() }))
+    .query(({ ctx, input }) => ({
+      version: ctx.session.read()?.userId === input.userId ? ctx.listVersions.videosTag(input.userId, input) : null,
+    })),
 
   /** Where the file of one of the user's finished videos is, for the download. */
   file: authedProcedure
@@ -70,5 +98,9 @@ export const videosRouter = router({
   delete: authedProcedure
     .input(z.object({ id }))
     .output(z.object({ success: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteVideo(ctx.em, ctx.media, ctx.user.id, input.id)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await deleteVideo(ctx.em, ctx.media, ctx.user.id, input.id);
+      ctx.listVersions.videosChanged(ctx.user.id);
+      return result;
+    }),
 });

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 
 /**
  * Change counters for the polled lists — each user's gallery and the public feed — so that an
- * unchanged poll (the gallery every 2 s, the feed every 30 s) is answered 304 from memory, with
+ * unchanged poll (the gallery and videos every 2 s, the feed every 30 s) is answered 304 from memory, with
  * no query at all. Every write that changes what a list shows bumps its counter after it is done:
  * gallery saves, deletions, publishing and likes here; any other code that writes gallery items
  * or likes must call the same methods. A list reads its tag *before* its query, so a write racing
@@ -18,9 +18,14 @@ export class ListVersions {
   private feed = 0;
   /** One number per user who has written since start: small next to the users table. */
   private readonly galleries = new Map<number, number>();
+  private readonly videos = new Map<number, number>();
 
   galleryChanged(ownerId: number): void {
     this.galleries.set(ownerId, (this.galleries.get(ownerId) ?? 0) + 1);
+  }
+
+  videosChanged(ownerId: number): void {
+    this.videos.set(ownerId, (this.videos.get(ownerId) ?? 0) + 1);
   }
 
   feedChanged(): void {
@@ -30,6 +35,11 @@ export class ListVersions {
   /** The tag of one page of a user's gallery. */
   galleryTag(ownerId: number, page: unknown): string {
     return this.tag(['gallery', ownerId, this.galleries.get(ownerId) ?? 0, page]);
+  }
+
+  /** The tag of one page of a user's videos. */
+  videosTag(ownerId: number, page: unknown): string {
+    return this.tag(['videos', ownerId, this.videos.get(ownerId) ?? 0, page]);
   }
 
   /** The tag of one page of the feed as one viewer sees it (`isLiked` is theirs); null for a visitor. */
