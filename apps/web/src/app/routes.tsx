@@ -35,7 +35,7 @@ const routes: RouteObject[] = [
     children: [
       { path: '/', lazy: comingSoon('Accueil') },
       { path: '/home', lazy: comingSoon('Accueil') },
-      { path: '/landing', lazy: comingSoon('Atelier') },
+      { path: '/landing', lazy: async () => ({ Component: (await import('../pages/landing/LandingPage')).LandingPage }) },
       { path: '/auth', lazy: async () => ({ Component: (await import('../pages/AuthPage')).AuthPage }) },
       { path: '/create', lazy: comingSoon('Studio de transformation') },
       { path: '/transform', lazy: comingSoon('Studio de transformation') },

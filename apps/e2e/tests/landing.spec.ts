@@ -1,0 +1,299 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const SECTION_ORDER = [
+  'nav',
+  'hero',
+  'stats',
+  'badges',
+  'features',
+  'samples',
+  'process',
+  'characters',
+  'testimonials',
+  'how-it-works',
+  'technology',
+  'credits',
+  'gallery',
+  'pricing',
+  'cta',
+  'footer',
+];
+
+/** The first before/after example of the samples section. */
+const exampleSlider = (page: Page) => page.getByRole('slider', { name: 'Comparer avant et après : Cyber futuriste' });
+const exampleFrame = (page: Page) => page.locator('#samples').getByTestId('compare-slider').first();
+
+/** The slider's box, and x positions just past its edges that are still on the screen. */
+async function frameBox(page: Page, frame: Locator) {
+  await frame.scrollIntoViewIfNeeded();
+  const box = await frame.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('the comparison slider is not displayed');
+  return {
+    ...box,
+    pastLeft: Math.max(1, Math.round(box.x) - 30),
+    pastRight: Math.min(viewport.width - 1, Math.round(box.x + box.width) + 30),
+    middleX: Math.round(box.x + box.width / 2),
+    middleY: Math.round(box.y + box.height / 2),
+  };
+}
+
+test('every section is there, in the order of the spec, with its content', async ({ page, isMobile }) => {
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText("réinventées par l'IA");
+  const order = await page.locator('[data-landing-section]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
+  expect(order).toEqual(SECTION_ORDER);
+
+  await expect(page.locator('#stats')).toContainText('25+');
+  await expect(page.locator('#stats')).toContainText('4K');
+  await expect(page.locator('#stats')).toContainText('3,2 s');
+  await expect(page.locator('#stats')).toContainText('36 s');
+  for (const badge of ['Détection IA automatique', 'Transformation complète', 'Zéro configuration', 'Styles multiples']) {
+    await expect(page.locator('#badges')).toContainText(badge);
+  }
+  await expect(page.getByTestId('feature-card')).toHaveCount(6);
+
+  const samples = page.getByTestId('sample-result');
+  await expect(samples).toHaveCount(6);
+  for (const title of ['Cyber futuriste', 'Fantasy royale', 'Steampunk', 'Odyssée spatiale', 'Art déco', 'Nature sauvage']) {
+    await expect(samples.filter({ hasText: title })).toContainText('Traitement instantané');
+  }
+  const slider = exampleSlider(page);
+  await expect(slider).toHaveAttribute('aria-valuenow', '50');
+  await expect(slider).toHaveAttribute('aria-valuemin', '0');
+  await expect(slider).toHaveAttribute('aria-valuemax', '100');
+  const frame = exampleFrame(page);
+  await expect(frame).toContainText('Avant');
+  await expect(frame).toContainText('Après');
+  await expect(frame).toContainText(isMobile ? 'Glissez pour comparer' : 'Cliquez et glissez pour comparer');
+
+  await expect(page.locator('#process li')).toHaveCount(4);
+  await expect(page.locator('#characters article')).toHaveCount(4);
+  const testimonials = page.getByTestId('testimonial');
+  await expect(testimonials).toHaveCount(3);
+  await expect(testimonials.getByRole('img', { name: 'Note : 5 sur 5' })).toHaveCount(3);
+
+  const table = page.getByTestId('sample-transformations');
+  await expect(table.locator('tbody tr')).toHaveCount(12);
+  for (const cost of await table.locator('tbody tr td:last-child').allTextContents()) expect(cost).toBe('50 crédits');
+  for (const duration of await table.locator('tbody tr td:nth-child(2)').allTextContents()) {
+    const seconds = Number(duration.replace(' s', '').replace(',', '.'));
+    expect(seconds).toBeGreaterThanOrEqual(1.6);
+    expect(seconds).toBeLessThanOrEqual(4.8);
+  }
+  await expect(page.getByTestId('sample-total-credits')).toHaveText('600 crédits');
+
+  const plans = page.getByTestId('pricing-plan');
+  await expect(plans).toHaveCount(3);
+  await expect(plans.nth(0)).toContainText('Découverte');
+  await expect(plans.nth(0)).toContainText('0€/mois');
+  await expect(plans.nth(0)).toContainText('100 crédits');
+  await expect(plans.nth(1)).toContainText('Plus Populaire');
+  await expect(plans.nth(1)).toContainText('19€/mois');
+  await expect(plans.nth(1)).toContainText('500 crédits');
+  await expect(plans.nth(2)).toContainText('49€/mois');
+  await expect(plans.nth(2)).toContainText('2 000 crédits');
+
+  const footerLinks = page.getByTestId('footer-link');
+  await expect(footerLinks).toHaveText(["Conditions d'utilisation", 'Confidentialité', 'Contact']);
+  for (const link of await footerLinks.all()) expect(await link.getAttribute('href')).toBeNull();
+});
+
+test('the sample pictures are real WebP files, in both sizes', async ({ page }) => {
+  await page.goto('/landing');
+  await expect(page.getByTestId('pricing-plan')).toHaveCount(3); // the whole page is rendered
+  const sources = await page.locator('main img[srcset]').evaluateAll((images) =>
+    images.flatMap((image) => (image as HTMLImageElement).srcset.split(',').map((candidate) => candidate.trim().split(' ')[0]!)),
+  );
+  const unique = [...new Set(sources)];
+  expect(unique.length).toBe(56); // 6 examples and 16 character pictures (4 portraits, 12 results), two widths each
+  for (const source of unique) {
+    const response = await page.request.get(source);
+    expect(response.status(), source).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/webp');
+  }
+  // The hero's images are above the fold: loaded at once, not lazily.
+  const hero = page.locator('#hero img');
+  await expect(hero.first()).toHaveAttribute('loading', 'eager');
+  await expect.poll(() => hero.first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator('#samples img').first()).toHaveAttribute('loading', 'lazy');
+});
+
+/** Each link by its label and the section it sits in. */
+const links: { name: string; section: string; to: string }[] = [
+  { name: 'Connexion', section: 'nav', to: '/auth' },
+  { name: 'Commencer Gratuitement', section: 'nav', to: '/auth' },
+  { name: 'Commencer Gratuitement', section: 'hero', to: '/auth' },
+  { name: "Essayer l'Interface", section: 'hero', to: '/create' },
+  { name: "Essayer l'Interface", section: 'samples', to: '/create' },
+  { name: 'Essayer Maintenant', section: 'how-it-works', to: '/auth' },
+  { name: 'Créer Votre Première Transformation', section: 'gallery', to: '/create' },
+  { name: 'Commencer Gratuitement', section: 'pricing', to: '/auth' },
+  { name: 'Commencer Maintenant', section: 'cta', to: '/auth' },
+];
+
+test('every button goes where the spec says', async ({ page, isMobile }) => {
+  await page.goto('/landing');
+  const openMenuOnPhones = async () => {
+    if (isMobile) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  };
+  for (const { name, section, to } of links) {
+    if (section === 'nav' && name !== 'Connexion') await openMenuOnPhones();
+    await page.locator(`[data-landing-section="${section}"]`).getByRole('link', { name, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === to);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/landing');
+  }
+
+  const planButtons = page.locator('#pricing').getByRole('link');
+  await expect(planButtons).toHaveText(['Commencer Gratuitement', 'Choisir ce Plan', 'Choisir ce Plan']);
+  for (const index of [1, 2]) {
+    await planButtons.nth(index).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/landing');
+  }
+
+  // 'Fonctionnalités' and 'Tarifs' have no action: the page stays where it is.
+  await openMenuOnPhones();
+  for (const name of ['Fonctionnalités', 'Tarifs']) {
+    await page.getByRole('button', { name }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+  }
+});
+
+test('the slider follows the mouse to both ends and stops when the button is released anywhere', async ({ page }) => {
+  await page.goto('/landing');
+  const slider = exampleSlider(page);
+  const box = await frameBox(page, exampleFrame(page));
+
+  await page.mouse.move(box.x + box.width * 0.25, box.middleY);
+  await page.mouse.down();
+  await expect(slider).toHaveAttribute('aria-valuenow', '25'); // a press puts the divider under the pointer
+  await page.mouse.move(box.pastLeft, box.middleY, { steps: 5 });
+  await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  await page.mouse.move(box.pastRight, box.y + box.height + 20, { steps: 8 }); // off the image, below and to the right
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+  await page.mouse.up(); // released outside the image
+  await page.mouse.move(box.middleX, box.middleY, { steps: 4 });
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('the slider follows a finger to both ends', async ({ page }) => {
+    await page.goto('/landing');
+    const slider = exampleSlider(page);
+    const box = await frameBox(page, exampleFrame(page));
+    const touch = await page.context().newCDPSession(page);
+    const swipe = async (toX: number) => {
+      const y = box.middleY;
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.middleX, y }] });
+      for (let step = 1; step <= 10; step += 1) {
+        const x = Math.round(box.middleX + ((toX - box.middleX) * step) / 10);
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      }
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+
+    await swipe(box.pastLeft);
+    await expect(slider).toHaveAttribute('aria-valuenow', '0');
+    await swipe(box.pastRight);
+    await expect(slider).toHaveAttribute('aria-valuenow', '100');
+  });
+});
+
+test('the arrow keys, Home and End move the slider', async ({ page }) => {
+  await page.goto('/landing');
+  const slider = exampleSlider(page);
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '45');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuenow', '55');
+  await page.keyboard.press('Home');
+  await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+});
+
+test('a feature card lights up under the mouse', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'hover needs a mouse: checked in the desktop project');
+  await page.goto('/landing');
+  const card = page.getByTestId('feature-card').first();
+  await card.scrollIntoViewIfNeeded();
+  const look = () => card.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { border: style.borderTopColor, transform: style.transform, shadow: style.boxShadow };
+  });
+  const resting = await look();
+  expect(resting.transform).toBe('none');
+  await card.hover();
+  await expect.poll(async () => (await look()).border).not.toBe(resting.border);
+  await expect.poll(async () => (await look()).transform).not.toBe('none');
+  expect((await look()).shadow).not.toBe(resting.shadow);
+  await page.mouse.move(0, 0);
+  await expect.poll(async () => (await look()).transform).toBe('none');
+});
+
+test('nothing sticks out sideways at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/landing');
+  await expect(page.getByTestId('pricing-plan')).toHaveCount(3);
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  // The page clips nothing, so this checks that every element ends inside the screen.
+  const outside = await page.locator('.landing *').evaluateAll((elements, limit) =>
+    elements
+      .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`),
+    width,
+  );
+  expect(outside).toEqual([]);
+});
+
+test.describe('phone and tablet layout', () => {
+  test('a phone gets the touch layout and a resize, and loses the layout when it leaves the page', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'phone user agent: checked in the phone project');
+    await page.addInitScript(() => {
+      (window as Window & { resizes?: number }).resizes = 0;
+      window.addEventListener('resize', () => ((window as Window & { resizes?: number }).resizes! += 1));
+    });
+    await page.goto('/landing');
+    const body = page.locator('body');
+    await expect(body).toHaveClass(/landing-touch-device/);
+    await expect.poll(() => page.evaluate(() => (window as Window & { resizes?: number }).resizes)).toBeGreaterThan(0);
+    const layout = await body.evaluate((element) => ({
+      overflowY: getComputedStyle(element).overflowY,
+      minHeight: parseFloat(getComputedStyle(element).minHeight),
+      viewport: window.innerHeight,
+    }));
+    expect(layout.overflowY).toBe('auto');
+    expect(layout.minHeight).toBeGreaterThanOrEqual(layout.viewport);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expect(body).not.toHaveClass(/landing-touch-device/);
+    expect(await body.evaluate((element) => parseFloat(getComputedStyle(element).minHeight) || 0)).toBeLessThan(layout.viewport);
+  });
+
+  test('a desktop browser keeps the ordinary layout', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'desktop user agent: checked in the desktop project');
+    await page.goto('/landing');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('body')).not.toHaveClass(/landing-touch-device/);
+  });
+
+  test.describe('on an iPad', () => {
+    test.use({ userAgent: 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
+
+    test('the touch layout applies too', async ({ page }) => {
+      await page.goto('/landing');
+      await expect(page.locator('body')).toHaveClass(/landing-touch-device/);
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconGift } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { CompareSlider } from '../../components/CompareSlider';
+import { BADGES, STATS } from './content';
+import { afterPicture, beforePicture, COMPARISON_EXAMPLES, sampleImage } from './samples';
+
+/** The hero shows the neon portrait, the most striking of the six examples (its files serve both places). */
+const heroExample = COMPARISON_EXAMPLES.find((example) => example.id === 'cyber') ?? COMPARISON_EXAMPLES[0]!;
+
+export function HeroSection() {
+  const before = sampleImage(beforePicture(heroExample));
+  const after = sampleImage(afterPicture(heroExample));
+  return (
+    <Box component="section" id="hero" data-landing-section="hero" aria-labelledby="hero-title" className="landing-hero">
+      <Container size="lg" py={{ base: 40, sm: 72 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 32, md: 56 }} style={{ alignItems: 'center' }}>
+          <Stack gap="lg">
+            <Group component="p" gap={8} wrap="nowrap" m={0} className="landing-pill">
+              <IconGift size={16} aria-hidden style={{ flexShrink: 0 }} />
+              500 crédits offerts aux 100 premiers inscrits
+            </Group>
+            <Title order={1} id="hero-title" fz={{ base: 36, sm: 54 }} lh={1.08} style={{ letterSpacing: '-0.03em' }}>
+              Vos photos, <span className="landing-gradient-text">réinventées par l'IA</span> en quelques secondes
+            </Title>
+            <Text fz={{ base: 'md', sm: 'xl' }} className="landing-muted" maw={540}>
+              Choisissez un style, un personnage, un décor : Atelier transforme votre photo en œuvre d'art haute définition, sans
+              écrire une seule ligne de prompt.
+            </Text>
+            <Group gap="sm">
+              <Button component={Link} to="/auth" size="md" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
+                Commencer Gratuitement
+              </Button>
+              <Button component={Link} to="/create" size="md" radius="xl" variant="default" rightSection={<IconArrowRight size={18} aria-hidden />}>
+                Essayer l'Interface
+              </Button>
+            </Group>
+            <Text fz="sm" className="landing-muted">
+              100 crédits chaque mois avec l'offre Découverte · sans carte bancaire
+            </Text>
+          </Stack>
+          <CompareSlider
+            before={{ ...before, alt: 'Portrait original, avant transformation' }}
+            after={{ ...after, alt: `Le même portrait transformé : ${heroExample.title.toLowerCase()}` }}
+            width={before.width}
+            height={before.height}
+            sizes="(min-width: 62em) 540px, calc(100vw - 32px)"
+            priority
+          />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+export function StatsStrip() {
+  return (
+    <Box component="section" id="stats" data-landing-section="stats" aria-label="Atelier en chiffres" className="landing-tinted" py={{ base: 32, sm: 40 }}>
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">
+          {STATS.map((stat) => (
+            <Stack key={stat.label} gap={2} align="center" ta="center">
+              <Text component="span" className="landing-stat-value landing-gradient-text">
+                {stat.value}
+              </Text>
+              <Text component="span" fz="sm" fw={500} className="landing-muted">
+                {stat.label}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+export function BadgesRow() {
+  return (
+    <Box component="section" id="badges" data-landing-section="badges" aria-label="Points forts" py={{ base: 32, sm: 40 }}>
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+          {BADGES.map((badge) => (
+            <Group key={badge.title} gap="xs" wrap="nowrap" px="md" py={10} className="landing-card" style={{ borderRadius: 999, height: 'auto' }}>
+              <ThemeIcon size={28} radius="xl" variant="light" style={{ flexShrink: 0 }}>
+                <badge.icon size={16} aria-hidden />
+              </ThemeIcon>
+              <Text fw={600} fz="sm" lh={1.25}>
+                {badge.title}
+              </Text>
+            </Group>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

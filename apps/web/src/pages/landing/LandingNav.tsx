@@ -1,0 +1,70 @@
+import { Burger, Button, Container, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router-dom';
+import { BrandTitle } from '../../components/AppHeader';
+import { ThemeToggle } from '../../components/ThemeToggle';
+
+const MENU_ID = 'landing-menu';
+
+/** 'Fonctionnalités' and 'Tarifs' are plain buttons: the spec gives them no action. */
+function SectionButtons() {
+  return (
+    <>
+      <Button variant="subtle" color="gray" type="button">
+        Fonctionnalités
+      </Button>
+      <Button variant="subtle" color="gray" type="button">
+        Tarifs
+      </Button>
+    </>
+  );
+}
+
+function StartButton({ fullWidth = false }: { fullWidth?: boolean }) {
+  return (
+    <Button component={Link} to="/auth" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} radius="xl" fullWidth={fullWidth}>
+      Commencer Gratuitement
+    </Button>
+  );
+}
+
+/** Sticky bar; below the `sm` breakpoint the section buttons and the main call fold into a menu. */
+export function LandingNav() {
+  const [menuOpen, menu] = useDisclosure(false);
+  return (
+    <header className="landing-nav" data-landing-section="nav">
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <BrandTitle size={24} />
+          <Group gap={4} visibleFrom="sm" component="nav" aria-label="Navigation principale">
+            <SectionButtons />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <Button component={Link} to="/auth" variant="default" radius="xl">
+              Connexion
+            </Button>
+            <Group visibleFrom="sm">
+              <StartButton />
+            </Group>
+            <Burger
+              hiddenFrom="sm"
+              size="sm"
+              opened={menuOpen}
+              onClick={menu.toggle}
+              aria-label={menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
+              aria-expanded={menuOpen}
+              aria-controls={MENU_ID}
+            />
+          </Group>
+        </Group>
+        {menuOpen && (
+          <Stack id={MENU_ID} component="nav" aria-label="Menu" hiddenFrom="sm" gap={4} pt="sm" pb="xs">
+            <SectionButtons />
+            <StartButton fullWidth />
+          </Stack>
+        )}
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,203 @@
+import { Badge, Box, Button, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconCoins } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { formatCredits } from '../../lib/format';
+import {
+  CREDIT_RULES,
+  CREDITS_PER_IMAGE,
+  decimal,
+  isFreePlan,
+  PRICING_PLANS,
+  SAMPLE_TOTAL_SECONDS,
+  SAMPLE_TRANSFORMATIONS,
+  type PricingPlan,
+} from './content';
+import { LandingSection } from './Section';
+
+const seconds = (value: number) => `${decimal.format(value)} s`;
+const credits = (value: number) => `${formatCredits(value)} crédits`;
+
+export function CreditsSection() {
+  return (
+    <LandingSection
+      id="credits"
+      eyebrow="Crédits"
+      title="Un prix clair : vous ne payez que ce qui réussit"
+      intro={`Chaque image générée coûte ${CREDITS_PER_IMAGE} crédits. Voici nos ${SAMPLE_TRANSFORMATIONS.length} exemples, avec leur temps de génération et leur coût.`}
+      tinted
+    >
+      <Grid gap={40}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <Group gap="md" wrap="nowrap" p="lg" className="landing-card" style={{ height: 'auto' }}>
+              <ThemeIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink', deg: 135 }}>
+                <IconCoins size={30} aria-hidden />
+              </ThemeIcon>
+              <div>
+                <Text fz={32} fw={800} lh={1.1}>
+                  {CREDITS_PER_IMAGE} crédits
+                </Text>
+                <Text className="landing-muted">par image, débités seulement en cas de succès</Text>
+              </div>
+            </Group>
+            <List spacing="sm" listStyleType="none" p={0} m={0}>
+              {CREDIT_RULES.map((rule) => (
+                <List.Item
+                  key={rule}
+                  icon={
+                    <ThemeIcon size={22} radius="xl" color="teal" variant="light">
+                      <IconCheck size={13} aria-hidden />
+                    </ThemeIcon>
+                  }
+                >
+                  {rule}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <div className="landing-card" style={{ height: 'auto' }}>
+            <table className="landing-table" data-testid="sample-transformations">
+              <caption className="landing-muted">
+                Les {SAMPLE_TRANSFORMATIONS.length} transformations d'exemple : style, durée de génération et coût
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Transformation</th>
+                  <th scope="col" className="landing-number">
+                    Durée
+                  </th>
+                  <th scope="col" className="landing-number">
+                    Coût
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {SAMPLE_TRANSFORMATIONS.map(({ character, transformation }) => (
+                  <tr key={`${character.id}-${transformation.id}`}>
+                    <td>
+                      <Group gap="xs" wrap="wrap">
+                        <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
+                          {transformation.style}
+                        </Badge>
+                        <span>{transformation.title}</span>
+                      </Group>
+                    </td>
+                    <td className="landing-number">{seconds(transformation.seconds)}</td>
+                    <td className="landing-number">{credits(CREDITS_PER_IMAGE)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total · {SAMPLE_TRANSFORMATIONS.length} transformations</th>
+                  <td className="landing-number">{seconds(SAMPLE_TOTAL_SECONDS)}</td>
+                  <td className="landing-number" data-testid="sample-total-credits">
+                    {credits(CREDITS_PER_IMAGE * SAMPLE_TRANSFORMATIONS.length)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </Grid.Col>
+      </Grid>
+    </LandingSection>
+  );
+}
+
+function PlanCard({ plan }: { plan: PricingPlan }) {
+  const free = isFreePlan(plan);
+  return (
+    <Stack
+      component="article"
+      aria-labelledby={`plan-${plan.name}`}
+      gap="md"
+      p="xl"
+      pos="relative"
+      className={`landing-card ${plan.popular ? 'landing-popular' : ''}`}
+      data-testid="pricing-plan"
+    >
+      {plan.popular && (
+        <Badge variant="gradient" gradient={{ from: 'violet', to: 'pink' }} size="lg" pos="absolute" top={-14} left="50%" style={{ transform: 'translateX(-50%)' }}>
+          Plus Populaire
+        </Badge>
+      )}
+      <Title order={3} fz="xl" id={`plan-${plan.name}`}>
+        {plan.name}
+      </Title>
+      <Group gap={4} align="baseline">
+        <Text fz={44} fw={800} lh={1}>
+          {plan.price}
+        </Text>
+        <Text fz="lg" className="landing-muted">
+          /mois
+        </Text>
+      </Group>
+      <Text fw={600}>
+        {credits(plan.credits)} · soit {Math.floor(plan.credits / CREDITS_PER_IMAGE)} images
+      </Text>
+      <List spacing="xs" listStyleType="none" p={0} m={0} style={{ flexGrow: 1 }}>
+        {plan.features.map((feature) => (
+          <List.Item
+            key={feature}
+            icon={
+              <ThemeIcon size={20} radius="xl" color="teal" variant="light">
+                <IconCheck size={12} aria-hidden />
+              </ThemeIcon>
+            }
+          >
+            {feature}
+          </List.Item>
+        ))}
+      </List>
+      <Button
+        component={Link}
+        to="/auth"
+        size="md"
+        radius="xl"
+        fullWidth
+        {...(plan.popular ? { variant: 'gradient', gradient: { from: 'violet', to: 'pink' } } : { variant: 'default' })}
+      >
+        {free ? 'Commencer Gratuitement' : 'Choisir ce Plan'}
+      </Button>
+    </Stack>
+  );
+}
+
+export function PricingSection() {
+  return (
+    <LandingSection
+      id="pricing"
+      eyebrow="Tarifs"
+      title="Un abonnement à la mesure de vos envies"
+      intro="Commencez gratuitement, passez à la vitesse supérieure quand vous le souhaitez. Sans engagement."
+    >
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing={{ base: 40, md: 'lg' }} style={{ alignItems: 'stretch' }}>
+        {PRICING_PLANS.map((plan) => (
+          <PlanCard key={plan.name} plan={plan} />
+        ))}
+      </SimpleGrid>
+    </LandingSection>
+  );
+}
+
+export function FinalCallToAction() {
+  return (
+    <Box component="section" id="cta" data-landing-section="cta" aria-labelledby="cta-title" pb={{ base: 56, sm: 88 }}>
+      <Container size="lg">
+        <Stack align="center" ta="center" gap="lg" p={{ base: 32, sm: 64 }} className="landing-cta">
+          <Title order={2} id="cta-title" fz={{ base: 28, sm: 40 }} c="white">
+            Votre prochaine photo mérite mieux qu'un filtre
+          </Title>
+          <Text fz={{ base: 'md', sm: 'lg' }} maw={560} c="white">
+            Créez votre compte en trente secondes et transformez vos premières images avec les crédits offerts.
+          </Text>
+          <Button component={Link} to="/auth" size="lg" radius="xl" color="white" c="violet.8">
+            Commencer Maintenant
+          </Button>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,142 @@
+// The landing page as a phone sees it: the gzipped JavaScript it needs before it can show anything
+// (budget 150 kB), then a Lighthouse 12 run at its mobile defaults against the production server.
+// Reads the built app: run `npm run build` (or `npx turbo run build`) first; nothing is built here.
+// LIGHTHOUSE_REPORT=/path/report.json keeps the full Lighthouse report for a closer look.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = join(import.meta.dirname, '../..');
+const dist = join(root, 'apps/web/dist');
+const serverEntry = join(root, 'apps/server/dist/main.js');
+const BUDGET_KB = 150;
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+if (!existsSync(join(dist, 'index.html')) || !existsSync(serverEntry)) {
+  console.log('landing: no build found (apps/web/dist, apps/server/dist). Run `npm run build` first, then `npm run bench landing`.');
+  process.exit(1);
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const assetNames = readdirSync(join(dist, 'assets'));
+const readAsset = (name: string) => readFileSync(join(dist, 'assets', name), 'utf8');
+const gzippedSize = (name: string) => gzipSync(readFileSync(join(dist, 'assets', name)), { level: 9 }).length;
+
+// Vite's chunks import each other by relative name: `from"./x.js"` and `import"./x.js"` are static
+// imports (fetched before the chunk runs), `import("./x.js")` a dynamic one; any quote style.
+const staticImports = (code: string) => [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
+const dynamicImports = (code: string) => [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
+
+function withStaticImports(roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    staticImports(readAsset(name)).forEach(visit);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entry = html.match(/<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/)?.[1];
+const landingChunk = assetNames.find((name) => /^LandingPage-[\w-]+\.js$/.test(name));
+if (!entry || !landingChunk) throw new Error('index.html module script or the LandingPage chunk not found in apps/web/dist');
+// The entry (main.tsx) imports the app shell dynamically on every start: that is part of the first load too.
+const shell = withStaticImports([entry, ...dynamicImports(readAsset(entry))]);
+const initial = new Set([...shell, ...withStaticImports([landingChunk])]);
+const initialSizes = [...initial].map((name) => ({ name, gzip: gzippedSize(name) })).sort((a, b) => b.gzip - a.gzip);
+const sum = (chunks: { gzip: number }[]) => chunks.reduce((total, chunk) => total + chunk.gzip, 0);
+const initialTotal = sum(initialSizes);
+const shellTotal = sum(initialSizes.filter((chunk) => shell.has(chunk.name)));
+
+console.log(
+  `landing initial JavaScript: ${kB(initialTotal)} gzipped over ${initialSizes.length} files (budget ${BUDGET_KB} kB): ` +
+    `app shell every route loads ${kB(shellTotal)}, landing route ${kB(initialTotal - shellTotal)}`,
+);
+for (const chunk of initialSizes) console.log(`  ${kB(chunk.gzip).padStart(9)}  ${chunk.name}${shell.has(chunk.name) ? '  (shell)' : ''}`);
+const heavyRoutes = initialSizes.filter((chunk) => /studio|workflow|xyflow|stripe|checkout/i.test(chunk.name));
+console.log(`studio, workflow editor or Stripe among them: ${heavyRoutes.length ? heavyRoutes.map((c) => c.name).join(', ') : 'none'}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForServer(base: string, deadline = Date.now() + 30_000): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/landing`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${base} did not answer within 30 s`);
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-landing-'));
+const server = spawn(process.execPath, [serverEntry], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-landing-secret-bench-landing-secret',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitForServer(base);
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  // Lighthouse's defaults are the phone settings: Moto G power screen, 4G-like throttling, 4× CPU slowdown.
+  const result = await lighthouse(`${base}/landing`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report as string);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  console.log(
+    `Lighthouse ${result.lhr.lighthouseVersion} (mobile): performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+      `best practices ${score('best-practices')}, SEO ${score('seo')}`,
+  );
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    console.log(`  ${audits[id]?.title}: ${audits[id]?.displayValue}`);
+  }
+  // What the browser really fetched, to check the static count above.
+  const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => new URL(request.url).pathname);
+  const fetched = scripts.filter((path) => path.startsWith('/assets/')).map((path) => path.slice('/assets/'.length));
+  const fetchedTotal = fetched.filter((name) => assetNames.includes(name)).reduce((sum, name) => sum + gzippedSize(name), 0);
+  const unexpected = fetched.filter((name) => !initial.has(name));
+  console.log(`  scripts the page fetched: ${fetched.length} files, ${kB(fetchedTotal)} gzipped${unexpected.length ? ` (beyond the static count: ${unexpected.join(', ')})` : ''}`);
+  const failing = Object.values(audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  if (failing.length) console.log(`  audits below 0.9: ${failing.join(', ')}`);
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
