@@ -22,6 +22,23 @@ function run(title, command, args, env = {}) {
   return result.status ?? 1;
 }
 
+/** Each skipped Playwright test with the reason its `test.skip` gave, so no skip goes unexplained. */
+function skippedJourneys(report) {
+  const found = [];
+  const walk = (suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? []) {
+      for (const run of spec.tests) {
+        if (run.status !== 'skipped') continue;
+        const reason = [...(run.annotations ?? []), ...run.results.flatMap((r) => r.annotations ?? [])].find((a) => a.type === 'skip')?.description;
+        found.push(`end-to-end "${spec.title}" [${run.projectName}]: ${reason ?? 'no reason given'}`);
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return found;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -60,6 +77,7 @@ if (!existsSync(chromiumPath)) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
     totals.failed += e2e.stats.unexpected;
     totals.skipped += e2e.stats.skipped;
+    skippedReasons.push(...skippedJourneys(e2e));
   } else if (e2eStatus !== 0) {
     totals.failed += 1;
   }

@@ -194,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file: sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite's hashed files never change; the page itself is always revalidated.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

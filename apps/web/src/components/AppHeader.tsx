@@ -1,16 +1,8 @@
-import { Anchor, Group, Paper } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { AccountButton } from './AccountButton';
+import { BrandTitle } from './BrandTitle';
 import { ThemeToggle } from './ThemeToggle';
-
-export function BrandTitle({ size = 22 }: { size?: number }) {
-  return (
-    <Anchor component={Link} to="/" underline="never" className="brand-title" fz={size}>
-      Atelier
-    </Anchor>
-  );
-}
 
 /** The sticky bar shared by the app's pages: brand, page actions, theme and account. */
 export function AppHeader({ children }: { children?: ReactNode }) {

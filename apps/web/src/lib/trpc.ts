@@ -4,9 +4,6 @@ import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
-import { z } from 'zod';
-
-z.config(z.locales.fr());
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

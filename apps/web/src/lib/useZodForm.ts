@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// Zod's own messages (wrong types, missing fields) in French, for every form.
+z.config(z.locales.fr());
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 

@@ -2,7 +2,7 @@ import { loginSchema, registerSchema } from '@atelier/catalog';
 import { Anchor, Box, Button, Card, Group, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BrandTitle } from '../components/AppHeader';
+import { BrandTitle } from '../components/BrandTitle';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';

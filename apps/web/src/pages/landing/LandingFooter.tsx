@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { BrandTitle } from '../../components/AppHeader';
+import { BrandTitle } from '../../components/BrandTitle';
 import { FOOTER_LINKS } from './content';
 
 export function LandingFooter() {

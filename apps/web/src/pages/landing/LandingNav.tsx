@@ -1,7 +1,7 @@
 import { Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { BrandTitle } from '../../components/AppHeader';
+import { BrandTitle } from '../../components/BrandTitle';
 import { ThemeToggle } from '../../components/ThemeToggle';
 
 const MENU_ID = 'landing-menu';
