@@ -9,7 +9,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine((url) => /^(mysql|mariadb):\/\//.test(url) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(url), {
+      message: 'DATABASE_URL must be mysql://…, mariadb://… or the path of a SQLite file',
+    })
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z.stringbool().default(false),

@@ -1,0 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/env';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'atelier-env-'));
+
+describe('configuration', () => {
+  it('starts with nothing set: SQLite in DATA_DIR, a generated session secret kept for next time', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.databaseUrl).toBe(join(dir, 'atelier.sqlite'));
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first.sessionSecret);
+    expect(first.env.PORT).toBe(3000);
+  });
+
+  it('refuses production without a session secret, and bad values by name', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x/y' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AI_ENGINE: 'replicate' })).toThrow(/REPLICATE_API_TOKEN/);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://u:p@db:3306/atelier' }).databaseUrl).toBe('mysql://u:p@db:3306/atelier');
+  });
+});
