@@ -25,6 +25,8 @@ const appEnv = (port: number, dir: string) => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  // Every account of the suite starts with the launch offer's 500 credits, however many it makes.
+  LAUNCH_OFFER_ACCOUNTS: '1000000',
 });
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -55,4 +55,83 @@ export async function recordToasts(page: Page): Promise<void> {
 
 export async function toastsSeen(page: Page): Promise<string[]> {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
+}
+
+/** A small photo-like JPEG (gradient and shapes) drawn by the browser, different for each seed. */
+export async function samplePhoto(page: Page, seed = 1): Promise<Buffer> {
+  const bytes = await page.evaluate(async (hue) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D canvas');
+    const sky = context.createLinearGradient(0, 0, 320, 240);
+    sky.addColorStop(0, `hsl(${(hue * 47) % 360} 70% 60%)`);
+    sky.addColorStop(1, `hsl(${(hue * 91) % 360} 60% 30%)`);
+    context.fillStyle = sky;
+    context.fillRect(0, 0, 320, 240);
+    context.fillStyle = '#f4d2b5';
+    context.beginPath();
+    context.arc(112, 108, 60, 0, Math.PI * 2);
+    context.fill();
+    context.fillStyle = '#2b4c7e';
+    context.fillRect(176, 72, 96, 120);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    if (!blob) throw new Error('no JPEG from the canvas');
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  }, seed);
+  return Buffer.from(bytes);
+}
+
+export interface Transformation {
+  /** The uploaded original. */
+  originalImagePath: string;
+  transformedImagePath: string;
+}
+
+/** Uploads a photo and transforms it in watercolour (50 credits), with the session of `api`. */
+export async function transformPhoto(api: APIRequestContext, photo: Buffer): Promise<Transformation> {
+  const upload = await api.post('/api/upload', {
+    multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo }, selection: JSON.stringify({ style: { id: 'watercolor' } }) },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const { id } = (await upload.json()) as { id: number };
+  const transformed = await api.post(`/api/transform/${id}`);
+  expect(transformed.status(), await transformed.text()).toBe(200);
+  return (await transformed.json()) as Transformation;
+}
+
+export interface Creation extends Transformation {
+  id: number;
+  transformationOption: string;
+}
+
+/** A transformation saved to the gallery; `option` is its label there and its description in the feed. */
+export async function createCreation(api: APIRequestContext, photo: Buffer, option: string): Promise<Creation> {
+  const result = await transformPhoto(api, photo);
+  const saved = await api.post('/api/gallery/save', {
+    data: { ...result, transformationType: 'style', transformationOption: option, transformationPrompt: option },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return ((await saved.json()) as { item: Creation }).item;
+}
+
+/** A creation made public, as its author's `api` session. */
+export async function publishCreation(api: APIRequestContext, photo: Buffer, option: string): Promise<Creation> {
+  const creation = await createCreation(api, photo, option);
+  const published = await api.post(`/api/posts/${creation.id}/public`);
+  expect(published.status(), await published.text()).toBe(200);
+  return creation;
+}
+
+/** Signs `person` up through the API: `api` then carries their session cookie. */
+export async function registerThroughApi(api: APIRequestContext, person: Person): Promise<void> {
+  const response = await api.post('/api/register', { data: person });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A label nobody else's test uses, to find one's own cards in shared lists. */
+export function uniqueLabel(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
 }

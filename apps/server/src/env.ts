@@ -19,6 +19,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  /** How many of the first accounts get the launch offer's 500 credits. */
+  LAUNCH_OFFER_ACCOUNTS: z.coerce.number().int().min(0).default(100),
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

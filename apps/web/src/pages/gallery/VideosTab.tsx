@@ -1,0 +1,179 @@
+import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconDownload, IconHome, IconLink, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FallbackImage } from '../../components/FallbackImage';
+import { MediaViewer } from '../../components/MediaViewer';
+import { Notice } from '../../components/Notice';
+import { RetryNotice } from '../../components/RetryNotice';
+import { downloadFile } from '../../lib/download';
+import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { useErrorToast } from '../../lib/useErrorToast';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+
+type Video = RouterOutputs['videos']['list']['videos'][number];
+
+/** The newest videos: the list is not paginated on this page. */
+const VIDEOS_SHOWN = 100;
+/** The spec's address of a video still being made. */
+const PENDING_VIDEO_URL = '{address}';
+
+const isReady = (video: Video) => video.isAccessible && !video.videoUrl.startsWith(PENDING_VIDEO_URL);
+const downloadOf = (video: Video) => ({ url: `/api/videos/download/${video.id}`, filename: `atelier-video-${video.id}.mp4` });
+
+export function useOwnVideos(userId: number | undefined) {
+  const query = trpc.videos.list.useQuery({ userId: userId ?? 0, limit: VIDEOS_SHOWN }, { enabled: userId !== undefined });
+  useErrorToast(query.error, 'Erreur lors du chargement des vidéos');
+  return query;
+}
+
+async function copyLink(video: Video): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(new URL(video.videoUrl, window.location.origin).href);
+    toast({ title: 'Lien copié' });
+  } catch {
+    toast({ title: 'Impossible de copier le lien', variant: 'destructive' });
+  }
+}
+
+interface VideoCardProps {
+  video: Video;
+  onPlay: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}
+
+function VideoCard({ video, onPlay, onDelete, deleting }: VideoCardProps) {
+  const ready = isReady(video);
+  return (
+    <Card withBorder radius="lg" p={0} data-testid="video-card">
+      <Box pos="relative" style={{ aspectRatio: '16 / 9', overflow: 'hidden', background: 'var(--mantine-color-dark-7)' }}>
+        <FallbackImage src={video.thumbnailPath ?? video.sourceImage} alt="" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center 30%' }} />
+        <Center pos="absolute" inset={0} style={{ background: ready ? 'rgba(0, 0, 0, 0.15)' : 'rgba(0, 0, 0, 0.55)' }}>
+          {ready ? (
+            <ActionIcon size={56} radius="xl" variant="white" color="dark" aria-label="Lire la vidéo" onClick={onPlay}>
+              <IconPlayerPlayFilled size={26} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Badge size="lg" color="yellow" c="dark" variant="filled" leftSection={<Loader size={12} color="dark" />}>
+              EN COURS
+            </Badge>
+          )}
+        </Center>
+        <Badge pos="absolute" top={8} left={8} variant="filled" color="dark" radius="sm" tt="none" data-testid="video-source">
+          {video.source}
+        </Badge>
+      </Box>
+      <Stack gap={6} p="sm">
+        <Box miw={0}>
+          <Text fw={600} fz="sm" truncate="end" title={video.prompt}>
+            {video.prompt || 'Vidéo'}
+          </Text>
+          <Text c="dimmed" fz="xs">
+            {video.duration} s · {video.resolution} · {formatDate(video.createdAt)}
+          </Text>
+        </Box>
+        <Group gap={6} wrap="nowrap">
+          <Button size="compact-sm" variant="light" leftSection={<IconPlayerPlayFilled size={12} aria-hidden />} disabled={!ready} onClick={onPlay}>
+            Lire
+          </Button>
+          <ActionIcon
+            variant="default"
+            size={26}
+            aria-label="Télécharger la vidéo"
+            disabled={!ready}
+            onClick={() => void downloadFile(downloadOf(video), 'Impossible de télécharger la vidéo')}
+          >
+            <IconDownload size={15} aria-hidden />
+          </ActionIcon>
+          <ActionIcon variant="default" size={26} aria-label="Copier le lien" disabled={!ready} onClick={() => void copyLink(video)}>
+            <IconLink size={15} aria-hidden />
+          </ActionIcon>
+          <ConfirmDeleteButton label="Supprimer la vidéo" question="Supprimer définitivement cette vidéo ?" loading={deleting} onConfirm={onDelete} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function VideosTab({ videos }: { videos: ReturnType<typeof useOwnVideos> }) {
+  const utils = trpc.useUtils();
+  const [playing, setPlaying] = useState<Video | null>(null);
+  const remove = trpc.videos.delete.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Vidéo supprimée' });
+      void utils.videos.list.invalidate();
+    },
+    onError: (error) => toast({ title: 'Erreur lors de la suppression de la vidéo', description: errorMessage(error, ''), variant: 'destructive' }),
+  });
+
+  if (videos.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} radius="lg" h={260} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (!videos.data) return <RetryNotice title="Vos vidéos n'ont pas pu être chargées" onRetry={() => void videos.refetch()} retrying={videos.isFetching} />;
+  if (videos.data.videos.length === 0) {
+    return (
+      <Notice icon={<IconMovie size={28} />} title="Aucune vidéo" description="Les vidéos générées depuis le studio apparaîtront ici.">
+        <Button component={Link} to="/" radius="xl" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
+          Retour à l'accueil
+        </Button>
+      </Notice>
+    );
+  }
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
+        {videos.data.videos.map((video) => (
+          <VideoCard
+            key={video.id}
+            video={video}
+            onPlay={() => setPlaying(video)}
+            onDelete={() => remove.mutate({ id: video.id })}
+            deleting={remove.isPending && remove.variables?.id === video.id}
+          />
+        ))}
+      </SimpleGrid>
+      <MediaViewer
+        opened={playing !== null}
+        onClose={() => setPlaying(null)}
+        title={playing?.prompt || 'Vidéo'}
+        actions={
+          playing && (
+            <ActionIcon
+              variant="white"
+              color="dark"
+              size="lg"
+              radius="xl"
+              aria-label="Télécharger la vidéo"
+              onClick={() => void downloadFile(downloadOf(playing), 'Impossible de télécharger la vidéo')}
+            >
+              <IconDownload size={18} aria-hidden />
+            </ActionIcon>
+          )
+        }
+      >
+        {playing && (
+          // A video that cannot be played closes the player rather than leaving a dead frame.
+          <video
+            src={playing.videoUrl}
+            poster={playing.thumbnailPath ?? undefined}
+            controls
+            autoPlay
+            playsInline
+            onError={() => setPlaying(null)}
+            style={{ maxWidth: '100%', maxHeight: '100%', borderRadius: 8 }}
+            data-testid="video-player"
+          />
+        )}
+      </MediaViewer>
+    </>
+  );
+}

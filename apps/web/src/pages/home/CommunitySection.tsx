@@ -1,0 +1,205 @@
+import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPhotoPlus, IconUsersGroup, IconWorld, IconWorldUpload } from '@tabler/icons-react';
+import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router-dom';
+import { Notice } from '../../components/Notice';
+import { RetryNotice } from '../../components/RetryNotice';
+import { SignInPrompt } from '../../components/SignInPrompt';
+import { useOwnGallery } from '../../lib/gallery';
+import { useNow } from '../../lib/relativeTime';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useErrorToast } from '../../lib/useErrorToast';
+import { useCurrentUser, type CurrentUser } from '../../lib/user';
+import { PostCard, PostCardSkeleton } from './PostCard';
+
+export type CommunityTab = 'public' | 'private';
+
+const FEED_PAGE_SIZE = 20;
+const FEED_POLL_MS = 30_000;
+
+const askToSignIn = () => toast({ title: 'Connexion requise', description: 'Connectez-vous pour liker les posts', variant: 'destructive' });
+
+function PostGrid({ children }: { children: ReactNode }) {
+  return <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">{children}</SimpleGrid>;
+}
+
+function Skeletons() {
+  return (
+    <PostGrid>
+      {[0, 1, 2].map((index) => (
+        <PostCardSkeleton key={index} />
+      ))}
+    </PostGrid>
+  );
+}
+
+function NothingYet({ title, invitation, icon }: { title: string; invitation: string; icon: ReactNode }) {
+  return (
+    <Notice icon={icon} title={title} description={invitation}>
+      <Button component={Link} to="/transform" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
+        Créer maintenant
+      </Button>
+    </Notice>
+  );
+}
+
+function MoreButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  return (
+    <Group justify="center" mt="lg">
+      <Button variant="default" radius="xl" onClick={onClick} loading={loading}>
+        Voir plus
+      </Button>
+    </Group>
+  );
+}
+
+/** The public feed, polled every 30 s; likes set the state the viewer asked for. */
+function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
+  const utils = trpc.useUtils();
+  const feed = trpc.feed.list.useInfiniteQuery(
+    { limit: FEED_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor, refetchInterval: FEED_POLL_MS },
+  );
+  useErrorToast(feed.error, 'Erreur lors du chargement du feed');
+
+  const like = trpc.feed.like.useMutation({
+    // The answer is the post's new state: written into the cache rather than refetching every page.
+    onSuccess: ({ liked, likesCount }, { postId }) =>
+      utils.feed.list.setInfiniteData({ limit: FEED_PAGE_SIZE }, (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            posts: page.posts.map((post) => (post.id === postId ? { ...post, isLiked: liked, likesCount } : post)),
+          })),
+        },
+      ),
+    onError: (error) =>
+      // A session that ended since the page loaded is refused by the server.
+      error.data?.code === 'UNAUTHORIZED' ? askToSignIn() : toast({ title: 'Erreur', description: 'Impossible de liker ce post', variant: 'destructive' }),
+  });
+
+  if (feed.isPending) return <Skeletons />;
+  // A failed refetch keeps what was shown; only a first load that failed offers to retry.
+  if (!feed.data) return <RetryNotice title="Le feed n'a pas pu être chargé" onRetry={() => void feed.refetch()} retrying={feed.isFetching} />;
+  const posts = feed.data.pages.flatMap((page) => page.posts);
+  if (posts.length === 0) {
+    return <NothingYet icon={<IconUsersGroup size={28} />} title="Aucun contenu public" invitation="Soyez le premier à partager une création avec la communauté !" />;
+  }
+  return (
+    <>
+      <PostGrid>
+        {posts.map((post) => (
+          <PostCard
+            key={post.id}
+            post={{ ...post, ...post.user, at: post.publishedAt }}
+            now={now}
+            liking={like.isPending && like.variables?.postId === post.id}
+            onLike={() => {
+              if (signedIn) like.mutate({ postId: post.id, liked: !post.isLiked });
+              else askToSignIn();
+            }}
+          />
+        ))}
+      </PostGrid>
+      {feed.hasNextPage && <MoreButton onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage} />}
+    </>
+  );
+}
+
+/** The user's own gallery as posts, each publishable. */
+function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
+  const utils = trpc.useUtils();
+  const { query, items } = useOwnGallery(user.id);
+  const publish = trpc.feed.publish.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Succès', description: 'Votre création a été publiée !' });
+      void utils.gallery.list.invalidate();
+      void utils.feed.list.invalidate();
+    },
+    onError: () => toast({ title: 'Erreur', description: 'Impossible de publier ce post', variant: 'destructive' }),
+  });
+
+  if (query.isPending) return <Skeletons />;
+  if (!query.data) return <RetryNotice title="Vos créations n'ont pas pu être chargées" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (items.length === 0) {
+    return <NothingYet icon={<IconPhotoPlus size={28} />} title="Aucune création personnelle" invitation="Transformez votre première photo : elle apparaîtra ici, prête à être partagée." />;
+  }
+  return (
+    <>
+      <PostGrid>
+        {items.map((item) => (
+          // Gallery items do not say whether the owner liked them: the count is shown, the button stays off.
+          <PostCard
+            key={item.id}
+            post={{ ...item, firstName: user.firstName, lastName: user.lastName, at: item.createdAt, isLiked: false }}
+            now={now}
+            footer={
+              item.isPublic ? (
+                <Badge variant="light" color="teal" leftSection={<IconWorld size={12} aria-hidden />}>
+                  Publié
+                </Badge>
+              ) : (
+                <Button
+                  variant="light"
+                  radius="xl"
+                  leftSection={<IconWorldUpload size={16} aria-hidden />}
+                  loading={publish.isPending && publish.variables?.postId === item.id}
+                  onClick={() => publish.mutate({ postId: item.id })}
+                >
+                  Rendre public
+                </Button>
+              )
+            }
+          />
+        ))}
+      </PostGrid>
+      {query.hasNextPage && <MoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />}
+    </>
+  );
+}
+
+interface CommunitySectionProps {
+  tab: CommunityTab;
+  onTabChange: (tab: CommunityTab) => void;
+  ref: Ref<HTMLElement>;
+}
+
+export function CommunitySection({ tab, onTabChange, ref }: CommunitySectionProps) {
+  const { data: user, isPending } = useCurrentUser();
+  const now = useNow();
+  return (
+    <section ref={ref} id="community" className="home-section">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <div>
+            <Title order={2} fz={{ base: 26, sm: 32 }}>
+              Communauté
+            </Title>
+            <Text c="dimmed">Les créations partagées par les artistes d'Atelier, et les vôtres.</Text>
+          </div>
+          <SegmentedControl
+            radius="xl"
+            value={tab}
+            onChange={(value) => onTabChange(value as CommunityTab)}
+            data={[
+              { value: 'public', label: 'Feed Public' },
+              { value: 'private', label: 'Mes Créations' },
+            ]}
+            aria-label="Créations affichées"
+          />
+        </Group>
+        {tab === 'public' ? (
+          <PublicFeed signedIn={Boolean(user)} now={now} />
+        ) : isPending ? (
+          <Skeletons />
+        ) : user ? (
+          <OwnCreations user={user} now={now} />
+        ) : (
+          <SignInPrompt title="Vos créations vous attendent" description="Connectez-vous pour retrouver vos transformations et les partager." />
+        )}
+      </Stack>
+    </section>
+  );
+}

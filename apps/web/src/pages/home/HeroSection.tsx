@@ -1,0 +1,57 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+
+// Static figures: the creation count is marketing text, not a live number.
+const STATS = [
+  { value: '12\u00a0847', label: 'créations' },
+  { value: '25+', label: 'styles artistiques' },
+  { value: '4K', label: 'qualité d’export' },
+  { value: '2 à 5\u00a0s', label: 'par transformation' },
+] as const;
+
+export function HeroSection({ onShowCreations }: { onShowCreations: () => void }) {
+  return (
+    <section className="home-hero">
+      <Stack align="center" ta="center" gap="lg" maw={880} mx="auto">
+        <Badge size="lg" variant="light" radius="xl" leftSection={<IconSparkles size={14} aria-hidden />}>
+          Transformations photo par IA
+        </Badge>
+        <Title order={1} fz={{ base: 34, sm: 54 }} lh={1.08}>
+          Donnez une nouvelle vie <span className="home-gradient-text home-nowrap">à vos photos</span>
+        </Title>
+        <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }} maw={620}>
+          Styles artistiques, personnages, décors et lumières : choisissez, lancez, et retrouvez votre création en quelques secondes.
+        </Text>
+        <Group justify="center" gap="sm">
+          <Button
+            component={Link}
+            to="/transform"
+            size="lg"
+            radius="xl"
+            variant="gradient"
+            gradient={{ from: 'violet', to: 'pink' }}
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+          >
+            Commencer gratuitement
+          </Button>
+          <Button size="lg" radius="xl" variant="default" onClick={onShowCreations}>
+            Voir les créations
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" w="100%" mt="md">
+          {STATS.map((stat) => (
+            <Paper key={stat.label} withBorder radius="lg" p="md" className="home-stat">
+              <Text fw={800} fz={{ base: 24, sm: 28 }} className="home-gradient-text">
+                {stat.value}
+              </Text>
+              <Text c="dimmed" fz="sm">
+                {stat.label}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </section>
+  );
+}

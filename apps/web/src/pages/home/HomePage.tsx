@@ -1,0 +1,34 @@
+import { Container, Stack } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { CommunitySection, type CommunityTab } from './CommunitySection';
+import { HeroSection } from './HeroSection';
+import { HomeHeader } from './HomeHeader';
+import { ShowcaseSection } from './ShowcaseSection';
+import './home.css';
+
+/** Home (`/` and `/home`): hero, showcase, then the public feed or the user's own creations. */
+export function HomePage() {
+  const [tab, setTab] = useState<CommunityTab>('public');
+  const showcase = useRef<HTMLElement>(null);
+  const community = useRef<HTMLElement>(null);
+
+  return (
+    <>
+      <HomeHeader
+        tab={tab}
+        onTabChange={(next) => {
+          setTab(next);
+          // The header's toggle acts on a section far below the fold: bring it into view.
+          community.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        }}
+      />
+      <HeroSection onShowCreations={() => showcase.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })} />
+      <Container size="lg" px={{ base: 'sm', sm: 'md' }} pt={72} pb={80}>
+        <Stack gap={72}>
+          <ShowcaseSection ref={showcase} />
+          <CommunitySection ref={community} tab={tab} onTabChange={setTab} />
+        </Stack>
+      </Container>
+    </>
+  );
+}
