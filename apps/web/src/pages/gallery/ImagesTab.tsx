@@ -1,4 +1,4 @@
-import { Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useSelection } from '@mantine/hooks';
 import { IconChecks, IconDownload, IconHome, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { ImageCard } from '../../components/ImageCard';
 import { ImageViewer } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
+import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import type { GalleryItem, useOwnGallery } from '../../lib/gallery';
@@ -94,15 +95,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
-        <TextInput
-          flex={1}
-          radius="xl"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          placeholder="Rechercher par style..."
-          aria-label="Rechercher par style"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
+        <SearchInput placeholder="Rechercher par style..." value={search} onChange={setSearch} />
         {!selecting && (
           <Button variant="default" radius="xl" leftSection={<IconChecks size={16} aria-hidden />} onClick={() => setSelecting(true)}>
             Sélectionner

@@ -1,7 +1,7 @@
 import { OPTIONS_LINE_LABEL, OPTIONS_SEPARATOR } from '@atelier/catalog';
-import { Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSelection } from '@mantine/hooks';
-import { IconPhotoSearch, IconSearch, IconWand } from '@tabler/icons-react';
+import { IconPhotoSearch, IconWand } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppHeader } from '../../components/AppHeader';
@@ -9,6 +9,7 @@ import { ImageCard } from '../../components/ImageCard';
 import { ImageViewer, type ViewedImage } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
+import { SearchInput } from '../../components/SearchInput';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { downloadFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
@@ -57,15 +58,7 @@ function Library() {
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
-        <TextInput
-          flex={1}
-          radius="xl"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          placeholder="Rechercher une image..."
-          aria-label="Rechercher une image"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
+        <SearchInput placeholder="Rechercher une image..." value={search} onChange={setSearch} />
         <Button radius="xl" leftSection={<IconWand size={16} aria-hidden />} disabled={selected.length === 0} onClick={use}>
           Utiliser ({selected.length})
         </Button>
