@@ -24,10 +24,7 @@ function RootLayout() {
   return <Outlet />;
 }
 
-const comingSoon = (title: string): RouteObject['lazy'] => async () => {
-  const { ComingSoonPage } = await import('../pages/ComingSoonPage');
-  return { Component: () => <ComingSoonPage title={title} /> };
-};
+const studio: RouteObject['lazy'] = async () => ({ Component: (await import('../pages/studio/StudioPage')).StudioPage });
 
 const routes: RouteObject[] = [
   {
@@ -40,15 +37,15 @@ const routes: RouteObject[] = [
           { path: '/', lazy: async () => ({ Component: (await import('../pages/home/HomePage')).HomePage }) },
           { path: '/home', lazy: async () => ({ Component: (await import('../pages/home/HomePage')).HomePage }) },
           { path: '/auth', lazy: async () => ({ Component: (await import('../pages/AuthPage')).AuthPage }) },
-          { path: '/create', lazy: comingSoon('Studio de transformation') },
-          { path: '/transform', lazy: comingSoon('Studio de transformation') },
-          { path: '/mobile-transform', lazy: comingSoon('Studio de transformation') },
+          { path: '/create', lazy: studio },
+          { path: '/transform', lazy: studio },
+          { path: '/mobile-transform', lazy: studio },
           { path: '/gallery', lazy: async () => ({ Component: (await import('../pages/gallery/GalleryPage')).GalleryPage }) },
           { path: '/stitch/:filename?', lazy: async () => ({ Component: (await import('../pages/stitch/StitchPage')).StitchPage }) },
           { path: '/image-library', lazy: async () => ({ Component: (await import('../pages/library/ImageLibraryPage')).ImageLibraryPage }) },
           { path: '/account', lazy: async () => ({ Component: (await import('../pages/AccountPage')).AccountPage }) },
           { path: '/checkout', lazy: async () => ({ Component: (await import('../pages/CheckoutPage')).CheckoutPage }) },
-          { path: '/workflow', lazy: comingSoon('Éditeur de workflow') },
+          { path: '/workflow', lazy: async () => ({ Component: (await import('../pages/workflow/WorkflowPage')).WorkflowPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
         ],
       },
