@@ -3,52 +3,25 @@
 // Reads the built app: run `npm run build` (or `npx turbo run build`) first; nothing is built here.
 // LIGHTHOUSE_REPORT=/path/report.json keeps the full Lighthouse report for a closer look.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { assetNames as listAssets, chunkNamed, gzippedSize, hasBuild, kB, serverEntry, shellChunks, withStaticImports } from './chunks';
 
-const root = join(import.meta.dirname, '../..');
-const dist = join(root, 'apps/web/dist');
-const serverEntry = join(root, 'apps/server/dist/main.js');
 const BUDGET_KB = 150;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-if (!existsSync(join(dist, 'index.html')) || !existsSync(serverEntry)) {
+if (!hasBuild()) {
   console.log('landing: no build found (apps/web/dist, apps/server/dist). Run `npm run build` first, then `npm run bench landing`.');
   process.exit(1);
 }
 
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const assetNames = readdirSync(join(dist, 'assets'));
-const readAsset = (name: string) => readFileSync(join(dist, 'assets', name), 'utf8');
-const gzippedSize = (name: string) => gzipSync(readFileSync(join(dist, 'assets', name)), { level: 9 }).length;
-
-// Vite's chunks import each other by relative name: `from"./x.js"` and `import"./x.js"` are static
-// imports (fetched before the chunk runs), `import("./x.js")` a dynamic one; any quote style.
-const staticImports = (code: string) => [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
-const dynamicImports = (code: string) => [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
-
-function withStaticImports(roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    staticImports(readAsset(name)).forEach(visit);
-  };
-  roots.forEach(visit);
-  return seen;
-}
-
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = html.match(/<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/)?.[1];
-const landingChunk = assetNames.find((name) => /^LandingPage-[\w-]+\.js$/.test(name));
-if (!entry || !landingChunk) throw new Error('index.html module script or the LandingPage chunk not found in apps/web/dist');
-// The entry (main.tsx) imports the app shell dynamically on every start: that is part of the first load too.
-const shell = withStaticImports([entry, ...dynamicImports(readAsset(entry))]);
+const assetNames = listAssets();
+const shell = shellChunks();
+const landingChunk = chunkNamed('LandingPage');
 const initial = new Set([...shell, ...withStaticImports([landingChunk])]);
 const initialSizes = [...initial].map((name) => ({ name, gzip: gzippedSize(name) })).sort((a, b) => b.gzip - a.gzip);
 const sum = (chunks: { gzip: number }[]) => chunks.reduce((total, chunk) => total + chunk.gzip, 0);
