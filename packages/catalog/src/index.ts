@@ -14,6 +14,7 @@ export type { UpscaleOption } from './options/upscale';
 export * from './catalog';
 export * from './find-options';
 export * from './workflow-catalog';
+export * from './workflow-graph';
 export * from './colors';
 export * from './luminance';
 export * from './components';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Selection } from './catalog';
-import { colorChoicesSchema, selectionSchema } from './schemas';
+import { colorChoicesSchema, selectionSchema, workflowSelectionSchema } from './schemas';
 
 describe('selectionSchema', () => {
   it('accepts known options, dialog actions included, and returns the catalogue names', () => {
@@ -32,6 +32,27 @@ describe('selectionSchema', () => {
     expect(selectionSchema.safeParse({ style: 'watercolor' }).success).toBe(false);
     expect(selectionSchema.safeParse({ style: { id: 'x'.repeat(500) } }).success).toBe(false);
     expect(selectionSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+describe('workflowSelectionSchema', () => {
+  it("accepts the editor's own lighting moods, which the studio selection refuses, with the catalogue names", () => {
+    const chosen = { lighting: { id: 'torchlight', name: 'anything' }, style: { id: 'watercolor' }, format: { id: 'square-1-1' } };
+    expect(workflowSelectionSchema.parse(chosen)).toEqual({
+      lighting: { id: 'torchlight', name: 'Torche enflammée' },
+      style: { id: 'watercolor', name: 'Aquarelle' },
+      format: { id: 'square-1-1', name: 'Carré 1:1' },
+    });
+    expect(selectionSchema.safeParse(chosen).success).toBe(false);
+  });
+
+  it('refuses options outside the editor catalogue, with the path of the bad one', () => {
+    const result = workflowSelectionSchema.safeParse({ style: { id: 'acrylic' }, lighting: { id: 'nope' } });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['style', 'id'], 'Option inconnue pour cette catégorie'],
+      [['lighting', 'id'], 'Option inconnue pour cette catégorie'],
+    ]);
+    expect(workflowSelectionSchema.safeParse({ weather: { id: 'rain' } }).success).toBe(false);
   });
 });
 

@@ -1,35 +1,49 @@
 import { z } from 'zod';
-import { CATEGORY_IDS } from './categories';
-import { getOption, resolveSelection, type Selection } from './catalog';
+import { CATEGORY_IDS, type CategoryId } from './categories';
+import { getOption, type Selection } from './catalog';
 import { getColor } from './colors';
 import { componentsFor } from './components';
+import type { CatalogOption } from './option';
+import { getWorkflowOption } from './workflow-catalog';
 
 const UNKNOWN_OPTION = 'Option inconnue pour cette catégorie';
 
 const categorySchema = z.enum(CATEGORY_IDS);
 const optionIdSchema = z.string().max(100);
 
+type FindOption = (category: CategoryId, id: string) => CatalogOption | undefined;
+
 /**
- * The selection a client sends: category → {id, name}. Ids must exist in their category; the
+ * The selection a client sends: category → {id, name}. Ids must be found by `findOption`; the
  * output carries the catalogue's names, so a client-sent name is never trusted.
  */
-export const selectionSchema = z
-  .partialRecord(categorySchema, z.object({ id: optionIdSchema, name: z.string().max(200).optional() }))
-  .superRefine((selection, ctx) => {
-    for (const category of CATEGORY_IDS) {
-      const chosen = selection[category];
-      if (chosen && !getOption(category, chosen.id)) {
-        ctx.addIssue({ code: 'custom', path: [category, 'id'], message: UNKNOWN_OPTION });
+function selectionSchemaOf(findOption: FindOption) {
+  return z
+    .partialRecord(categorySchema, z.object({ id: optionIdSchema, name: z.string().max(200).optional() }))
+    .superRefine((selection, ctx) => {
+      for (const category of CATEGORY_IDS) {
+        const chosen = selection[category];
+        if (chosen && !findOption(category, chosen.id)) {
+          ctx.addIssue({ code: 'custom', path: [category, 'id'], message: UNKNOWN_OPTION });
+        }
       }
-    }
-  })
-  .transform((selection) => {
-    const canonical: Selection = {};
-    for (const { category, option } of resolveSelection(selection)) {
-      canonical[category] = { id: option.id, name: option.name };
-    }
-    return canonical;
-  });
+    })
+    .transform((selection) => {
+      const canonical: Selection = {};
+      for (const category of CATEGORY_IDS) {
+        const chosen = selection[category];
+        const option = chosen && findOption(category, chosen.id);
+        if (option) canonical[category] = { id: option.id, name: option.name };
+      }
+      return canonical;
+    });
+}
+
+/** The studio's selection: ids from the studio's catalogue, dialog actions included. */
+export const selectionSchema = selectionSchemaOf(getOption);
+
+/** A workflow render's selection: ids from the editor's catalogue (its own lighting moods included). */
+export const workflowSelectionSchema = selectionSchemaOf(getWorkflowOption);
 
 const colorIdSchema = z
   .string()

@@ -8,6 +8,7 @@ import { paymentsRouter } from './payments';
 import { mediaRouter } from './media';
 import { transformRouter } from './transform';
 import { videosRouter } from './videos';
+import { workflowRouter } from './workflow';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   videos: videosRouter,
   gallery: galleryRouter,
   feed: feedRouter,
+  workflow: workflowRouter,
 });
 
 export type AppRouter = typeof appRouter;

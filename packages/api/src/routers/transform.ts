@@ -1,4 +1,4 @@
-import { colorChoicesSchema, selectionSchema } from '@atelier/catalog';
+import { colorChoicesSchema, mediaReferenceSchema, selectionSchema, workflowSelectionSchema } from '@atelier/catalog';
 import { REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
 import { recordId } from '../shared/input';
@@ -8,7 +8,8 @@ import { createUpload, rememberLastUsedImage } from '../transform/uploads';
 import { renderWorkflow, transformNode } from '../transform/workflow';
 import { authedProcedure, router } from '../trpc';
 
-export const mediaRef = z.string({ error: 'Image manquante' }).trim().min(1, 'Image manquante').max(500, 'Adresse d’image trop longue');
+/** An image the server stores, named by its address: the saved workflows' rule, for every procedure. */
+export const mediaRef = mediaReferenceSchema;
 const nodeId = z.string().trim().min(1).max(100);
 
 const transformResult = z.object({
@@ -67,7 +68,7 @@ export const transformRouter = router({
         style: z.string().trim().min(1, 'Veuillez configurer au moins un node de transformation').max(4000),
         type: z.literal('workflow'),
         intensity: z.number().min(0).max(1).default(1),
-        selection: selectionSchema.optional(),
+        selection: workflowSelectionSchema.optional(),
       }),
     )
     .output(

@@ -1,0 +1,53 @@
+import { workflowDocumentSchema, workflowNameSchema } from '@atelier/catalog';
+import { z } from 'zod';
+import { recordId } from '../shared/input';
+import { authedProcedure, router } from '../trpc';
+import { deleteWorkflow } from '../workflow/delete';
+import { findOwnWorkflow, latestWorkflow, listWorkflows } from '../workflow/read';
+import { renameWorkflow, saveWorkflow } from '../workflow/save';
+import { savedWorkflowSchema, toWorkflowSummary, toWorkflowView, workflowSummarySchema, workflowViewSchema } from '../workflow/view';
+
+const byId = z.object({ id: recordId });
+const success = z.object({ success: z.literal(true) });
+
+/** The editor's saved workflows; the session decides whose. */
+export const workflowRouter = router({
+  list: authedProcedure
+    .output(z.array(workflowSummarySchema))
+    .query(async ({ ctx }) => (await listWorkflows(ctx.em, ctx.user.id)).map(toWorkflowSummary)),
+
+  latest: authedProcedure.output(workflowViewSchema.nullable()).query(async ({ ctx }) => {
+    const workflow = await latestWorkflow(ctx.em, ctx.user.id);
+    return workflow && toWorkflowView(workflow);
+  }),
+
+  get: authedProcedure
+    .input(byId)
+    .output(workflowViewSchema)
+    .query(async ({ ctx, input }) => toWorkflowView(await findOwnWorkflow(ctx.em, ctx.user.id, input.id))),
+
+  /** Creates a workflow, or with `id` replaces the owner's one (autosave). */
+  save: authedProcedure
+    .input(z.object({ id: recordId.optional(), name: workflowNameSchema, document: workflowDocumentSchema }))
+    .output(savedWorkflowSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, name, updatedAt } = await saveWorkflow(ctx.em, ctx.user.id, input);
+      return { id, name, updatedAt };
+    }),
+
+  rename: authedProcedure
+    .input(byId.extend({ name: workflowNameSchema }))
+    .output(success)
+    .mutation(async ({ ctx, input }) => {
+      await renameWorkflow(ctx.em, ctx.user.id, input.id, input.name);
+      return { success: true as const };
+    }),
+
+  delete: authedProcedure
+    .input(byId)
+    .output(success)
+    .mutation(async ({ ctx, input }) => {
+      await deleteWorkflow(ctx.em, ctx.user.id, input.id);
+      return { success: true as const };
+    }),
+});

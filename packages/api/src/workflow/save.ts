@@ -1,0 +1,50 @@
+import type { WorkflowDocument } from '@atelier/catalog';
+import { UniqueConstraintViolationException, Workflow, type EntityManager } from '@atelier/db';
+import { AppError } from '../shared/errors';
+import { MAX_DOCUMENT_BYTES, savedWorkflowMessages } from './messages';
+import { findOwnWorkflow } from './read';
+
+export interface WorkflowSave {
+  /** The workflow to replace (the editor's autosave); absent, a new one is created. */
+  id?: number | undefined;
+  name: string;
+  /** Already parsed by workflowDocumentSchema: defaults filled, unknown fields dropped. */
+  document: WorkflowDocument;
+}
+
+/**
+ * Writes the pending changes. The (owner, name) unique index is what decides a name clash, so
+ * two saves racing with the same name end as one row and one 409, never a 500.
+ */
+async function flushNamed(em: EntityManager): Promise<void> {
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) {
+      throw new AppError('CONFLICT', savedWorkflowMessages.nameTaken, { fieldErrors: { name: [savedWorkflowMessages.nameTaken] } });
+    }
+    throw error;
+  }
+}
+
+export async function saveWorkflow(em: EntityManager, ownerId: number, input: WorkflowSave): Promise<Workflow> {
+  if (Buffer.byteLength(JSON.stringify(input.document)) > MAX_DOCUMENT_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', savedWorkflowMessages.tooLarge);
+  }
+  const workflow =
+    input.id === undefined
+      ? em.create(Workflow, { owner: ownerId, name: input.name, graph: input.document })
+      : await findOwnWorkflow(em, ownerId, input.id);
+  workflow.name = input.name;
+  workflow.graph = input.document;
+  // Set even when nothing else changed: the workflow saved last is the one `latest` reopens.
+  workflow.updatedAt = new Date();
+  await flushNamed(em);
+  return workflow;
+}
+
+export async function renameWorkflow(em: EntityManager, ownerId: number, id: number, name: string): Promise<void> {
+  const workflow = await findOwnWorkflow(em, ownerId, id);
+  workflow.name = name;
+  await flushNamed(em);
+}
