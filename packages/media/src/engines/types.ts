@@ -1,7 +1,8 @@
-import type { ColorChoices, Selection } from '@atelier/catalog';
+import { REFERENCE_SLOT_IDS, type ColorChoices, type ReferenceSlotId, type Selection } from '@atelier/catalog';
 
-export const REFERENCE_SLOTS = ['face', 'body', 'environment', 'style'] as const;
-export type ReferenceSlot = (typeof REFERENCE_SLOTS)[number];
+/** The reference pictures a composite can take: the catalogue's list, one definition for both sides. */
+export const REFERENCE_SLOTS = REFERENCE_SLOT_IDS;
+export type ReferenceSlot = ReferenceSlotId;
 
 /** The workflow editor's starting importances (spec, section 9). */
 export const DEFAULT_REFERENCE_IMPORTANCE: Readonly<Record<ReferenceSlot, number>> = {
