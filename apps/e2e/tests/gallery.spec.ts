@@ -130,7 +130,7 @@ test('a video shows "EN COURS" until it is made, then plays, downloads, copies i
   await expect(page.getByText('Aucune vidéo')).toBeVisible();
 });
 
-test('the image library hands two chosen images to the phone studio, and clears a corrupted selection', async ({ page }) => {
+test('the image library hands two chosen images to the studio, and clears a corrupted selection', async ({ page }) => {
   await signUp(page, newPerson('Inès'));
   const results = [];
   for (const seed of [1, 2, 3]) results.push(await transformPhoto(page.request, await samplePhoto(page, seed)));
@@ -151,8 +151,13 @@ test('the image library hands two chosen images to the phone studio, and clears 
   await cards.nth(0).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Utiliser (2)' }).click();
   await expect(page).toHaveURL(/\/mobile-transform$/);
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('selectedLibraryImages') ?? 'null') as unknown);
-  expect(stored).toEqual([results[2]!.transformedImagePath, results[1]!.transformedImagePath]);
+  // The studio takes both as sources: the first in the frame, both in the strip; the hand-over key is emptied.
+  await expect(page.getByRole('img', { name: 'Image à transformer' })).toHaveAttribute('src', results[2]!.transformedImagePath);
+  const strip = page.getByTestId('studio-strip');
+  await expect(strip.locator(`img[src="${results[2]!.transformedImagePath}"]`)).toBeVisible();
+  await expect(strip.locator(`img[src="${results[1]!.transformedImagePath}"]`)).toBeVisible();
+  await expect(strip.locator(`img[src="${results[0]!.transformedImagePath}"]`)).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('selectedLibraryImages'))).toBeNull();
 });
 
 test('the composite viewer says when there is no image or it cannot be shown', async ({ page }) => {

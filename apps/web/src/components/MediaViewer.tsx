@@ -2,8 +2,9 @@ import { ActionIcon, Button, Group, Modal } from '@mantine/core';
 import { IconColumns2, IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { downloadFile } from '../lib/download';
+import { downloadFile, type DownloadFile } from '../lib/download';
 import { downloadNameOf, stitchPathOf } from '../lib/media';
+import { toast } from '../lib/toast';
 import { FallbackImage } from './FallbackImage';
 
 interface MediaViewerProps {
@@ -44,6 +45,15 @@ export function MediaViewer({ opened, onClose, title, actions, children }: Media
   );
 }
 
+/** The download button of a viewer's header. */
+export function DownloadAction({ label, file, failureTitle }: { label: string; file: DownloadFile; failureTitle?: string }) {
+  return (
+    <ActionIcon variant="white" color="dark" size="lg" radius="xl" aria-label={label} onClick={() => void downloadFile(file, failureTitle)}>
+      <IconDownload size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
 export interface ViewedImage {
   src: string;
   fallbackSrc?: string | null;
@@ -66,16 +76,7 @@ export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onC
                 Avant / après
               </Button>
             )}
-            <ActionIcon
-              variant="white"
-              color="dark"
-              size="lg"
-              radius="xl"
-              aria-label="Télécharger"
-              onClick={() => void downloadFile({ url: image.src, filename: downloadNameOf(image.src) })}
-            >
-              <IconDownload size={18} aria-hidden />
-            </ActionIcon>
+            <DownloadAction label="Télécharger" file={{ url: image.src, filename: downloadNameOf(image.src) }} />
           </>
         )
       }
@@ -87,6 +88,42 @@ export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onC
           alt={image.title}
           loading="eager"
           style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', borderRadius: 8 }}
+        />
+      )}
+    </MediaViewer>
+  );
+}
+
+export interface ViewedVideo {
+  src: string;
+  poster?: string | null;
+  title: string;
+  /** What the download button saves (the video's download address may differ from its stream). */
+  download: DownloadFile;
+}
+
+/** The full-screen video player; a video that cannot be played closes it and says so. */
+export function VideoViewer({ video, onClose }: { video: ViewedVideo | null; onClose: () => void }) {
+  return (
+    <MediaViewer
+      opened={video !== null}
+      onClose={onClose}
+      title={video?.title ?? ''}
+      actions={video && <DownloadAction label="Télécharger la vidéo" file={video.download} failureTitle="Impossible de télécharger la vidéo" />}
+    >
+      {video && (
+        <video
+          src={video.src}
+          poster={video.poster ?? undefined}
+          controls
+          autoPlay
+          playsInline
+          onError={() => {
+            toast({ title: 'Impossible de lire la vidéo', variant: 'destructive' });
+            onClose();
+          }}
+          style={{ maxWidth: '100%', maxHeight: '100%', borderRadius: 8 }}
+          data-testid="video-player"
         />
       )}
     </MediaViewer>

@@ -15,7 +15,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 async function saveFile({ url, filename }: DownloadFile): Promise<void> {
   const response = await fetch(url, { credentials: 'include' });
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-  const href = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), filename);
+}
+
+/** Hands content made in the page (an export) to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = filename;

@@ -17,3 +17,17 @@ export function clearCorruptedLibrarySelection(): void {
   }
   localStorage.removeItem(LIBRARY_SELECTION_KEY);
 }
+
+/** The addresses the library handed over, removed as they are read (a corrupted value is dropped too). */
+export function takeLibrarySelection(): string[] {
+  const stored = localStorage.getItem(LIBRARY_SELECTION_KEY);
+  if (stored === null) return [];
+  localStorage.removeItem(LIBRARY_SELECTION_KEY);
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (Array.isArray(parsed) && parsed.every((url) => typeof url === 'string')) return parsed.filter((url) => url.trim() !== '');
+  } catch {
+    // Not JSON: already removed.
+  }
+  return [];
+}

@@ -1,6 +1,6 @@
-import { Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useSelection } from '@mantine/hooks';
-import { IconChecks, IconDownload, IconHome, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconChecks, IconHome, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ImageCard } from '../../components/ImageCard';
@@ -10,21 +10,17 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
-import type { GalleryItem, useOwnGallery } from '../../lib/gallery';
-import { downloadNameOf } from '../../lib/media';
+import { imageDownloadOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
 import { matchesSearch } from '../../lib/search';
-import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+import { SelectionBar } from './SelectionBar';
 
 const ALL_OPTIONS = 'Tous';
 
 const titleOf = (item: GalleryItem) => item.transformationOption ?? 'Transformation';
-const fileOf = (item: GalleryItem) => ({ url: item.transformedImagePath, filename: downloadNameOf(item.transformedImagePath) });
 
 export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGallery> }) {
   const { query, items } = gallery;
-  const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
   const [chosenOption, setChosenOption] = useState(ALL_OPTIONS);
   const [selecting, setSelecting] = useState(false);
@@ -48,27 +44,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
     setSelecting(false);
   };
 
-  /** Refreshes the gallery, and the public feed when a published image went with the deletion. */
-  const afterDeletion = (ids: readonly number[]) => {
-    void utils.gallery.list.invalidate();
-    if (items.some((item) => ids.includes(item.id) && item.isPublic)) void utils.feed.list.invalidate();
-  };
-
-  const deleteOne = trpc.gallery.delete.useMutation({
-    onSuccess: (_result, { id }) => {
-      toast({ title: 'Image supprimée' });
-      afterDeletion([Number(id)]);
-    },
-    onError: (error) => toast({ title: 'Erreur lors de la suppression', description: errorMessage(error, ''), variant: 'destructive' }),
-  });
-  const deleteMany = trpc.gallery.deleteMany.useMutation({
-    onSuccess: ({ deletedCount }, { ids }) => {
-      toast({ title: 'Images supprimées', description: `${deletedCount} image(s) supprimée(s) avec succès` });
-      endSelection();
-      afterDeletion(ids.map(Number));
-    },
-    onError: (error) => toast({ title: 'Erreur lors de la suppression multiple', description: errorMessage(error, ''), variant: 'destructive' }),
-  });
+  const { deleteOne, deleteMany } = useDeleteImages(items, { onDeletedMany: endSelection });
 
   if (query.isPending) {
     return (
@@ -112,40 +88,17 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
         </Group>
       </Chip.Group>
       {selecting && (
-        <Paper withBorder radius="lg" p="xs" pos="sticky" top={64} className="gallery-selection-bar" data-testid="selection-bar">
-          <Group justify="space-between" gap="xs">
-            <Text fw={600} fz="sm" px={4}>
-              {selectedItems.length} sélectionnée(s)
-            </Text>
-            <Group gap={6}>
-              <Button size="xs" variant="default" onClick={() => selection.setSelection(visibleIds)}>
-                Tout sélectionner
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconDownload size={14} aria-hidden />}
-                disabled={selectedItems.length === 0}
-                onClick={() => void downloadFiles(selectedItems.map(fileOf))}
-              >
-                Télécharger
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                disabled={selectedItems.length === 0}
-                loading={deleteMany.isPending}
-                onClick={() => deleteMany.mutate({ ids: selectedItems.map((item) => item.id) })}
-              >
-                Supprimer
-              </Button>
-              <Button size="xs" variant="subtle" color="gray" onClick={endSelection}>
-                Annuler
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <SelectionBar
+          pos="sticky"
+          top={64}
+          className="gallery-selection-bar"
+          count={selectedItems.length}
+          onSelectAll={() => selection.setSelection(visibleIds)}
+          onDownload={() => void downloadFiles(selectedItems.map(imageDownloadOf))}
+          onDelete={() => deleteMany.mutate({ ids: selectedItems.map((item) => item.id) })}
+          deleting={deleteMany.isPending}
+          onCancel={endSelection}
+        />
       )}
       {visible.length === 0 ? (
         <Notice icon={<IconSearch size={28} />} title="Aucun résultat" description="Aucune image ne correspond à cette recherche.">
@@ -173,7 +126,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               selected={selectedIds.includes(item.id)}
               onToggleSelected={() => selection.toggle(item.id)}
               onView={() => setViewed(item)}
-              onDownload={() => void downloadFile(fileOf(item))}
+              onDownload={() => void downloadFile(imageDownloadOf(item))}
               actions={
                 <ConfirmDeleteButton
                   label="Supprimer l'image"

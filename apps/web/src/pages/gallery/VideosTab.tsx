@@ -3,11 +3,12 @@ import { IconDownload, IconHome, IconLink, IconMovie, IconPlayerPlayFilled } fro
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FallbackImage } from '../../components/FallbackImage';
-import { MediaViewer } from '../../components/MediaViewer';
+import { VideoViewer } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
+import { useRefetchOnNewVersion } from '../../lib/gallery';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
@@ -23,9 +24,13 @@ const PENDING_VIDEO_URL = '{address}';
 const isReady = (video: Video) => video.isAccessible && !video.videoUrl.startsWith(PENDING_VIDEO_URL);
 const downloadOf = (video: Video) => ({ url: `/api/videos/download/${video.id}`, filename: `atelier-video-${video.id}.mp4` });
 
-export function useOwnVideos(userId: number | undefined) {
-  const query = trpc.videos.list.useQuery({ userId: userId ?? 0, limit: VIDEOS_SHOWN }, { enabled: userId !== undefined });
+/** The user's newest videos; `pollMs` polls the list's version tag and reloads it on change. */
+export function useOwnVideos(userId: number | undefined, { pollMs = false }: { pollMs?: number | false } = {}) {
+  const input = { userId: userId ?? 0, limit: VIDEOS_SHOWN };
+  const query = trpc.videos.list.useQuery(input, { enabled: userId !== undefined });
   useErrorToast(query.error, 'Erreur lors du chargement des vidéos');
+  const version = trpc.videos.version.useQuery(input, { enabled: userId !== undefined && pollMs !== false, refetchInterval: pollMs });
+  useRefetchOnNewVersion(version.data?.version, query.data?.version, query.refetch);
   return query;
 }
 
@@ -98,7 +103,13 @@ function VideoCard({ video, onPlay, onDelete, deleting }: VideoCardProps) {
   );
 }
 
-export function VideosTab({ videos }: { videos: ReturnType<typeof useOwnVideos> }) {
+interface VideosTabProps {
+  videos: ReturnType<typeof useOwnVideos>;
+  /** The empty list offers the way home (not inside the studio, which is where videos are made). */
+  homeLink?: boolean;
+}
+
+export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
   const utils = trpc.useUtils();
   const [playing, setPlaying] = useState<Video | null>(null);
   const remove = trpc.videos.delete.useMutation({
@@ -122,9 +133,11 @@ export function VideosTab({ videos }: { videos: ReturnType<typeof useOwnVideos> 
   if (videos.data.videos.length === 0) {
     return (
       <Notice icon={<IconMovie size={28} />} title="Aucune vidéo" description="Les vidéos générées depuis le studio apparaîtront ici.">
-        <Button component={Link} to="/" radius="xl" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
-          Retour à l'accueil
-        </Button>
+        {homeLink && (
+          <Button component={Link} to="/" radius="xl" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
+            Retour à l'accueil
+          </Button>
+        )}
       </Notice>
     );
   }
@@ -141,39 +154,10 @@ export function VideosTab({ videos }: { videos: ReturnType<typeof useOwnVideos> 
           />
         ))}
       </SimpleGrid>
-      <MediaViewer
-        opened={playing !== null}
+      <VideoViewer
+        video={playing && { src: playing.videoUrl, poster: playing.thumbnailPath, title: playing.prompt || 'Vidéo', download: downloadOf(playing) }}
         onClose={() => setPlaying(null)}
-        title={playing?.prompt || 'Vidéo'}
-        actions={
-          playing && (
-            <ActionIcon
-              variant="white"
-              color="dark"
-              size="lg"
-              radius="xl"
-              aria-label="Télécharger la vidéo"
-              onClick={() => void downloadFile(downloadOf(playing), 'Impossible de télécharger la vidéo')}
-            >
-              <IconDownload size={18} aria-hidden />
-            </ActionIcon>
-          )
-        }
-      >
-        {playing && (
-          // A video that cannot be played closes the player rather than leaving a dead frame.
-          <video
-            src={playing.videoUrl}
-            poster={playing.thumbnailPath ?? undefined}
-            controls
-            autoPlay
-            playsInline
-            onError={() => setPlaying(null)}
-            style={{ maxWidth: '100%', maxHeight: '100%', borderRadius: 8 }}
-            data-testid="video-player"
-          />
-        )}
-      </MediaViewer>
+      />
     </>
   );
 }

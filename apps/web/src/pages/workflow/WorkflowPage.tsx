@@ -1,6 +1,58 @@
-import { ComingSoonPage } from '../ComingSoonPage';
+import '@xyflow/react/dist/style.css';
+import '@mantine/dropzone/styles.css';
+import './workflow.css';
+import { Center, Loader } from '@mantine/core';
+import { ReactFlowProvider } from '@xyflow/react';
+import { AppHeader } from '../../components/AppHeader';
+import { RetryNotice } from '../../components/RetryNotice';
+import { SignInPrompt } from '../../components/SignInPrompt';
+import { trpc } from '../../lib/trpc';
+import { useErrorToast } from '../../lib/useErrorToast';
+import { useRequiredUser } from '../../lib/useRequiredUser';
+import { emptyDocument } from './model/nodes';
+import { newWorkflowName } from './useAutosave';
+import { WorkflowEditor } from './WorkflowEditor';
 
-/** The node-based workflow editor of /workflow. */
+function Loading() {
+  return (
+    <Center h="100dvh">
+      <Loader color="violet" aria-label="Chargement de l'éditeur" />
+    </Center>
+  );
+}
+
+/** The last workflow the user worked on, or a new empty one. */
+function LastWorkflow() {
+  const latest = trpc.workflow.latest.useQuery();
+  useErrorToast(latest.error, 'Erreur lors du chargement du workflow');
+  if (latest.isPending) return <Loading />;
+  if (latest.isError) {
+    return (
+      <>
+        <AppHeader />
+        <RetryNotice title="Le workflow n'a pas pu être chargé" onRetry={() => void latest.refetch()} retrying={latest.isFetching} />
+      </>
+    );
+  }
+  const initial = latest.data ?? { id: null, name: newWorkflowName([]), document: emptyDocument() };
+  return (
+    <ReactFlowProvider>
+      <WorkflowEditor initial={initial} />
+    </ReactFlowProvider>
+  );
+}
+
+/** The node-based workflow editor of /workflow, for signed-in users. */
 export function WorkflowPage() {
-  return <ComingSoonPage title="Éditeur de workflow" />;
+  const user = useRequiredUser();
+  if (user.isPending) return <Loading />;
+  if (!user.data) {
+    return (
+      <>
+        <AppHeader />
+        <SignInPrompt title="Connectez-vous pour créer vos workflows" description="L'éditeur de workflow enchaîne vos transformations : connectez-vous pour l'utiliser et retrouver vos workflows." />
+      </>
+    );
+  }
+  return <LastWorkflow />;
 }

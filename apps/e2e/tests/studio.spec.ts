@@ -1,0 +1,153 @@
+import { expect, test } from '@playwright/test';
+import { newPerson, samplePhoto, signUp, transformPhoto } from './support';
+import { chooseGenerationMode, chooseOption, dialog, isPhone, openStudio, selectionChip, stageImage, studioCredits, toast, uploadToStudio } from './studio-support';
+
+test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits, compared and found in the gallery', async ({ page }) => {
+  await signUp(page, newPerson('Élise'));
+  await openStudio(page);
+  const startCredits = await studioCredits(page);
+  expect(startCredits).toBeGreaterThanOrEqual(50);
+  await expect(page.getByTestId('studio-run')).toBeDisabled();
+
+  await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 4) });
+  await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
+
+  await chooseOption(page, 'Style', 'Aquarelle');
+  await chooseOption(page, 'Lumière', 'Heure dorée');
+  await expect(selectionChip(page, 'Aquarelle')).toBeVisible();
+  await expect(selectionChip(page, 'Heure dorée')).toBeVisible();
+  await page.getByRole('button', { name: 'Couleur globale' }).click();
+  await page.getByRole('group', { name: 'Palette de couleurs' }).getByRole('button', { name: 'Rouge', exact: true }).click();
+  await expect(page.getByTestId('selection-chips')).toContainText('Rouge');
+
+  await page.getByTestId('studio-run').click();
+  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//);
+  const resultUrl = (await stageImage(page).getAttribute('src'))!;
+  await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
+  await expect(page.getByTestId('selection-chip')).toHaveCount(0);
+
+  // Full-screen before/after: the range moves the divider and goes back to the middle on close.
+  await page.getByRole('button', { name: 'Avant / après' }).click();
+  const range = page.getByRole('slider', { name: 'Position du comparateur' });
+  await expect(range).toHaveValue('50');
+  await range.fill('20');
+  await expect(range).toHaveValue('20');
+  await expect(page.getByRole('img', { name: 'Image transformée' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await page.getByRole('button', { name: 'Avant / après' }).click();
+  await expect(range).toHaveValue('50');
+  await page.getByRole('button', { name: 'Fermer' }).click();
+
+  // Back to the source, then the result picked from the gallery sheet comes back into the frame.
+  await page.getByRole('button', { name: /^Image source/ }).first().click();
+  await expect(stageImage(page)).not.toHaveAttribute('src', resultUrl);
+  await page.getByRole('button', { name: 'Galerie' }).click();
+  await expect(page.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
+  await page.getByRole('dialog').locator(`img[src="${resultUrl}"]`).click();
+  await expect(stageImage(page)).toHaveAttribute('src', resultUrl);
+});
+
+test('a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick', async ({ page }) => {
+  await signUp(page, newPerson('Bastien'));
+  await openStudio(page);
+  await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^Quoi/ }).click();
+  await page.getByRole('button', { name: /^Transport/ }).click();
+
+  const groupDialog = page.getByTestId('action-group-dialog');
+  await expect(groupDialog.getByText('Terrestre')).toBeVisible();
+  await groupDialog.getByRole('button', { name: /^Aérien/ }).click();
+  await expect(groupDialog.getByRole('button', { name: 'Montgolfière', exact: true })).toBeVisible();
+  await expect(groupDialog.getByLabel("Fil d'Ariane")).toContainText('Aérien');
+
+  await groupDialog.getByRole('button', { name: 'Retour' }).click();
+  await expect(groupDialog.getByRole('button', { name: /^Terrestre/ })).toBeVisible();
+  await expect(groupDialog.getByRole('button', { name: 'Montgolfière', exact: true })).toHaveCount(0);
+
+  await groupDialog.getByRole('button', { name: /^Nautique/ }).click();
+  await groupDialog.getByRole('button', { name: 'Voilier', exact: true }).click();
+  await expect(groupDialog).toHaveCount(0);
+  await expect(selectionChip(page, 'Voilier')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Quoi : Voilier' })).toBeVisible();
+});
+
+test('a file over 10 MB and a text file are refused with their messages', async ({ page }) => {
+  await signUp(page, newPerson('Noé'));
+  await openStudio(page);
+  const before = await stageImage(page).getAttribute('src');
+
+  await uploadToStudio(page, { name: 'enorme.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(12 * 1024 * 1024, 1) });
+  await expect(toast(page, 'Fichier trop volumineux. Taille maximale : 10MB')).toBeVisible();
+  await uploadToStudio(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('pas une image') });
+  await expect(toast(page, 'Format non supporté. Veuillez sélectionner une image.')).toBeVisible();
+  await expect(stageImage(page)).toHaveAttribute('src', before!);
+});
+
+test('RUN with fewer than 50 credits shows the credits dialog with the balance', async ({ page }) => {
+  await signUp(page, newPerson('Capucine'));
+  const photo = await samplePhoto(page, 7);
+  // The launch offer's 500 credits spent through the API: 10 transformations of 50.
+  for (let spent = 0; spent < 10; spent += 1) await transformPhoto(page.request, photo);
+
+  await openStudio(page);
+  await expect.poll(() => studioCredits(page)).toBe(0);
+  await chooseOption(page, 'Style', 'Aquarelle');
+  await page.getByTestId('studio-run').click();
+  const credits = dialog(page, 'Crédits insuffisants');
+  await expect(credits).toBeVisible();
+  await expect(credits).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
+  await expect(credits.locator('a[href="/checkout"]')).toBeVisible();
+});
+
+test('video mode turns the picture into a playable video', async ({ page }) => {
+  await signUp(page, newPerson('Victor'));
+  await openStudio(page);
+  await chooseGenerationMode(page, 'Vidéo');
+  await page.getByTestId('studio-run').click();
+
+  const video = page.locator('video');
+  await expect(video).toBeVisible({ timeout: 45_000 });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.getByRole('button', { name: 'Vidéo 1' })).toBeVisible();
+});
+
+test('automatic AI mode transforms with no option chosen and names the preset it applied', async ({ page }) => {
+  await signUp(page, newPerson('Aurore'));
+  await openStudio(page);
+  const startCredits = await studioCredits(page);
+  await page.getByRole('switch', { name: 'IA auto' }).check();
+  await expect(page.getByTestId('selection-chip')).toHaveCount(0);
+  await expect(page.getByTestId('studio-run')).toBeEnabled();
+
+  await page.getByTestId('studio-run').click();
+  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('preset-note')).toContainText('Préréglage IA : ');
+  await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
+});
+
+test('a visitor can look around, sees 0 credits, and RUN asks to sign in', async ({ page }, testInfo) => {
+  await openStudio(page);
+  const login = page.getByTestId('studio-login-modal');
+  // The desktop studio greets a visitor with the sign-in modal; the phone screen waits for RUN.
+  if (!isPhone(testInfo)) {
+    await expect(login).toBeVisible();
+    await page.getByRole('button', { name: 'Continuer sans compte' }).click();
+  }
+  await expect(login).toHaveCount(0);
+  expect(await studioCredits(page)).toBe(0);
+  await chooseOption(page, 'Style', 'Aquarelle');
+  await page.getByTestId('studio-run').click();
+  await expect(login).toBeVisible();
+  await expect(login.getByRole('link', { name: 'Se connecter ou créer un compte' })).toHaveAttribute('href', '/auth');
+});
+
+test('?logout=true forgets the handed-over pictures, asks to sign in and cleans the address', async ({ page }) => {
+  await page.goto('/auth');
+  await page.evaluate(() => localStorage.setItem('selectedLibraryImages', JSON.stringify(['/api/art/welcome-ville.jpg'])));
+  await openStudio(page, '/create?logout=true');
+  await expect(page).toHaveURL(/\/create$/);
+  await expect(page.getByTestId('studio-login-modal')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('selectedLibraryImages'))).toBeNull();
+});

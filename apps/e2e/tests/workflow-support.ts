@@ -1,0 +1,77 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { newPerson, samplePhoto, signUp } from './support';
+
+/** A canvas node by kind (the first one of that kind). */
+export const nodeOf = (page: Page, type: string): Locator => page.locator(`[data-testid="workflow-node"][data-type="${type}"]`).first();
+
+export const allNodes = (page: Page): Locator => page.getByTestId('workflow-node');
+
+/** The toast that shows `text`. */
+export const toastWith = (page: Page, text: string): Locator => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/** The credits badge of the editor's top bar, as a number. */
+export async function creditsShown(page: Page): Promise<number> {
+  return Number((await page.getByTestId('workflow-credits').innerText()).replace(/\D/g, ''));
+}
+
+/** A new member on an empty editor. */
+export async function openEmptyEditor(page: Page): Promise<void> {
+  await signUp(page, newPerson('Camille'));
+  await page.goto('/workflow');
+  await expect(page.getByText('Télécharger une photo')).toBeVisible();
+}
+
+/** Uploads a photo into the empty editor and waits for the default layout (render body and 8 nodes). */
+export async function startWithPhoto(page: Page, seed = 1): Promise<void> {
+  await page.getByTestId('workflow-upload').locator('input[type="file"]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, seed) });
+  await expect(allNodes(page)).toHaveCount(9);
+}
+
+/** Shows the whole workflow, as the 'Centrer la vue' button does. */
+export async function showAll(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Centrer la vue (F)' }).click();
+}
+
+/** Expands a node (a click on its header) unless it already is. */
+export async function expand(node: Locator): Promise<void> {
+  if ((await node.getAttribute('data-expanded')) !== 'true') {
+    await showAll(node.page());
+    await node.locator('header').click();
+  }
+  await expect(node).toHaveAttribute('data-expanded', 'true');
+}
+
+/** Picks an option for the first node of a kind through its picker; `name` undefined takes the first option. */
+export async function pickOption(page: Page, type: string, name?: string): Promise<string> {
+  const node = nodeOf(page, type);
+  await expand(node);
+  await node.getByRole('button', { name: /Choisir une option|Changer d'option/ }).last().click();
+  const dialog = page.getByRole('dialog');
+  const choice = name ? dialog.getByRole('button', { name, exact: true }) : dialog.getByTestId('option-choice').first();
+  const picked = (await choice.getAttribute('aria-label')) ?? '';
+  await choice.click();
+  await expect(dialog).toBeHidden();
+  await expect(node.getByTestId('node-option-name')).toHaveText(picked);
+  return picked;
+}
+
+/** Waits until the autosave has stored the latest change. */
+export async function waitForSave(page: Page): Promise<void> {
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+}
+
+/** The canvas position React Flow gives a node (its transform). */
+export async function positionOf(page: Page, nodeId: string): Promise<string> {
+  return (await page.locator(`.react-flow__node[data-id="${nodeId}"]`).getAttribute('style'))?.match(/translate\([^)]*\)/)?.[0] ?? '';
+}
+
+/** Drags a node by its header to a point of the screen, with real mouse moves. */
+export async function dragNode(page: Page, node: Locator, to: { x: number; y: number }): Promise<void> {
+  const box = await node.locator('header').boundingBox();
+  if (!box) throw new Error('node not visible');
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 3 + 10, box.y + box.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}

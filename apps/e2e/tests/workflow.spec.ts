@@ -1,0 +1,230 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { samplePhoto } from './support';
+import { allNodes, creditsShown, dragNode, expand, nodeOf, openEmptyEditor, pickOption, positionOf, showAll, startWithPhoto, toastWith, waitForSave } from './workflow-support';
+
+const edgeButton = (page: Page, from: string, to: string) => page.locator(`[data-testid="edge-insert"][data-edge-id="${from}>${to}"]`);
+const idOf = async (page: Page, type: string) => (await nodeOf(page, type).getAttribute('data-node-id')) ?? '';
+
+async function run(page: Page, renders: number) {
+  await page.getByRole('radiogroup', { name: 'Nombre de rendus' }).getByText(String(renders), { exact: true }).click();
+  await page.getByRole('button', { name: 'Exécuter le Workflow' }).click();
+}
+
+test('a visitor is asked to sign in', async ({ page }) => {
+  await page.goto('/workflow');
+  await expect(page.getByText('Connectez-vous pour créer vos workflows')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Connexion' }).first()).toBeVisible();
+});
+
+test('a photo lays the workflow out; a style and a lighting rendered twice cost 100 credits and leave two renders on the result node', async ({ page }) => {
+  await openEmptyEditor(page);
+  await expect(page.getByText("PNG, JPG jusqu'à 10MB")).toBeVisible();
+  await startWithPhoto(page);
+  for (const type of ['render', 'source', 'style', 'character', 'action', 'environment', 'lighting', 'camera', 'clothing']) await expect(nodeOf(page, type)).toBeVisible();
+  // Mind-map mode: the eight nodes are connected to the render body.
+  await expect(page.getByTestId('edge-insert')).toHaveCount(8);
+  const credits = await creditsShown(page);
+
+  await pickOption(page, 'style', 'Aquarelle');
+  await pickOption(page, 'lighting');
+  await run(page, 2);
+
+  const result = nodeOf(page, 'result');
+  const dots = result.getByTestId('result-dots').getByRole('button');
+  await expect(dots).toHaveCount(2, { timeout: 30_000 });
+  await expect(result).toHaveAttribute('data-expanded', 'true');
+  await expect.poll(() => creditsShown(page)).toBe(credits - 100);
+
+  const first = await result.getByRole('button', { name: /^Agrandir/ }).locator('img').getAttribute('src');
+  await dots.nth(1).click();
+  await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(result.getByRole('button', { name: /^Agrandir/ }).locator('img')).not.toHaveAttribute('src', first ?? '');
+
+  await result.getByRole('button', { name: 'Comparer avant / après' }).click();
+  await expect(page.getByRole('slider', { name: 'Position du curseur de comparaison avant/après' })).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByTestId('viewer-dots').getByRole('button')).toHaveCount(2);
+});
+
+test("the '+' of a connection inserts a node between its two ends", async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  const style = await idOf(page, 'style');
+  const render = await idOf(page, 'render');
+  await edgeButton(page, style, render).click();
+  await expect(page.getByRole('dialog', { name: 'Ajouter un Nœud' })).toBeVisible();
+  await page.getByTestId('add-node-lighting').click();
+  // The new node's option picker opens at once.
+  await page.getByRole('dialog', { name: 'Choisir : Lumière' }).getByTestId('option-choice').first().click();
+  await expect(allNodes(page)).toHaveCount(10);
+
+  await expect(edgeButton(page, style, render)).toHaveCount(0);
+  const split = page.locator(`[data-testid="edge-insert"][data-edge-id^="${style}>"]`);
+  await expect(split).toHaveCount(1);
+  const inserted = ((await split.getAttribute('data-edge-id')) ?? '').split('>')[1] ?? '';
+  await expect(page.locator(`[data-node-id="${inserted}"]`)).toHaveAttribute('data-type', 'lighting');
+  await expect(edgeButton(page, inserted, render)).toHaveCount(1);
+});
+
+test('a disabled node is greyed out, loses its connections and is left out of the run', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await pickOption(page, 'style', 'Aquarelle');
+  await pickOption(page, 'lighting');
+  const render = nodeOf(page, 'render');
+  await expand(render);
+  const prompt = render.getByTestId('render-prompt');
+  const styleFragment = (await prompt.innerText()).split(', ')[0] ?? '';
+  expect(styleFragment.length).toBeGreaterThan(3);
+  await expect(page.getByTestId('edge-insert')).toHaveCount(8);
+
+  const style = nodeOf(page, 'style');
+  await style.locator('.mantine-Switch-track').click();
+  await expect(style).toHaveAttribute('data-enabled', 'false');
+  await expect(page.getByTestId('edge-insert')).toHaveCount(7);
+  await expect(prompt).not.toContainText(styleFragment);
+  await expect(prompt).toContainText('4K quality, professional photography');
+
+  await run(page, 1);
+  await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('a COMBINE node merges two photos and the run starts from the combined picture', async ({ page }, testInfo) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  const source = await idOf(page, 'source');
+  const render = await idOf(page, 'render');
+  await edgeButton(page, source, render).click();
+  await page.getByTestId('add-node-combine').click();
+  const combine = nodeOf(page, 'combine');
+  await expect(combine).toBeVisible();
+  const combineId = (await combine.getAttribute('data-node-id')) ?? '';
+
+  // A second photo from the toolbar, wired into COMBINE from its port: dragged with a mouse, two taps on a phone.
+  await page.getByRole('toolbar', { name: 'Ajouter au workflow' }).locator('input[type="file"]').setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
+  await expect(page.locator('[data-testid="workflow-node"][data-type="source"]')).toHaveCount(2);
+  const second = (await page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1).getAttribute('data-node-id')) ?? '';
+  await showAll(page);
+  const output = page.locator(`[data-node-id="${second}"] .react-flow__handle.source`);
+  const input = page.locator(`[data-node-id="${combineId}"] .react-flow__handle.target`);
+  if (testInfo.project.name === 'phone') {
+    await output.tap();
+    await input.tap();
+  } else {
+    await output.dragTo(input);
+  }
+  await expect(edgeButton(page, second, combineId)).toHaveCount(1);
+
+  await expand(combine);
+  await combine.getByRole('button', { name: 'Combiner les images' }).click();
+  await expect(combine.getByRole('img', { name: 'Images combinées' })).toBeVisible({ timeout: 30_000 });
+  await pickOption(page, 'style', 'Aquarelle');
+  await expand(nodeOf(page, 'render'));
+  await expect(nodeOf(page, 'render').getByRole('img', { name: 'Image de départ' })).toHaveAttribute('src', /\/api\/media\/composites\//);
+
+  await run(page, 1);
+  await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('COMBINE with a single picture says two are needed', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await edgeButton(page, await idOf(page, 'source'), await idOf(page, 'render')).click();
+  await page.getByTestId('add-node-combine').click();
+  await expand(nodeOf(page, 'combine'));
+  await nodeOf(page, 'combine').getByRole('button', { name: 'Combiner les images' }).click();
+  await expect(toastWith(page, 'Connectez au moins 2 images au nœud COMBINE pour les fusionner')).toBeVisible();
+});
+
+test('a run without options says what is missing', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await run(page, 1);
+  await expect(toastWith(page, 'Veuillez configurer au moins un node de transformation')).toBeVisible();
+  await pickOption(page, 'style');
+  await nodeOf(page, 'source').locator('.mantine-Switch-track').click();
+  await run(page, 1);
+  await expect(toastWith(page, "Le nœud source est désactivé. Veuillez l'activer ou connecter un nœud COMBINE actif.")).toBeVisible();
+});
+
+test('the workflow is saved as it changes and comes back after a reload', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await pickOption(page, 'style', 'Aquarelle');
+  await waitForSave(page);
+  await page.reload();
+  await expect(allNodes(page)).toHaveCount(9);
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+});
+
+test('a move is undone and redone as one step', async ({ page }, testInfo) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  const style = nodeOf(page, 'style');
+  const id = (await style.getAttribute('data-node-id')) ?? '';
+  const start = await positionOf(page, id);
+  // Two cells to the left: the distance between the render body and the photo on screen.
+  const renderBox = (await nodeOf(page, 'render').boundingBox())!;
+  const sourceBox = (await nodeOf(page, 'source').boundingBox())!;
+  const header = (await style.locator('header').boundingBox())!;
+  await dragNode(page, style, { x: header.x + header.width / 3 - (renderBox.x - sourceBox.x), y: header.y + header.height / 2 });
+  await expect.poll(() => positionOf(page, id)).not.toBe(start);
+  const moved = await positionOf(page, id);
+
+  const phone = testInfo.project.name === 'phone';
+  if (phone) await page.getByRole('button', { name: 'Annuler', exact: true }).click();
+  else await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => positionOf(page, id)).toBe(start);
+  if (phone) await page.getByRole('button', { name: 'Rétablir', exact: true }).click();
+  else await page.keyboard.press('ControlOrMeta+Shift+z');
+  await expect.poll(() => positionOf(page, id)).toBe(moved);
+});
+
+test('a workflow is exported and imported as JSON; a bad file is refused in French and changes nothing', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await pickOption(page, 'style', 'Aquarelle');
+  const importInput = page.getByTestId('workflow-import');
+
+  await importInput.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}') });
+  await expect(toastWith(page, 'Import impossible')).toBeVisible();
+  await expect(toastWith(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
+  await expect(allNodes(page)).toHaveCount(9);
+  await importInput.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('pas du JSON') });
+  await expect(toastWith(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+
+  await page.getByTestId('workflow-menu').click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Exporter en JSON' }).click();
+  const file = await (await download).path();
+  const exported = await readFile(file, 'utf8');
+  expect(JSON.parse(exported)).toMatchObject({ version: 1, nodes: expect.arrayContaining([expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) })]) });
+
+  await importInput.setInputFiles({ name: 'mon-portrait.workflow.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await expect(toastWith(page, 'Workflow importé')).toBeVisible();
+  await expect(page.getByTestId('workflow-menu')).toHaveText('mon portrait');
+  await expect(allNodes(page)).toHaveCount(9);
+  await waitForSave(page);
+});
+
+test('renders past the balance: the paid ones are kept and the credits dialog shows what is left', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await pickOption(page, 'style', 'Aquarelle');
+  const result = nodeOf(page, 'result');
+  const credits = await creditsShown(page);
+  // Spend all but 100 credits, four renders at a time.
+  for (let spent = 0; spent < credits - 100; spent += 200) {
+    await run(page, 4);
+    await expect.poll(() => creditsShown(page)).toBe(credits - spent - 200);
+  }
+  await run(page, 4);
+  const dialog = page.getByRole('dialog', { name: 'Crédits insuffisants' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
+  await expect(dialog.getByRole('link', { name: 'Recharger mes crédits' })).toHaveAttribute('href', '/account?tab=credits');
+  // The two renders that could be paid for are on the result node.
+  await expect(result.getByTestId('result-dots').getByRole('button')).toHaveCount(2);
+  await expect.poll(() => creditsShown(page)).toBe(0);
+});

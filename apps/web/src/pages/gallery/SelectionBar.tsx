@@ -1,0 +1,38 @@
+import { Button, Group, Paper, Text, type PaperProps } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+
+interface SelectionBarProps extends PaperProps {
+  count: number;
+  onSelectAll: () => void;
+  onDownload: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+  onCancel: () => void;
+}
+
+/** What can be done with the images chosen in selection mode. */
+export function SelectionBar({ count, onSelectAll, onDownload, onDelete, deleting, onCancel, ...paper }: SelectionBarProps) {
+  return (
+    <Paper withBorder radius="lg" p="xs" data-testid="selection-bar" {...paper}>
+      <Group justify="space-between" gap="xs">
+        <Text fw={600} fz="sm" px={4}>
+          {count} sélectionnée(s)
+        </Text>
+        <Group gap={6}>
+          <Button size="xs" variant="default" onClick={onSelectAll}>
+            Tout sélectionner
+          </Button>
+          <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} disabled={count === 0} onClick={onDownload}>
+            Télécharger
+          </Button>
+          <Button size="xs" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={count === 0} loading={deleting} onClick={onDelete}>
+            Supprimer
+          </Button>
+          <Button size="xs" variant="subtle" color="gray" onClick={onCancel}>
+            Annuler
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+
+/** Asks a visitor to sign in: they may keep looking around, but RUN, the gallery and credits need an account. */
+export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Connexion" centered radius="lg" closeButtonProps={{ 'aria-label': 'Fermer' }} styles={{ title: { fontWeight: 700 } }}>
+      <Stack align="center" ta="center" gap="md" data-testid="studio-login-modal">
+        <ThemeIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
+          <IconSparkles size={28} aria-hidden />
+        </ThemeIcon>
+        <Text fw={700} fz="lg">
+          Connectez-vous pour transformer vos photos
+        </Text>
+        <Text c="dimmed" fz="sm">
+          Chaque transformation coûte 50 crédits. Votre compte garde vos images et vidéos dans votre galerie.
+        </Text>
+        <Button component={Link} to="/auth" fullWidth radius="xl">
+          Se connecter ou créer un compte
+        </Button>
+        <Button variant="subtle" fullWidth onClick={onClose}>
+          Continuer sans compte
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+import { Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
+import { IconArrowsLeftRight, IconCoins, IconColumns2, IconMaximize, IconPhoto, IconSparkles, IconVideo, IconWand } from '@tabler/icons-react';
+import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCredits } from '../../lib/format';
+import { useIsPhone } from './layout';
+import { ImageStage } from './parts/ImageStage';
+import { SelectionChips } from './SelectionChips';
+import type { GenerationMode } from './state';
+import type { Studio } from './useStudio';
+
+/** RUN: a spinner while pending, disabled without a picture or (manual image mode) without an option. */
+export function RunButton({ studio, fullWidth = false }: { studio: Studio; fullWidth?: boolean }) {
+  const video = studio.state.generationMode === 'video';
+  return (
+    <Button
+      size="md"
+      radius="xl"
+      variant="gradient"
+      gradient={{ from: 'violet', to: 'pink' }}
+      fullWidth={fullWidth}
+      loading={studio.pending}
+      disabled={!studio.canRun}
+      leftSection={video ? <IconVideo size={18} aria-hidden /> : <IconSparkles size={18} aria-hidden />}
+      onClick={() => void studio.run()}
+      className="studio-run"
+      data-testid="studio-run"
+    >
+      RUN
+    </Button>
+  );
+}
+
+/** Image or video generation. */
+export function GenerationModeSwitch({ studio, size = 'xs' }: { studio: Studio; size?: 'xs' | 'sm' }) {
+  return (
+    <SegmentedControl
+      size={size}
+      radius="xl"
+      aria-label="Type de génération"
+      value={studio.state.generationMode}
+      onChange={(mode) => studio.dispatch({ type: 'setGenerationMode', mode: mode as GenerationMode })}
+      data={[
+        { value: 'image', label: <Group gap={4} wrap="nowrap"><IconPhoto size={14} aria-hidden />Image</Group> },
+        { value: 'video', label: <Group gap={4} wrap="nowrap"><IconVideo size={14} aria-hidden />Vidéo</Group> },
+      ]}
+    />
+  );
+}
+
+/** Manual choice of options (off), or a preset chosen by the studio for the picture (on). */
+export function AiModeToggle({ studio }: { studio: Studio }) {
+  return (
+    <Switch
+      className="studio-ai-toggle"
+      size="sm"
+      color="violet"
+      label="IA auto"
+      checked={studio.state.aiMode === 'auto'}
+      onChange={(event) => studio.dispatch({ type: 'setAiMode', mode: event.currentTarget.checked ? 'auto' : 'manual' })}
+      thumbIcon={studio.state.aiMode === 'auto' ? <IconWand size={10} color="var(--mantine-color-violet-6)" aria-hidden /> : undefined}
+    />
+  );
+}
+
+/** The main frame, wired to the studio: files dropped on it, the veil while generating, its view buttons. */
+export function StudioStage({ studio, children }: { studio: Studio; children?: ReactNode }) {
+  return (
+    <ImageStage
+      src={studio.state.currentImage}
+      alt="Image à transformer"
+      onFile={(file) => void studio.addFile(file, 'upload')}
+      loading={studio.pending}
+      loadingLabel={studio.state.generationMode === 'video' ? 'Génération de la vidéo...' : 'Transformation en cours...'}
+      overlay={
+        <>
+          <div className="studio-stage-top-left">
+            <StageActions studio={studio} />
+          </div>
+          {children}
+        </>
+      }
+    />
+  );
+}
+
+/** The chosen options' chips, wired to the colour sheets. */
+export function StudioChips({ studio }: { studio: Studio }) {
+  const { state, dispatch } = studio;
+  return (
+    <SelectionChips
+      selection={state.selection}
+      colors={state.colors}
+      onRemove={studio.toggleOption}
+      onEditColor={(category, option) => studio.openOverlay({ kind: 'elementColor', category, option })}
+      onGlobalColor={() => dispatch({ type: 'showColorBar', visible: true })}
+    />
+  );
+}
+
+/** The balance, linking to the credits tab of the account (0 for a visitor). */
+export function CreditsBadge({ studio }: { studio: Studio }) {
+  const phone = useIsPhone();
+  return (
+    <Badge
+      component={Link}
+      to="/account?tab=credits"
+      size={phone ? 'md' : 'lg'}
+      radius="xl"
+      variant="white"
+      color="violet"
+      leftSection={<IconCoins size={14} aria-hidden />}
+      style={{ cursor: 'pointer', textTransform: 'none' }}
+      aria-label={`Crédits : ${formatCredits(studio.credits)}`}
+      data-testid="studio-credits"
+    >
+      {formatCredits(studio.credits)}
+    </Badge>
+  );
+}
+
+/** Over the frame: the picture full screen, and the before/after views when it is a result. */
+function StageActions({ studio }: { studio: Studio }) {
+  const image = studio.state.currentImage;
+  if (!image) return null;
+  const pill = { size: 'compact-sm', radius: 'xl', variant: 'white', color: 'dark' } as const;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Tooltip label="Plein écran">
+        <Button {...pill} aria-label="Plein écran" onClick={() => studio.openOverlay({ kind: 'viewer', url: image })}>
+          <IconMaximize size={14} aria-hidden />
+        </Button>
+      </Tooltip>
+      {studio.comparison && (
+        <>
+          <Button {...pill} leftSection={<IconArrowsLeftRight size={14} aria-hidden />} onClick={() => studio.openOverlay({ kind: 'compare' })}>
+            Avant / après
+          </Button>
+          <Tooltip label="Côte à côte">
+            <Button {...pill} aria-label="Côte à côte" onClick={() => studio.openOverlay({ kind: 'sideBySide' })}>
+              <IconColumns2 size={14} aria-hidden />
+            </Button>
+          </Tooltip>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** The automatic mode's last preset, named so the user knows what was applied. */
+export function PresetNote({ studio }: { studio: Studio }) {
+  if (studio.state.aiMode !== 'auto') return null;
+  return (
+    <Text fz="xs" fw={600} className="studio-preset-note" data-testid="preset-note">
+      {studio.appliedPreset ? `Préréglage IA : ${studio.appliedPreset.title}` : 'IA auto : un préréglage adapté à votre image sera appliqué.'}
+    </Text>
+  );
+}
+
+/** A hidden file input and the function that opens it (upload button of the bars). */
+export function useFilePicker(studio: Studio) {
+  const input = useRef<HTMLInputElement>(null);
+  const element = (
+    <input
+      ref={input}
+      type="file"
+      accept="image/*"
+      hidden
+      data-testid="studio-upload-input"
+      onChange={(event) => {
+        const file = event.currentTarget.files?.[0];
+        event.currentTarget.value = '';
+        if (file) void studio.addFile(file, 'upload');
+      }}
+    />
+  );
+  return { input: element, open: () => input.current?.click() };
+}

@@ -1,0 +1,60 @@
+import { Badge, SimpleGrid, UnstyledButton } from '@mantine/core';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Studio } from './useStudio';
+
+interface Thumb {
+  url: string;
+  kind: 'source' | 'image' | 'video';
+}
+
+/** The visit's pictures: results first (newest first), then the sources. */
+function thumbsOf({ state }: Studio): Thumb[] {
+  return [...state.results.map((result) => ({ url: result.url, kind: result.kind })), ...state.sources.map((url) => ({ url, kind: 'source' as const }))];
+}
+
+const LABELS: Record<Thumb['kind'], string> = { source: 'Image source', image: 'Résultat', video: 'Vidéo' };
+
+/** The pictures of the visit as a strip (under the image) or a grid (the thumbnail modal); a tap puts one in the frame. */
+export function StudioThumbnails({ studio, variant, children }: { studio: Studio; variant: 'strip' | 'grid'; children?: ReactNode }) {
+  const thumbs = thumbsOf(studio);
+  const tiles = thumbs.map((thumb, index) => (
+    <UnstyledButton
+      key={thumb.url}
+      className="studio-thumb"
+      data-current={thumb.url === studio.state.currentImage || undefined}
+      data-kind={thumb.kind}
+      aria-label={`${LABELS[thumb.kind]} ${index + 1}`}
+      onClick={() => {
+        if (thumb.kind === 'video') studio.openVideo(thumb.url);
+        else studio.pickImage(thumb.url);
+      }}
+    >
+      {thumb.kind === 'video' ? (
+        <span className="studio-thumb-video" aria-hidden>
+          <IconPlayerPlayFilled size={18} />
+        </span>
+      ) : (
+        <img src={thumb.url} alt="" loading="lazy" decoding="async" />
+      )}
+      {thumb.kind !== 'source' && (
+        <Badge className="studio-thumb-badge" size="xs" variant="filled" color={thumb.kind === 'video' ? 'pink' : 'violet'}>
+          {thumb.kind === 'video' ? 'Vidéo' : 'IA'}
+        </Badge>
+      )}
+    </UnstyledButton>
+  ));
+  if (variant === 'grid') {
+    return (
+      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
+        {tiles}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <div className="studio-strip" data-testid="studio-strip">
+      {tiles}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCredits } from '../../../lib/format';
+
+/** The price of one image; the server owns it, this is only the wording of the refusal. */
+const TRANSFORMATION_COST = 50;
+
+export type StudioMessage = { type: 'credits'; credits: number } | { type: 'general'; title: string; message: string };
+
+interface MessageDialogProps {
+  message: StudioMessage | null;
+  onClose: () => void;
+}
+
+function CreditsMessage({ credits, onClose }: { credits: number; onClose: () => void }) {
+  return (
+    <Stack gap="md">
+      <Text>
+        Cette transformation coûte {TRANSFORMATION_COST} crédits. Vous n'avez que {formatCredits(credits)} crédits.
+      </Text>
+      <Text c="dimmed" fz="sm">
+        Rechargez votre compte ou passez à un forfait supérieur pour continuer à créer.
+      </Text>
+      <Group justify="flex-end" gap="xs">
+        <Button component={Link} to="/account?tab=credits" variant="light" onClick={onClose}>
+          Voir les forfaits
+        </Button>
+        <Button component={Link} to="/checkout" leftSection={<IconCoins size={16} aria-hidden />} onClick={onClose}>
+          Recharger
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The studio's message dialog: not enough credits (with the ways to get more), or any other error. */
+export function MessageDialog({ message: current, onClose }: MessageDialogProps) {
+  // The last message stays in the dialog while it fades out.
+  const [message, setMessage] = useState(current);
+  if (current && current !== message) setMessage(current);
+  const credits = message?.type === 'credits';
+  return (
+    <Modal
+      opened={current !== null}
+      onClose={onClose}
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      title={
+        message && (
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" color={credits ? 'yellow' : 'red'} radius="xl" size="lg">
+              {credits ? <IconCoins size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden />}
+            </ThemeIcon>
+            <Text fw={700} fz="lg">
+              {message.type === 'credits' ? 'Crédits insuffisants' : message.title}
+            </Text>
+          </Group>
+        )
+      }
+    >
+      {message?.type === 'credits' && <CreditsMessage credits={message.credits} onClose={onClose} />}
+      {message?.type === 'general' && (
+        <Stack gap="md">
+          <Text style={{ whiteSpace: 'pre-line' }}>{message.message}</Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-autofocus>
+              OK
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

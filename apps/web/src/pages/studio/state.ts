@@ -1,0 +1,168 @@
+import { CATEGORY_IDS, type CategoryId, type ColorChoices, type SelectedOption, type Selection } from '@atelier/catalog';
+
+export type GenerationMode = 'image' | 'video';
+/** Manual: the user picks the options. Automatic AI: the studio picks a preset suited to the image. */
+export type AiMode = 'manual' | 'auto';
+
+export interface StudioResult {
+  url: string;
+  kind: 'image' | 'video';
+  /** The picture it was made from, for the before/after views. */
+  before: string;
+}
+
+export interface StudioState {
+  /** The picture in the main frame, the one RUN transforms. */
+  currentImage: string | null;
+  /** Pictures brought in (starting image, uploads, library and gallery picks), newest first. */
+  sources: string[];
+  /** What this visit generated, newest first. */
+  results: StudioResult[];
+  selection: Selection;
+  colors: ColorChoices;
+  /** The category whose options are open, if any. */
+  activeCategory: CategoryId | null;
+  /** Whether the global colour bar is shown. */
+  colorBarVisible: boolean;
+  generationMode: GenerationMode;
+  aiMode: AiMode;
+}
+
+export type StudioAction =
+  /** The starting picture: used only while there is none yet (a library pick wins). */
+  | { type: 'initialImage'; url: string }
+  /** Pictures handed over (library, upload): the first becomes the current image. */
+  | { type: 'addSources'; urls: readonly string[] }
+  /** A picture from the strip, the gallery or a comparison becomes the current one. */
+  | { type: 'useImage'; url: string }
+  | { type: 'toggleOption'; category: CategoryId; option: SelectedOption }
+  /** Options chosen by the studio (automatic mode); the user's own choices are kept. */
+  | { type: 'applyPreset'; selection: Selection }
+  | { type: 'openCategory'; category: CategoryId | null }
+  | { type: 'setGlobalColor'; color: string | undefined }
+  | { type: 'setColors'; colors: ColorChoices }
+  | { type: 'showColorBar'; visible: boolean }
+  | { type: 'resultReady'; result: StudioResult }
+  | { type: 'clearSelection' }
+  | { type: 'setGenerationMode'; mode: GenerationMode }
+  | { type: 'setAiMode'; mode: AiMode }
+  /** Forget the visit (logout): pictures, results and choices. */
+  | { type: 'reset' };
+
+export const initialStudioState: StudioState = {
+  currentImage: null,
+  sources: [],
+  results: [],
+  selection: {},
+  colors: {},
+  activeCategory: null,
+  colorBarVisible: false,
+  generationMode: 'image',
+  aiMode: 'manual',
+};
+
+function prependUnique(list: readonly string[], urls: readonly string[]): string[] {
+  const added = [...new Set(urls)];
+  return [...added, ...list.filter((url) => !added.includes(url))];
+}
+
+/** The colours chosen for one option (whole element and parts) go with it when it is deselected. */
+function withoutOptionColors(colors: ColorChoices, category: CategoryId, optionId: string): ColorChoices {
+  const strip = <T>(byCategory: Partial<Record<CategoryId, Record<string, T>>> | undefined) => {
+    const forCategory = byCategory?.[category];
+    if (!forCategory || !(optionId in forCategory)) return byCategory;
+    const { [optionId]: _removed, ...rest } = forCategory;
+    return { ...byCategory, [category]: rest };
+  };
+  const next: ColorChoices = { ...colors };
+  const elements = strip(colors.elements);
+  const components = strip(colors.components);
+  if (elements) next.elements = elements;
+  if (components) next.components = components;
+  return next;
+}
+
+export function studioReducer(state: StudioState, action: StudioAction): StudioState {
+  switch (action.type) {
+    case 'initialImage':
+      if (state.currentImage !== null) return state;
+      return { ...state, currentImage: action.url, sources: prependUnique(state.sources, [action.url]) };
+    case 'addSources': {
+      const [first] = action.urls;
+      if (first === undefined) return state;
+      return { ...state, currentImage: first, sources: prependUnique(state.sources, action.urls) };
+    }
+    case 'useImage': {
+      const known = state.sources.includes(action.url) || state.results.some((result) => result.url === action.url);
+      return { ...state, currentImage: action.url, sources: known ? state.sources : prependUnique(state.sources, [action.url]) };
+    }
+    case 'toggleOption': {
+      const { category, option } = action;
+      const current = state.selection[category];
+      if (current?.id === option.id) {
+        const { [category]: _deselected, ...selection } = state.selection;
+        return { ...state, selection, colors: withoutOptionColors(state.colors, category, option.id) };
+      }
+      const colors = current ? withoutOptionColors(state.colors, category, current.id) : state.colors;
+      return { ...state, selection: { ...state.selection, [category]: { id: option.id, name: option.name } }, colors };
+    }
+    case 'applyPreset':
+      return { ...state, selection: { ...action.selection, ...state.selection } };
+    case 'openCategory': {
+      if (action.category === state.activeCategory) return state;
+      // A new category starts without the colour chosen for the previous one.
+      const { global: _cleared, ...colors } = state.colors;
+      return { ...state, activeCategory: action.category, colors, colorBarVisible: false };
+    }
+    case 'setGlobalColor': {
+      const { global: _previous, ...colors } = state.colors;
+      return { ...state, colors: action.color === undefined ? colors : { ...colors, global: action.color } };
+    }
+    case 'setColors':
+      return { ...state, colors: action.colors };
+    case 'showColorBar':
+      return { ...state, colorBarVisible: action.visible };
+    case 'resultReady': {
+      const { result } = action;
+      return {
+        ...state,
+        // A video plays in its own player; the frame keeps the picture it was made from.
+        currentImage: result.kind === 'image' ? result.url : state.currentImage,
+        results: [result, ...state.results.filter((known) => known.url !== result.url)],
+        selection: {},
+        colors: {},
+        colorBarVisible: false,
+      };
+    }
+    case 'clearSelection':
+      return { ...state, selection: {}, colors: {}, colorBarVisible: false };
+    case 'setGenerationMode':
+      return { ...state, generationMode: action.mode };
+    case 'setAiMode':
+      return { ...state, aiMode: action.mode };
+    case 'reset':
+      return { ...initialStudioState, generationMode: state.generationMode, aiMode: state.aiMode };
+  }
+}
+
+/** The selected options in category order, for chips and labels. */
+export function selectedEntries(selection: Selection): [CategoryId, SelectedOption][] {
+  return CATEGORY_IDS.flatMap((category) => {
+    const option = selection[category];
+    return option ? [[category, option] as [CategoryId, SelectedOption]] : [];
+  });
+}
+
+export const hasSelection = (selection: Selection) => selectedEntries(selection).length > 0;
+
+/** The before/after pair when the current image is a result of this visit. */
+export function currentComparison(state: StudioState): { before: string; after: string } | null {
+  const result = state.results.find((known) => known.kind === 'image' && known.url === state.currentImage);
+  return result ? { before: result.before, after: result.url } : null;
+}
+
+/** RUN is possible: not busy, a picture in the frame, and (manual image mode) at least one option. */
+export function canRun(state: StudioState, pending: boolean): boolean {
+  if (pending || state.currentImage === null) return false;
+  return state.aiMode === 'auto' || state.generationMode === 'video' || hasSelection(state.selection);
+}

@@ -1,0 +1,188 @@
+import type { CategoryId, SelectedOption } from '@atelier/catalog';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { downloadFile } from '../../lib/download';
+import { takeLibrarySelection } from '../../lib/librarySelection';
+import { downloadNameOf } from '../../lib/media';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../lib/toast';
+import { useCurrentUser } from '../../lib/user';
+import { checkImageFile, readFailureMessage, type FileOrigin } from './parts/files';
+import type { StudioMessage } from './parts/MessageDialog';
+import { useImagePalette } from './parts/useImagePalette';
+import type { StudioLayout } from './layout';
+import { canRun, currentComparison, initialStudioState, studioReducer } from './state';
+import { useStudioRun } from './useStudioRun';
+
+/** The phone screen preloads the first 5 default models (the spec's figure); the desktop all of them. */
+const MOBILE_DEFAULT_MODELS = 5;
+
+/** One overlay at a time over the studio. */
+export type StudioOverlay =
+  | { kind: 'login' }
+  | { kind: 'gallery' }
+  | { kind: 'compare' }
+  | { kind: 'sideBySide' }
+  | { kind: 'styles' }
+  | { kind: 'options' }
+  | { kind: 'viewer'; url: string }
+  | { kind: 'thumbnails' }
+  | { kind: 'group'; groupId: string }
+  | { kind: 'elementColor'; category: CategoryId; option: SelectedOption };
+
+const randomOf = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
+
+/** Everything both layouts share: state, start-up, files, RUN, overlays. */
+export function useStudio(layout: StudioLayout) {
+  const [state, dispatch] = useReducer(studioReducer, initialStudioState);
+  const utils = trpc.useUtils();
+  const me = useCurrentUser();
+  const user = me.data ?? null;
+  const signedIn = user !== null;
+  const defaults = trpc.media.defaults.useQuery();
+  const welcome = trpc.media.welcomeImages.useQuery();
+  const [message, setMessage] = useState<StudioMessage | null>(null);
+  const [overlay, setOverlay] = useState<StudioOverlay | null>(null);
+  const [videoUrl, setVideoUrl] = useState<string | null>(null);
+  const sessionKey = useRef(String(Date.now()));
+  const localFiles = useRef(new Map<string, Blob>());
+  const palette = useImagePalette(state.currentImage);
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const loggingOut = params.get('logout') === 'true';
+
+  // ?logout=true: forget the visit, ask to sign in again, and clean the address.
+  useEffect(() => {
+    if (!loggingOut) return;
+    takeLibrarySelection();
+    void utils.media.defaults.invalidate();
+    dispatch({ type: 'reset' });
+    sessionKey.current = String(Date.now());
+    setOverlay({ kind: 'login' });
+    void navigate(pathname, { replace: true });
+  }, [loggingOut, navigate, pathname, utils]);
+
+  // Pictures chosen in the library arrive as sources; the key is emptied as it is read.
+  useEffect(() => {
+    if (loggingOut) return;
+    const urls = takeLibrarySelection();
+    if (urls.length > 0) dispatch({ type: 'addSources', urls });
+  }, [loggingOut]);
+
+  const startSettled = !defaults.isPending && !welcome.isPending;
+  const startFresh = startSettled && !defaults.isFetching;
+  const welcomeImages = useMemo(() => welcome.data?.images ?? [], [welcome.data]);
+  const defaultModels = useMemo(() => defaults.data?.defaultModels ?? [], [defaults.data]);
+  const lastUsedImage = defaults.data?.lastUsedImage ?? null;
+
+  // The last picture used, else the first default model, else a welcome image (also the fallback on error).
+  const needsImage = state.currentImage === null;
+  useEffect(() => {
+    if (!startFresh || !needsImage) return;
+    const initial = lastUsedImage ?? defaultModels[0] ?? randomOf(welcomeImages);
+    if (initial) dispatch({ type: 'initialImage', url: initial });
+  }, [startFresh, needsImage, lastUsedImage, defaultModels, welcomeImages]);
+
+  // The desktop studio greets a visitor with the sign-in modal.
+  const visitor = me.isSuccess && me.data === null;
+  useEffect(() => {
+    if (visitor && layout === 'desktop') setOverlay((current) => current ?? { kind: 'login' });
+  }, [visitor, layout]);
+
+  const preloadUrls = useMemo(
+    () => [
+      ...(lastUsedImage ? [lastUsedImage] : []),
+      ...(layout === 'mobile' ? defaultModels.slice(0, MOBILE_DEFAULT_MODELS) : defaultModels),
+      ...welcomeImages,
+    ],
+    [lastUsedImage, defaultModels, welcomeImages, layout],
+  );
+
+  const showMessage = setMessage;
+  const askSignIn = () => setOverlay({ kind: 'login' });
+  const { run, pending, appliedPreset } = useStudioRun({
+    state,
+    dispatch,
+    user,
+    layout,
+    paletteColors: palette.colors,
+    sessionKey: sessionKey.current,
+    localFiles: localFiles.current,
+    showMessage,
+    askSignIn,
+    openVideo: setVideoUrl,
+  });
+
+  /** A picked or captured file, checked, becomes the current image (it is uploaded at RUN). */
+  const addFile = async (file: File, origin: FileOrigin) => {
+    const refusal = checkImageFile(file, origin);
+    if (refusal) {
+      toast({ title: "Erreur d'upload", description: refusal, variant: 'destructive' });
+      return;
+    }
+    try {
+      await file.slice(0, 1).arrayBuffer();
+    } catch {
+      toast({ title: "Erreur d'upload", description: readFailureMessage(origin), variant: 'destructive' });
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    localFiles.current.set(url, file);
+    dispatch({ type: 'addSources', urls: [url] });
+    setOverlay(null);
+  };
+
+  const download = () => {
+    const url = state.currentImage;
+    if (!url) {
+      setMessage({ type: 'general', title: 'Aucune image', message: "Il n'y a aucune image à télécharger." });
+      return;
+    }
+    if (localFiles.current.has(url)) {
+      // A picked file is already in the browser: saved as it is (the content policy forbids fetching blob: addresses).
+      const link = Object.assign(document.createElement('a'), { href: url, download: 'atelier-image.jpg' });
+      link.click();
+      toast({ title: 'Téléchargement réussi', description: link.download });
+      return;
+    }
+    void downloadFile({ url, filename: downloadNameOf(url) });
+  };
+
+  const toggleOption = (category: CategoryId, option: SelectedOption) => dispatch({ type: 'toggleOption', category, option });
+
+  return {
+    layout,
+    state,
+    dispatch,
+    user,
+    signedIn,
+    credits: user?.credits ?? 0,
+    /** The start-up data is known (or failed): the preload can count its pictures. */
+    startSettled,
+    preloadUrls,
+    palette,
+    comparison: currentComparison(state),
+    canRun: canRun(state, pending),
+    run,
+    pending,
+    appliedPreset,
+    message,
+    closeMessage: () => setMessage(null),
+    overlay,
+    openOverlay: setOverlay,
+    closeOverlay: () => setOverlay(null),
+    videoUrl,
+    openVideo: setVideoUrl,
+    closeVideo: () => setVideoUrl(null),
+    addFile,
+    download,
+    toggleOption,
+    pickImage: (url: string) => {
+      dispatch({ type: 'useImage', url });
+      setOverlay(null);
+    },
+  };
+}
+
+export type Studio = ReturnType<typeof useStudio>;

@@ -1,0 +1,200 @@
+import { buildOptionLabel, buildStyleText, buildVideoPrompt, type Rgb, type Selection } from '@atelier/catalog';
+import { TRPCClientError } from '@trpc/client';
+import { useState, type Dispatch } from 'react';
+import type { CurrentUser } from '../../lib/user';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { uploadImage } from './parts/files';
+import type { StudioMessage } from './parts/MessageDialog';
+import type { StudioLayout } from './layout';
+import { pickPreset, type Preset } from './presets';
+import { selectedEntries, type StudioAction, type StudioState } from './state';
+
+/** The server owns the price; the phone screen only checks it first to spare a refused call. */
+export const IMAGE_COST = 50;
+
+const UNEXPECTED = "Une erreur inattendue s'est produite. Veuillez réessayer.";
+const VIDEO_FAILED = 'Erreur lors de la génération vidéo';
+const BAD_VIDEO_URL = "Erreur lors de l'extraction de l'URL vidéo. Veuillez réessayer.";
+
+interface RunDeps {
+  state: StudioState;
+  dispatch: Dispatch<StudioAction>;
+  user: CurrentUser | null;
+  layout: StudioLayout;
+  /** Colours extracted from the current image, read by the automatic mode. */
+  paletteColors: readonly Rgb[];
+  /** When this visit of the studio started: the gallery groups what it saved under it. */
+  sessionKey: string;
+  /** Files picked in this visit, by the address shown for them. */
+  localFiles: ReadonlyMap<string, Blob>;
+  showMessage: (message: StudioMessage) => void;
+  askSignIn: () => void;
+  openVideo: (url: string) => void;
+}
+
+/** The server refused for lack of credits (tRPC's `clientCode`, or its French message). */
+export function isCreditsError(error: unknown): boolean {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { clientCode?: string } | undefined;
+    if (data?.clientCode === 'insufficient_credits') return true;
+  }
+  return error instanceof Error && error.message.includes('Crédits insuffisants');
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError) return errorMessage(error, fallback);
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+const UNREADABLE = "Impossible de lire l'image. Veuillez réessayer.";
+
+/**
+ * The picture in the frame as bytes: a file the user just picked is kept as it is (the page's
+ * content policy does not let it fetch blob: addresses); a server picture is downloaded.
+ */
+async function imageBlob(url: string, localFiles: ReadonlyMap<string, Blob>): Promise<Blob> {
+  const local = localFiles.get(url);
+  if (local) return local;
+  const response = await fetch(url, { credentials: 'include' }).catch(() => null);
+  if (!response?.ok) throw new Error(UNREADABLE);
+  return response.blob();
+}
+
+/**
+ * The video call reads one of the user's stored files: a file just picked, or a welcome image, is
+ * uploaded first; a stored picture (result, upload) is used as it is.
+ */
+const isStored = (url: string) => url.startsWith('/api/media/');
+
+async function aspectOf(blob: Blob): Promise<number> {
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const aspect = bitmap.width / bitmap.height;
+    bitmap.close();
+    return aspect;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** RUN for both layouts: checks, upload, generation (image or video), saving and credits. */
+export function useStudioRun({ state, dispatch, user, layout, paletteColors, sessionKey, localFiles, showMessage, askSignIn, openVideo }: RunDeps) {
+  const utils = trpc.useUtils();
+  const transform = trpc.transform.run.useMutation();
+  const saveToGallery = trpc.gallery.save.useMutation();
+  const setLastUsedImage = trpc.media.setLastUsedImage.useMutation();
+  const createPlaceholder = trpc.videos.createPlaceholder.useMutation();
+  const generateVideo = trpc.videos.generate.useMutation();
+  const updatePlaceholder = trpc.videos.updatePlaceholder.useMutation();
+  const [pending, setPending] = useState(false);
+  const [appliedPreset, setAppliedPreset] = useState<Preset | null>(null);
+
+  const refreshCredits = () =>
+    Promise.all([utils.auth.me.invalidate(), utils.account.get.invalidate(), utils.credits.history.invalidate()]);
+
+  const fail = async (error: unknown, title: string, fallback: string) => {
+    dispatch({ type: 'clearSelection' });
+    if (isCreditsError(error)) {
+      const fresh = await utils.auth.me.fetch().catch(() => user);
+      showMessage({ type: 'credits', credits: fresh?.credits ?? 0 });
+    } else {
+      showMessage({ type: 'general', title, message: messageOf(error, fallback) });
+    }
+  };
+
+  /** The automatic mode's options: a preset suited to the picture fills the categories left empty. */
+  const automaticSelection = async (blob: Blob): Promise<Selection> => {
+    const preset = pickPreset({ colors: paletteColors, aspect: await aspectOf(blob) });
+    setAppliedPreset(preset);
+    dispatch({ type: 'applyPreset', selection: preset.selection });
+    return { ...preset.selection, ...state.selection };
+  };
+
+  const runImage = async (source: string, signedIn: CurrentUser) => {
+    const blob = await imageBlob(source, localFiles);
+    const selection = state.aiMode === 'auto' ? await automaticSelection(blob) : state.selection;
+    const { colors } = state;
+    const upload = await uploadImage(blob, { style: buildStyleText(selection, colors), selection, colors });
+    const result = await transform.mutateAsync({ uploadId: upload.id });
+    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath } });
+    const [firstCategory] = selectedEntries(selection).map(([category]) => category);
+    // The result is on screen: RUN is free again while it is saved and the balance refreshed.
+    void Promise.all([
+      saveToGallery
+        .mutateAsync({
+          userId: signedIn.id,
+          originalImagePath: result.originalImagePath,
+          transformedImagePath: result.transformedImagePath,
+          transformationType: firstCategory ?? null,
+          transformationOption: buildOptionLabel(selection),
+          transformationPrompt: buildStyleText(selection, colors),
+          sessionKey,
+        })
+        .then(() => utils.gallery.list.invalidate())
+        .catch((error: unknown) =>
+          toast({ title: "Erreur lors de l'enregistrement dans la galerie", description: messageOf(error, UNEXPECTED), variant: 'destructive' }),
+        ),
+      setLastUsedImage.mutateAsync({ imagePath: result.transformedImagePath }).catch((error: unknown) => console.warn('setLastUsedImage', error)),
+      refreshCredits(),
+    ]);
+  };
+
+  const runVideo = async (source: string) => {
+    const imagePath = isStored(source) ? source : (await uploadImage(await imageBlob(source, localFiles))).imagePath;
+    const selection = state.aiMode === 'auto' && selectedEntries(state.selection).length === 0 ? await automaticSelection(await imageBlob(source, localFiles)) : state.selection;
+    const prompt = buildVideoPrompt(selection);
+    const placeholderId = `studio-${Date.now().toString(36)}`;
+    // The spec keeps placeholder failures out of the user's way: the video itself still comes.
+    await createPlaceholder.mutateAsync({ sourceImagePath: imagePath, prompt, placeholderId }).catch((error: unknown) => console.warn('createPlaceholder', error));
+    try {
+      const generated = await generateVideo.mutateAsync({ imageUrl: imagePath, prompt });
+      const url = generated.videoUrl;
+      if (!url || !url.startsWith('/')) throw new Error(BAD_VIDEO_URL);
+      await updatePlaceholder.mutateAsync({ videoUrl: url, sourceImagePath: imagePath }).catch((error: unknown) => console.warn('updatePlaceholder', error));
+      dispatch({ type: 'resultReady', result: { url, kind: 'video', before: source } });
+      openVideo(url);
+    } finally {
+      await Promise.all([refreshCredits(), utils.videos.list.invalidate()]);
+    }
+  };
+
+  const run = async () => {
+    const video = state.generationMode === 'video';
+    const source = state.currentImage;
+    if (source === null) {
+      showMessage(
+        video
+          ? { type: 'general', title: 'Aucune image', message: 'Aucune image sélectionnée pour la génération vidéo' }
+          : { type: 'general', title: "Erreur d'upload", message: "Veuillez d'abord sélectionner une image." },
+      );
+      return;
+    }
+    if (!video && state.aiMode === 'manual' && selectedEntries(state.selection).length === 0) {
+      showMessage({ type: 'general', title: 'Aucune option sélectionnée', message: 'Veuillez sélectionner au moins une option de transformation.' });
+      return;
+    }
+    if (!user) {
+      askSignIn();
+      return;
+    }
+    // The desktop studio lets the server refuse; the phone screen checks the balance first.
+    if (layout === 'mobile' && user.credits < IMAGE_COST) {
+      showMessage({ type: 'credits', credits: user.credits });
+      return;
+    }
+    setPending(true);
+    setAppliedPreset(null);
+    try {
+      if (video) await runVideo(source);
+      else await runImage(source, user);
+    } catch (error) {
+      if (video) await fail(error, VIDEO_FAILED, VIDEO_FAILED);
+      else await fail(error, layout === 'desktop' ? 'Erreur de génération' : 'Erreur de transformation', UNEXPECTED);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { run, pending, appliedPreset };
+}

@@ -1,0 +1,209 @@
+import type { ReferenceSlotId, WorkflowDocument } from '@atelier/catalog';
+import { TRPCClientError } from '@trpc/client';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { planCombine, storeCombined } from './model/combine';
+import { addNode, defaultLayout } from './model/graph';
+import { findNode, randomNodeId, updateNode } from './model/nodes';
+import { imagePreloader } from './model/preload';
+import { planRun, prepareResult, renderIds, runInParallel, storeRenders } from './model/run';
+import type { Point } from './model/grid';
+import { uploadPhoto } from './upload';
+import type { EditorDocument } from './useEditorDocument';
+
+const GENERIC_ERROR = "Une erreur inattendue s'est produite. Veuillez réessayer.";
+
+/** The server's "not enough credits" answer (HTTP 402). */
+export function isCreditsError(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data = error.data as { code?: string; clientCode?: string } | undefined;
+  return data?.clientCode === 'insufficient_credits' || data?.code === 'PAYMENT_REQUIRED' || /Crédits insuffisants/.test(error.message);
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+
+export interface ServerCallbacks {
+  /** Credits ran out: the dialog with the balance. */
+  onCredits: (credits: number) => void;
+  /** A node to bring into view (the result after a run). */
+  onFocusNode: (nodeId: string) => void;
+  /** The default layout appeared. */
+  onLayout: () => void;
+}
+
+/** Everything the editor asks the server: photos, COMBINE, reference composites and the run. */
+export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallbacks) {
+  const utils = trpc.useUtils();
+  const [generating, setGenerating] = useState<ReadonlySet<string>>(new Set());
+  const [running, setRunning] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const latest = useRef({ document: editor.document, callbacks });
+  latest.current = { document: editor.document, callbacks };
+  const { change } = editor;
+
+  const markGenerating = useCallback((ids: readonly string[], on: boolean) => {
+    setGenerating((current) => {
+      const next = new Set(current);
+      for (const id of ids) if (on) next.add(id); else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const refreshCredits = useCallback(async () => {
+    void utils.account.get.invalidate();
+    void utils.credits.history.invalidate();
+    await utils.auth.me.invalidate();
+  }, [utils]);
+
+  /** The photo of an empty editor: it starts the default layout. */
+  const startWithPhoto = useCallback(
+    async (file: File) => {
+      setUploading(true);
+      try {
+        const { imagePath } = await uploadPhoto(file);
+        change(() => defaultLayout(imagePath, randomNodeId));
+        latest.current.callbacks.onLayout();
+      } catch (error) {
+        toast({ title: "Erreur d'upload", description: (error as Error).message, variant: 'destructive' });
+      } finally {
+        setUploading(false);
+      }
+    },
+    [change],
+  );
+
+  /** A photo for an existing source node, or a new source node near `near`. */
+  const addPhoto = useCallback(
+    async (file: File, target: { nodeId: string } | { near: Point }) => {
+      const nodeId = 'nodeId' in target ? target.nodeId : randomNodeId();
+      markGenerating([nodeId], true);
+      setUploading(true);
+      try {
+        const { imagePath } = await uploadPhoto(file);
+        change((document) =>
+          findNode(document, nodeId)
+            ? updateNode(document, nodeId, { image: imagePath, compositeImage: null })
+            : addNode(document, 'source', nodeId, 'near' in target ? target.near : { x: 0, y: 0 }, { image: imagePath }),
+        );
+      } catch (error) {
+        toast({ title: "Erreur d'upload", description: (error as Error).message, variant: 'destructive' });
+      } finally {
+        markGenerating([nodeId], false);
+        setUploading(false);
+      }
+    },
+    [change, markGenerating],
+  );
+
+  const combine = useCallback(
+    async (combineId: string) => {
+      const planned = planCombine(latest.current.document, combineId);
+      if (!planned.ok) {
+        toast({ title: 'COMBINE', description: planned.error, variant: 'destructive' });
+        return;
+      }
+      markGenerating([combineId], true);
+      try {
+        const { compositeImagePath } = await utils.client.media.combine.mutate(planned.plan);
+        await imagePreloader.preload(compositeImagePath).catch(() => undefined);
+        change((document) => storeCombined(document, combineId, compositeImagePath));
+      } catch (error) {
+        toast({ title: 'Erreur lors de la combinaison des images', description: errorMessage(error, GENERIC_ERROR), variant: 'destructive' });
+      } finally {
+        markGenerating([combineId], false);
+      }
+    },
+    [change, markGenerating, utils],
+  );
+
+  /**
+   * The source photo with the reference pictures beside it, as the picture runs start from; no
+   * reference left means the photo alone again.
+   */
+  const applyReferences = useCallback(
+    async (references: WorkflowDocument['referenceImages']): Promise<boolean> => {
+      const source = latest.current.document.nodes.find((node) => node.type === 'source' && node.image);
+      const slots = Object.entries(references) as [ReferenceSlotId, { image: string; importance: number }][];
+      if (!source?.image || slots.length === 0) {
+        change((document) => {
+          const withReferences = { ...document, referenceImages: references };
+          return source ? updateNode(withReferences, source.id, { compositeImage: null }) : withReferences;
+        });
+        return true;
+      }
+      markGenerating([source.id], true);
+      try {
+        const { compositePath } = await utils.client.media.referenceComposite.mutate({
+          mainImage: source.image,
+          referenceImages: Object.fromEntries(slots.map(([slot, reference]) => [slot, reference.image])),
+          referenceImportance: Object.fromEntries(slots.map(([slot, reference]) => [slot, reference.importance])),
+        });
+        change((document) => updateNode({ ...document, referenceImages: references }, source.id, { compositeImage: compositePath }));
+        return true;
+      } catch (error) {
+        toast({ title: 'Images de référence', description: errorMessage(error, GENERIC_ERROR), variant: 'destructive' });
+        return false;
+      } finally {
+        markGenerating([source.id], false);
+      }
+    },
+    [change, markGenerating, utils],
+  );
+
+  /** The run: checks, result node, 1 to 4 renders at once, every success kept on the result node. */
+  const run = useCallback(async () => {
+    const document = latest.current.document;
+    const planned = planRun(document);
+    if (!planned.ok) {
+      toast({ title: "Impossible d'exécuter le workflow", description: planned.error, variant: 'destructive' });
+      return;
+    }
+    const { plan } = planned;
+    const newResultId = randomNodeId();
+    const { resultId } = prepareResult(document, plan, newResultId);
+    change((current) => prepareResult(current, plan, newResultId).document);
+    const count = document.renderCount;
+    setRunning(true);
+    markGenerating([resultId, plan.renderNodeId], true);
+    latest.current.callbacks.onFocusNode(resultId);
+    try {
+      const outcome = await runInParallel(renderIds(resultId, count), async (nodeId) => {
+        const { transformedImage } = await utils.client.transform.workflow.mutate({
+          nodeId,
+          image: plan.image,
+          style: plan.prompt,
+          type: 'workflow',
+          intensity: plan.intensity,
+        });
+        await imagePreloader.preload(transformedImage).catch(() => undefined);
+        return transformedImage;
+      });
+      if (outcome.images.length > 0) {
+        change((current) => storeRenders(current, resultId, outcome.images, plan));
+        latest.current.callbacks.onFocusNode(resultId);
+      }
+      const [failure] = outcome.failures;
+      if (failure !== undefined) {
+        if (isCreditsError(failure)) {
+          await refreshCredits();
+          latest.current.callbacks.onCredits((await utils.auth.me.fetch())?.credits ?? 0);
+          return;
+        }
+        const lost = outcome.images.length > 0 ? ` (${plural(outcome.failures.length, 'rendu')} sur ${count} non produit${outcome.failures.length > 1 ? 's' : ''})` : '';
+        toast({ title: 'Erreur de génération', description: `${errorMessage(failure, GENERIC_ERROR)}${lost}`, variant: 'destructive' });
+      }
+    } finally {
+      markGenerating([resultId, plan.renderNodeId], false);
+      setRunning(false);
+      void refreshCredits();
+    }
+  }, [change, markGenerating, refreshCredits, utils]);
+
+  return useMemo(
+    () => ({ generating, running, uploading, startWithPhoto, addPhoto, combine, applyReferences, run }),
+    [generating, running, uploading, startWithPhoto, addPhoto, combine, applyReferences, run],
+  );
+}
+
+export type WorkflowServer = ReturnType<typeof useWorkflowServer>;
