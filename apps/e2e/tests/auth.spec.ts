@@ -16,7 +16,9 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
   await expect(page.getByTestId('profile-credits')).toHaveText('500');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await page.waitForURL((url) => url.pathname === '/create' && url.search === '?logout=true');
-  await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
+  // The studio forgets the visit and asks to sign in again, on both layouts.
+  await expect(page.getByTestId('studio-login-modal')).toBeVisible();
+  await expect(page).toHaveURL(/\/create$/);
 
   await page.goto('/auth');
   await recordToasts(page);
