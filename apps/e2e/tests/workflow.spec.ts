@@ -79,6 +79,8 @@ test('a disabled node is greyed out, loses its connections and is left out of th
   await expect(page.getByTestId('edge-insert')).toHaveCount(8);
 
   const style = nodeOf(page, 'style');
+  // The expanded render body pushed the style node aside: bring everything into view.
+  await showAll(page);
   await style.locator('.mantine-Switch-track').click();
   await expect(style).toHaveAttribute('data-enabled', 'false');
   await expect(page.getByTestId('edge-insert')).toHaveCount(7);

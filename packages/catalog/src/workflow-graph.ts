@@ -92,6 +92,8 @@ export const workflowNodeSchema = z.object({
   name: z.string().max(200, m.nodeNameTooLong),
   x: coordinateSchema,
   y: coordinateSchema,
+  /** Where the node sat before the expanded node pushed it aside: it goes back there when that node collapses. */
+  home: z.object({ x: coordinateSchema, y: coordinateSchema }).optional(),
   /** The catalogue option a category node carries. */
   option: z
     .object({

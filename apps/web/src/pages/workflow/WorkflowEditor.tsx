@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { saveBlob } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { WorkflowCanvas, type Selection } from './canvas/WorkflowCanvas';
+import { MINIMAP_SIZE, WorkflowCanvas, type Selection } from './canvas/WorkflowCanvas';
 import { EditorActionsContext, type EditorActions } from './editor-context';
 import { NODE_SIZE, ZOOM } from './model/constants';
 import { exportFileName, freeName, MAX_IMPORT_BYTES, IMPORT_MESSAGES, nameFromFileName, parseDocumentFile, serializeDocument } from './model/document-file';
@@ -43,11 +43,24 @@ let clipboard: Clipboard | null = null;
 const SIDE_CONTROLS_ROOM = 140;
 const GENERATION_KEYFRAMES = generationKeyframes('workflow-generation');
 const NO_SELECTION: Selection = { nodes: new Set(), edges: new Set() };
-/** Room kept around fitted nodes for the toolbar (top), the run bar (bottom) and the controls (right). */
-const FIT_PADDING = { top: '76px', bottom: '92px', left: '28px', right: '68px' } as const;
+/**
+ * Room kept around fitted nodes for the toolbar (top), the run bar (bottom) and the controls
+ * (right), and at least React Flow's 40 px auto-pan band everywhere, so that dragging a connection
+ * to a port at the edge does not scroll the port away…
+ */
+const FIT_PADDING = { top: 76, bottom: 92, left: 56, right: 68 } as const;
+/** …and, beside the controls, for the minimap where it shows, so that it hides no node. */
+const MINIMAP_ROOM = MINIMAP_SIZE.width + 12;
+
+const px = (pixels: number) => `${pixels}px` as const;
 
 /** Fitting the view: on their own, phones keep nodes big enough to touch (the rest is a pan away); asked for, everything shows. */
-const fitOptions = (compact: boolean) => ({ padding: FIT_PADDING, maxZoom: 1, minZoom: compact ? 0.4 : ZOOM.min, duration: 300 });
+const fitOptions = (compact: boolean, miniMap: boolean) => ({
+  padding: { top: px(FIT_PADDING.top), bottom: px(FIT_PADDING.bottom), left: px(FIT_PADDING.left), right: px(FIT_PADDING.right + (miniMap ? MINIMAP_ROOM : 0)) },
+  maxZoom: 1,
+  minZoom: compact ? 0.4 : ZOOM.min,
+  duration: 300,
+});
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"]') !== null;
@@ -78,6 +91,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const store = useStoreApi();
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const colorMode = useComputedColorScheme('light');
+  const showMiniMap = !compact && !editor.document.simpleMode;
 
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [pickerNodeId, setPickerNodeId] = useState<string | null>(null);
@@ -102,7 +116,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
     requestAnimationFrame(() => {
       const node = findNode(document, focus);
       if (!node) {
-        void flow.fitView(fitOptions(compact));
+        void flow.fitView(fitOptions(compact, showMiniMap));
         return;
       }
       const { width, height } = store.getState();
@@ -201,7 +215,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
         });
         setSelection({ nodes: new Set(ids), edges: new Set() });
       } else if (!mod && (key === 'f' || (event.shiftKey && event.code === 'Digit1'))) {
-        void flow.fitView(fitOptions(false));
+        void flow.fitView(fitOptions(false, showMiniMap));
       }
     };
     window.addEventListener('keydown', onKey);
@@ -323,8 +337,8 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
             onSelectionChange={setSelection}
             onNodeClick={clickNode}
             colorMode={colorMode}
-            showMiniMap={!compact && !document.simpleMode}
-            fitViewOptions={fitOptions(compact)}
+            showMiniMap={showMiniMap}
+            fitViewOptions={fitOptions(compact, showMiniMap)}
           >
             <NodeToolbar
               compact={compact}
@@ -344,7 +358,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
                 change(rearrange);
                 setFocus('all');
               }}
-              onCenter={() => void flow.fitView(fitOptions(false))}
+              onCenter={() => void flow.fitView(fitOptions(false, showMiniMap))}
             />
             <RunBar
               compact={compact}

@@ -52,6 +52,8 @@ interface WorkflowCanvasProps {
   children?: ReactNode;
 }
 
+export const MINIMAP_SIZE = { width: 180, height: 120 } as const;
+
 function toggled(set: ReadonlySet<string>, id: string, on: boolean): Set<string> {
   const next = new Set(set);
   if (on) next.add(id);
@@ -169,7 +171,7 @@ export function WorkflowCanvas({ editor, generating, selection, onSelectionChang
             pannable
             zoomable
             position="bottom-right"
-            style={{ marginBottom: 14, marginRight: 68 }}
+            style={{ marginBottom: 14, marginRight: 68, ...MINIMAP_SIZE }}
             nodeColor={(node) => `var(--mantine-color-${NODE_COLORS[node.type ?? 'render']}-4)`}
             nodeBorderRadius={6}
             ariaLabel="Vue d'ensemble du workflow"

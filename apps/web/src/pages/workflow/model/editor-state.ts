@@ -1,6 +1,6 @@
 import type { WorkflowDocument } from '@atelier/catalog';
 import { withMindMap } from './graph';
-import { resolveLayout } from './grid';
+import { withExpanded } from './grid';
 import { createHistory, record, redo, replacePresent, undo, type History } from './history';
 
 export interface EditorState {
@@ -27,10 +27,9 @@ export function initialEditorState(document: WorkflowDocument): EditorState {
  * now, then let the grid make room again.
  */
 function keepExpansion(restored: WorkflowDocument, current: WorkflowDocument): WorkflowDocument {
-  const expanded = new Set(current.nodes.filter((node) => node.isExpanded).map((node) => node.id));
-  const same = restored.nodes.every((node) => node.isExpanded === expanded.has(node.id));
-  if (same) return restored;
-  return resolveLayout({ ...restored, nodes: restored.nodes.map((node) => ({ ...node, isExpanded: expanded.has(node.id) })) });
+  const expandedId = current.nodes.find((node) => node.isExpanded)?.id ?? null;
+  const same = restored.nodes.every((node) => node.isExpanded === (node.id === expandedId));
+  return same ? restored : withExpanded(restored, expandedId);
 }
 
 function travel(state: EditorState, move: typeof undo): EditorState {

@@ -1,6 +1,6 @@
 import type { WorkflowConnection, WorkflowDocument, WorkflowNode, WorkflowNodeType } from '@atelier/catalog';
 import { GRID } from './constants';
-import { cellCenter, LAYOUT_SLOTS, nearestFreeCell, placeNode, resolveLayout, type Point } from './grid';
+import { cellCenter, LAYOUT_SLOTS, nearestFreeCell, placeNode, withExpanded, type Point } from './grid';
 import { createNode, emptyDocument, findNode } from './nodes';
 
 /** A connection's id names its two ends: one connection per pair. */
@@ -118,11 +118,7 @@ export function setEnabled(document: WorkflowDocument, id: string, isEnabled: bo
 export function toggleExpansion(document: WorkflowDocument, id: string): WorkflowDocument {
   const node = findNode(document, id);
   if (!node || (node.isExpanded && node.type === 'source')) return document;
-  const expand = !node.isExpanded;
-  return resolveLayout({
-    ...document,
-    nodes: document.nodes.map((candidate) => ({ ...candidate, isExpanded: candidate.id === id ? expand : expand ? false : candidate.isExpanded })),
-  });
+  return withExpanded(document, node.isExpanded ? null : id);
 }
 
 export function expandNode(document: WorkflowDocument, id: string): WorkflowDocument {

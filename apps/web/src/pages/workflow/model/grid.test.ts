@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRID, SAFE_DISTANCE } from './constants';
-import { cellCenter, cellsInReadingOrder, isCheckerCell, nearestCell, rearrange, resolveLayout, snapNode, type Cell } from './grid';
+import { cellCenter, cellsInReadingOrder, isCheckerCell, nearestCell, rearrange, resolveLayout, snapNode, withExpanded, type Cell } from './grid';
 import { documentOf, node } from './test-support';
 
 const at = (cell: Cell) => cellCenter(cell);
@@ -100,5 +100,40 @@ describe('resolveLayout and rearrange', () => {
     const nodes = Array.from({ length: 40 }, (_, index) => node('style', `n${index}`));
     const cells = new Set(rearrange(documentOf(nodes)).nodes.map((each) => `${cellOf(each).col}:${cellOf(each).row}`));
     expect(cells.size).toBe(40);
+  });
+});
+
+describe('expanding and collapsing', () => {
+  const arranged = () =>
+    documentOf([
+      node('render', 'render', at({ col: 4, row: 1 })),
+      node('style', 'style', at({ col: 3, row: 0 })),
+      node('lighting', 'lighting', at({ col: 3, row: 2 })),
+      node('result', 'result', at({ col: 8, row: 1 })),
+    ]);
+  const cells = (document: ReturnType<typeof arranged>) => Object.fromEntries(document.nodes.map((each) => [each.id, cellOf(each)]));
+
+  it('puts the nodes an expanded node pushed aside back where they were when it collapses', () => {
+    const document = arranged();
+    const expanded = withExpanded(document, 'render');
+    expect(cells(expanded)).not.toEqual(cells(document));
+    const collapsed = withExpanded(expanded, null);
+    expect(cells(collapsed)).toEqual(cells(document));
+    expect(collapsed.nodes.every((each) => each.home === undefined && !each.isExpanded)).toBe(true);
+  });
+
+  it('brings the first expansion’s neighbours home before another node makes room', () => {
+    const document = arranged();
+    const second = withExpanded(withExpanded(document, 'render'), 'result');
+    expect(second.nodes.filter((each) => each.isExpanded).map((each) => each.id)).toEqual(['result']);
+    expect(cells(withExpanded(second, null))).toEqual(cells(document));
+  });
+
+  it('leaves a pushed node where the user dragged it when the expanded node collapses', () => {
+    const expanded = withExpanded(arranged(), 'render');
+    const pushed = expanded.nodes.find((each) => each.home !== undefined)!;
+    const dragged = snapNode(expanded, pushed.id, at({ col: 0, row: 3 }));
+    const collapsed = withExpanded(dragged, null);
+    expect(cellOf(collapsed.nodes.find((each) => each.id === pushed.id)!)).toEqual({ col: 0, row: 3 });
   });
 });

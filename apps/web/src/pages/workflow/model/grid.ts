@@ -96,6 +96,11 @@ function closestFreeCell(node: WorkflowNode, occupancy: Occupancy, rows: number,
 
 const moveTo = (node: WorkflowNode, cell: Cell): WorkflowNode => ({ ...node, ...cellCenter(cell) });
 
+/** A node put somewhere on purpose forgets the place it was pushed away from. */
+function withoutHome({ home: _forgotten, ...node }: WorkflowNode): WorkflowNode {
+  return node;
+}
+
 /**
  * Puts every node on a free checkerboard cell: the expanded node first, where it is; then the
  * others in order, each kept on its cell unless it is taken or too close to the expanded node,
@@ -119,6 +124,39 @@ export function resolveLayout(document: WorkflowDocument): WorkflowDocument {
 }
 
 /**
+ * Makes room around the expanded node (see resolveLayout); each node it pushes aside remembers
+ * where it sat, so that collapsing puts the workflow back as the user arranged it.
+ */
+export function makeRoom(document: WorkflowDocument): WorkflowDocument {
+  const before = new Map(document.nodes.map((node) => [node.id, node]));
+  const resolved = resolveLayout(document);
+  return {
+    ...resolved,
+    nodes: resolved.nodes.map((node) => {
+      const was = before.get(node.id);
+      const pushed = was && !node.isExpanded && !node.home && (was.x !== node.x || was.y !== node.y);
+      return pushed ? { ...node, home: { x: was.x, y: was.y } } : node;
+    }),
+  };
+}
+
+/**
+ * Expands one node (or none, with null): the nodes the previous expansion pushed aside go back
+ * home (to the closest free cell if someone took theirs), then the new one makes room.
+ */
+export function withExpanded(document: WorkflowDocument, expandedId: string | null): WorkflowDocument {
+  const settled = resolveLayout({
+    ...document,
+    nodes: document.nodes.map((node) => {
+      const collapsed = withoutHome({ ...node, isExpanded: false });
+      return node.home ? { ...collapsed, ...node.home } : collapsed;
+    }),
+  });
+  if (expandedId === null || !settled.nodes.some((node) => node.id === expandedId)) return settled;
+  return makeRoom({ ...settled, nodes: settled.nodes.map((node) => (node.id === expandedId ? { ...node, isExpanded: true } : node)) });
+}
+
+/**
  * A dragged node dropped at `drop`: it snaps to the nearest checkerboard cell, or to the first
  * free cell when that one is taken. A dragged expanded node pushes the others away instead.
  */
@@ -129,8 +167,8 @@ export function snapNode(document: WorkflowDocument, nodeId: string, drop: Point
   const occupancy = occupancyOf(others);
   const wanted = nearestCell(drop);
   const cell = isFreeFor(node, wanted, occupancy) ? wanted : firstFreeCell(node, occupancy, rowsFor(document.nodes, drop));
-  const snapped = { ...document, nodes: document.nodes.map((candidate) => (candidate.id === nodeId ? moveTo(candidate, cell) : candidate)) };
-  return node.isExpanded ? resolveLayout(snapped) : snapped;
+  const snapped = { ...document, nodes: document.nodes.map((candidate) => (candidate.id === nodeId ? withoutHome(moveTo(candidate, cell)) : candidate)) };
+  return node.isExpanded ? makeRoom(snapped) : snapped;
 }
 
 /** The free cell closest to a point, for a new node (ties go to the first in reading order). */
@@ -165,7 +203,8 @@ export const RENDER_CELL: Cell = { col: 4, row: 1 };
  * Lays the grid out again: the first node of each kind on its slot around the render body, every
  * other node on the free cells closest to the middle.
  */
-export function rearrange(document: WorkflowDocument): WorkflowDocument {
+export function rearrange(laidOut: WorkflowDocument): WorkflowDocument {
+  const document = { ...laidOut, nodes: laidOut.nodes.map(withoutHome) };
   const placed = new Map<string, WorkflowNode>();
   const used = new Set<string>();
   for (const slot of LAYOUT_SLOTS) {
@@ -183,5 +222,5 @@ export function rearrange(document: WorkflowDocument): WorkflowDocument {
     const cell = spare.shift();
     placed.set(node.id, cell ? moveTo(node, cell) : node);
   }
-  return resolveLayout({ ...document, nodes: document.nodes.map((node) => placed.get(node.id) ?? node) });
+  return makeRoom({ ...document, nodes: document.nodes.map((node) => placed.get(node.id) ?? node) });
 }
