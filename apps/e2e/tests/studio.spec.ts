@@ -48,7 +48,7 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   await expect(stageImage(page)).toHaveAttribute('src', resultUrl);
 });
 
-test('a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick', async ({ page }) => {
+test('a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick', async ({ page }, testInfo) => {
   await signUp(page, newPerson('Bastien'));
   await openStudio(page);
   await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^Quoi/ }).click();
@@ -64,6 +64,12 @@ test('a special action opens its dialog: into a sub-category, back up the breadc
   await expect(groupDialog.getByRole('button', { name: /^Terrestre/ })).toBeVisible();
   await expect(groupDialog.getByRole('button', { name: 'Montgolfière', exact: true })).toHaveCount(0);
 
+  if (isPhone(testInfo)) {
+    // On a phone the group took the place of the category sheet: backing up from it goes back there.
+    await groupDialog.getByRole('button', { name: 'Retour' }).click();
+    await expect(dialog(page, 'Quoi')).toBeVisible();
+    await page.getByRole('button', { name: /^Transport/ }).click();
+  }
   await groupDialog.getByRole('button', { name: /^Nautique/ }).click();
   await groupDialog.getByRole('button', { name: 'Voilier', exact: true }).click();
   await expect(groupDialog).toHaveCount(0);
@@ -83,7 +89,7 @@ test('a file over 10 MB and a text file are refused with their messages', async 
   await expect(stageImage(page)).toHaveAttribute('src', before!);
 });
 
-test('RUN with fewer than 50 credits shows the credits dialog with the balance', async ({ page }) => {
+test('RUN with fewer than 50 credits shows the credits dialog with the balance', async ({ page }, testInfo) => {
   await signUp(page, newPerson('Capucine'));
   const photo = await samplePhoto(page, 7);
   // The launch offer's 500 credits spent through the API: 10 transformations of 50.
@@ -96,6 +102,8 @@ test('RUN with fewer than 50 credits shows the credits dialog with the balance',
   const credits = dialog(page, 'Crédits insuffisants');
   await expect(credits).toBeVisible();
   await expect(credits).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
+  // The phone screen checks the balance itself before sending anything, and says so.
+  if (isPhone(testInfo)) await expect(credits).toContainText('Vous avez besoin de 50 crédits pour cette transformation.');
   await expect(credits.locator('a[href="/checkout"]')).toBeVisible();
 });
 

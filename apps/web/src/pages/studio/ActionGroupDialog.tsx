@@ -12,31 +12,33 @@ interface ActionGroupDialogProps {
   selectedId: string | undefined;
   onPick: (option: CatalogOption) => void;
   onClose: () => void;
+  /** Back up from the group itself ('Quoi' in the breadcrumb, or 'Retour' at the first level): closes unless given. */
+  onBack?: () => void;
 }
 
 /** A special action's own dialog: its sub-categories, then their options, with a breadcrumb to go back up. */
-export function ActionGroupDialog({ groupId, selectedId, onPick, onClose }: ActionGroupDialogProps) {
+export function ActionGroupDialog({ groupId, selectedId, onPick, onClose, onBack = onClose }: ActionGroupDialogProps) {
   const group = groupId === null ? undefined : getActionGroup(groupId);
   return (
     <StudioSheet opened={group !== undefined} onClose={onClose} title={group?.name ?? ''} size="lg">
       {/* A new group starts at its first level. */}
-      {group && <GroupLevels key={group.id} group={group} selectedId={selectedId} onPick={onPick} onClose={onClose} />}
+      {group && <GroupLevels key={group.id} group={group} selectedId={selectedId} onPick={onPick} onBack={onBack} />}
     </StudioSheet>
   );
 }
 
-function GroupLevels({ group, selectedId, onPick, onClose }: { group: ActionGroup } & Omit<ActionGroupDialogProps, 'groupId'>) {
+function GroupLevels({ group, selectedId, onPick, onBack }: { group: ActionGroup; onBack: () => void } & Pick<ActionGroupDialogProps, 'selectedId' | 'onPick'>) {
   // The levels visited below the group: [] is the list of sub-categories.
   const [history, setHistory] = useState<string[]>([]);
   const subcategory = group.subcategories.find((candidate) => candidate.id === history.at(-1));
   const groupOption = getOption('action', group.id);
-  const up = () => (history.length === 0 ? onClose() : setHistory(history.slice(0, -1)));
+  const up = () => (history.length === 0 ? onBack() : setHistory(history.slice(0, -1)));
 
   return (
     <Stack gap="md" data-testid="action-group-dialog">
       <Group justify="space-between" wrap="nowrap">
         <Breadcrumbs separator={<IconChevronRight size={14} aria-hidden />} aria-label="Fil d'Ariane">
-          <Anchor component="button" type="button" fz="sm" onClick={onClose}>
+          <Anchor component="button" type="button" fz="sm" onClick={onBack}>
             Quoi
           </Anchor>
           {subcategory ? (
@@ -72,7 +74,8 @@ function GroupLevels({ group, selectedId, onPick, onClose }: { group: ActionGrou
               <UnstyledButton key={candidate.id} className="studio-subcategory" onClick={() => setHistory([...history, candidate.id])}>
                 <div className="studio-subcategory-previews" aria-hidden>
                   {candidate.options.slice(0, 3).map((option) => (
-                    <img key={option.id} src={thumbnailUrl(option)} alt="" loading="lazy" />
+                    // Decorative (the names are written beside them): one that fails is simply hidden.
+                    <img key={option.id} src={thumbnailUrl(option)} alt="" loading="lazy" onError={(event) => (event.currentTarget.style.visibility = 'hidden')} />
                   ))}
                 </div>
                 <div style={{ flex: 1, minWidth: 0 }}>

@@ -70,6 +70,7 @@ export function StudioStage({ studio, children }: { studio: Studio; children?: R
       src={studio.state.currentImage}
       alt="Image à transformer"
       onFile={(file) => void studio.addFile(file, 'upload')}
+      onError={studio.imageFailed}
       loading={studio.pending}
       loadingLabel={studio.state.generationMode === 'video' ? 'Génération de la vidéo...' : 'Transformation en cours...'}
       overlay={

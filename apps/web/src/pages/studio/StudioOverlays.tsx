@@ -42,6 +42,8 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
         groupId={overlay?.kind === 'group' ? overlay.groupId : null}
         selectedId={state.selection.action?.id}
         onClose={closeOverlay}
+        // On phones the group replaced the category sheet: backing up returns to it.
+        onBack={studio.layout === 'mobile' ? () => studio.openOverlay({ kind: 'options' }) : closeOverlay}
         onPick={(option) => {
           // A sub-option replaces whatever action was chosen; picking the chosen one again deselects it.
           studio.toggleOption('action', option);

@@ -72,6 +72,20 @@ describe('studio state', () => {
     expect(back.sources).toEqual(['/photo.jpg']);
   });
 
+  it('puts a replacement in the place of a picture that could not be loaded', () => {
+    const started = run([
+      { type: 'addSources', urls: ['/api/media/uploads/a.jpg'] },
+      { type: 'initialImage', url: '/api/media/results/gone.jpg' },
+    ]);
+    const broken = run([{ type: 'useImage', url: '/api/media/results/gone.jpg' }], started);
+    const replaced = run([{ type: 'replaceSource', from: '/api/media/results/gone.jpg', to: '/api/art/welcome-ville.jpg' }], broken);
+    expect(replaced.currentImage).toBe('/api/art/welcome-ville.jpg');
+    expect(replaced.sources).toEqual(['/api/art/welcome-ville.jpg', '/api/media/uploads/a.jpg']);
+    // Elsewhere in the strip, the frame keeps what it shows.
+    const elsewhere = run([{ type: 'replaceSource', from: '/api/media/results/gone.jpg', to: '/api/art/welcome-ville.jpg' }], started);
+    expect(elsewhere.currentImage).toBe('/api/media/uploads/a.jpg');
+  });
+
   it('adds a picked gallery picture to the sources once', () => {
     const state = run([
       { type: 'initialImage', url: '/photo.jpg' },

@@ -35,6 +35,8 @@ export type StudioAction =
   | { type: 'addSources'; urls: readonly string[] }
   /** A picture from the strip, the gallery or a comparison becomes the current one. */
   | { type: 'useImage'; url: string }
+  /** A picture that could not be loaded gives its place to another (the starting image's fallback). */
+  | { type: 'replaceSource'; from: string; to: string }
   | { type: 'toggleOption'; category: CategoryId; option: SelectedOption }
   /** Options chosen by the studio (automatic mode); the user's own choices are kept. */
   | { type: 'applyPreset'; selection: Selection }
@@ -95,6 +97,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'useImage': {
       const known = state.sources.includes(action.url) || state.results.some((result) => result.url === action.url);
       return { ...state, currentImage: action.url, sources: known ? state.sources : prependUnique(state.sources, [action.url]) };
+    }
+    case 'replaceSource': {
+      const sources = state.sources.includes(action.from) ? prependUnique(state.sources.filter((url) => url !== action.from), [action.to]) : state.sources;
+      return { ...state, sources, currentImage: state.currentImage === action.from ? action.to : state.currentImage };
     }
     case 'toggleOption': {
       const { category, option } = action;

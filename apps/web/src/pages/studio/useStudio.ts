@@ -58,6 +58,9 @@ export function useStudio(layout: StudioLayout) {
     takeLibrarySelection();
     void utils.media.defaults.invalidate();
     dispatch({ type: 'reset' });
+    setMessage(null);
+    setVideoUrl(null);
+    localFiles.current.clear();
     sessionKey.current = String(Date.now());
     setOverlay({ kind: 'login' });
     void navigate(pathname, { replace: true });
@@ -78,11 +81,22 @@ export function useStudio(layout: StudioLayout) {
 
   // The last picture used, else the first default model, else a welcome image (also the fallback on error).
   const needsImage = state.currentImage === null;
+  const initialImage = useRef<string | null>(null);
   useEffect(() => {
     if (!startFresh || !needsImage) return;
     const initial = lastUsedImage ?? defaultModels[0] ?? randomOf(welcomeImages);
-    if (initial) dispatch({ type: 'initialImage', url: initial });
+    if (!initial) return;
+    initialImage.current = initial;
+    dispatch({ type: 'initialImage', url: initial });
   }, [startFresh, needsImage, lastUsedImage, defaultModels, welcomeImages]);
+
+  /** A starting image that cannot be loaded (a deleted last result, say) gives way to a welcome image. */
+  const imageFailed = (url: string) => {
+    const welcome = randomOf(welcomeImages.filter((candidate) => candidate !== url));
+    if (url !== initialImage.current || welcomeImages.includes(url) || !welcome) return;
+    initialImage.current = welcome;
+    dispatch({ type: 'replaceSource', from: url, to: welcome });
+  };
 
   // The desktop studio greets a visitor with the sign-in modal.
   const visitor = me.isSuccess && me.data === null;
@@ -176,6 +190,7 @@ export function useStudio(layout: StudioLayout) {
     openVideo: setVideoUrl,
     closeVideo: () => setVideoUrl(null),
     addFile,
+    imageFailed,
     download,
     toggleOption,
     pickImage: (url: string) => {

@@ -166,7 +166,7 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
       showMessage(
         video
           ? { type: 'general', title: 'Aucune image', message: 'Aucune image sélectionnée pour la génération vidéo' }
-          : { type: 'general', title: "Erreur d'upload", message: "Veuillez d'abord sélectionner une image." },
+          : { type: 'general', title: layout === 'desktop' ? 'Aucune image à transformer' : "Erreur d'upload", message: "Veuillez d'abord sélectionner une image." },
       );
       return;
     }
@@ -180,7 +180,7 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
     }
     // The desktop studio lets the server refuse; the phone screen checks the balance first.
     if (layout === 'mobile' && user.credits < IMAGE_COST) {
-      showMessage({ type: 'credits', credits: user.credits });
+      showMessage({ type: 'credits', credits: user.credits, beforeRun: true });
       return;
     }
     setPending(true);

@@ -23,6 +23,8 @@ interface ImageStageProps {
   height?: CSSProperties['height'];
   /** Shown under the spinner while `loading`. */
   loadingLabel?: string;
+  /** The picture at `src` could not be loaded. */
+  onError?: (src: string) => void;
 }
 
 function Placeholder({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children?: ReactNode }) {
@@ -76,7 +78,7 @@ function DropZone({ onPick, dragging }: { onPick: () => void; dragging: boolean 
  * and offline placeholders, and a drop zone when there is no picture yet. A new `src` starts again
  * at 1× centred.
  */
-export function ImageStage({ src, alt, onFile, loading = false, overlay, height = '100%', loadingLabel }: ImageStageProps) {
+export function ImageStage({ src, alt, onFile, loading = false, overlay, height = '100%', loadingLabel, onError }: ImageStageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { online } = useNetwork();
@@ -184,7 +186,10 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, height 
                 className="studio-stage-image"
                 style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
                 onLoad={() => setState('loaded')}
-                onError={() => setState('error')}
+                onError={() => {
+                  setState('error');
+                  onError?.(src);
+                }}
               />
             )}
           </div>

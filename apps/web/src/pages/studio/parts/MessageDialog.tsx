@@ -7,16 +7,20 @@ import { formatCredits } from '../../../lib/format';
 /** The price of one image; the server owns it, this is only the wording of the refusal. */
 const TRANSFORMATION_COST = 50;
 
-export type StudioMessage = { type: 'credits'; credits: number } | { type: 'general'; title: string; message: string };
+export type StudioMessage =
+  /** `beforeRun`: the phone screen's own check, before anything is sent. */
+  | { type: 'credits'; credits: number; beforeRun?: boolean }
+  | { type: 'general'; title: string; message: string };
 
 interface MessageDialogProps {
   message: StudioMessage | null;
   onClose: () => void;
 }
 
-function CreditsMessage({ credits, onClose }: { credits: number; onClose: () => void }) {
+function CreditsMessage({ credits, beforeRun, onClose }: { credits: number; beforeRun: boolean; onClose: () => void }) {
   return (
     <Stack gap="md">
+      {beforeRun && <Text fw={600}>Vous avez besoin de {TRANSFORMATION_COST} crédits pour cette transformation.</Text>}
       <Text>
         Cette transformation coûte {TRANSFORMATION_COST} crédits. Vous n'avez que {formatCredits(credits)} crédits.
       </Text>
@@ -61,7 +65,7 @@ export function MessageDialog({ message: current, onClose }: MessageDialogProps)
         )
       }
     >
-      {message?.type === 'credits' && <CreditsMessage credits={message.credits} onClose={onClose} />}
+      {message?.type === 'credits' && <CreditsMessage credits={message.credits} beforeRun={message.beforeRun ?? false} onClose={onClose} />}
       {message?.type === 'general' && (
         <Stack gap="md">
           <Text style={{ whiteSpace: 'pre-line' }}>{message.message}</Text>
