@@ -149,7 +149,7 @@ test('a run without options says what is missing', async ({ page }) => {
   await expect(toastWith(page, "Le nœud source est désactivé. Veuillez l'activer ou connecter un nœud COMBINE actif.")).toBeVisible();
 });
 
-test('the workflow is saved as it changes and comes back after a reload', async ({ page }) => {
+test('the workflow is saved as it changes, and the one open comes back after a reload', async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
   await pickOption(page, 'style', 'Aquarelle');
@@ -157,6 +157,22 @@ test('the workflow is saved as it changes and comes back after a reload', async 
   await page.reload();
   await expect(allNodes(page)).toHaveCount(9);
   await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+
+  // A second workflow, saved last; the first opened again from the list is the one a reload brings back.
+  const firstName = (await page.getByTestId('workflow-menu').innerText()).trim();
+  await page.getByTestId('workflow-menu').click();
+  await page.getByRole('menuitem', { name: 'Nouveau workflow' }).click();
+  await expect(page.getByText('Télécharger une photo')).toBeVisible();
+  await startWithPhoto(page, 3);
+  await waitForSave(page);
+  await page.getByTestId('workflow-menu').click();
+  await page.getByRole('menuitem', { name: 'Mes workflows' }).click();
+  const saved = page.getByRole('dialog', { name: 'Mes workflows' }).getByRole('button');
+  await saved.filter({ has: page.getByText(firstName, { exact: true }) }).click();
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+  await page.reload();
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+  await expect(page.getByTestId('workflow-menu')).toHaveText(firstName);
 });
 
 test('a move is undone and redone as one step', async ({ page }, testInfo) => {

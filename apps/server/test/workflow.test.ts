@@ -135,7 +135,11 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     expect(renamed).toMatchObject({ status: 200, data: { success: true } });
     expect((await list(c)).find((item) => item.id === city.id)?.name).toBe('Ville au néon');
 
+    // The one the editor had open comes back first, even when another was saved since.
+    expect((await trpc(c, 'query', 'workflow.latest', { preferId: city.id })).data).toMatchObject({ id: city.id, name: 'Ville au néon' });
+
     expect(await trpc(c, 'mutation', 'workflow.delete', { id: portrait.id })).toMatchObject({ status: 200, data: { success: true } });
+    expect((await trpc(c, 'query', 'workflow.latest', { preferId: portrait.id })).data).toMatchObject({ id: city.id });
     expect(await trpc(c, 'query', 'workflow.get', { id: portrait.id })).toMatchObject({ status: 404, message: messages.notFound });
     expect((await list(c)).map((item) => item.id)).toEqual([city.id]);
     expect((await trpc(c, 'query', 'workflow.latest')).data).toMatchObject({ id: city.id });
@@ -161,6 +165,7 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     expect(await storedWorkflows(bob.userId)).toEqual([]);
     expect(await list(bob.c)).toEqual([]);
     expect((await trpc(bob.c, 'query', 'workflow.latest')).data).toBeNull();
+    expect((await trpc(bob.c, 'query', 'workflow.latest', { preferId: id })).data).toBeNull();
   });
 
   it('refuses a second workflow of the same name, also when two saves race', async () => {

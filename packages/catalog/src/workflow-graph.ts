@@ -28,9 +28,17 @@ export const WORKFLOW_LIMITS = {
   connections: 1000,
   imagesPerNode: 16,
   coordinate: 100_000,
+  /** The largest stored document, as JSON. Pictures are addresses, so real workflows stay far below. */
+  documentBytes: 512 * 1024,
 } as const;
 
+/** A document's size as the server stores it (compact JSON, UTF-8). */
+export function workflowDocumentBytes(document: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(document)).length;
+}
+
 export const workflowGraphMessages = {
+  documentTooLarge: `Ce workflow est trop volumineux (${WORKFLOW_LIMITS.documentBytes / 1024} ko au maximum) : retirez des nœuds ou raccourcissez leurs textes.`,
   missingImage: 'Image manquante',
   imageAddressTooLong: 'Adresse d’image trop longue',
   embeddedImage: 'Image intégrée (data:) refusée : envoyez d’abord l’image au serveur.',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recordId } from '../shared/input';
 import { authedProcedure, router } from '../trpc';
 import { deleteWorkflow } from '../workflow/delete';
-import { findOwnWorkflow, latestWorkflow, listWorkflows } from '../workflow/read';
+import { findOwnWorkflow, listWorkflows, workflowToReopen } from '../workflow/read';
 import { renameWorkflow, saveWorkflow } from '../workflow/save';
 import { savedWorkflowSchema, toWorkflowSummary, toWorkflowView, workflowSummarySchema, workflowViewSchema } from '../workflow/view';
 
@@ -16,10 +16,13 @@ export const workflowRouter = router({
     .output(z.array(workflowSummarySchema))
     .query(async ({ ctx }) => (await listWorkflows(ctx.em, ctx.user.id)).map(toWorkflowSummary)),
 
-  latest: authedProcedure.output(workflowViewSchema.nullable()).query(async ({ ctx }) => {
-    const workflow = await latestWorkflow(ctx.em, ctx.user.id);
-    return workflow && toWorkflowView(workflow);
-  }),
+  latest: authedProcedure
+    .input(z.object({ preferId: recordId.optional() }).optional())
+    .output(workflowViewSchema.nullable())
+    .query(async ({ ctx, input }) => {
+      const workflow = await workflowToReopen(ctx.em, ctx.user.id, input?.preferId);
+      return workflow && toWorkflowView(workflow);
+    }),
 
   get: authedProcedure
     .input(byId)

@@ -1,7 +1,7 @@
-import type { WorkflowDocument } from '@atelier/catalog';
+import { WORKFLOW_LIMITS, workflowDocumentBytes, type WorkflowDocument } from '@atelier/catalog';
 import { UniqueConstraintViolationException, Workflow, type EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
-import { MAX_DOCUMENT_BYTES, savedWorkflowMessages } from './messages';
+import { savedWorkflowMessages } from './messages';
 import { findOwnWorkflow } from './read';
 
 export interface WorkflowSave {
@@ -28,7 +28,7 @@ async function flushNamed(em: EntityManager): Promise<void> {
 }
 
 export async function saveWorkflow(em: EntityManager, ownerId: number, input: WorkflowSave): Promise<Workflow> {
-  if (Buffer.byteLength(JSON.stringify(input.document)) > MAX_DOCUMENT_BYTES) {
+  if (workflowDocumentBytes(input.document) > WORKFLOW_LIMITS.documentBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', savedWorkflowMessages.tooLarge);
   }
   const workflow =

@@ -28,6 +28,7 @@ import { NodeToolbar } from './panels/NodeToolbar';
 import { RUN_BAR_HEIGHT, RunBar } from './panels/RunBar';
 import { UploadPrompt } from './panels/UploadPrompt';
 import { WorkflowMenu } from './panels/WorkflowMenu';
+import { rememberOpenWorkflow } from './openWorkflow';
 import { newWorkflowName, useAutosave, type WorkflowMeta } from './useAutosave';
 import { useEditorDocument } from './useEditorDocument';
 import { useWorkflowServer } from './useWorkflowServer';
@@ -86,6 +87,9 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const { document, change, view, undo, redo, gesture, endGesture } = editor;
   const [meta, setMeta] = useState<WorkflowMeta>({ id: initial.id, name: initial.name });
   const autosave = useAutosave(document, editor.revision, meta, setMeta);
+  useEffect(() => {
+    if (meta.id !== null) rememberOpenWorkflow(meta.id);
+  }, [meta.id]);
   const utils = trpc.useUtils();
   const flow = useReactFlow();
   const store = useStoreApi();
@@ -125,7 +129,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
         : flow.getZoom();
       void flow.setCenter(node.x, node.y, { zoom, duration: 400 });
     });
-  }, [focus, document, flow, store, compact]);
+  }, [focus, document, flow, store, compact, showMiniMap]);
 
   /** The middle of what the canvas shows, in canvas coordinates: where new nodes go. */
   const visibleCentre = useCallback((): Point => {
@@ -220,7 +224,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo, change, document, selection.nodes, flow, compact]);
+  }, [undo, redo, change, document, selection.nodes, flow, showMiniMap]);
 
   /** Another workflow in the editor, once the current one is saved. */
   const switchTo = useCallback(
@@ -254,7 +258,9 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const importFile = async (file: File) => {
     const refuse = (description: string) => toast({ title: 'Import impossible', description, variant: 'destructive' });
     if (file.size > MAX_IMPORT_BYTES) return refuse(IMPORT_MESSAGES.tooLarge);
-    const parsed = parseDocumentFile(await file.text());
+    const text = await file.text().catch(() => null);
+    if (text === null) return refuse(IMPORT_MESSAGES.unreadable);
+    const parsed = parseDocumentFile(text);
     if (!parsed.ok) return refuse(parsed.error);
     const names = await takenNames().catch(() => []);
     await switchTo({ id: null, name: freeName(nameFromFileName(file.name), names) }, parsed.plan, true);

@@ -3,6 +3,7 @@ import '@mantine/dropzone/styles.css';
 import './workflow.css';
 import { Center, Loader } from '@mantine/core';
 import { ReactFlowProvider } from '@xyflow/react';
+import { useState } from 'react';
 import { AppHeader } from '../../components/AppHeader';
 import { RetryNotice } from '../../components/RetryNotice';
 import { SignInPrompt } from '../../components/SignInPrompt';
@@ -10,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
 import { useRequiredUser } from '../../lib/useRequiredUser';
 import { emptyDocument } from './model/nodes';
+import { openWorkflowId } from './openWorkflow';
 import { newWorkflowName } from './useAutosave';
 import { WorkflowEditor } from './WorkflowEditor';
 
@@ -23,7 +25,9 @@ function Loading() {
 
 /** The last workflow the user worked on, or a new empty one. */
 function LastWorkflow() {
-  const latest = trpc.workflow.latest.useQuery();
+  // Read once: the query asks for the workflow the editor had open before the reload.
+  const [preferId] = useState(openWorkflowId);
+  const latest = trpc.workflow.latest.useQuery(preferId === undefined ? undefined : { preferId });
   useErrorToast(latest.error, 'Erreur lors du chargement du workflow');
   if (latest.isPending) return <Loading />;
   if (latest.isError) {

@@ -73,36 +73,17 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
     [change],
   );
 
-  /** A photo for an existing source node, or a new source node near `near`. */
-  const addPhoto = useCallback(
-    async (file: File, target: { nodeId: string } | { near: Point }) => {
-      const nodeId = 'nodeId' in target ? target.nodeId : randomNodeId();
-      markGenerating([nodeId], true);
-      setUploading(true);
-      try {
-        const { imagePath } = await uploadPhoto(file);
-        change((document) =>
-          findNode(document, nodeId)
-            ? updateNode(document, nodeId, { image: imagePath, compositeImage: null })
-            : addNode(document, 'source', nodeId, 'near' in target ? target.near : { x: 0, y: 0 }, { image: imagePath }),
-        );
-      } catch (error) {
-        toast({ title: "Erreur d'upload", description: (error as Error).message, variant: 'destructive' });
-      } finally {
-        markGenerating([nodeId], false);
-        setUploading(false);
-      }
-    },
-    [change, markGenerating],
-  );
-
+  /** COMBINE nodes whose request is in flight: a second click waits for the first answer. */
+  const combining = useRef(new Set<string>());
   const combine = useCallback(
     async (combineId: string) => {
+      if (combining.current.has(combineId)) return;
       const planned = planCombine(latest.current.document, combineId);
       if (!planned.ok) {
         toast({ title: 'COMBINE', description: planned.error, variant: 'destructive' });
         return;
       }
+      combining.current.add(combineId);
       markGenerating([combineId], true);
       try {
         const { compositeImagePath } = await utils.client.media.combine.mutate(planned.plan);
@@ -111,6 +92,7 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
       } catch (error) {
         toast({ title: 'Erreur lors de la combinaison des images', description: errorMessage(error, GENERIC_ERROR), variant: 'destructive' });
       } finally {
+        combining.current.delete(combineId);
         markGenerating([combineId], false);
       }
     },
@@ -122,8 +104,8 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
    * reference left means the photo alone again.
    */
   const applyReferences = useCallback(
-    async (references: WorkflowDocument['referenceImages']): Promise<boolean> => {
-      const source = latest.current.document.nodes.find((node) => node.type === 'source' && node.image);
+    async (references: WorkflowDocument['referenceImages'], photo?: { id: string; image: string }): Promise<boolean> => {
+      const source = photo ?? latest.current.document.nodes.find((node) => node.type === 'source' && node.image);
       const slots = Object.entries(references) as [ReferenceSlotId, { image: string; importance: number }][];
       if (!source?.image || slots.length === 0) {
         change((document) => {
@@ -142,13 +124,40 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
         change((document) => updateNode({ ...document, referenceImages: references }, source.id, { compositeImage: compositePath }));
         return true;
       } catch (error) {
-        toast({ title: 'Images de référence', description: errorMessage(error, GENERIC_ERROR), variant: 'destructive' });
+        toast({ title: 'Images de Référence', description: errorMessage(error, GENERIC_ERROR), variant: 'destructive' });
         return false;
       } finally {
         markGenerating([source.id], false);
       }
     },
     [change, markGenerating, utils],
+  );
+
+  /** A photo for an existing source node, or a new source node near `near`. */
+  const addPhoto = useCallback(
+    async (file: File, target: { nodeId: string } | { near: Point }) => {
+      const nodeId = 'nodeId' in target ? target.nodeId : randomNodeId();
+      markGenerating([nodeId], true);
+      setUploading(true);
+      try {
+        const { imagePath } = await uploadPhoto(file);
+        const replaced = findNode(latest.current.document, nodeId);
+        change((document) =>
+          findNode(document, nodeId)
+            ? updateNode(document, nodeId, { image: imagePath, compositeImage: null })
+            : addNode(document, 'source', nodeId, 'near' in target ? target.near : { x: 0, y: 0 }, { image: imagePath }),
+        );
+        // A new photo under the reference pictures: the composite runs start from is made again.
+        const references = latest.current.document.referenceImages;
+        if (replaced?.compositeImage && Object.keys(references).length > 0) await applyReferences(references, { id: nodeId, image: imagePath });
+      } catch (error) {
+        toast({ title: "Erreur d'upload", description: (error as Error).message, variant: 'destructive' });
+      } finally {
+        markGenerating([nodeId], false);
+        setUploading(false);
+      }
+    },
+    [change, markGenerating, applyReferences],
   );
 
   /** The run: checks, result node, 1 to 4 renders at once, every success kept on the result node. */

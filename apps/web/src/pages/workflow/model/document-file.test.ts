@@ -16,6 +16,18 @@ describe('workflow files', () => {
     expect(parseDocumentFile(badType)).toEqual({ ok: false, error: 'Ce fichier ne contient pas un workflow Atelier valide : Type de nœud inconnu (nodes.0.type).' });
   });
 
+  it('refuses a workflow larger than the server keeps, before anything is replaced', () => {
+    const document = defaultLayout('/api/media/uploads/photo.jpg', idSequence());
+    const style = document.nodes.find((node) => node.type === 'style')!;
+    // 150 nodes of 4000 characters each: within the schema's limits, over the stored size.
+    const nodes = Array.from({ length: 150 }, (_, index) => ({ ...style, id: `n${index}`, transformation: 'x'.repeat(4000) }));
+    const many = { ...document, nodes, connections: [] };
+    expect(parseDocumentFile(JSON.stringify(many))).toEqual({
+      ok: false,
+      error: 'Ce workflow est trop volumineux (512 ko au maximum) : retirez des nœuds ou raccourcissez leurs textes.',
+    });
+  });
+
   it('names files after the workflow and workflows after files', () => {
     expect(exportFileName('Été à Paris !')).toBe('ete-a-paris.workflow.json');
     expect(exportFileName('***')).toBe('workflow.workflow.json');

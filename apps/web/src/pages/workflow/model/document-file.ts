@@ -1,7 +1,8 @@
-import { workflowDocumentSchema, workflowGraphMessages, type WorkflowDocument } from '@atelier/catalog';
+import { WORKFLOW_LIMITS, workflowDocumentBytes, workflowDocumentSchema, workflowGraphMessages, type WorkflowDocument } from '@atelier/catalog';
 import type { Planned } from './run';
 
 export const IMPORT_MESSAGES = {
+  unreadable: "Ce fichier n'a pas pu être lu. Veuillez réessayer.",
   notJson: "Ce fichier n'est pas un fichier JSON valide.",
   invalid: 'Ce fichier ne contient pas un workflow Atelier valide',
   tooLarge: 'Fichier trop volumineux pour un workflow (5 Mo au maximum).',
@@ -44,7 +45,11 @@ export function parseDocumentFile(text: string): Planned<WorkflowDocument> {
     return { ok: false, error: IMPORT_MESSAGES.notJson };
   }
   const parsed = workflowDocumentSchema.safeParse(json);
-  if (parsed.success) return { ok: true, plan: parsed.data };
+  if (parsed.success) {
+    // The server would refuse to keep it: better said now than by the first autosave.
+    if (workflowDocumentBytes(parsed.data) > WORKFLOW_LIMITS.documentBytes) return { ok: false, error: workflowGraphMessages.documentTooLarge };
+    return { ok: true, plan: parsed.data };
+  }
   const issue = parsed.error.issues[0];
   // The schema's own messages are French; zod's built-in ones (a missing list…) are not.
   const reason = issue && FRENCH_REASONS.has(issue.message) ? issue.message : IMPORT_MESSAGES.missingOrWrong;

@@ -51,7 +51,7 @@ export function SourceBody({ node }: { node: WorkflowNode }) {
       <Group gap="xs">
         {replace}
         <Button className="nodrag workflow-node-control" variant="light" color="grape" size="xs" radius="xl" leftSection={<IconUsersGroup size={14} aria-hidden />} onClick={actions.openReferences}>
-          Images de référence
+          Images de Référence
         </Button>
       </Group>
     </>

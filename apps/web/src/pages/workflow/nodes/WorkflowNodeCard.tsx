@@ -48,7 +48,8 @@ export const WorkflowNodeCard = memo(function WorkflowNodeCard({ data }: NodePro
       <header className="workflow-node-header">
         <Icon size={node.isExpanded ? 20 : 15} color={`var(--mantine-color-${color}-6)`} aria-hidden />
         <span className="workflow-node-title">{node.name}</span>
-        {!actions.simpleMode && node.type !== 'render' && node.type !== 'result' && (
+        {/* Simple mode hides the switch, but never leaves a node switched off for good. */}
+        {(!actions.simpleMode || !node.isEnabled) && node.type !== 'render' && node.type !== 'result' && (
           <Tooltip label={node.isEnabled ? 'Désactiver le nœud' : 'Activer le nœud'} withinPortal>
             <Switch
               className="nodrag workflow-node-control"

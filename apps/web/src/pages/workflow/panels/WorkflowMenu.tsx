@@ -38,7 +38,7 @@ export function WorkflowMenu({ name, compact, mindMap, saved, onRename, onNew, o
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onReferences}>
-          Images de référence
+          Images de Référence
         </Menu.Item>
         <Menu.Item
           leftSection={<IconTopologyStar3 size={16} aria-hidden />}
