@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Screenshots of the running app at desktop and phone sizes, for looking at what was built.
-//   node scripts/screenshots.mjs [baseUrl] [path ...]
-// Signs up a fresh user first so private pages show real content. PNGs go to .test-results/screens.
+//   node scripts/screenshots.mjs [baseUrl] [path | journey ...]
+// A path is shot as it loads; a journey (`studio`, `workflow`, see scripts/screens/) walks through
+// a screen's states and shoots each one. Every run signs up a fresh user first, so private pages
+// show real content. PNGs go to .test-results/screens; SCHEME=dark shoots the dark theme.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { journeys } from './screens/journeys.mjs';
 
-const [baseUrl = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2);
-const pages = paths.length ? paths : ['/auth', '/account', '/account?tab=credits', '/nope'];
+const [baseUrl = 'http://127.0.0.1:3000', ...targets] = process.argv.slice(2);
+const chosen = targets.length ? targets : ['/auth', '/account', '/account?tab=credits', '/nope'];
 const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const out = '.test-results/screens';
 mkdirSync(out, { recursive: true });
@@ -15,17 +18,30 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
-for (const [name, viewport] of Object.entries(sizes)) {
-  const context = await browser.newContext({ viewport, locale: 'fr-FR', deviceScaleFactor: 1, colorScheme: process.env.SCHEME ?? 'light' });
-  const page = await context.newPage();
-  const email = `shots-${Date.now()}-${name}@example.fr`;
-  await page.request.post(`${baseUrl}/api/register`, { data: { email, password: 'motdepasse', firstName: 'Camille', lastName: 'Durand' } });
-  for (const path of pages) {
-    await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
-    const file = `${out}/${name}${path.replace(/[^a-z0-9]+/gi, '_')}.png`;
-    await page.screenshot({ path: file, fullPage: true });
-    console.log(file);
+for (const [name, defaultViewport] of Object.entries(sizes)) {
+  for (const target of chosen) {
+    const journey = journeys[target];
+    const viewport = journey?.viewports?.[name] ?? defaultViewport;
+    const phone = name === 'phone';
+    const context = await browser.newContext({ viewport, locale: 'fr-FR', deviceScaleFactor: 1, hasTouch: phone, isMobile: phone, colorScheme: process.env.SCHEME ?? 'light' });
+    const page = await context.newPage();
+    const email = `shots-${Date.now()}-${name}@example.fr`;
+    await page.request.post(`${baseUrl}/api/register`, { data: { email, password: 'motdepasse', firstName: 'Camille', lastName: 'Durand' } });
+    const prefix = `${out}/${name}_${target.replace(/[^a-z0-9]+/gi, '_').replace(/^_/, '')}`;
+    if (journey) {
+      // Each state is shot once what it shows has settled (transitions of the dialogs end in 300 ms).
+      const shot = async (state) => {
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${prefix}-${state}.png` });
+        console.log(`${prefix}-${state}.png`);
+      };
+      await journey.run({ page, baseUrl, shot });
+    } else {
+      await page.goto(baseUrl + target, { waitUntil: 'networkidle' });
+      await page.screenshot({ path: `${prefix}.png`, fullPage: true });
+      console.log(`${prefix}.png`);
+    }
+    await context.close();
   }
-  await context.close();
 }
 await browser.close();
