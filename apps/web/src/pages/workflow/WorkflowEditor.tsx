@@ -349,6 +349,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
             <NodeToolbar
               compact={compact}
               onPhoto={addPhoto}
+              uploading={server.uploading}
               onAdd={(type) => addOfType(type)}
               onMore={() => setAdding({ connectionId: null })}
               simpleMode={document.simpleMode}

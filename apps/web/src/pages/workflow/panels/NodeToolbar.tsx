@@ -19,6 +19,8 @@ const NO_SHRINK = { flex: 'none' } as const;
 interface NodeToolbarProps {
   compact: boolean;
   onPhoto: (file: File) => void;
+  /** A photo is on its way to the server: the Image button waits with it. */
+  uploading: boolean;
   onAdd: (type: WorkflowNodeType) => void;
   onMore: () => void;
   simpleMode: boolean;
@@ -26,7 +28,7 @@ interface NodeToolbarProps {
 }
 
 /** The floating toolbar: a photo, a node of each main kind, any other kind, and the simple mode. */
-export function NodeToolbar({ compact, onPhoto, onAdd, onMore, simpleMode, onSimpleMode }: NodeToolbarProps) {
+export function NodeToolbar({ compact, onPhoto, uploading, onAdd, onMore, simpleMode, onSimpleMode }: NodeToolbarProps) {
   const size = compact ? 'compact-sm' : 'sm';
   return (
     <Paper
@@ -42,7 +44,7 @@ export function NodeToolbar({ compact, onPhoto, onAdd, onMore, simpleMode, onSim
       <Group gap={2} wrap="nowrap">
         <FileButton accept="image/*" onChange={(file) => file && onPhoto(file)}>
           {(props) => (
-            <Button {...props} variant="subtle" color="blue" size={size} radius="xl" leftSection={<IconPhotoPlus size={16} aria-hidden />} style={NO_SHRINK}>
+            <Button {...props} variant="subtle" color="blue" size={size} radius="xl" loading={uploading} leftSection={<IconPhotoPlus size={16} aria-hidden />} style={NO_SHRINK}>
               Image
             </Button>
           )}
