@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newPerson, samplePhoto, signUp, transformPhoto } from './support';
+import { createCreation, newPerson, samplePhoto, signUp, transformPhoto } from './support';
 import { chooseGenerationMode, chooseOption, dialog, isPhone, openStudio, selectionChip, stageImage, studioCredits, toast, uploadToStudio } from './studio-support';
 
 test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits, compared and found in the gallery', async ({ page }) => {
@@ -46,6 +46,20 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   await expect(page.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
   await page.getByRole('dialog').locator(`img[src="${resultUrl}"]`).click();
   await expect(stageImage(page)).toHaveAttribute('src', resultUrl);
+});
+
+test("the desktop strip offers the gallery's pictures; the phone keeps them in its gallery sheet", async ({ page }, testInfo) => {
+  await signUp(page, newPerson('Maëlle'));
+  const made = [await createCreation(page.request, await samplePhoto(page, 2), 'Aquarelle'), await createCreation(page.request, await samplePhoto(page, 3), 'Pop art')];
+  await openStudio(page);
+  const galleryThumbs = page.getByTestId('studio-strip').getByRole('button', { name: /^Galerie/ });
+  if (isPhone(testInfo)) {
+    await expect(galleryThumbs).toHaveCount(0);
+    return;
+  }
+  await expect(galleryThumbs).toHaveCount(2);
+  await galleryThumbs.last().click();
+  await expect(stageImage(page)).toHaveAttribute('src', made[0]!.transformedImagePath);
 });
 
 test('a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick', async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@ import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
 import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
 import { StudioOverlays } from './StudioOverlays';
-import { StudioThumbnails } from './StudioThumbnails';
+import { StudioThumbnails, thumbsOf } from './StudioThumbnails';
 import type { Studio } from './useStudio';
 
 /** The desktop studio: header, the picture with its controls and results, and the options panel beside it. */
@@ -15,7 +15,8 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
   const picker = useFilePicker(studio);
   const [panelOpen, setPanelOpen] = useState(true);
   const category = state.activeCategory ?? 'style';
-  const hasThumbnails = state.results.length > 0 || state.sources.length > 1;
+  // Shown once there is more than the picture in the frame to choose from: results, other sources, the gallery.
+  const hasThumbnails = thumbsOf(studio).length > 1;
 
   return (
     <div className="studio studio-desktop" style={{ background: palette.background }} data-testid="studio" data-layout="desktop">

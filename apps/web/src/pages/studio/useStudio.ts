@@ -2,6 +2,7 @@ import type { CategoryId, SelectedOption } from '@atelier/catalog';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { downloadFile } from '../../lib/download';
+import { useOwnGallery } from '../../lib/gallery';
 import { takeLibrarySelection } from '../../lib/librarySelection';
 import { downloadNameOf } from '../../lib/media';
 import { trpc } from '../../lib/trpc';
@@ -13,6 +14,9 @@ import { useImagePalette } from './parts/useImagePalette';
 import type { StudioLayout } from './layout';
 import { canRun, currentComparison, initialStudioState, studioReducer } from './state';
 import { useStudioRun } from './useStudioRun';
+
+/** How many gallery pictures the desktop strip offers beside the visit's own. */
+const GALLERY_IN_STRIP = 12;
 
 /** The phone screen preloads the first 5 default models (the spec's figure); the desktop all of them. */
 const MOBILE_DEFAULT_MODELS = 5;
@@ -104,6 +108,13 @@ export function useStudio(layout: StudioLayout) {
     if (visitor && layout === 'desktop') setOverlay((current) => current ?? { kind: 'login' });
   }, [visitor, layout]);
 
+  // The desktop strip also offers the gallery's latest pictures (the phone has its gallery sheet).
+  const gallery = useOwnGallery(layout === 'desktop' ? user?.id : undefined);
+  const galleryImages = useMemo(
+    () => gallery.items.filter((item) => item.mediaType === 'image').map((item) => item.transformedImagePath).slice(0, GALLERY_IN_STRIP),
+    [gallery.items],
+  );
+
   const preloadUrls = useMemo(
     () => [
       ...(lastUsedImage ? [lastUsedImage] : []),
@@ -189,6 +200,7 @@ export function useStudio(layout: StudioLayout) {
     videoUrl,
     openVideo: setVideoUrl,
     closeVideo: () => setVideoUrl(null),
+    galleryImages,
     addFile,
     imageFailed,
     download,
