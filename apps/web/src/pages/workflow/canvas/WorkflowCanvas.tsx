@@ -18,7 +18,8 @@ import {
   type OnNodeDrag,
 } from '@xyflow/react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { canConnect, connect, removeConnections, removeNodes } from '../model/graph';
+import { canConnect, connect, mindMapKeeps, removeConnections, removeNodes } from '../model/graph';
+import { toast } from '../../../lib/toast';
 import { CANVAS_EXTENT, nearestCell, snapNode } from '../model/grid';
 import { applyPositions, toFlowEdges, toFlowNodes, type WorkflowFlowEdge, type WorkflowFlowNode } from '../model/flow';
 import { GRID, PAN_SPEED, ZOOM } from '../model/constants';
@@ -99,6 +100,10 @@ export function WorkflowCanvas({ editor, generating, selection, onSelectionChang
   };
 
   const onDelete: OnDelete<WorkflowFlowNode, WorkflowFlowEdge> = ({ nodes: goneNodes, edges: goneEdges }) => {
+    if (goneNodes.length === 0 && mindMapKeeps(document, goneEdges.map((edge) => edge.id))) {
+      // Otherwise the connection seems not to go: mind-map mode puts it straight back.
+      toast({ title: 'Connexion automatique', description: 'Un nœud sans suite reste relié au rendu : désactivez la connexion automatique dans le menu du workflow pour retirer ce lien.' });
+    }
     change((current) => removeConnections(removeNodes(current, goneNodes.map((node) => node.id)), goneEdges.map((edge) => edge.id)));
     onSelectionChange({ nodes: new Set(), edges: new Set() });
   };

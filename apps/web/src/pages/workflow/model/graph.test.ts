@@ -7,6 +7,7 @@ import {
   defaultLayout,
   ensureResultNode,
   insertOnConnection,
+  mindMapKeeps,
   pasteNodes,
   removeNodes,
   toggleExpansion,
@@ -43,6 +44,14 @@ describe('mind-map mode', () => {
   it('does nothing when switched off', () => {
     const document = documentOf([node('render', 'r'), node('style', 's')], [], { mindMap: false });
     expect(withMindMap(document).connections).toEqual([]);
+  });
+
+  it('knows which removed connections it would put straight back', () => {
+    const document = documentOf([node('render', 'r'), node('style', 's'), node('lighting', 'l'), node('action', 'a')], [['s', 'r'], ['l', 'a'], ['a', 'r'], ['l', 'r']]);
+    // The style node would lead nowhere: reconnected. The lighting node still leads to the action.
+    expect(mindMapKeeps(document, ['s>r'])).toBe(true);
+    expect(mindMapKeeps(document, ['l>r'])).toBe(false);
+    expect(mindMapKeeps({ ...document, mindMap: false }, ['s>r'])).toBe(false);
   });
 });
 

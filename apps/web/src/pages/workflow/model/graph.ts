@@ -72,6 +72,13 @@ export function removeConnections(document: WorkflowDocument, ids: readonly stri
   return { ...document, connections: document.connections.filter((existing) => !gone.has(existing.id)) };
 }
 
+/** Whether mind-map mode would put back at once one of these connections if they were removed. */
+export function mindMapKeeps(document: WorkflowDocument, ids: readonly string[]): boolean {
+  const removed = document.connections.filter((existing) => ids.includes(existing.id));
+  const after = withMindMap(removeConnections(document, ids)).connections;
+  return removed.some((gone) => after.some((kept) => kept.fromNode === gone.fromNode && kept.toNode === gone.toNode));
+}
+
 /**
  * The '+' of a connection: a new node between its two ends, on the free cell closest to the
  * middle of the connection, which is split in two (from → new → to).
