@@ -175,6 +175,26 @@ test('the workflow is saved as it changes, and the one open comes back after a r
   await expect(page.getByTestId('workflow-menu')).toHaveText(firstName);
 });
 
+test('the keyboard deletes a node, undoes it, and copies and pastes another', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  const ofType = (type: string) => page.locator(`[data-testid="workflow-node"][data-type="${type}"]`);
+  await showAll(page);
+  await nodeOf(page, 'action').locator('header').click();
+  await page.keyboard.press('Delete');
+  await expect(ofType('action')).toHaveCount(0);
+  await expect(allNodes(page)).toHaveCount(8);
+  await page.keyboard.press('Control+z');
+  await expect(ofType('action')).toHaveCount(1);
+
+  await showAll(page);
+  await nodeOf(page, 'lighting').locator('header').click();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect(ofType('lighting')).toHaveCount(2);
+  await expect(allNodes(page)).toHaveCount(10);
+});
+
 test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
