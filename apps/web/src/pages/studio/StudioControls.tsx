@@ -2,6 +2,7 @@ import { Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@
 import { IconArrowsLeftRight, IconCoins, IconColumns2, IconMaximize, IconPhoto, IconSparkles, IconVideo, IconWand } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { formatCredits } from '../../lib/format';
 import { useIsPhone } from './layout';
 import { ImageStage } from './parts/ImageStage';
@@ -161,19 +162,6 @@ export function PresetNote({ studio }: { studio: Studio }) {
 /** A hidden file input and the function that opens it (upload button of the bars). */
 export function useFilePicker(studio: Studio) {
   const input = useRef<HTMLInputElement>(null);
-  const element = (
-    <input
-      ref={input}
-      type="file"
-      accept="image/*"
-      hidden
-      data-testid="studio-upload-input"
-      onChange={(event) => {
-        const file = event.currentTarget.files?.[0];
-        event.currentTarget.value = '';
-        if (file) void studio.addFile(file, 'upload');
-      }}
-    />
-  );
+  const element = <HiddenFileInput ref={input} onFile={(file) => void studio.addFile(file, 'upload')} data-testid="studio-upload-input" />;
   return { input: element, open: () => input.current?.click() };
 }

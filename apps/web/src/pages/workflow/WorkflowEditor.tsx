@@ -3,6 +3,7 @@ import { Button, Group, Modal, Text, useComputedColorScheme } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { saveBlob } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -376,18 +377,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
             />
           </WorkflowCanvas>
         )}
-        <input
-          ref={importInput}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          data-testid="workflow-import"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (file) void importFile(file);
-          }}
-        />
+        <HiddenFileInput ref={importInput} accept="application/json,.json" onFile={(file) => void importFile(file)} data-testid="workflow-import" />
       </div>
       <OptionPickerModal node={pickerNode} onClose={() => setPickerNodeId(null)} onPick={pickOption} />
       <AddNodeModal

@@ -13,7 +13,7 @@ import { SelectionBar } from '../../gallery/SelectionBar';
 import { useOwnVideos, VideosTab } from '../../gallery/VideosTab';
 import { StudioSheet } from '../StudioSheet';
 import type { FileOrigin } from './files';
-import { ImageFileInput } from './ImageFileInput';
+import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import './parts.css';
 
 /** A press this long on an image enters selection mode. */
@@ -192,8 +192,8 @@ function FileButtons({ onFile }: { onFile: (file: File, origin: FileOrigin) => v
           Prendre une photo
         </Button>
       </Group>
-      <ImageFileInput ref={uploadRef} onFile={(file) => onFile(file, 'upload')} data-testid="gallery-upload-input" />
-      <ImageFileInput ref={cameraRef} capture="environment" onFile={(file) => onFile(file, 'camera')} data-testid="gallery-camera-input" />
+      <HiddenFileInput ref={uploadRef} onFile={(file) => onFile(file, 'upload')} data-testid="gallery-upload-input" />
+      <HiddenFileInput ref={cameraRef} capture="environment" onFile={(file) => onFile(file, 'camera')} data-testid="gallery-camera-input" />
     </>
   );
 }

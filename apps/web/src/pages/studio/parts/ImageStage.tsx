@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Center, Loader, Stack, Text, ThemeIcon, Toolti
 import { useMediaQuery, useNetwork } from '@mantine/hooks';
 import { IconPhotoOff, IconUpload, IconWifiOff, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type CSSProperties, type DragEvent, type PointerEvent, type ReactNode } from 'react';
-import { ImageFileInput } from './ImageFileInput';
+import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import { canPan, MAX_ZOOM, MIN_ZOOM, panBy, resetView, zoomIn, zoomOut, type FrameSize, type StageView } from './zoom';
 import './parts.css';
 
@@ -161,7 +161,7 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, height 
       }}
       onDrop={onDrop}
     >
-      <ImageFileInput ref={inputRef} onFile={onFile} data-testid="stage-file-input" />
+      <HiddenFileInput ref={inputRef} onFile={onFile} data-testid="stage-file-input" />
       {src === null ? (
         <DropZone onPick={pickFile} dragging={dragOver} />
       ) : (

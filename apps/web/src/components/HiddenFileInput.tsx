@@ -1,21 +1,23 @@
 import type { Ref } from 'react';
 
-interface ImageFileInputProps {
+interface HiddenFileInputProps {
   ref: Ref<HTMLInputElement>;
-  /** The picked file, unchecked (the studio's `checkImageFile` says what is wrong with it). */
+  /** The picked file, unchecked: the caller says what is wrong with it. */
   onFile: (file: File) => void;
+  /** What the picker offers; pictures unless told. */
+  accept?: string;
   /** 'environment' opens the back camera on phones. */
   capture?: 'environment' | 'user';
   'data-testid'?: string;
 }
 
-/** A hidden image picker, opened by clicking it through its ref from a visible button. */
-export function ImageFileInput({ ref, onFile, capture, 'data-testid': testId }: ImageFileInputProps) {
+/** A hidden file picker, opened by clicking it through its ref from a visible button. */
+export function HiddenFileInput({ ref, onFile, accept = 'image/*', capture, 'data-testid': testId }: HiddenFileInputProps) {
   return (
     <input
       ref={ref}
       type="file"
-      accept="image/*"
+      accept={accept}
       capture={capture}
       hidden
       data-testid={testId}
