@@ -1,4 +1,5 @@
 export * from './forms';
+export * from './limits';
 export * from './categories';
 export type { CatalogOption } from './option';
 export { QUICK_STYLES } from './options/style';

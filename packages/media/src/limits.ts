@@ -1,5 +1,4 @@
-/** Largest accepted upload, in bytes (the spec's 10 MB). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES } from '@atelier/catalog';
 
 /** Pixel count above which a file is refused before decoding, against decompression bombs. */
 export const MAX_INPUT_PIXELS = 50_000_000;

@@ -1,12 +1,10 @@
 import { describeError } from '@atelier/api';
-import { MEDIA_MESSAGES } from '@atelier/media';
+import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from '@atelier/media';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { restHandler, untrusted, type Caller, type CallerFactory } from './call';
-
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 interface MultipartImage {
   image: Buffer | null;

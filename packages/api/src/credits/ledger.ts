@@ -1,7 +1,8 @@
+import { IMAGE_COST } from '@atelier/catalog';
 import { CreditEntry, raw, UniqueConstraintViolationException, User, type EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
 
-export const IMAGE_COST = 50;
+export { IMAGE_COST };
 /** A 6-second video is paid like an image; one constant, shown in the app. */
 export const VIDEO_COST = IMAGE_COST;
 

@@ -1,10 +1,10 @@
+import { IMAGE_COST } from '@atelier/catalog';
 import { Badge, Box, Button, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatCredits } from '../../lib/format';
 import {
   CREDIT_RULES,
-  CREDITS_PER_IMAGE,
   decimal,
   isFreePlan,
   PRICING_PLANS,
@@ -23,7 +23,7 @@ export function CreditsSection() {
       id="credits"
       eyebrow="Crédits"
       title="Un prix clair : vous ne payez que ce qui réussit"
-      intro={`Chaque image générée coûte ${CREDITS_PER_IMAGE} crédits. Voici nos ${SAMPLE_TRANSFORMATIONS.length} exemples, avec leur temps de génération et leur coût.`}
+      intro={`Chaque image générée coûte ${IMAGE_COST} crédits. Voici nos ${SAMPLE_TRANSFORMATIONS.length} exemples, avec leur temps de génération et leur coût.`}
       tinted
     >
       <Grid gap={40}>
@@ -35,7 +35,7 @@ export function CreditsSection() {
               </ThemeIcon>
               <div>
                 <Text fz={32} fw={800} lh={1.1}>
-                  {CREDITS_PER_IMAGE} crédits
+                  {IMAGE_COST} crédits
                 </Text>
                 <Text className="landing-muted">par image, débités seulement en cas de succès</Text>
               </div>
@@ -85,7 +85,7 @@ export function CreditsSection() {
                       </Group>
                     </td>
                     <td className="landing-number">{seconds(transformation.seconds)}</td>
-                    <td className="landing-number">{credits(CREDITS_PER_IMAGE)}</td>
+                    <td className="landing-number">{credits(IMAGE_COST)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -94,7 +94,7 @@ export function CreditsSection() {
                   <th scope="row">Total · {SAMPLE_TRANSFORMATIONS.length} transformations</th>
                   <td className="landing-number">{seconds(SAMPLE_TOTAL_SECONDS)}</td>
                   <td className="landing-number" data-testid="sample-total-credits">
-                    {credits(CREDITS_PER_IMAGE * SAMPLE_TRANSFORMATIONS.length)}
+                    {credits(IMAGE_COST * SAMPLE_TRANSFORMATIONS.length)}
                   </td>
                 </tr>
               </tfoot>
@@ -135,7 +135,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         </Text>
       </Group>
       <Text fw={600}>
-        {credits(plan.credits)} · soit {Math.floor(plan.credits / CREDITS_PER_IMAGE)} images
+        {credits(plan.credits)} · soit {Math.floor(plan.credits / IMAGE_COST)} images
       </Text>
       <List spacing="xs" listStyleType="none" p={0} m={0} style={{ flexGrow: 1 }}>
         {plan.features.map((feature) => (

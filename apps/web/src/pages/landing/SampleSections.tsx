@@ -1,8 +1,9 @@
+import { IMAGE_COST } from '@atelier/catalog';
 import { Badge, Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBolt, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { CompareSlider } from '../../components/CompareSlider';
-import { CREDITS_PER_IMAGE, GALLERY_POINTS, SAMPLE_TRANSFORMATIONS } from './content';
+import { GALLERY_POINTS, SAMPLE_TRANSFORMATIONS } from './content';
 import {
   afterPicture,
   beforePicture,
@@ -65,7 +66,7 @@ function InterfacePreview() {
             ))}
           </SimpleGrid>
           <Text fz="xs" className="landing-muted" mt="auto">
-            {CREDITS_PER_IMAGE} crédits · solde 450
+            {IMAGE_COST} crédits · solde 450
           </Text>
           <span className="landing-preview-button">Transformer</span>
         </Stack>

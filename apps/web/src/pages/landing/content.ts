@@ -22,12 +22,10 @@ import {
   IconWand,
   type Icon,
 } from '@tabler/icons-react';
+import { IMAGE_COST } from '@atelier/catalog';
 import { CHARACTERS } from './samples';
 
 // The landing page's copy, as data: each section renders one of these lists.
-
-/** The price of one generated image, set by the server (IMAGE_COST in packages/api). */
-export const CREDITS_PER_IMAGE = 50;
 
 export interface IconItem {
   icon: Icon;
@@ -168,7 +166,7 @@ export const TECHNOLOGY: readonly IconItem[] = [
 ];
 
 export const CREDIT_RULES = [
-  `${CREDITS_PER_IMAGE} crédits par image générée, quel que soit le nombre d'options choisies.`,
+  `${IMAGE_COST} crédits par image générée, quel que soit le nombre d'options choisies.`,
   "Les crédits ne sont débités qu'après une génération réussie.",
   'Une génération qui échoue ne coûte rien.',
   '500 crédits offerts aux 100 premiers inscrits.',

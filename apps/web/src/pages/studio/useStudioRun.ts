@@ -1,4 +1,4 @@
-import { buildOptionLabel, buildStyleText, buildVideoPrompt, type Rgb, type Selection } from '@atelier/catalog';
+import { buildOptionLabel, buildStyleText, buildVideoPrompt, IMAGE_COST, type Rgb, type Selection } from '@atelier/catalog';
 import { TRPCClientError } from '@trpc/client';
 import { useState, type Dispatch } from 'react';
 import type { CurrentUser } from '../../lib/user';
@@ -9,9 +9,6 @@ import type { StudioMessage } from './parts/MessageDialog';
 import type { StudioLayout } from './layout';
 import { pickPreset, type Preset } from './presets';
 import { selectedEntries, type StudioAction, type StudioState } from './state';
-
-/** The server owns the price; the phone screen only checks it first to spare a refused call. */
-export const IMAGE_COST = 50;
 
 const UNEXPECTED = "Une erreur inattendue s'est produite. Veuillez réessayer.";
 const VIDEO_FAILED = 'Erreur lors de la génération vidéo';

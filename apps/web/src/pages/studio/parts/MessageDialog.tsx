@@ -1,11 +1,10 @@
+import { IMAGE_COST } from '@atelier/catalog';
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCredits } from '../../../lib/format';
 
-/** The price of one image; the server owns it, this is only the wording of the refusal. */
-const TRANSFORMATION_COST = 50;
 
 export type StudioMessage =
   /** `beforeRun`: the phone screen's own check, before anything is sent. */
@@ -20,9 +19,9 @@ interface MessageDialogProps {
 function CreditsMessage({ credits, beforeRun, onClose }: { credits: number; beforeRun: boolean; onClose: () => void }) {
   return (
     <Stack gap="md">
-      {beforeRun && <Text fw={600}>Vous avez besoin de {TRANSFORMATION_COST} crédits pour cette transformation.</Text>}
+      {beforeRun && <Text fw={600}>Vous avez besoin de {IMAGE_COST} crédits pour cette transformation.</Text>}
       <Text>
-        Cette transformation coûte {TRANSFORMATION_COST} crédits. Vous n'avez que {formatCredits(credits)} crédits.
+        Cette transformation coûte {IMAGE_COST} crédits. Vous n'avez que {formatCredits(credits)} crédits.
       </Text>
       <Text c="dimmed" fz="sm">
         Rechargez votre compte ou passez à un forfait supérieur pour continuer à créer.

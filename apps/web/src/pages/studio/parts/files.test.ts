@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, MAX_UPLOAD_BYTES, readFailureMessage } from './files';
+import { MAX_UPLOAD_BYTES } from '@atelier/catalog';
+import { checkImageFile, readFailureMessage } from './files';
 
 const fileOf = (size: number, type: string) => new File([new Uint8Array(size)], 'photo', { type });
 

@@ -1,8 +1,7 @@
+import { MAX_UPLOAD_BYTES } from '@atelier/catalog';
+
 /** How a picture reached the studio: the spec words its refusals differently for each. */
 export type FileOrigin = 'upload' | 'camera';
-
-/** The server refuses more too, but checking first spares the user a 10 MB upload for nothing. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 const MESSAGES = {
   upload: {
