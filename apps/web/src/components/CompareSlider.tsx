@@ -30,7 +30,8 @@ export interface CompareSliderProps {
   radius?: number | string;
 }
 
-const START_POSITION = 50;
+/** Where the divider starts, and where it goes back to: the middle. */
+export const COMPARE_START_POSITION = 50;
 const KEYBOARD_STEP = 5;
 /** Below this distance from an edge the label of the hidden side fades out. */
 const LABEL_FADE_EDGE = 12;
@@ -79,11 +80,11 @@ export function CompareSlider({
   'aria-label': ariaLabel = 'Position du curseur de comparaison avant/après',
   radius = 'var(--mantine-radius-lg)',
 }: CompareSliderProps) {
-  const [ownPosition, setOwnPosition] = useState(START_POSITION);
+  const [ownPosition, setOwnPosition] = useState(COMPARE_START_POSITION);
   const [seenResetKey, setSeenResetKey] = useState(resetKey);
   if (resetKey !== seenResetKey) {
     setSeenResetKey(resetKey);
-    setOwnPosition(START_POSITION);
+    setOwnPosition(COMPARE_START_POSITION);
   }
   const position = value ?? ownPosition;
   const [dragging, setDragging] = useState(false);
