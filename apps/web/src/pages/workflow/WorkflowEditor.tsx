@@ -249,7 +249,8 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
 
   const open = async (id: number) => {
     try {
-      const workflow = await utils.workflow.get.fetch({ id });
+      // Straight from the server: a copy cached earlier may be older than what was saved since.
+      const workflow = await utils.client.workflow.get.query({ id });
       await switchTo({ id: workflow.id, name: workflow.name }, workflow.document, false);
     } catch (error) {
       toast({ title: "Impossible d'ouvrir le workflow", description: errorMessage(error, 'Réessayez dans un instant.'), variant: 'destructive' });
@@ -293,7 +294,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       await utils.client.workflow.delete.mutate({ id: meta.id });
       void utils.workflow.list.invalidate();
       toast({ title: 'Workflow supprimé', description: `« ${meta.name} » a été supprimé.` });
-      autosave.reset(false);
+      autosave.discard();
       await startNew();
     } catch (error) {
       toast({ title: 'Suppression impossible', description: errorMessage(error, 'Réessayez dans un instant.'), variant: 'destructive' });

@@ -27,7 +27,8 @@ function Loading() {
 function LastWorkflow() {
   // Read once: the query asks for the workflow the editor had open before the reload.
   const [preferId] = useState(openWorkflowId);
-  const latest = trpc.workflow.latest.useQuery(preferId === undefined ? undefined : { preferId });
+  // Never from the cache: coming back to the editor must show what was saved since (autosave on leaving).
+  const latest = trpc.workflow.latest.useQuery(preferId === undefined ? undefined : { preferId }, { gcTime: 0 });
   useErrorToast(latest.error, 'Erreur lors du chargement du workflow');
   if (latest.isPending) return <Loading />;
   if (latest.isError) {

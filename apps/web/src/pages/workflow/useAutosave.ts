@@ -102,7 +102,13 @@ export function useAutosave(document: WorkflowDocument, revision: number, meta: 
     setLoads((count) => count + 1);
   }, []);
 
-  return { status, reset, saveNow };
+  /** The workflow is gone (deleted): what was not saved of it is not to be saved. */
+  const discard = useCallback(() => {
+    savedRevision.current = latest.current.revision;
+    setStatus('idle');
+  }, []);
+
+  return { status, reset, discard, saveNow };
 }
 
 /** A default name for a new workflow, free among the user's. */

@@ -141,15 +141,16 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
       setUploading(true);
       try {
         const { imagePath } = await uploadPhoto(file);
-        const replaced = findNode(latest.current.document, nodeId);
+        // Runs start from the first source with a photo: that one carries the reference composite.
+        const before = latest.current.document;
+        const startsRuns = (before.nodes.find((node) => node.type === 'source' && node.image)?.id ?? nodeId) === nodeId;
         change((document) =>
           findNode(document, nodeId)
             ? updateNode(document, nodeId, { image: imagePath, compositeImage: null })
             : addNode(document, 'source', nodeId, 'near' in target ? target.near : { x: 0, y: 0 }, { image: imagePath }),
         );
         // A new photo under the reference pictures: the composite runs start from is made again.
-        const references = latest.current.document.referenceImages;
-        if (replaced?.compositeImage && Object.keys(references).length > 0) await applyReferences(references, { id: nodeId, image: imagePath });
+        if (startsRuns && Object.keys(before.referenceImages).length > 0) await applyReferences(before.referenceImages, { id: nodeId, image: imagePath });
       } catch (error) {
         toast({ title: "Erreur d'upload", description: (error as Error).message, variant: 'destructive' });
       } finally {

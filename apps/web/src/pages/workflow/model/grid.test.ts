@@ -129,6 +129,18 @@ describe('expanding and collapsing', () => {
     expect(cells(withExpanded(second, null))).toEqual(cells(document));
   });
 
+  it('keeps a node the user dropped on a pushed node’s home cell; the pushed one takes the closest free cell', () => {
+    const expanded = withExpanded(arranged(), 'render');
+    const pushed = expanded.nodes.find((each) => each.home !== undefined)!;
+    const home = cellOf(pushed.home!);
+    // The result node, last in the list (so settled last in plain order), is put on that cell.
+    const dropped = { ...expanded, nodes: expanded.nodes.map((each) => (each.id === 'result' ? { ...each, ...cellCenter(home) } : each)) };
+    const resultCell = home;
+    const collapsed = withExpanded(dropped, null);
+    expect(cellOf(collapsed.nodes.find((each) => each.id === 'result')!)).toEqual(resultCell);
+    expect(cellOf(collapsed.nodes.find((each) => each.id === pushed.id)!)).not.toEqual(resultCell);
+  });
+
   it('leaves a pushed node where the user dragged it when the expanded node collapses', () => {
     const expanded = withExpanded(arranged(), 'render');
     const pushed = expanded.nodes.find((each) => each.home !== undefined)!;

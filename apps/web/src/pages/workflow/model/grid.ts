@@ -142,16 +142,18 @@ export function makeRoom(document: WorkflowDocument): WorkflowDocument {
 
 /**
  * Expands one node (or none, with null): the nodes the previous expansion pushed aside go back
- * home (to the closest free cell if someone took theirs), then the new one makes room.
+ * home (to the closest free cell if the user put another node there), then the new one makes room.
  */
 export function withExpanded(document: WorkflowDocument, expandedId: string | null): WorkflowDocument {
-  const settled = resolveLayout({
-    ...document,
-    nodes: document.nodes.map((node) => {
-      const collapsed = withoutHome({ ...node, isExpanded: false });
-      return node.home ? { ...collapsed, ...node.home } : collapsed;
-    }),
+  const returning = new Set(document.nodes.filter((node) => node.home).map((node) => node.id));
+  const collapsed = document.nodes.map((node) => {
+    const flat = withoutHome({ ...node, isExpanded: false });
+    return node.home ? { ...flat, ...node.home } : flat;
   });
+  // Nodes the user placed keep their cells; one going home to a taken cell takes the closest free one.
+  const byPriority = [...collapsed.filter((node) => !returning.has(node.id)), ...collapsed.filter((node) => returning.has(node.id))];
+  const placed = new Map(resolveLayout({ ...document, nodes: byPriority }).nodes.map((node) => [node.id, node]));
+  const settled = { ...document, nodes: collapsed.map((node) => placed.get(node.id) ?? node) };
   if (expandedId === null || !settled.nodes.some((node) => node.id === expandedId)) return settled;
   return makeRoom({ ...settled, nodes: settled.nodes.map((node) => (node.id === expandedId ? { ...node, isExpanded: true } : node)) });
 }
