@@ -6,8 +6,6 @@ export const nodeOf = (page: Page, type: string): Locator => page.locator(`[data
 
 export const allNodes = (page: Page): Locator => page.getByTestId('workflow-node');
 
-/** The toast that shows `text`. */
-export const toastWith = (page: Page, text: string): Locator => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 /** The credits badge of the editor's top bar, as a number. */
 export async function creditsShown(page: Page): Promise<number> {

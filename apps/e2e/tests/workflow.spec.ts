@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { samplePhoto } from './support';
-import { allNodes, creditsShown, dragNode, expand, nodeOf, openEmptyEditor, pickOption, positionOf, showAll, startWithPhoto, toastWith, waitForSave } from './workflow-support';
+import { allNodes, creditsShown, dragNode, expand, nodeOf, openEmptyEditor, pickOption, positionOf, showAll, startWithPhoto, waitForSave } from './workflow-support';
+import { toast } from './studio-support';
 
 const edgeButton = (page: Page, from: string, to: string) => page.locator(`[data-testid="edge-insert"][data-edge-id="${from}>${to}"]`);
 const idOf = async (page: Page, type: string) => (await nodeOf(page, type).getAttribute('data-node-id')) ?? '';
@@ -135,18 +136,18 @@ test('COMBINE with a single picture says two are needed', async ({ page }) => {
   await page.getByTestId('add-node-combine').click();
   await expand(nodeOf(page, 'combine'));
   await nodeOf(page, 'combine').getByRole('button', { name: 'Combiner les images' }).click();
-  await expect(toastWith(page, 'Connectez au moins 2 images au nœud COMBINE pour les fusionner')).toBeVisible();
+  await expect(toast(page, 'Connectez au moins 2 images au nœud COMBINE pour les fusionner')).toBeVisible();
 });
 
 test('a run without options says what is missing', async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
   await run(page, 1);
-  await expect(toastWith(page, 'Veuillez configurer au moins un node de transformation')).toBeVisible();
+  await expect(toast(page, 'Veuillez configurer au moins un node de transformation')).toBeVisible();
   await pickOption(page, 'style');
   await nodeOf(page, 'source').locator('.mantine-Switch-track').click();
   await run(page, 1);
-  await expect(toastWith(page, "Le nœud source est désactivé. Veuillez l'activer ou connecter un nœud COMBINE actif.")).toBeVisible();
+  await expect(toast(page, "Le nœud source est désactivé. Veuillez l'activer ou connecter un nœud COMBINE actif.")).toBeVisible();
 });
 
 test('the workflow is saved as it changes, and the one open comes back after a reload', async ({ page }) => {
@@ -225,11 +226,11 @@ test('a workflow is exported and imported as JSON; a bad file is refused in Fren
   const importInput = page.getByTestId('workflow-import');
 
   await importInput.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}') });
-  await expect(toastWith(page, 'Import impossible')).toBeVisible();
-  await expect(toastWith(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
+  await expect(toast(page, 'Import impossible')).toBeVisible();
+  await expect(toast(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
   await expect(allNodes(page)).toHaveCount(9);
   await importInput.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('pas du JSON') });
-  await expect(toastWith(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
+  await expect(toast(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
   await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
 
   await page.getByTestId('workflow-menu').click();
@@ -240,7 +241,7 @@ test('a workflow is exported and imported as JSON; a bad file is refused in Fren
   expect(JSON.parse(exported)).toMatchObject({ version: 1, nodes: expect.arrayContaining([expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) })]) });
 
   await importInput.setInputFiles({ name: 'mon-portrait.workflow.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
-  await expect(toastWith(page, 'Workflow importé')).toBeVisible();
+  await expect(toast(page, 'Workflow importé')).toBeVisible();
   await expect(page.getByTestId('workflow-menu')).toHaveText('mon portrait');
   await expect(allNodes(page)).toHaveCount(9);
   await waitForSave(page);
@@ -261,7 +262,8 @@ test('renders past the balance: the paid ones are kept and the credits dialog sh
   const dialog = page.getByRole('dialog', { name: 'Crédits insuffisants' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
-  await expect(dialog.getByRole('link', { name: 'Recharger mes crédits' })).toHaveAttribute('href', '/account?tab=credits');
+  await expect(dialog.getByRole('link', { name: 'Voir les forfaits' })).toHaveAttribute('href', '/account?tab=credits');
+  await expect(dialog.getByRole('link', { name: 'Recharger' })).toHaveAttribute('href', '/checkout');
   // The two renders that could be paid for are on the result node.
   await expect(result.getByTestId('result-dots').getByRole('button')).toHaveCount(2);
   await expect.poll(() => creditsShown(page)).toBe(0);

@@ -9,6 +9,9 @@ export type GalleryItem = RouterOutputs['gallery']['list']['gallery'][number];
 const GALLERY_PAGE_SIZE = 50;
 
 /** What downloading a gallery image saves: the result, under the app's file name. */
+/** How a gallery item is named on screen: its options' labels. */
+export const galleryItemTitle = (item: GalleryItem) => item.transformationOption ?? 'Transformation';
+
 export const imageDownloadOf = (item: GalleryItem) => ({ url: item.transformedImagePath, filename: downloadNameOf(item.transformedImagePath) });
 
 /** How often the studio's gallery sheet looks for new images and videos while it is open. */
@@ -50,6 +53,8 @@ export function useDeleteImages(items: readonly GalleryItem[], { onDeletedMany }
   /** Refreshes the gallery, and the public feed when a published image went with the deletion. */
   const afterDeletion = (ids: readonly number[]) => {
     void utils.gallery.list.invalidate();
+    // A deleted result is no longer the picture the studio starts from (the server forgets it too).
+    void utils.media.defaults.invalidate();
     if (items.some((item) => ids.includes(item.id) && item.isPublic)) void utils.feed.list.invalidate();
   };
   const deleteOne = trpc.gallery.delete.useMutation({

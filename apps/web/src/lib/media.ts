@@ -14,3 +14,6 @@ export const downloadNameOf = (url: string) => `atelier-${fileNameOf(url)}`;
 export function stitchPathOf(url: string): string | null {
   return /^\/api\/media\/results\/[^?#]+\.jpg$/.test(url) ? `/stitch/${encodeURIComponent(fileNameOf(url))}` : null;
 }
+
+/** An option's preview, rendered by the server from its thumbnail name (studio and workflow nodes). */
+export const thumbnailUrl = (thumbnail: string) => `/api/thumbnail/${encodeURIComponent(thumbnail)}.jpg`;

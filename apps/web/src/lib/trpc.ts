@@ -29,6 +29,18 @@ export function createClients() {
   return { queryClient, trpcClient };
 }
 
+/** What the app says when a call fails without a message of the server's. */
+export const UNEXPECTED_ERROR = "Une erreur inattendue s'est produite. Veuillez réessayer.";
+
+/** The server refused for lack of credits (HTTP 402, `insufficient_credits`), however the call was made. */
+export function isCreditsError(error: unknown): boolean {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { code?: string; clientCode?: string } | undefined;
+    if (data?.clientCode === 'insufficient_credits' || data?.code === 'PAYMENT_REQUIRED') return true;
+  }
+  return error instanceof Error && error.message.includes('Crédits insuffisants');
+}
+
 /** The French message the server gave, or the fallback when the call never reached it. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && error.message && !/fetch|network/i.test(error.message)) return error.message;

@@ -10,14 +10,12 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
-import { imageDownloadOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
+import { galleryItemTitle, imageDownloadOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { SelectionBar } from './SelectionBar';
 
 const ALL_OPTIONS = 'Tous';
-
-const titleOf = (item: GalleryItem) => item.transformationOption ?? 'Transformation';
 
 export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGallery> }) {
   const { query, items } = gallery;
@@ -120,7 +118,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               key={item.id}
               src={item.transformedImagePath}
               fallbackSrc={item.originalImagePath}
-              title={titleOf(item)}
+              title={galleryItemTitle(item)}
               subtitle={formatDate(item.createdAt)}
               selecting={selecting}
               selected={selectedIds.includes(item.id)}
@@ -147,7 +145,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
         </Group>
       )}
       <ImageViewer
-        image={viewed && { src: viewed.transformedImagePath, fallbackSrc: viewed.originalImagePath, title: titleOf(viewed) }}
+        image={viewed && { src: viewed.transformedImagePath, fallbackSrc: viewed.originalImagePath, title: galleryItemTitle(viewed) }}
         onClose={() => setViewed(null)}
       />
     </Stack>

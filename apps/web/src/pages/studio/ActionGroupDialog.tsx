@@ -2,7 +2,8 @@ import { getActionGroup, getOption, type ActionGroup, type CatalogOption } from 
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { OptionTile, OptionTiles, thumbnailUrl } from './OptionTile';
+import { thumbnailUrl } from '../../lib/media';
+import { OptionTile, OptionTiles } from './OptionTile';
 import { StudioSheet } from './StudioSheet';
 
 interface ActionGroupDialogProps {
@@ -75,7 +76,7 @@ function GroupLevels({ group, selectedId, onPick, onBack }: { group: ActionGroup
                 <div className="studio-subcategory-previews" aria-hidden>
                   {candidate.options.slice(0, 3).map((option) => (
                     // Decorative (the names are written beside them): one that fails is simply hidden.
-                    <img key={option.id} src={thumbnailUrl(option)} alt="" loading="lazy" onError={(event) => (event.currentTarget.style.visibility = 'hidden')} />
+                    <img key={option.id} src={thumbnailUrl(option.thumbnail)} alt="" loading="lazy" onError={(event) => (event.currentTarget.style.visibility = 'hidden')} />
                   ))}
                 </div>
                 <div style={{ flex: 1, minWidth: 0 }}>

@@ -1,3 +1,4 @@
+import { IMAGE_COST } from '@atelier/catalog';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand, IconLibraryPhoto, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,7 +63,7 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
               <PresetNote studio={studio} />
               {state.aiMode === 'manual' && Object.keys(state.selection).length === 0 && (
                 <Text fz="sm" fw={500} className="studio-hint">
-                  Choisissez des options dans le panneau, puis lancez RUN (50 crédits).
+                  Choisissez des options dans le panneau, puis lancez RUN ({IMAGE_COST} crédits).
                 </Text>
               )}
             </Stack>

@@ -1,3 +1,4 @@
+import { IMAGE_COST } from '@atelier/catalog';
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -14,7 +15,7 @@ export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () =
           Connectez-vous pour transformer vos photos
         </Text>
         <Text c="dimmed" fz="sm">
-          Chaque transformation coûte 50 crédits. Votre compte garde vos images et vidéos dans votre galerie.
+          Chaque transformation coûte {IMAGE_COST} crédits. Votre compte garde vos images et vidéos dans votre galerie.
         </Text>
         <Button component={Link} to="/auth" fullWidth radius="xl">
           Se connecter ou créer un compte

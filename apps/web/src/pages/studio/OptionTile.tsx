@@ -2,10 +2,8 @@ import type { CatalogOption } from '@atelier/catalog';
 import { Badge, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { thumbnailUrl } from '../../lib/media';
 import { useIsPhone } from './layout';
-
-/** The option's preview, rendered by the server from a sample picture. */
-export const thumbnailUrl = (option: Pick<CatalogOption, 'thumbnail'>) => `/api/thumbnail/${option.thumbnail}.jpg`;
 
 interface OptionTileProps {
   option: CatalogOption;
@@ -26,7 +24,7 @@ export function OptionTile({ option, selected, onClick, opensDialog = false }: O
             {option.name}
           </Text>
         ) : (
-          <img src={thumbnailUrl(option)} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
+          <img src={thumbnailUrl(option.thumbnail)} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
         )}
         {selected && (
           <span className="studio-option-check" aria-hidden>

@@ -11,7 +11,7 @@ import type { GenerationMode } from './state';
 import type { Studio } from './useStudio';
 
 /** RUN: a spinner while pending, disabled without a picture or (manual image mode) without an option. */
-export function RunButton({ studio, fullWidth = false }: { studio: Studio; fullWidth?: boolean }) {
+export function RunButton({ studio }: { studio: Studio }) {
   const video = studio.state.generationMode === 'video';
   return (
     <Button
@@ -19,7 +19,6 @@ export function RunButton({ studio, fullWidth = false }: { studio: Studio; fullW
       radius="xl"
       variant="gradient"
       gradient={{ from: 'violet', to: 'pink' }}
-      fullWidth={fullWidth}
       loading={studio.pending}
       disabled={!studio.canRun}
       leftSection={video ? <IconVideo size={18} aria-hidden /> : <IconSparkles size={18} aria-hidden />}

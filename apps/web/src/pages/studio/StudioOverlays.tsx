@@ -6,7 +6,7 @@ import { ColorPaletteSheet } from './parts/ColorPalette';
 import { CompareOverlay } from './parts/CompareOverlay';
 import { ElementColorSheet } from './parts/ElementColors';
 import { GallerySheet } from './parts/GallerySheet';
-import { MessageDialog } from './parts/MessageDialog';
+import { MessageDialog } from '../../components/MessageDialog';
 import { SideBySideModal } from './parts/SideBySideModal';
 import { VideoPlayerModal } from './parts/VideoPlayer';
 import { StudioSheet } from './StudioSheet';
@@ -35,7 +35,7 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
         onClose={closeOverlay}
         onPick={studio.pickImage}
         onFile={(file, origin) => void studio.addFile(file, origin)}
-        signedIn={studio.signedIn}
+        userId={studio.user?.id}
       />
       <StylesPicker opened={is('styles')} onClose={closeOverlay} selection={state.selection} onToggle={studio.toggleOption} />
       <ActionGroupDialog

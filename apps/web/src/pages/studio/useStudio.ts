@@ -1,15 +1,15 @@
 import type { CategoryId, SelectedOption } from '@atelier/catalog';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { downloadFile } from '../../lib/download';
+import { downloadFile, saveBlob } from '../../lib/download';
 import { useOwnGallery } from '../../lib/gallery';
 import { takeLibrarySelection } from '../../lib/librarySelection';
 import { downloadNameOf } from '../../lib/media';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../../lib/user';
-import { checkImageFile, readFailureMessage, type FileOrigin } from './parts/files';
-import type { StudioMessage } from './parts/MessageDialog';
+import { checkImageFile, readFailureMessage, type FileOrigin } from '../../lib/imageFiles';
+import type { DialogMessage } from '../../components/MessageDialog';
 import { useImagePalette } from './parts/useImagePalette';
 import type { StudioLayout } from './layout';
 import { canRun, currentComparison, initialStudioState, studioReducer } from './state';
@@ -45,7 +45,7 @@ export function useStudio(layout: StudioLayout) {
   const signedIn = user !== null;
   const defaults = trpc.media.defaults.useQuery();
   const welcome = trpc.media.welcomeImages.useQuery();
-  const [message, setMessage] = useState<StudioMessage | null>(null);
+  const [message, setMessage] = useState<DialogMessage | null>(null);
   const [overlay, setOverlay] = useState<StudioOverlay | null>(null);
   const [videoUrl, setVideoUrl] = useState<string | null>(null);
   const sessionKey = useRef(String(Date.now()));
@@ -64,6 +64,7 @@ export function useStudio(layout: StudioLayout) {
     dispatch({ type: 'reset' });
     setMessage(null);
     setVideoUrl(null);
+    for (const url of localFiles.current.keys()) URL.revokeObjectURL(url);
     localFiles.current.clear();
     sessionKey.current = String(Date.now());
     setOverlay({ kind: 'login' });
@@ -111,7 +112,7 @@ export function useStudio(layout: StudioLayout) {
   // The desktop strip also offers the gallery's latest pictures (the phone has its gallery sheet).
   const gallery = useOwnGallery(layout === 'desktop' ? user?.id : undefined);
   const galleryImages = useMemo(
-    () => gallery.items.filter((item) => item.mediaType === 'image').map((item) => item.transformedImagePath).slice(0, GALLERY_IN_STRIP),
+    () => gallery.items.slice(0, GALLERY_IN_STRIP).map((item) => item.transformedImagePath),
     [gallery.items],
   );
 
@@ -124,7 +125,6 @@ export function useStudio(layout: StudioLayout) {
     [lastUsedImage, defaultModels, welcomeImages, layout],
   );
 
-  const showMessage = setMessage;
   const askSignIn = () => setOverlay({ kind: 'login' });
   const { run, pending, appliedPreset } = useStudioRun({
     state,
@@ -134,7 +134,7 @@ export function useStudio(layout: StudioLayout) {
     paletteColors: palette.colors,
     sessionKey: sessionKey.current,
     localFiles: localFiles.current,
-    showMessage,
+    showMessage: setMessage,
     askSignIn,
     openVideo: setVideoUrl,
   });
@@ -164,11 +164,12 @@ export function useStudio(layout: StudioLayout) {
       setMessage({ type: 'general', title: 'Aucune image', message: "Il n'y a aucune image à télécharger." });
       return;
     }
-    if (localFiles.current.has(url)) {
-      // A picked file is already in the browser: saved as it is (the content policy forbids fetching blob: addresses).
-      const link = Object.assign(document.createElement('a'), { href: url, download: 'atelier-image.jpg' });
-      link.click();
-      toast({ title: 'Téléchargement réussi', description: link.download });
+    const picked = localFiles.current.get(url);
+    if (picked) {
+      // A picked file is already in the browser: saved as it is, under its own name.
+      const filename = picked instanceof File ? picked.name : 'atelier-image.jpg';
+      saveBlob(picked, filename);
+      toast({ title: 'Téléchargement réussi', description: filename });
       return;
     }
     void downloadFile({ url, filename: downloadNameOf(url) });

@@ -3,14 +3,13 @@ import { TRPCClientError } from '@trpc/client';
 import { useState, type Dispatch } from 'react';
 import type { CurrentUser } from '../../lib/user';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
-import { uploadImage } from './parts/files';
-import type { StudioMessage } from './parts/MessageDialog';
+import { errorMessage, isCreditsError, trpc, UNEXPECTED_ERROR } from '../../lib/trpc';
+import { uploadImage } from '../../lib/imageFiles';
+import type { DialogMessage } from '../../components/MessageDialog';
 import type { StudioLayout } from './layout';
 import { pickPreset, type Preset } from './presets';
 import { selectedEntries, type StudioAction, type StudioState } from './state';
 
-const UNEXPECTED = "Une erreur inattendue s'est produite. Veuillez réessayer.";
 const VIDEO_FAILED = 'Erreur lors de la génération vidéo';
 const BAD_VIDEO_URL = "Erreur lors de l'extraction de l'URL vidéo. Veuillez réessayer.";
 
@@ -25,18 +24,9 @@ interface RunDeps {
   sessionKey: string;
   /** Files picked in this visit, by the address shown for them. */
   localFiles: ReadonlyMap<string, Blob>;
-  showMessage: (message: StudioMessage) => void;
+  showMessage: (message: DialogMessage) => void;
   askSignIn: () => void;
   openVideo: (url: string) => void;
-}
-
-/** The server refused for lack of credits (tRPC's `clientCode`, or its French message). */
-export function isCreditsError(error: unknown): boolean {
-  if (error instanceof TRPCClientError) {
-    const data = error.data as { clientCode?: string } | undefined;
-    if (data?.clientCode === 'insufficient_credits') return true;
-  }
-  return error instanceof Error && error.message.includes('Crédits insuffisants');
 }
 
 function messageOf(error: unknown, fallback: string): string {
@@ -93,7 +83,8 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
   const fail = async (error: unknown, title: string, fallback: string) => {
     dispatch({ type: 'clearSelection' });
     if (isCreditsError(error)) {
-      const fresh = await utils.auth.me.fetch().catch(() => user);
+      // Asked again: the cached balance is the one from before this refusal.
+      const fresh = await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => user);
       showMessage({ type: 'credits', credits: fresh?.credits ?? 0 });
     } else {
       showMessage({ type: 'general', title, message: messageOf(error, fallback) });
@@ -130,7 +121,7 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
         })
         .then(() => utils.gallery.list.invalidate())
         .catch((error: unknown) =>
-          toast({ title: "Erreur lors de l'enregistrement dans la galerie", description: messageOf(error, UNEXPECTED), variant: 'destructive' }),
+          toast({ title: "Erreur lors de l'enregistrement dans la galerie", description: messageOf(error, UNEXPECTED_ERROR), variant: 'destructive' }),
         ),
       setLastUsedImage.mutateAsync({ imagePath: result.transformedImagePath }).catch((error: unknown) => console.warn('setLastUsedImage', error)),
       refreshCredits(),
@@ -187,7 +178,7 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
       else await runImage(source, user);
     } catch (error) {
       if (video) await fail(error, VIDEO_FAILED, VIDEO_FAILED);
-      else await fail(error, layout === 'desktop' ? 'Erreur de génération' : 'Erreur de transformation', UNEXPECTED);
+      else await fail(error, layout === 'desktop' ? 'Erreur de génération' : 'Erreur de transformation', UNEXPECTED_ERROR);
     } finally {
       setPending(false);
     }

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
+import { MessageDialog } from '../../components/MessageDialog';
 import { saveBlob } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -17,7 +18,6 @@ import { emptyDocument, findNode, isOptionNodeType, nodeOutputImage, randomNodeI
 import { generationKeyframes } from './model/animation';
 import { clampZoom } from './model/viewport';
 import { AddNodeModal } from './modals/AddNodeModal';
-import { CreditsDialog } from './modals/CreditsDialog';
 import { NameModal } from './modals/NameModal';
 import { OptionPickerModal } from './modals/OptionPickerModal';
 import { ReferenceImagesModal } from './modals/ReferenceImagesModal';
@@ -399,7 +399,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
         onClose={() => setViewedNodeId(null)}
         onIndex={(index) => viewedNodeId && actions.selectImage(viewedNodeId, index)}
       />
-      <CreditsDialog credits={credits} onClose={() => setCredits(null)} />
+      <MessageDialog message={credits === null ? null : { type: 'credits', credits }} onClose={() => setCredits(null)} />
       <NameModal opened={renaming} initial={meta.name} onSave={rename} onClose={() => setRenaming(false)} />
       <WorkflowListModal opened={listing} currentId={meta.id} onOpen={(id) => void open(id)} onClose={() => setListing(false)} />
       <Modal opened={confirmingDelete} onClose={() => setConfirmingDelete(false)} title="Supprimer ce workflow ?" centered styles={{ title: { fontWeight: 700 } }}>

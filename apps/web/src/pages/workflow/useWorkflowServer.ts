@@ -1,25 +1,16 @@
 import type { ReferenceSlotId, WorkflowDocument } from '@atelier/catalog';
-import { TRPCClientError } from '@trpc/client';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage, isCreditsError, trpc, UNEXPECTED_ERROR } from '../../lib/trpc';
 import { planCombine, storeCombined } from './model/combine';
-import { addNode, defaultLayout } from './model/graph';
+import { addNode, defaultLayout, ensureResultNode } from './model/graph';
 import { findNode, randomNodeId, updateNode } from './model/nodes';
 import { imagePreloader } from './model/preload';
-import { planRun, prepareResult, renderIds, runInParallel, storeRenders } from './model/run';
+import { planRun, renderIds, runInParallel, storeRenders } from './model/run';
 import type { Point } from './model/grid';
 import { uploadPhoto } from './upload';
 import type { EditorDocument } from './useEditorDocument';
 
-const GENERIC_ERROR = "Une erreur inattendue s'est produite. Veuillez réessayer.";
-
-/** The server's "not enough credits" answer (HTTP 402). */
-export function isCreditsError(error: unknown): boolean {
-  if (!(error instanceof TRPCClientError)) return false;
-  const data = error.data as { code?: string; clientCode?: string } | undefined;
-  return data?.clientCode === 'insufficient_credits' || data?.code === 'PAYMENT_REQUIRED' || /Crédits insuffisants/.test(error.message);
-}
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
 
@@ -90,7 +81,7 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
         await imagePreloader.preload(compositeImagePath).catch(() => undefined);
         change((document) => storeCombined(document, combineId, compositeImagePath));
       } catch (error) {
-        toast({ title: 'Erreur lors de la combinaison des images', description: errorMessage(error, GENERIC_ERROR), variant: 'destructive' });
+        toast({ title: 'Erreur lors de la combinaison des images', description: errorMessage(error, UNEXPECTED_ERROR), variant: 'destructive' });
       } finally {
         combining.current.delete(combineId);
         markGenerating([combineId], false);
@@ -124,7 +115,7 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
         change((document) => updateNode({ ...document, referenceImages: references }, source.id, { compositeImage: compositePath }));
         return true;
       } catch (error) {
-        toast({ title: 'Images de Référence', description: errorMessage(error, GENERIC_ERROR), variant: 'destructive' });
+        toast({ title: 'Images de Référence', description: errorMessage(error, UNEXPECTED_ERROR), variant: 'destructive' });
         return false;
       } finally {
         markGenerating([source.id], false);
@@ -171,8 +162,9 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
     }
     const { plan } = planned;
     const newResultId = randomNodeId();
-    const { resultId } = prepareResult(document, plan, newResultId);
-    change((current) => prepareResult(current, plan, newResultId).document);
+    // The result node the render node feeds, created when missing (the same id in the update).
+    const { resultId } = ensureResultNode(document, plan.renderNodeId, newResultId);
+    change((current) => ensureResultNode(current, plan.renderNodeId, newResultId).document);
     const count = document.renderCount;
     setRunning(true);
     markGenerating([resultId, plan.renderNodeId], true);
@@ -201,7 +193,7 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
           return;
         }
         const lost = outcome.images.length > 0 ? ` (${plural(outcome.failures.length, 'rendu')} sur ${count} non produit${outcome.failures.length > 1 ? 's' : ''})` : '';
-        toast({ title: 'Erreur de génération', description: `${errorMessage(failure, GENERIC_ERROR)}${lost}`, variant: 'destructive' });
+        toast({ title: 'Erreur de génération', description: `${errorMessage(failure, UNEXPECTED_ERROR)}${lost}`, variant: 'destructive' });
       }
     } finally {
       markGenerating([resultId, plan.renderNodeId], false);

@@ -61,19 +61,17 @@ interface ColorPaletteSheetProps {
   value: string | undefined;
   onChange: (colorId: string | undefined) => void;
   title?: string;
-  /** Closes the sheet once a colour is picked or cleared (default). */
-  closeOnPick?: boolean;
 }
 
 /** The palette in a bottom sheet on phones, a modal on wide screens. */
-export function ColorPaletteSheet({ opened, onClose, value, onChange, title = 'Choisir une couleur', closeOnPick = true }: ColorPaletteSheetProps) {
+export function ColorPaletteSheet({ opened, onClose, value, onChange, title = 'Choisir une couleur' }: ColorPaletteSheetProps) {
   return (
     <StudioSheet opened={opened} onClose={onClose} title={title} size="lg">
       <ColorGrid
         value={value}
         onChange={(colorId) => {
           onChange(colorId);
-          if (closeOnPick) onClose();
+          onClose();
         }}
       />
     </StudioSheet>

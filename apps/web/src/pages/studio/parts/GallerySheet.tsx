@@ -7,12 +7,11 @@ import { Notice } from '../../../components/Notice';
 import { RetryNotice } from '../../../components/RetryNotice';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { downloadFiles } from '../../../lib/download';
-import { imageDownloadOf, LIST_POLL_MS, useDeleteImages, useOwnGallery, type GalleryItem } from '../../../lib/gallery';
-import { useCurrentUser } from '../../../lib/user';
+import { galleryItemTitle, imageDownloadOf, LIST_POLL_MS, useDeleteImages, useOwnGallery, type GalleryItem } from '../../../lib/gallery';
 import { SelectionBar } from '../../gallery/SelectionBar';
 import { useOwnVideos, VideosTab } from '../../gallery/VideosTab';
 import { StudioSheet } from '../StudioSheet';
-import type { FileOrigin } from './files';
+import type { FileOrigin } from '../../../lib/imageFiles';
 import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import './parts.css';
 
@@ -20,8 +19,6 @@ import './parts.css';
 const LONG_PRESS_MS = 500;
 /** A long press this soon after a scroll is the scroll's finger, not a request to select. */
 const SCROLL_FLAG_MS = 1000;
-
-const titleOf = (item: GalleryItem) => item.transformationOption ?? 'Transformation';
 
 /** True for a second after anything on the page scrolled. */
 function useRecentlyScrolled() {
@@ -53,7 +50,7 @@ interface ImageTileProps {
 }
 
 function ImageTile({ item, selecting, selected, onTap, onSelectPress }: ImageTileProps) {
-  const title = titleOf(item);
+  const title = galleryItemTitle(item);
   // The click that ends a long press must not also pick the image.
   const pressed = useRef(false);
   const longPress = useLongPress(
@@ -203,16 +200,15 @@ interface GallerySheetProps {
   onClose: () => void;
   onPick: (imageUrl: string) => void;
   onFile: (file: File, origin: FileOrigin) => void;
-  signedIn: boolean;
+  /** The signed-in user's id; a visitor's sheet asks to sign in and makes no gallery call. */
+  userId: number | undefined;
 }
 
 /**
  * The user's images and videos from inside the studio: pick an image to work on, bring a new one
  * (file or camera), or select several to download or delete. Lists refresh every 2 s while open.
  */
-export function GallerySheet({ opened, onClose, onPick, onFile, signedIn }: GallerySheetProps) {
-  const { data: user } = useCurrentUser();
-  const userId = signedIn ? user?.id : undefined;
+export function GallerySheet({ opened, onClose, onPick, onFile, userId }: GallerySheetProps) {
   const pollMs = opened ? LIST_POLL_MS : false;
   const gallery = useOwnGallery(userId, { pollMs });
   const videos = useOwnVideos(userId, { pollMs });
@@ -224,7 +220,7 @@ export function GallerySheet({ opened, onClose, onPick, onFile, signedIn }: Gall
     <StudioSheet opened={opened} onClose={onClose} title="Galerie" size="xl">
       <Stack gap="md">
         <FileButtons onFile={onFile} />
-        {!signedIn ? (
+        {userId === undefined ? (
           <SignInPrompt title="Utilisateur non connecté" description="Connectez-vous pour retrouver vos images et vos vidéos." />
         ) : (
           <Tabs value={tab} onChange={setTab} keepMounted={false}>

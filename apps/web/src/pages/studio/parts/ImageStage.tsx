@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Button, Center, Loader, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useMediaQuery, useNetwork } from '@mantine/hooks';
 import { IconPhotoOff, IconUpload, IconWifiOff, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type CSSProperties, type DragEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type PointerEvent, type ReactNode } from 'react';
 import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import { canPan, MAX_ZOOM, MIN_ZOOM, panBy, resetView, zoomIn, zoomOut, type FrameSize, type StageView } from './zoom';
 import './parts.css';
@@ -20,7 +20,6 @@ interface ImageStageProps {
   loading?: boolean;
   /** Laid over the stage (mode switch, run button...); the zoom buttons hold the top-right corner. */
   overlay?: ReactNode;
-  height?: CSSProperties['height'];
   /** Shown under the spinner while `loading`. */
   loadingLabel?: string;
   /** The picture at `src` could not be loaded. */
@@ -78,7 +77,7 @@ function DropZone({ onPick, dragging }: { onPick: () => void; dragging: boolean 
  * and offline placeholders, and a drop zone when there is no picture yet. A new `src` starts again
  * at 1× centred.
  */
-export function ImageStage({ src, alt, onFile, loading = false, overlay, height = '100%', loadingLabel, onError }: ImageStageProps) {
+export function ImageStage({ src, alt, onFile, loading = false, overlay, loadingLabel, onError }: ImageStageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { online } = useNetwork();
@@ -154,7 +153,7 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, height 
       ref={frameRef}
       className="studio-stage"
       data-testid="image-stage"
-      h={height}
+      h="100%"
       onDragOver={onDragOver}
       onDragLeave={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragOver(false);

@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, Modal, SimpleGrid, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { downloadFile } from '../../../lib/download';
 import { downloadNameOf } from '../../../lib/media';
+import { useIsPhone } from '../layout';
 import './parts.css';
 
 interface SideBySideModalProps {
@@ -41,7 +41,7 @@ function Side({ label, url, onUse }: { label: string; url: string; onUse: (url: 
 
 /** The picture before and after its transformation, next to each other (one above the other on phones). */
 export function SideBySideModal({ opened, before, after, onClose, onUse }: SideBySideModalProps) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useIsPhone();
   return (
     <Modal
       opened={opened}

@@ -32,6 +32,6 @@ export const HISTORY_LIMIT = 100;
 /** Autosave waits this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 1000;
 
-export const INTENSITY = { min: 0, max: 1, step: 0.1, initial: 1 } as const;
+export const INTENSITY = { min: 0, max: 1, step: 0.1 } as const;
 
 export const IMPORTANCE = { min: 0.1, max: 1, step: 0.1 } as const;

@@ -3,6 +3,8 @@ import {
   getWorkflowOption,
   isCategoryId,
   WORKFLOW_CATALOG,
+  workflowDocumentSchema,
+  workflowNodeSchema,
   WORKFLOW_CATEGORY_IDS,
   type CatalogOption,
   type CategoryId,
@@ -63,10 +65,6 @@ export function optionsFor(type: OptionNodeType): readonly CatalogOption[] {
   return isWorkflowCategory(type) ? WORKFLOW_CATALOG[type] : getOptions(type);
 }
 
-/** The preview picture of an option (`/api/thumbnail/<category>-<id>.jpg`). */
-export function thumbnailUrl(thumbnail: string): string {
-  return `/api/thumbnail/${encodeURIComponent(thumbnail)}.jpg`;
-}
 
 /** Kinds whose collapsed card shows a picture. */
 const PICTURE_TYPES: ReadonlySet<WorkflowNodeType> = new Set(['source', 'combine', 'result']);
@@ -79,28 +77,9 @@ export function nodeSize(node: Pick<WorkflowNode, 'type' | 'isExpanded'>): { wid
   };
 }
 
-/** A fresh node of a kind, centred on a point. */
+/** A fresh node of a kind, centred on a point; every other field takes the document schema's default. */
 export function createNode(type: WorkflowNodeType, id: string, at: { x: number; y: number }, extra: Partial<WorkflowNode> = {}): WorkflowNode {
-  return {
-    id,
-    type,
-    name: NODE_LABELS[type],
-    x: at.x,
-    y: at.y,
-    option: null,
-    intensity: 1,
-    isEnabled: true,
-    isExpanded: false,
-    image: null,
-    compositeImage: null,
-    combinedImage: null,
-    combinedImagePath: null,
-    images: [],
-    activeImageIndex: 0,
-    transformation: null,
-    parentId: null,
-    ...extra,
-  };
+  return { ...workflowNodeSchema.parse({ id, type, name: NODE_LABELS[type], x: at.x, y: at.y }), ...extra };
 }
 
 /** The picture a node hands on to what it is connected to, if any. */
@@ -117,8 +96,9 @@ export function nodeOutputImage(node: WorkflowNode): string | null {
   }
 }
 
+/** A workflow with nothing in it yet, with the document schema's defaults. */
 export function emptyDocument(): WorkflowDocument {
-  return { version: 1, nodes: [], connections: [], referenceImages: {}, renderCount: 1, mindMap: true, simpleMode: false };
+  return workflowDocumentSchema.parse({ version: 1, nodes: [], connections: [] });
 }
 
 export function findNode(document: WorkflowDocument, id: string): WorkflowNode | undefined {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withMindMap } from './graph';
-import { planRun, prepareResult, renderIds, RUN_MESSAGES, runInParallel, storeRenders } from './run';
+import { ensureResultNode } from './graph';
+import { planRun, renderIds, RUN_MESSAGES, runInParallel, storeRenders } from './run';
 import { documentOf, node } from './test-support';
 
 const photo = '/api/media/uploads/photo.jpg';
@@ -96,7 +97,7 @@ describe('a run', () => {
     const document = workflow(node('source', 's', { image: photo }), node('style', 'st', { option: watercolor }));
     const planned = planRun(document);
     if (!planned.ok) throw new Error(planned.error);
-    const { document: prepared, resultId } = prepareResult(document, planned.plan, 'out');
+    const { document: prepared, resultId } = ensureResultNode(document, planned.plan.renderNodeId, 'out');
     const stored = storeRenders(prepared, resultId, ['/a.jpg', '/b.jpg'], planned.plan);
     expect(stored.nodes.find((each) => each.id === 'out')).toMatchObject({ images: ['/a.jpg', '/b.jpg'], activeImageIndex: 0, image: photo, isExpanded: true });
     expect(storeRenders(prepared, resultId, [], planned.plan)).toBe(prepared);

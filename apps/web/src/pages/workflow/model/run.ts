@@ -1,5 +1,5 @@
-import { buildWorkflowPrompt, type WorkflowDocument, type WorkflowNode } from '@atelier/catalog';
-import { ensureResultNode, expandNode, renderNodeOf, upstreamNodeIds } from './graph';
+import { buildWorkflowPrompt, WORKFLOW_LIMITS, type WorkflowDocument, type WorkflowNode } from '@atelier/catalog';
+import { expandNode, renderNodeOf, upstreamNodeIds } from './graph';
 import { findNode, isOptionNodeType, nodeOutputImage } from './nodes';
 
 /** The run's validation messages (spec section 5, "Workflow run"). */
@@ -104,11 +104,6 @@ export async function runInParallel(ids: readonly string[], render: (id: string)
   };
 }
 
-/** Before a run: the result node the render node feeds, created when missing. */
-export function prepareResult(document: WorkflowDocument, plan: RunPlan, newId: string): { document: WorkflowDocument; resultId: string } {
-  return ensureResultNode(document, plan.renderNodeId, newId);
-}
-
 /**
  * After a run: the renders on the result node (the first one shown), which is expanded. Its
  * `image` keeps the picture they started from, the "before" of the comparison.
@@ -118,7 +113,7 @@ export function storeRenders(document: WorkflowDocument, resultId: string, image
   const stored = {
     ...document,
     nodes: document.nodes.map((node) =>
-      node.id === resultId ? { ...node, images: images.slice(0, 16), activeImageIndex: 0, image: plan.image, transformation: plan.prompt } : node,
+      node.id === resultId ? { ...node, images: images.slice(0, WORKFLOW_LIMITS.imagesPerNode), activeImageIndex: 0, image: plan.image, transformation: plan.prompt } : node,
     ),
   };
   return expandNode(stored, resultId);

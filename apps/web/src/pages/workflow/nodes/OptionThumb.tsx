@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { thumbnailUrl } from '../model/nodes';
+import { thumbnailUrl } from '../../../lib/media';
 
 /** An option's preview; when the picture cannot load, the option's name takes its place. */
 export function OptionThumb({ thumbnail, name, size, style }: { thumbnail: string | undefined; name: string; size: number | string; style?: CSSProperties }) {

@@ -1,3 +1,4 @@
+import { IMAGE_COST } from '@atelier/catalog';
 import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { RENDER_COUNT } from '../model/constants';
@@ -55,7 +56,7 @@ export function RunBar({ renderCount, onRenderCount, onRun, running, compact }: 
         </Button>
         {!compact && (
           <Text fz="xs" c="dimmed" w={70}>
-            {renderCount * 50} crédits
+            {renderCount * IMAGE_COST} crédits
           </Text>
         )}
       </Group>

@@ -2,7 +2,7 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { toast } from '../../../lib/toast';
-import { UPLOAD_MESSAGES } from '../upload';
+import { IMAGE_FILE_MESSAGES } from '../../../lib/imageFiles';
 
 /** The empty editor: 'Télécharger une photo' (images only); the photo starts the default layout. */
 export function UploadPrompt({ onFile, loading }: { onFile: (file: File) => void; loading: boolean }) {
@@ -11,7 +11,7 @@ export function UploadPrompt({ onFile, loading }: { onFile: (file: File) => void
       <Paper withBorder radius="xl" p={0} w="100%" maw={520} shadow="sm">
         <Dropzone
           onDrop={(files) => files[0] && onFile(files[0])}
-          onReject={() => toast({ title: "Erreur d'upload", description: UPLOAD_MESSAGES.notAnImage, variant: 'destructive' })}
+          onReject={() => toast({ title: "Erreur d'upload", description: IMAGE_FILE_MESSAGES.upload.notImage, variant: 'destructive' })}
           accept={['image/*']}
           multiple={false}
           loading={loading}

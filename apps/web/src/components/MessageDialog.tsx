@@ -3,16 +3,16 @@ import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCredits } from '../../../lib/format';
+import { formatCredits } from '../lib/format';
 
-
-export type StudioMessage =
+/** What the dialog says: not enough credits, or any other error with its title. */
+export type DialogMessage =
   /** `beforeRun`: the phone screen's own check, before anything is sent. */
   | { type: 'credits'; credits: number; beforeRun?: boolean }
   | { type: 'general'; title: string; message: string };
 
 interface MessageDialogProps {
-  message: StudioMessage | null;
+  message: DialogMessage | null;
   onClose: () => void;
 }
 
@@ -38,7 +38,7 @@ function CreditsMessage({ credits, beforeRun, onClose }: { credits: number; befo
   );
 }
 
-/** The studio's message dialog: not enough credits (with the ways to get more), or any other error. */
+/** The message dialog of the studio and the workflow editor: not enough credits (with the ways to get more), or any other error. */
 export function MessageDialog({ message: current, onClose }: MessageDialogProps) {
   // The last message stays in the dialog while it fades out.
   const [message, setMessage] = useState(current);
