@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-checks, then every suite — unit and integration (vitest; SQLite always,
+// `npm test`: type-checks, lints, checks the installed dependencies, then every suite — unit and integration (vitest; SQLite always,
 // MySQL when MYSQL_URL is set) and the browser suite (Playwright in Debian's Chromium) —
 // and ends with one line `N passed, N failed` summed over all of them.
 import { spawnSync } from 'node:child_process';
@@ -51,7 +51,16 @@ function readJson(file) {
 if (run('Type-check (every package)', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']) === 0) totals.passed += 1;
 else totals.failed += 1;
 
-// 2. Unit and integration tests.
+// 2. The architecture's rules (import direction, env.ts, promises, hooks), and one copy of each dependency.
+for (const [title, command, args] of [
+  ['Lint (ESLint)', 'npx', ['eslint', '.']],
+  ['Dependencies (one copy of each, npm ls clean)', 'node', ['scripts/check-dependencies.mjs']],
+]) {
+  if (run(title, command, args) === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
+
+// 3. Unit and integration tests.
 if (!process.env.MYSQL_URL) skippedReasons.push('integration tests on MySQL: MYSQL_URL is not set (.ci/run sets it; see README)');
 const vitestJson = join(results, 'vitest.json');
 const vitestStatus = run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
@@ -64,7 +73,7 @@ if (vitest) {
   totals.failed += 1;
 }
 
-// 3. Browser journeys against the built app.
+// 4. Browser journeys against the built app.
 if (!existsSync(chromiumPath)) {
   skippedReasons.push(`end-to-end suite: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
 } else if (run('Build (web app and server)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {

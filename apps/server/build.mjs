@@ -1,27 +1,49 @@
-// Bundles the server and the workspace packages it uses into dist/main.js; npm packages stay
-// external and are loaded from node_modules at run time.
+// Bundles the server and the workspace packages it uses into dist/main.js. npm packages stay
+// external, but each import names the file that the importing workspace resolves (for example
+// ../../../packages/db/node_modules/@mikro-orm/core/index.js): the bundle loads exactly the copy
+// its source would, wherever npm placed it, and never depends on a package being hoisted.
+import { writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+const outfile = fileURLToPath(new URL('dist/main.js', import.meta.url));
 const workspacePackage = /^@atelier\//;
 
-await build({
+/** @type {import('esbuild').Plugin} */
+const externalAsResolved = {
+  name: 'external-npm-packages-as-resolved',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'resolving' || workspacePackage.test(args.path)) return undefined;
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      if (found.errors.length > 0) return { errors: found.errors };
+      const fromBundle = relative(dirname(outfile), found.path).split(sep).join('/');
+      return { path: fromBundle.startsWith('.') ? fromBundle : `./${fromBundle}`, external: true };
+    });
+  },
+};
+
+const result = await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
+  // Node's own conditions: esbuild would otherwise add `module`, which Node never reads.
+  conditions: ['node'],
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-npm-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          workspacePackage.test(args.path) ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
+  plugins: [externalAsResolved],
+  metafile: true,
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
+
+// The files the bundle loads from node_modules, for check-bundle.mjs to find in a runtime tree.
+const packageFiles = new Set(
+  Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && i.path.startsWith('.')).map((i) => i.path)),
+);
+writeFileSync(new URL('dist/packages.json', import.meta.url), `${JSON.stringify([...packageFiles].sort(), null, 2)}\n`);

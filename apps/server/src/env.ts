@@ -33,6 +33,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API server, such as the end-to-end suite's fake one; Stripe's own when unset. */
   STRIPE_API_URL: z.url().optional(),
+  /** Where the local video engine looks for a system ffmpeg before its bundled one. */
+  PATH: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,7 @@ import type { ServerConfig } from './env';
 export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
   const engines = createEngines({
     engine: env.AI_ENGINE,
+    ffmpegSearchPath: env.PATH,
     ...(env.REPLICATE_API_TOKEN
       ? { replicate: { token: env.REPLICATE_API_TOKEN, imageModel: env.REPLICATE_IMAGE_MODEL, videoModel: env.REPLICATE_VIDEO_MODEL } }
       : {}),

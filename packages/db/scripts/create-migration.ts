@@ -44,9 +44,9 @@ async function createFor(url: string): Promise<void> {
   );
   try {
     // A scratch database: start from nothing so the diff is against the migrations alone.
-    await orm.getSchemaGenerator().dropSchema({ dropMigrationsTable: true });
-    await orm.getMigrator().up();
-    const result = await orm.getMigrator().createMigration(path);
+    await orm.schema.drop({ dropMigrationsTable: true });
+    await orm.migrator.up();
+    const result = await orm.migrator.create(path);
     if (!result.fileName) console.log(`${folder}: no changes`);
     else console.log(`${folder}: wrote ${result.fileName}`);
   } finally {

@@ -40,7 +40,6 @@ export function ormOptions(url: string, overrides: Partial<Options> = {}): Optio
     // The API forks an EntityManager per procedure; a global one would leak state between users.
     allowGlobalContext: false,
     forceUtcTimezone: true,
-    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     debug: false,
   };
   if (kind === 'sqlite') {
@@ -56,10 +55,10 @@ export function ormOptions(url: string, overrides: Partial<Options> = {}): Optio
   } as Options;
 }
 
-/** Opens the database and brings its schema up to date. */
-export async function openDatabase(url: string, overrides: Partial<Options> = {}): Promise<MikroORM> {
+/** Opens the database and brings its schema up to date (or up to the migration named by `migrateTo`). */
+export async function openDatabase(url: string, overrides: Partial<Options> = {}, migrateTo?: string): Promise<MikroORM> {
   const orm = await MikroORM.init(ormOptions(url, overrides));
-  await orm.getMigrator().up();
+  await orm.migrator.up(migrateTo ? { to: migrateTo } : undefined);
   return orm;
 }
 

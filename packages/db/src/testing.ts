@@ -24,12 +24,15 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file, removed on close. */
-export async function openTestDatabase(target: TestDatabaseTarget): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own for one test file, removed on close. `migrateTo` stops at
+ * an older migration, to test an upgrade.
+ */
+export async function openTestDatabase(target: TestDatabaseTarget, { migrateTo }: { migrateTo?: string } = {}): Promise<TestDatabase> {
   if (target.name === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
     const url = join(dir, 'test.sqlite');
-    const orm = await openDatabase(url);
+    const orm = await openDatabase(url, {}, migrateTo);
     return {
       orm,
       url,
@@ -42,12 +45,12 @@ export async function openTestDatabase(target: TestDatabaseTarget): Promise<Test
   const base = new URL(target.url!);
   base.pathname = `/${base.pathname.slice(1) || 'atelier'}_${randomBytes(4).toString('hex')}`;
   const url = base.toString();
-  const orm = await openDatabase(url, { ensureDatabase: true });
+  const orm = await openDatabase(url, { ensureDatabase: true }, migrateTo);
   return {
     orm,
     url,
     async close() {
-      await orm.getSchemaGenerator().dropDatabase();
+      await orm.schema.dropDatabase();
       await orm.close(true);
     },
   };

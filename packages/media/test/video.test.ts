@@ -8,8 +8,8 @@ import { LocalVideoEngine, MEDIA_MESSAGES, findFfmpeg, videoFrame } from '../src
 import { photo } from './support/images';
 
 /** What `ffmpeg -i file` says about a file (it prints to stderr and exits 1 for want of an output). */
-function probe(file: string): string {
-  return spawnSync(findFfmpeg(), ['-hide_banner', '-i', file], { encoding: 'utf8' }).stderr;
+async function probe(file: string): Promise<string> {
+  return spawnSync(await findFfmpeg(process.env.PATH), ['-hide_banner', '-i', file], { encoding: 'utf8' }).stderr;
 }
 
 /** The top-level boxes of an MP4 file, in order. */
@@ -38,7 +38,7 @@ describe('LocalVideoEngine', () => {
     const { video, poster } = await engine.generate({ image: await photo(320, 240), prompt: 'la scène prend vie', duration: 6, resolution: '768p' });
     const file = join(directory, 'clip.mp4');
     await writeFile(file, video);
-    const report = probe(file);
+    const report = await probe(file);
     expect(report).toMatch(/Duration: 00:00:0(5\.9\d|6\.0\d)/);
     expect(report).toMatch(/Video: h264 \([^)]*\).*yuv420p.*1024x768/);
     expect(report).toMatch(/\b25 fps\b/);

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from 'react-router-dom';
+// The DOM build of the provider: it lets the router flush updates synchronously with react-dom.
+import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { router } from './routes';
 import { colorSchemeManager, theme } from './theme';

@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { createClients, trpc } from '../lib/trpc';
 
 // One cache for the whole visit, kept when the layout is left for the landing page and back.

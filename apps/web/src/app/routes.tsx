@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useDarkMarker } from '../components/ThemeToggle';
 
 const NO_SCROLL_ROUTES = new Set(['/create', '/transform', '/mobile-transform']);

@@ -1,5 +1,5 @@
 import { ActionIcon, Button } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { initialOf, useCurrentUser } from '../lib/user';
 
 /** The round account button with the user's initial, or 'Connexion' for a visitor. */

@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 export function BrandTitle({ size = 22 }: { size?: number }) {
   return (

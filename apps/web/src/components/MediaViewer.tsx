@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Modal } from '@mantine/core';
 import { IconColumns2, IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { downloadFile, type DownloadFile } from '../lib/download';
 import { downloadNameOf, stitchPathOf } from '../lib/media';
 import { toast } from '../lib/toast';

@@ -2,7 +2,7 @@ import { IMAGE_COST } from '@atelier/catalog';
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatCredits } from '../lib/format';
 
 /** What the dialog says: not enough credits, or any other error with its title. */

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Notice } from './Notice';
 
 /** What a visitor sees in place of a signed-in user's own content. */

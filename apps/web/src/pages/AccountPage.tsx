@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCredits } from '../lib/format';
 import { AppHeader } from '../components/AppHeader';
 import { ThemeToggle } from '../components/ThemeToggle';
@@ -56,7 +56,7 @@ export function AccountPage() {
     onSuccess: () => {
       utils.auth.me.setData(undefined, null);
       void utils.invalidate();
-      navigate('/create?logout=true');
+      void navigate('/create?logout=true');
     },
     onError: () => toast({ title: 'Erreur lors de la déconnexion. Veuillez réessayer.', variant: 'destructive' }),
   });

@@ -5,7 +5,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
 import { formatCredits } from '../lib/format';
 import { toast } from '../lib/toast';
@@ -68,7 +68,7 @@ export function CheckoutPage() {
 
   useEffect(() => {
     if (checkout.state !== 'success') return;
-    const timer = setTimeout(() => navigate('/account'), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/account'), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [checkout.state, navigate]);
 

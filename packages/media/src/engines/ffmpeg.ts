@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 
-/** The ffmpeg on PATH when there is one (a system build is usually newer), else the one inside @ffmpeg-installer. */
-export function findFfmpeg(): string {
-  for (const directory of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+/**
+ * The ffmpeg in one of `searchPath`'s directories (a PATH-style list) when there is one, as a system
+ * build is usually newer, else the one inside @ffmpeg-installer, loaded only when needed.
+ */
+export async function findFfmpeg(searchPath = ''): Promise<string> {
+  for (const directory of searchPath.split(delimiter).filter(Boolean)) {
     const candidate = join(directory, 'ffmpeg');
     try {
       accessSync(candidate, constants.X_OK);
@@ -14,8 +16,8 @@ export function findFfmpeg(): string {
       // Not in this directory.
     }
   }
-  const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
-  return installer.path;
+  const installer = await import('@ffmpeg-installer/ffmpeg');
+  return installer.default.path;
 }
 
 /** Keep the end of ffmpeg's log: that is where it says what went wrong. */

@@ -14,8 +14,8 @@ export interface EngineConfig {
     videoModel?: string;
     baseUrl?: string;
   } & Pick<ReplicateOptions, 'fetch' | 'pollIntervalMs' | 'timeoutMs'>;
-  /** For the local video engine; found on PATH or in @ffmpeg-installer otherwise. */
-  ffmpegPath?: string;
+  /** Where the local video engine looks for ffmpeg (PATH); the bundled one otherwise. */
+  ffmpegSearchPath?: string;
 }
 
 export interface Engines {
@@ -25,7 +25,7 @@ export interface Engines {
 
 export function createEngines(config: EngineConfig): Engines {
   if (config.engine === 'local') {
-    return { image: new LocalImageEngine(), video: new LocalVideoEngine(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {}) };
+    return { image: new LocalImageEngine(), video: new LocalVideoEngine({ searchPath: config.ffmpegSearchPath }) };
   }
   const { replicate } = config;
   if (!replicate?.token) throw new Error('The Replicate engine needs an API token (REPLICATE_API_TOKEN).');

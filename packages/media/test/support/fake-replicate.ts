@@ -78,7 +78,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     created_at: new Date(0).toISOString(),
   });
 
-  const server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', origin).pathname;
     const body = request.method === 'POST' ? await readBody(request) : undefined;
     fake.requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, body });
@@ -111,7 +111,8 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       prediction.status = { success: 'succeeded', failed: 'failed', slow: 'processing' }[fake.scenario];
     }
     json(response, 200, view(prediction));
-  });
+  };
+  const server = createServer((request, response) => void handle(request, response));
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatCredits, formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 

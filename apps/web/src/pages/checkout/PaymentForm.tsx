@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatCredits } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';

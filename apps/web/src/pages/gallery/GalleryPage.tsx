@@ -1,6 +1,6 @@
 import { Badge, Button, Center, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
 import { IconMovie, IconPhoto, IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { AppHeader } from '../../components/AppHeader';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useOwnGallery } from '../../lib/gallery';

@@ -2,7 +2,7 @@ import { Button, Chip, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core'
 import { useSelection } from '@mantine/hooks';
 import { IconChecks, IconHome, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ImageCard } from '../../components/ImageCard';
 import { ImageViewer } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconHome, IconLink, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { FallbackImage } from '../../components/FallbackImage';
 import { VideoViewer } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';

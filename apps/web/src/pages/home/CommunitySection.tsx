@@ -1,7 +1,7 @@
 import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoPlus, IconUsersGroup, IconWorld, IconWorldUpload } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
 import { SignInPrompt } from '../../components/SignInPrompt';

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Paper, SegmentedControl } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AccountButton } from '../../components/AccountButton';
 import { BrandTitle } from '../../components/BrandTitle';
 import { ThemeToggle } from '../../components/ThemeToggle';

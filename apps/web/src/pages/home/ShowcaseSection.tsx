@@ -1,7 +1,7 @@
 import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import type { Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { FallbackImage } from '../../components/FallbackImage';
 import { fileNameOf } from '../../lib/media';
 import { trpc } from '../../lib/trpc';

@@ -1,6 +1,6 @@
 import { Button, Center, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { FEATURES, HOW_IT_WORKS, PROCESS_STEPS, TECHNOLOGY } from './content';
 import { IconCard, LandingSection } from './Section';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconGift } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CompareSlider } from '../../components/CompareSlider';
 import { BADGES, STATS } from './content';
 import { afterPicture, beforePicture, COMPARISON_EXAMPLES, sampleImage } from './samples';

@@ -1,6 +1,6 @@
 import { Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BrandTitle } from '../../components/BrandTitle';
 import { ThemeToggle } from '../../components/ThemeToggle';
 

@@ -1,7 +1,7 @@
 import { IMAGE_COST } from '@atelier/catalog';
 import { Badge, Box, Button, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatCredits } from '../../lib/format';
 import {
   CREDIT_RULES,

@@ -1,7 +1,7 @@
 import { IMAGE_COST } from '@atelier/catalog';
 import { Badge, Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBolt, IconCheck } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CompareSlider } from '../../components/CompareSlider';
 import { GALLERY_POINTS, SAMPLE_TRANSFORMATIONS } from './content';
 import {

@@ -3,7 +3,7 @@ import { Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Titl
 import { useSelection } from '@mantine/hooks';
 import { IconPhotoSearch, IconWand } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { AppHeader } from '../../components/AppHeader';
 import { ImageCard } from '../../components/ImageCard';
 import { ImageViewer, type ViewedImage } from '../../components/MediaViewer';
@@ -52,7 +52,7 @@ function Library() {
   const use = () => {
     // In the order shown, newest first, whatever order they were ticked in.
     storeLibrarySelection((recent.data ?? []).map((result) => result.transformedImagePath).filter((url) => selected.includes(url)));
-    navigate('/mobile-transform');
+    void navigate('/mobile-transform');
   };
 
   return (

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPhotoOff, IconPhotoQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { AppHeader } from '../../components/AppHeader';
 import { Notice } from '../../components/Notice';
 import { downloadFile } from '../../lib/download';

@@ -1,7 +1,7 @@
 import { IMAGE_COST } from '@atelier/catalog';
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** Asks a visitor to sign in: they may keep looking around, but RUN, the gallery and credits need an account. */
 export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

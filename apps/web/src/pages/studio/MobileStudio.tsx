@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Stack } from '@mantine/core';
 import { IconDownload, IconHome, IconLibraryPhoto, IconUpload } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
 import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';

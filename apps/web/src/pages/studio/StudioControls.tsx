@@ -1,7 +1,7 @@
 import { Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
 import { IconArrowsLeftRight, IconCoins, IconColumns2, IconMaximize, IconPhoto, IconSparkles, IconVideo, IconWand } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { formatCredits } from '../../lib/format';
 import { useIsPhone } from './layout';

@@ -1,6 +1,6 @@
 import type { CategoryId, SelectedOption } from '@atelier/catalog';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { downloadFile, saveBlob } from '../../lib/download';
 import { useOwnGallery } from '../../lib/gallery';
 import { takeLibrarySelection } from '../../lib/librarySelection';

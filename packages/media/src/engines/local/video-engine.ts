@@ -11,8 +11,10 @@ import type { GeneratedVideo, VideoEngine, VideoRequest } from '../types';
 import type { Frame } from './geometry';
 
 export interface LocalVideoOptions {
-  /** Defaults to findFfmpeg(). */
+  /** The ffmpeg binary; by default the first found by findFfmpeg(searchPath). */
   ffmpegPath?: string;
+  /** Directories to look for ffmpeg in, PATH-style; none by default (the bundled ffmpeg). */
+  searchPath?: string;
   /** Default 120 s. */
   timeoutMs?: number;
 }
@@ -38,11 +40,10 @@ export function videoFrame(source: Frame): Frame {
  */
 export class LocalVideoEngine implements VideoEngine {
   readonly name = 'local';
-  private readonly ffmpeg: string;
+  private ffmpeg: Promise<string> | undefined;
   private readonly timeoutMs: number;
 
-  constructor(options: LocalVideoOptions = {}) {
-    this.ffmpeg = options.ffmpegPath ?? findFfmpeg();
+  constructor(private readonly options: LocalVideoOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 120_000;
   }
 
@@ -57,7 +58,8 @@ export class LocalVideoEngine implements VideoEngine {
       const input = join(directory, 'source.jpg');
       const output = join(directory, 'clip.mp4');
       await writeFile(input, source);
-      await runFfmpeg(this.ffmpeg, this.arguments(input, output, frame, request), this.timeoutMs);
+      this.ffmpeg ??= this.options.ffmpegPath ? Promise.resolve(this.options.ffmpegPath) : findFfmpeg(this.options.searchPath);
+      await runFfmpeg(await this.ffmpeg, this.arguments(input, output, frame, request), this.timeoutMs);
       return { video: await readFile(output), poster };
     } catch (cause) {
       throw new MediaError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause });

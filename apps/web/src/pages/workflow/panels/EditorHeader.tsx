@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconArrowForwardUp, IconCloudCheck, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { AccountButton } from '../../../components/AccountButton';
 import { formatCredits } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/user';

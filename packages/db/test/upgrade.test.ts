@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { mysqlMigrations } from '../src/migrations/mysql';
+import { sqliteMigrations } from '../src/migrations/sqlite';
+import { openTestDatabase, testDatabaseTargets } from '../src/testing';
+
+/** Rows that hang together through every foreign key: a user, an upload, a result of it, a like. */
+const linkedRows = [
+  `insert into users (id, email, password_hash, first_name, last_name, username, credits, created_at)
+     values (1, 'ana@example.com', 'x', 'Ana', 'Lima', 'ana', 450, '2026-11-01 10:00:00')`,
+  `insert into uploads (id, owner_id, storage_key, size, mime, width, height, created_at)
+     values (7, 1, 'uploads/a.jpg', 1000, 'image/jpeg', 640, 480, '2026-11-01 10:01:00')`,
+  `insert into transformations (id, owner_id, upload_id, kind, prompt, status, engine, created_at)
+     values (3, 1, 7, 'studio', 'aquarelle', 'succeeded', 'local', '2026-11-01 10:02:00')`,
+  `insert into gallery_items (id, owner_id, transformed_image_path, original_image_path, created_at)
+     values (5, 1, '/api/media/r.jpg', '/api/media/a.jpg', '2026-11-01 10:03:00')`,
+  `insert into likes (id, user_id, item_id, created_at) values (9, 1, 5, '2026-11-01 10:04:00')`,
+];
+
+describe.each(testDatabaseTargets())('upgrading the schema on $name', (target) => {
+  it('keeps every row and every link made under the first migration', async () => {
+    const db = await openTestDatabase(target, { migrateTo: 'Migration20261121233209' });
+    try {
+      const connection = db.orm.em.getConnection();
+      for (const sql of linkedRows) await connection.execute(sql);
+
+      await db.orm.migrator.up();
+
+      const all = target.name === 'sqlite' ? sqliteMigrations : mysqlMigrations;
+      expect((await db.orm.migrator.getPending()).length).toBe(0);
+      expect((await db.orm.migrator.getExecuted()).length).toBe(all.length);
+      const [row] = await connection.execute(
+        `select t.upload_id as upload, l.item_id as liked, u.credits as credits
+           from transformations t join likes l on l.user_id = t.owner_id join users u on u.id = t.owner_id`,
+      );
+      expect(row).toEqual({ upload: 7, liked: 5, credits: 450 });
+    } finally {
+      await db.close();
+    }
+  });
+});
