@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
   appRouter,
   createCaller,
   createContextInner,
+  InProcessQueue,
+  jobKinds,
+  JobService,
   ListVersions,
   PRODUCTION_HASH_PARAMS,
   RateLimiter,
@@ -18,13 +22,14 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppRouter } from '@atelier/api';
 import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
 import { registerCreditRoutes } from './rest/credits';
 import { registerFeedRoutes } from './rest/feed';
 import { registerGalleryRoutes } from './rest/gallery';
+import { registerJobRoutes } from './rest/jobs';
 import { registerPaymentRoutes } from './rest/payments';
 import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
@@ -48,6 +53,8 @@ export interface AppOptions {
   payments?: PaymentSettings;
   /** Media storage and the image and video engines. */
   media: MediaDeps;
+  /** Generations running at once: in this process (default: its cores), and per user. */
+  generation?: { concurrency?: number; perUser?: number };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -63,7 +70,24 @@ export const httpMessages = {
   internal: 'Une erreur inattendue est survenue.',
 } as const;
 
-function apiDeps(options: AppOptions): ApiDeps {
+/** Generations of one user running at once; the user's others wait, with their place shown. */
+const GENERATIONS_PER_USER = 2;
+
+function apiDeps(options: AppOptions, log: FastifyBaseLogger): ApiDeps {
+  const listVersions = new ListVersions();
+  const jobs = new JobService({
+    orm: options.orm,
+    media: options.media,
+    queue: new InProcessQueue({
+      concurrency: options.generation?.concurrency ?? availableParallelism(),
+      perUser: options.generation?.perUser ?? GENERATIONS_PER_USER,
+    }),
+    kinds: jobKinds,
+    onFinished: (job) => {
+      if (job.kind === 'video') listVersions.videosChanged(job.userId);
+    },
+    log,
+  });
   return {
     orm: options.orm,
     config: {
@@ -79,8 +103,9 @@ function apiDeps(options: AppOptions): ApiDeps {
       payments: new RateLimiter(20, 60_000),
     },
     payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
-    listVersions: new ListVersions(),
+    listVersions,
     media: options.media,
+    jobs,
   };
 }
 
@@ -108,15 +133,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });
-  const deps = apiDeps(options);
+  const deps = apiDeps(options, app.log);
   const openSession = sessionOpener({ secret: options.sessionSecret, secure: options.secureCookies });
 
   const callInput = async (request: FastifyRequest, reply: FastifyReply): Promise<CallInput> => ({
     session: await openSession(request, reply),
     ip: request.ip,
   });
-  const callerFor: CallerFactory = async (request, reply) =>
-    createCaller(createContextInner(deps, await callInput(request, reply)));
+  const callerFor: CallerFactory = async (request, reply, signal) =>
+    createCaller(createContextInner(deps, await callInput(request, reply)), { signal });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -186,6 +211,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVideoRoutes(app, callerFor, options.media);
   registerGalleryRoutes(app, callerFor);
   registerFeedRoutes(app, callerFor);
+  registerJobRoutes(app, callerFor);
+  await deps.jobs.start();
+  app.addHook('onClose', () => deps.jobs.close());
 
   const webDist = options.webDist;
   const webIndex = webDist ? join(webDist, 'index.html') : null;

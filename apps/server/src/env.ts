@@ -25,6 +25,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
+  /** Generations running at once in this process; the number of cores by default. */
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
   REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),

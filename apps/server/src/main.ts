@@ -3,7 +3,6 @@ import { createStripeClient } from '@atelier/api';
 import { openDatabase } from '@atelier/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env';
-import { startHoldSweeper } from './jobs';
 import { mediaFromConfig } from './media';
 
 async function main(): Promise<void> {
@@ -23,13 +22,12 @@ async function main(): Promise<void> {
       webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
     },
     media: mediaFromConfig(config),
+    generation: { concurrency: config.env.GENERATION_CONCURRENCY },
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
   });
-  const stopSweeper = startHoldSweeper(orm, app.log);
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`);
-    stopSweeper();
     await app.close();
     await orm.close();
     process.exit(0);

@@ -1,4 +1,4 @@
-import { CreditEntry, Transformation, Upload, User } from '@atelier/db';
+import { CreditEntry, GenerationJob, Transformation, Upload, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { LocalImageEngine, MediaError, type ImageEngine } from '@atelier/media';
 import sharp from 'sharp';
@@ -106,7 +106,8 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect(await balance(userId)).toBe(500);
     const em = t.db.orm.em.fork();
     expect(await em.count(CreditEntry, { user: userId, type: 'debit', status: { $ne: 'released' } })).toBe(0);
-    expect(await em.count(Transformation, { owner: userId, status: 'failed' })).toBe(1);
+    expect(await em.count(GenerationJob, { owner: userId, status: 'failed', error: "La génération a échoué. Aucun crédit n'a été débité." })).toBe(1);
+    expect(await em.count(Transformation, { owner: userId })).toBe(0);
   });
 
   it('refuses before the engine runs when credits are short', async () => {

@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@atelier/db';
 import type { ListVersions } from './shared/list-versions';
 import type { RateLimiter } from './shared/rate-limit';
 import type { PasswordHashParams } from './auth/password';
+import type { JobService } from './jobs/service';
 import type { MediaDeps } from './media/deps';
 import type { PaymentSettings } from './payments/stripe';
 
@@ -33,6 +34,8 @@ export interface ApiDeps {
   media: MediaDeps;
   /** What the polled lists' ETags are made of: one set per process. */
   listVersions: ListVersions;
+  /** Every generation runs as one of its jobs. */
+  jobs: JobService;
 }
 
 /** What one incoming call brings. */

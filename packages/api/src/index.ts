@@ -18,3 +18,7 @@ export type { PublicUser } from './shared/user';
 export { createStripeClient, type PaymentSettings, type StripeClient } from './payments/stripe';
 export type { MediaDeps } from './media/deps';
 export { mediaUrl, storageKeyOf } from './media/urls';
+export { JobService, JobPendingError, IMAGE_WAIT_MS, VIDEO_WAIT_MS, JOB_LEASE_MS, MAX_JOB_ATTEMPTS, type JobServiceOptions } from './jobs/service';
+export { InProcessQueue, type JobQueue, type QueueLimits } from './jobs/queue';
+export { JobEvents, type JobSnapshot } from './jobs/events';
+export { jobKinds } from './jobs/kinds';

@@ -2,6 +2,7 @@ export * from './entities';
 export { databaseKind, openDatabase, ormOptions, migrationsFolder, type DatabaseKind } from './orm';
 export type { EntityManager, MikroORM } from './orm';
 export {
+  LockMode,
   RequestContext,
   UniqueConstraintViolationException,
   NotFoundError,

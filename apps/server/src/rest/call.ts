@@ -1,10 +1,11 @@
-import { createCaller, describeError } from '@atelier/api';
+import { createCaller, describeError, JobPendingError } from '@atelier/api';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
 export type Caller = ReturnType<typeof createCaller>;
-export type CallerFactory = (request: FastifyRequest, reply: FastifyReply) => Promise<Caller>;
+/** The caller for one request; `signal` ends what the call streams (a job's events) when the client leaves. */
+export type CallerFactory = (request: FastifyRequest, reply: FastifyReply, signal?: AbortSignal) => Promise<Caller>;
 
 /**
  * The REST error body: a French `message`, plus `error` and `fieldErrors` where they apply, and
@@ -22,6 +23,11 @@ export function sendProcedureError(
   return reply.code(getHTTPStatusCodeFromError(error)).send({ ...body, ...shape(message) });
 }
 
+/** A synchronous generation call past its wait: 202 with the job to follow, nothing is lost. */
+export function sendJobPending(reply: FastifyReply, error: JobPendingError): FastifyReply {
+  return reply.code(202).send({ jobId: error.jobId, status: 'pending', message: error.message });
+}
+
 /**
  * A REST handler is a thin shape over one or more procedures: the same caller as tRPC, so
  * authentication, validation and business rules are shared; only the JSON shape differs.
@@ -35,6 +41,7 @@ export function restHandler(
     try {
       return await handle(caller, request, reply);
     } catch (error) {
+      if (error instanceof JobPendingError) return sendJobPending(reply, error);
       if (error instanceof TRPCError) return sendProcedureError(reply, error);
       throw error;
     }
@@ -49,4 +56,14 @@ export function untrusted(value: unknown): never {
 /** One member of a client's JSON object, query string or path parameters, unchecked: for a procedure to validate. */
 export function untrustedField(source: unknown, name: string): unknown {
   return typeof source === 'object' && source !== null && Object.hasOwn(source, name) ? Reflect.get(source, name) : undefined;
+}
+
+/**
+ * A generation request's body, marked to answer at once with its job (202) when the client sent
+ * `Prefer: respond-async` (RFC 7240) instead of waiting for the result.
+ */
+export function generationBody(request: FastifyRequest, body: unknown): never {
+  const respondAsync = /(^|[,\s])respond-async($|[,;\s])/i.test(String(request.headers.prefer ?? ''));
+  if (!respondAsync || typeof body !== 'object' || body === null || Array.isArray(body)) return untrusted(body);
+  return untrusted({ ...body, respondAsync: true });
 }

@@ -1,10 +1,10 @@
-import { describeError } from '@atelier/api';
+import { describeError, JobPendingError } from '@atelier/api';
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from '@atelier/media';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { restHandler, untrusted, type Caller, type CallerFactory } from './call';
+import { generationBody, restHandler, sendJobPending, untrusted, untrustedField, type Caller, type CallerFactory } from './call';
 
 interface MultipartImage {
   image: Buffer | null;
@@ -50,6 +50,7 @@ function transformHandler(callerFor: CallerFactory, run: (caller: Caller, reques
     try {
       return await run(caller, request);
     } catch (error) {
+      if (error instanceof JobPendingError) return sendJobPending(reply, error);
       if (error instanceof TRPCError) return sendTransformFailure(reply, error);
       throw error;
     }
@@ -99,7 +100,9 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
 
   app.post<{ Params: { id: string } }>(
     '/api/transform/:id',
-    transformHandler(callerFor, (caller, request) => caller.transform.run({ uploadId: untrusted((request.params as { id: string }).id) })),
+    transformHandler(callerFor, (caller, request) =>
+      caller.transform.run(generationBody(request, { uploadId: untrustedField(request.params, 'id') })),
+    ),
   );
 
   // One path, two documented bodies: the workflow render and the single-node transform.
@@ -107,7 +110,7 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     '/api/transform',
     transformHandler(callerFor, (caller, request) => {
       const body = request.body as { type?: unknown } | null;
-      return body?.type === 'workflow' ? caller.transform.workflow(untrusted(body)) : caller.transform.node(untrusted(body));
+      return body?.type === 'workflow' ? caller.transform.workflow(generationBody(request, body)) : caller.transform.node(generationBody(request, body));
     }),
   );
 

@@ -1,12 +1,12 @@
 import type { MediaDeps } from '@atelier/api';
 import { AppError, commonMessages } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
-import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
+import { generationBody, restHandler, untrusted, untrustedField, type CallerFactory } from './call';
 import { sendPolledList } from './etag';
 
 export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {
   app.post('/api/videos/create-placeholder', restHandler(callerFor, (caller, request) => caller.videos.createPlaceholder(untrusted(request.body))));
-  app.post('/api/generate-video', restHandler(callerFor, (caller, request) => caller.videos.generate(untrusted(request.body))));
+  app.post('/api/generate-video', restHandler(callerFor, (caller, request) => caller.videos.generate(generationBody(request, request.body))));
   app.post('/api/videos/update-placeholder', restHandler(callerFor, (caller, request) => caller.videos.updatePlaceholder(untrusted(request.body))));
 
   // Polled every 2 s by the phone studio: an unchanged list answers 304 without a query.

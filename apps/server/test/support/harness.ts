@@ -21,7 +21,7 @@ export interface TestApp {
 
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps> } & Partial<Pick<AppOptions, 'secureCookies' | 'payments'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps> } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation'>> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(target);
   const mediaDir = mkdtempSync(join(tmpdir(), 'atelier-media-'));
@@ -40,6 +40,7 @@ export async function startTestApp(
     webDist: null,
     api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
     payments: options.payments,
+    generation: options.generation,
     media,
   });
   await app.ready();

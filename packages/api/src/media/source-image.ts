@@ -10,12 +10,18 @@ export const sourceMessages = {
 } as const;
 
 /**
- * The bytes of an image a client names by URL, as a source for a transformation or a
+ * The storage key of an image a client names by URL, as a source for a transformation or a
  * composite: one of its own files, or a published one. Anything else is "not found".
  */
-export async function readViewableImage(em: EntityManager, media: MediaDeps, userId: number, url: string): Promise<{ key: string; image: Buffer }> {
+export async function viewableImageKey(em: EntityManager, userId: number, url: string): Promise<string> {
   const key = storageKeyOf(url);
   if (!key || !(await canViewMedia(em, userId, key))) throw new AppError('NOT_FOUND', sourceMessages.notFound);
+  return key;
+}
+
+/** The bytes of an image the user may use as a source (see viewableImageKey). */
+export async function readViewableImage(em: EntityManager, media: MediaDeps, userId: number, url: string): Promise<{ key: string; image: Buffer }> {
+  const key = await viewableImageKey(em, userId, url);
   const image = await media.storage.get(key).catch((error: unknown) => {
     throw mediaFailure(error);
   });

@@ -4,6 +4,7 @@ import { authRouter } from './auth';
 import { creditsRouter } from './credits';
 import { feedRouter } from './feed';
 import { galleryRouter } from './gallery';
+import { jobsRouter } from './jobs';
 import { paymentsRouter } from './payments';
 import { mediaRouter } from './media';
 import { transformRouter } from './transform';
@@ -21,6 +22,7 @@ export const appRouter = router({
   gallery: galleryRouter,
   feed: feedRouter,
   workflow: workflowRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { colorChoicesSchema, mediaReferenceSchema, selectionSchema, workflowSelectionSchema } from '@atelier/catalog';
 import { REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
+import { IMAGE_WAIT_MS } from '../jobs/service';
 import { recordId } from '../shared/input';
 import { recentTransformations } from '../transform/recent';
 import { transformUpload } from '../transform/studio';
@@ -11,6 +12,9 @@ import { authedProcedure, router } from '../trpc';
 /** An image the server stores, named by its address: the saved workflows' rule, for every procedure. */
 export const mediaRef = mediaReferenceSchema;
 const nodeId = z.string().trim().min(1).max(100);
+/** True: answer at once with the job to follow (202 over REST, `Prefer: respond-async`) instead of waiting for the picture. */
+const respondAsync = z.boolean().optional();
+const waitFor = (input: { respondAsync?: boolean | undefined }) => (input.respondAsync ? 0 : IMAGE_WAIT_MS);
 
 const transformResult = z.object({
   success: z.literal(true),
@@ -18,6 +22,7 @@ const transformResult = z.object({
   originalImagePath: z.string(),
   transformationId: z.number(),
   credits: z.number(),
+  jobId: z.number(),
 });
 
 export const transformRouter = router({
@@ -55,9 +60,9 @@ export const transformRouter = router({
 
   /** The studio's transformation of an upload: 50 credits, taken only when it succeeds. */
   run: authedProcedure
-    .input(z.object({ uploadId: recordId }))
+    .input(z.object({ uploadId: recordId, respondAsync }))
     .output(transformResult)
-    .mutation(({ ctx, input }) => transformUpload(ctx.em, ctx.media, ctx.user.id, input.uploadId)),
+    .mutation(({ ctx, input }) => transformUpload(ctx.em, ctx.jobs, ctx.user.id, input.uploadId, waitFor(input))),
 
   /** One render of a workflow. */
   workflow: authedProcedure
@@ -69,6 +74,9 @@ export const transformRouter = router({
         type: z.literal('workflow'),
         intensity: z.number().min(0).max(1).default(1),
         selection: workflowSelectionSchema.optional(),
+        /** The render's seed, to make the same picture again; a new one by default. */
+        seed: z.number().int().min(0).max(2_147_483_647).optional(),
+        respondAsync,
       }),
     )
     .output(
@@ -77,9 +85,11 @@ export const transformRouter = router({
         transformedImage: z.string(),
         transformation: z.object({ id: z.number(), nodeId: z.string(), prompt: z.string(), intensity: z.number() }),
         credits: z.number(),
+        jobId: z.number(),
+        seed: z.number(),
       }),
     )
-    .mutation(({ ctx, input }) => renderWorkflow(ctx.em, ctx.media, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => renderWorkflow(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
 
   /** A single node's option applied to its parent's image. */
   node: authedProcedure
@@ -90,10 +100,11 @@ export const transformRouter = router({
         transformationType: z.string().max(32),
         optionId: z.string().max(100),
         optionName: z.string().max(200).optional(),
+        respondAsync,
       }),
     )
-    .output(z.object({ transformedImagePath: z.string(), credits: z.number() }))
-    .mutation(({ ctx, input }) => transformNode(ctx.em, ctx.media, ctx.user.id, input)),
+    .output(z.object({ transformedImagePath: z.string(), credits: z.number(), jobId: z.number() }))
+    .mutation(({ ctx, input }) => transformNode(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
 
   recent: authedProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).default(50) }).default({ limit: 50 }))

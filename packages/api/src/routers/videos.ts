@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_WAIT_MS } from '../jobs/service';
 import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
 import { recordId, wholeNumber } from '../shared/input';
@@ -50,11 +51,11 @@ export const videosRouter = router({
 
   /** 50 credits, taken only when the video is made. */
   generate: authedProcedure
-    .input(z.object({ imageUrl: mediaRef, prompt: prompt.optional() }))
-    .output(z.object({ success: z.literal(true), videoUrl: z.string(), video: videoRecord }))
+    .input(z.object({ imageUrl: mediaRef, prompt: prompt.optional(), respondAsync: z.boolean().optional() }))
+    .output(z.object({ success: z.literal(true), videoUrl: z.string(), video: videoRecord, jobId: z.number() }))
     .mutation(async ({ ctx, input }) => {
       try {
-        return await generateVideo(ctx.em, ctx.media, ctx.user.id, input);
+        return await generateVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input, input.respondAsync ? 0 : VIDEO_WAIT_MS);
       } finally {
         ctx.listVersions.videosChanged(ctx.user.id);
       }
@@ -99,7 +100,7 @@ export const videosRouter = router({
     .input(z.object({ id }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      const result = await deleteVideo(ctx.em, ctx.media, ctx.user.id, input.id);
+      const result = await deleteVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input.id);
       ctx.listVersions.videosChanged(ctx.user.id);
       return result;
     }),

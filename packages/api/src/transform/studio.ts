@@ -1,10 +1,9 @@
 import { buildStyleText, findOptionsInText, type ColorChoices, type Selection } from '@atelier/catalog';
 import { Upload, type EntityManager } from '@atelier/db';
-import type { MediaDeps } from '../media/deps';
-import { mediaFailure } from '../media/errors';
+import { balanceOf } from '../credits/ledger';
+import { JobService } from '../jobs/service';
 import { mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
-import { paidGeneration } from './paid-generation';
 
 export const transformMessages = {
   uploadNotFound: 'Image introuvable.',
@@ -19,9 +18,10 @@ interface StoredChoice {
 
 /**
  * Transforms one of the user's uploads with the options sent beside it (or, for clients that
- * sent only the documented `style` text, the options named in that text). Paid on success only.
+ * sent only the documented `style` text, the options named in that text), as a job: 50 credits
+ * held when it is queued, taken only when the picture is stored.
  */
-export async function transformUpload(em: EntityManager, media: MediaDeps, userId: number, uploadId: number) {
+export async function transformUpload(em: EntityManager, jobs: JobService, userId: number, uploadId: number, waitMs: number) {
   const upload = await em.findOne(Upload, { id: uploadId, owner: userId });
   if (!upload) throw new AppError('NOT_FOUND', transformMessages.uploadNotFound);
   const stored = (upload.selection ?? {}) as StoredChoice;
@@ -31,17 +31,18 @@ export async function transformUpload(em: EntityManager, media: MediaDeps, userI
     throw new AppError('VALIDATION', transformMessages.noOption);
   }
   const prompt = upload.style?.trim() || buildStyleText(selection, colors);
-  const image = await media.storage.get(upload.storageKey).catch((error: unknown) => {
-    throw mediaFailure(error);
+  const job = await jobs.submit(em, {
+    userId,
+    kind: 'studio',
+    input: { sourceKey: upload.storageKey, prompt, selection, colors, uploadId, options: { selection, colors } },
   });
-  const result = await paidGeneration(em, media, { userId, kind: 'studio', uploadId, prompt, options: { selection, colors } }, () =>
-    media.images.transform({ image, prompt, selection, colors }),
-  );
+  const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
   return {
     success: true as const,
-    transformedImagePath: mediaUrl(result.resultKey),
+    transformedImagePath: result.resultUrl as string,
     originalImagePath: mediaUrl(upload.storageKey),
-    transformationId: result.transformationId,
-    credits: result.balance,
+    transformationId: result.transformationId as number,
+    credits: await balanceOf(em, userId),
+    jobId: job.id,
   };
 }

@@ -1,10 +1,9 @@
 import { getOption, getWorkflowOption, isCategoryId, type Selection } from '@atelier/catalog';
 import type { EntityManager } from '@atelier/db';
-import type { MediaDeps } from '../media/deps';
-import { readViewableImage } from '../media/source-image';
-import { mediaUrl } from '../media/urls';
+import { balanceOf } from '../credits/ledger';
+import { JobService } from '../jobs/service';
+import { viewableImageKey } from '../media/source-image';
 import { AppError } from '../shared/errors';
-import { paidGeneration } from './paid-generation';
 
 export const workflowMessages = {
   unknownOption: 'Option inconnue pour cette catégorie',
@@ -20,23 +19,28 @@ export interface WorkflowRender {
   intensity: number;
   /** The nodes' options, when the client sends them; otherwise they are read from `style`. */
   selection?: Selection | undefined;
+  /** Each render has its own; the same seed and settings give the same picture. */
+  seed?: number | undefined;
 }
 
-/** One render of a workflow: the whole prompt applied to the source image, 50 credits on success. */
-export async function renderWorkflow(em: EntityManager, media: MediaDeps, userId: number, input: WorkflowRender) {
-  const source = await readViewableImage(em, media, userId, input.image);
+/** One render of a workflow, as a job: the whole prompt applied to the source image, 50 credits on success. */
+export async function renderWorkflow(em: EntityManager, jobs: JobService, userId: number, input: WorkflowRender, waitMs: number) {
+  const sourceKey = await viewableImageKey(em, userId, input.image);
   const selection = input.selection ?? {};
-  const result = await paidGeneration(
-    em,
-    media,
-    { userId, kind: 'workflow', prompt: input.style, options: { nodeId: input.nodeId, intensity: input.intensity, selection } },
-    () => media.images.transform({ image: source.image, prompt: input.style, selection, intensity: input.intensity }),
-  );
+  const job = await jobs.submit(em, {
+    userId,
+    kind: 'workflow',
+    seed: input.seed,
+    input: { sourceKey, prompt: input.style, selection, intensity: input.intensity, options: { nodeId: input.nodeId, intensity: input.intensity, selection } },
+  });
+  const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
   return {
     success: true as const,
-    transformedImage: mediaUrl(result.resultKey),
-    transformation: { id: result.transformationId, nodeId: input.nodeId, prompt: input.style, intensity: input.intensity },
-    credits: result.balance,
+    transformedImage: result.resultUrl as string,
+    transformation: { id: result.transformationId as number, nodeId: input.nodeId, prompt: input.style, intensity: input.intensity },
+    credits: await balanceOf(em, userId),
+    jobId: job.id,
+    seed: job.seed,
   };
 }
 
@@ -48,20 +52,20 @@ export interface NodeTransform {
   optionName?: string | undefined;
 }
 
-/** A single node's option applied to its parent's image, 50 credits on success. */
-export async function transformNode(em: EntityManager, media: MediaDeps, userId: number, input: NodeTransform) {
+/** A single node's option applied to its parent's image, as a job: 50 credits on success. */
+export async function transformNode(em: EntityManager, jobs: JobService, userId: number, input: NodeTransform, waitMs: number) {
   const category = input.transformationType;
   const option = isCategoryId(category) ? (getWorkflowOption(category, input.optionId) ?? getOption(category, input.optionId)) : undefined;
   if (!isCategoryId(category) || !option) {
     throw new AppError('VALIDATION', workflowMessages.unknownOption, { fieldErrors: { optionId: [workflowMessages.unknownOption] } });
   }
-  const source = await readViewableImage(em, media, userId, input.parentImagePath);
+  const sourceKey = await viewableImageKey(em, userId, input.parentImagePath);
   const selection: Selection = { [category]: { id: option.id, name: option.name } };
-  const result = await paidGeneration(
-    em,
-    media,
-    { userId, kind: 'node', prompt: option.prompt, options: { nodeId: input.nodeId, selection } },
-    () => media.images.transform({ image: source.image, prompt: option.prompt, selection }),
-  );
-  return { transformedImagePath: mediaUrl(result.resultKey), credits: result.balance };
+  const job = await jobs.submit(em, {
+    userId,
+    kind: 'node',
+    input: { sourceKey, prompt: option.prompt, selection, options: { nodeId: input.nodeId, selection } },
+  });
+  const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
+  return { transformedImagePath: result.resultUrl as string, credits: await balanceOf(em, userId), jobId: job.id };
 }

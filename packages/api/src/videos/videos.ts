@@ -1,11 +1,9 @@
 import { buildVideoPrompt, VIDEO_DEFAULTS } from '@atelier/catalog';
-import { Video, type EntityManager } from '@atelier/db';
-import { MEDIA_MESSAGES } from '@atelier/media';
-import { withCreditHold } from '../credits/hold';
-import { VIDEO_COST } from '../credits/ledger';
+import { GenerationJob, Video, type EntityManager } from '@atelier/db';
+import type { VideoJobInput } from '../jobs/kinds';
+import { JobService } from '../jobs/service';
 import type { MediaDeps } from '../media/deps';
-import { mediaFailure } from '../media/errors';
-import { readViewableImage } from '../media/source-image';
+import { viewableImageKey } from '../media/source-image';
 import { mediaUrl, storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';
 
@@ -65,51 +63,46 @@ export async function createPlaceholder(
 }
 
 /**
- * A 6-second video from one of the user's images, paid like an image (50 credits, only when it
- * succeeds). It fills the newest pending placeholder for that image, or makes a new record.
+ * A 6-second video from one of the user's images, as a job paid like an image (50 credits, only
+ * when it succeeds). The job fills the newest pending card for that image that no other job has
+ * taken, or makes a new card: two requests are two jobs, two cards, two payments.
  */
-export async function generateVideo(em: EntityManager, media: MediaDeps, userId: number, input: { imageUrl: string; prompt?: string | undefined }) {
-  const source = await readViewableImage(em, media, userId, input.imageUrl);
+export async function generateVideo(
+  em: EntityManager,
+  jobs: JobService,
+  media: MediaDeps,
+  userId: number,
+  input: { imageUrl: string; prompt?: string | undefined },
+  waitMs: number,
+) {
+  const sourceKey = await viewableImageKey(em, userId, input.imageUrl);
   const prompt = input.prompt?.trim() || buildVideoPrompt({});
-  const video =
-    (await em.findOne(Video, { owner: userId, sourceImage: input.imageUrl, status: 'pending' }, { orderBy: { id: 'desc' } })) ??
-    em.create(Video, {
-      owner: userId,
-      sourceImage: input.imageUrl,
-      videoUrl: `${PENDING_VIDEO_URL}/${Date.now()}`,
-      prompt,
-      duration: VIDEO_DEFAULTS.duration,
-      resolution: VIDEO_DEFAULTS.resolution,
-      status: 'pending',
-      isAccessible: false,
-      source: sourceLabel(media.videos.name),
-      createdAt: new Date(),
-    });
-  await em.flush();
-
-  try {
-    const stored = await withCreditHold(
-      em,
-      { userId, cost: VIDEO_COST, externalRef: `video:${video.id}`, description: 'Génération vidéo', reason: 'video' },
-      async () => {
-        const generated = await media.videos.generate({ image: source.image, prompt, duration: VIDEO_DEFAULTS.duration, resolution: VIDEO_DEFAULTS.resolution });
-        const [videoKey, posterKey] = await Promise.all([
-          media.storage.put('videos', generated.video, 'mp4'),
-          media.storage.put('posters', generated.poster, 'jpg'),
-        ]);
-        return { videoKey, posterKey };
-      },
-    );
-    Object.assign(video, { videoUrl: mediaUrl(stored.videoKey), thumbnailPath: mediaUrl(stored.posterKey), status: 'ready', isAccessible: true, prompt });
-    await em.flush();
-    return { success: true as const, videoUrl: video.videoUrl, video: toVideoRecord(video) };
-  } catch (error) {
-    if (error instanceof AppError && error.appCode === 'INSUFFICIENT_CREDITS') throw error;
-    const failure = mediaFailure(error);
-    Object.assign(video, { status: 'failed', error: failure.message });
-    await em.flush();
-    throw new AppError(failure.appCode, failure.appCode === 'UPSTREAM' ? MEDIA_MESSAGES.videoFailed : failure.message, { cause: error });
-  }
+  const request: Omit<VideoJobInput, 'videoId'> = { sourceKey, prompt };
+  let videoId = 0;
+  const job = await jobs.submit(em, { userId, kind: 'video', input: request }, async (tx, jobId) => {
+    const free = await tx.findOne(Video, { owner: userId, sourceImage: input.imageUrl, status: 'pending', jobId: null }, { orderBy: { id: 'desc' } });
+    const claimed = free ? await tx.nativeUpdate(Video, { id: free.id, jobId: null }, { jobId }) : 0;
+    videoId =
+      claimed === 1 && free
+        ? free.id
+        : await tx.insert(Video, {
+            owner: userId,
+            sourceImage: input.imageUrl,
+            videoUrl: `${PENDING_VIDEO_URL}/job-${jobId}`,
+            prompt,
+            duration: VIDEO_DEFAULTS.duration,
+            resolution: VIDEO_DEFAULTS.resolution,
+            status: 'pending',
+            isAccessible: false,
+            source: sourceLabel(media.videos.name),
+            jobId,
+            createdAt: new Date(),
+          });
+    await tx.nativeUpdate(GenerationJob, { id: jobId }, { input: { ...request, videoId } });
+  });
+  JobService.outcome(await jobs.wait(em, job.id, waitMs));
+  const video = await em.findOneOrFail(Video, videoId, { disableIdentityMap: true });
+  return { success: true as const, videoUrl: video.videoUrl, video: toVideoRecord(video), jobId: job.id };
 }
 
 /** The client confirms the placeholder now points at its video: only the user's own finished video. */
@@ -135,9 +128,10 @@ export async function findOwnVideo(em: EntityManager, userId: number, id: number
   return video;
 }
 
-/** Removes the record and its files. */
-export async function deleteVideo(em: EntityManager, media: MediaDeps, userId: number, id: number) {
+/** Removes the record and its files; a video still being made is canceled first, and costs nothing. */
+export async function deleteVideo(em: EntityManager, jobs: JobService, media: MediaDeps, userId: number, id: number) {
   const video = await findOwnVideo(em, userId, id);
+  if (video.jobId) await jobs.cancel(em, userId, video.jobId).catch(() => undefined); // already finished: nothing to cancel
   const keys = [video.videoUrl, video.thumbnailPath].map((url) => (url ? storageKeyOf(url) : null)).filter((key): key is string => key !== null);
   await em.nativeDelete(Video, { id: video.id });
   await Promise.all(keys.map((key) => media.storage.delete(key)));

@@ -21,6 +21,8 @@ export const Video = defineEntity({
     isAccessible: p.boolean().default(false),
     source: p.string().length(32).default('Local'),
     error: p.text().nullable(),
+    /** The generation job making this video; a placeholder is filled by one job only. */
+    jobId: p.integer().nullable(),
     createdAt: createdAt(),
   },
   uniques: [{ properties: ['owner', 'placeholderId'] }],

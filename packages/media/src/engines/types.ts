@@ -30,6 +30,10 @@ export interface ImageTransformRequest {
   /** 0 to 1, default 1: how strongly the options apply. */
   intensity?: number;
   references?: ReferenceImages;
+  /** The render's seed: another seed gives another variation, the same one the same picture. */
+  seed?: number;
+  /** Aborted when the generation is canceled. */
+  signal?: AbortSignal;
 }
 
 /** An image we produced, with its size. */
@@ -53,6 +57,9 @@ export interface VideoRequest {
   /** Seconds; the product makes 6-second clips. */
   duration: 6;
   resolution: '768p';
+  seed?: number;
+  /** Aborted when the generation is canceled. */
+  signal?: AbortSignal;
 }
 
 export interface GeneratedVideo {

@@ -1,0 +1,257 @@
+import { InProcessQueue, JobService, jobKinds, JOB_LEASE_MS, MAX_JOB_ATTEMPTS } from '@atelier/api';
+import { CreditEntry, GenerationJob, Upload, User, Video } from '@atelier/db';
+import { testDatabaseTargets } from '@atelier/db/testing';
+import { LocalImageEngine, LocalVideoEngine, type ImageEngine, type VideoEngine } from '@atelier/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import { samplePhoto } from './support/images';
+
+/** A promise the test resolves when it wants the engines to go on. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/**
+ * The real local engines, held at a gate while `held` is set, counting how many run at once:
+ * the test decides when work finishes, so nothing depends on timing.
+ */
+class GatedEngines {
+  running = 0;
+  mostAtOnce = 0;
+  started = 0;
+  held: ReturnType<typeof gate> | null = null;
+  private readonly imageEngine = new LocalImageEngine();
+  private readonly videoEngine = new LocalVideoEngine();
+  private startedWaiters: { count: number; resolve: () => void }[] = [];
+
+  private async around<T>(work: () => Promise<T>): Promise<T> {
+    this.running += 1;
+    this.started += 1;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.running);
+    this.startedWaiters = this.startedWaiters.filter((w) => (this.started >= w.count ? (w.resolve(), false) : true));
+    try {
+      if (this.held) await this.held.opened;
+      return await work();
+    } finally {
+      this.running -= 1;
+    }
+  }
+
+  /** Resolves once `count` engine runs have started in all. */
+  untilStarted(count: number): Promise<void> {
+    if (this.started >= count) return Promise.resolve();
+    return new Promise((resolve) => this.startedWaiters.push({ count, resolve }));
+  }
+
+  readonly images: ImageEngine = { name: 'local', transform: (request) => this.around(() => this.imageEngine.transform(request)) };
+  readonly videos: VideoEngine = { name: 'local', generate: (request) => this.around(() => this.videoEngine.generate(request)) };
+}
+
+describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
+  let t: TestApp;
+  const engines = new GatedEngines();
+  let ip = 0;
+  const client = () => t.client({ ip: `10.50.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const respondAsync = { prefer: 'respond-async' };
+
+  async function signedIn(): Promise<{ c: TestClient; userId: number; uploadId: number; imagePath: string }> {
+    const c = client();
+    const { user } = await c.register();
+    const { body } = await c.upload(await samplePhoto(3, 240, 160), { style: 'Aquarelle' });
+    return { c, userId: user.id, uploadId: body.id, imagePath: body.imagePath };
+  }
+
+  const em = () => t.db.orm.em.fork();
+  const balance = async (userId: number) => (await em().findOneOrFail(User, userId)).credits;
+  /** What the ledger says the balance is: every settled or held entry, credits minus debits. */
+  const ledgerSum = async (userId: number) =>
+    (await em().find(CreditEntry, { user: userId, status: { $ne: 'released' } })).reduce((sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount), 0);
+
+  async function finished(c: TestClient, jobId: number) {
+    const events = await c.get(`/api/jobs/${jobId}/events`);
+    expect(events.status).toBe(200);
+    const snapshots = events.text
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: job'))
+      .map((block) => JSON.parse(block.split('data: ')[1]!) as { status: string; progress: number; stage: string });
+    return snapshots;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { media: { images: engines.images, videos: engines.videos }, generation: { concurrency: 2, perUser: 2 } });
+  });
+  afterAll(async () => {
+    engines.held?.open();
+    await t?.close();
+  });
+
+  it('pays for exactly 10 of 30 simultaneous image jobs on 500 credits, and the ledger sums to the balance', async () => {
+    const { c, userId, uploadId } = await signedIn();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => c.post(`/api/transform/${uploadId}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 402)).toHaveLength(20);
+    expect(await balance(userId)).toBe(0);
+    expect(await ledgerSum(userId)).toBe(0);
+    expect(await em().count(GenerationJob, { owner: userId, status: 'succeeded' })).toBe(10);
+    expect(await em().count(GenerationJob, { owner: userId })).toBe(10); // a refused job leaves nothing
+    expect(engines.mostAtOnce).toBeLessThanOrEqual(2);
+  });
+
+  it('answers 202 with the job at once when asked to, then shows its progress to the end', async () => {
+    const { c, userId, uploadId } = await signedIn();
+    engines.held = gate();
+    const accepted = await c.post(`/api/transform/${uploadId}`, {}, respondAsync);
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ status: 'pending', jobId: expect.any(Number) });
+    const jobId = accepted.body.jobId as number;
+    await engines.untilStarted(engines.started + 1);
+    const running = await c.get(`/api/jobs/${jobId}`);
+    expect(running.body).toMatchObject({ id: jobId, status: 'running', stage: 'Transformation en cours', result: null });
+    expect(await balance(userId)).toBe(450); // held while it runs
+
+    // Another user cannot see or cancel it.
+    const other = (await signedIn()).c;
+    expect((await other.get(`/api/jobs/${jobId}`)).status).toBe(404);
+    expect((await other.post(`/api/jobs/${jobId}/cancel`)).status).toBe(404);
+
+    const events = finished(c, jobId);
+    engines.held.open();
+    engines.held = null;
+    const snapshots = await events;
+    expect(snapshots[0]).toMatchObject({ status: 'running' });
+    expect(snapshots.at(-1)).toMatchObject({ status: 'succeeded', progress: 100, stage: 'Terminé' });
+    const progress = snapshots.map((s) => s.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const done = await c.get(`/api/jobs/${jobId}`);
+    expect(done.body.result.resultUrl).toMatch(/^\/api\/media\/results\//);
+    expect((await c.get(done.body.result.resultUrl)).status).toBe(200);
+    expect(await balance(userId)).toBe(450);
+  });
+
+  it('never runs more than two of one user at once: the others wait with their place', async () => {
+    const { c, uploadId } = await signedIn();
+    engines.held = gate();
+    const startedBefore = engines.started;
+    const jobs = [];
+    for (let i = 0; i < 4; i += 1) jobs.push((await c.post(`/api/transform/${uploadId}`, {}, respondAsync)).body.jobId as number);
+    await engines.untilStarted(startedBefore + 2);
+    const states = await Promise.all(jobs.map(async (id) => (await c.get(`/api/jobs/${id}`)).body as { status: string; place: number | null }));
+    expect(states.map((s) => s.status)).toEqual(['running', 'running', 'queued', 'queued']);
+    expect(states.map((s) => s.place)).toEqual([null, null, 0, 1]);
+    expect(engines.running).toBe(2);
+    engines.held.open();
+    engines.held = null;
+    for (const id of jobs) expect((await finished(c, id)).at(-1)?.status).toBe('succeeded');
+    expect(engines.mostAtOnce).toBeLessThanOrEqual(2);
+  });
+
+  it('gives the credits back when a job is canceled, and keeps no result', async () => {
+    const { c, userId, uploadId } = await signedIn();
+    engines.held = gate();
+    const { jobId } = (await c.post(`/api/transform/${uploadId}`, {}, respondAsync)).body as { jobId: number };
+    await engines.untilStarted(engines.started + 1);
+    expect(await balance(userId)).toBe(450);
+    const canceled = await c.post(`/api/jobs/${jobId}/cancel`);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ status: 'canceled' });
+    expect(await balance(userId)).toBe(500);
+    const events = finished(c, jobId);
+    engines.held.open();
+    engines.held = null;
+    expect((await events).at(-1)).toMatchObject({ status: 'canceled' });
+    expect(await balance(userId)).toBe(500);
+    expect(await ledgerSum(userId)).toBe(500);
+    expect((await c.get(`/api/jobs/${jobId}`)).body).toMatchObject({ status: 'canceled', result: null });
+    expect((await c.post(`/api/jobs/${jobId}/cancel`)).status).toBe(409);
+  });
+
+  it('makes three paid videos from three simultaneous requests on one image', async () => {
+    const { c, userId, imagePath } = await signedIn();
+    const answers = await Promise.all([1, 2, 3].map(() => c.post('/api/generate-video', { imageUrl: imagePath })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const urls = new Set(answers.map((a) => a.body.videoUrl as string));
+    expect(urls.size).toBe(3);
+    expect(await balance(userId)).toBe(350);
+    const list = await c.get(`/api/videos/all/${userId}`);
+    expect(list.body.videos.filter((v: { status: string }) => v.status === 'ready')).toHaveLength(3);
+  });
+
+  it('charges nothing for a video deleted while it is made', async () => {
+    const { c, userId, imagePath } = await signedIn();
+    await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling', placeholderId: 'card-1' });
+    engines.held = gate();
+    const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as { jobId: number };
+    await engines.untilStarted(engines.started + 1);
+    const [card] = await em().find(Video, { owner: userId });
+    expect(card).toMatchObject({ jobId, status: 'pending' });
+    expect((await c.request('DELETE', `/api/videos/${card!.id}`)).status).toBe(200);
+    const events = finished(c, jobId);
+    engines.held.open();
+    engines.held = null;
+    expect((await events).at(-1)).toMatchObject({ status: 'canceled' });
+    expect(await balance(userId)).toBe(500);
+    expect(await em().count(Video, { owner: userId })).toBe(0);
+    expect(await ledgerSum(userId)).toBe(500);
+  });
+
+  it('after a crash, retries the jobs a dead process left running and pays them once, or fails them and gives the credits back', async () => {
+    const { userId, uploadId } = await signedIn();
+    const upload = await em().findOneOrFail(Upload, uploadId);
+    const long = new Date(Date.now() - 2 * JOB_LEASE_MS);
+    // What a process killed mid-generation leaves: running jobs, their credits held.
+    const orphan = async (attempts: number) => {
+      const fork = em();
+      const id = await fork.insert(GenerationJob, {
+        owner: userId,
+        kind: 'studio',
+        input: { sourceKey: upload.storageKey, prompt: 'Aquarelle', selection: {}, uploadId, options: {} },
+        status: 'running',
+        progress: 20,
+        stage: 'Transformation en cours',
+        attempts,
+        seed: 7,
+        engine: 'local',
+        createdAt: long,
+        startedAt: long,
+        heartbeatAt: long,
+      });
+      await fork.insert(CreditEntry, {
+        user: userId,
+        type: 'debit',
+        status: 'held',
+        amount: 50,
+        balanceAfter: 450,
+        description: "Transformation d'image",
+        reason: 'transformation',
+        externalRef: `job:${id}`,
+        createdAt: long,
+        updatedAt: long,
+      });
+      return id;
+    };
+    const retried = await orphan(1);
+    const exhausted = await orphan(MAX_JOB_ATTEMPTS);
+    await em().nativeUpdate(User, { id: userId }, { credits: 400 });
+    expect(await ledgerSum(userId)).toBe(400);
+
+    // A process starting after the crash takes them back.
+    const restarted = new JobService({ orm: t.db.orm, media: t.media, queue: new InProcessQueue({ concurrency: 1, perUser: 1 }), kinds: jobKinds });
+    const settledRetry = new Promise<void>((resolve) => restarted.events.subscribe(retried, (s) => s.status === 'succeeded' && resolve()));
+    await restarted.start();
+    await settledRetry;
+    await restarted.close();
+
+    const jobs = await em().find(GenerationJob, { id: { $in: [retried, exhausted] } }, { orderBy: { id: 'asc' } });
+    expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
+      ['succeeded', 2],
+      ['failed', MAX_JOB_ATTEMPTS],
+    ]);
+    expect(await em().count(GenerationJob, { owner: userId, status: 'running' })).toBe(0);
+    expect(await balance(userId)).toBe(450); // the retry paid once, the failure gave its 50 back
+    expect(await ledgerSum(userId)).toBe(await balance(userId));
+  });
+});

@@ -1,0 +1,148 @@
+import type { ColorChoices, Selection } from '@atelier/catalog';
+import { VIDEO_DEFAULTS } from '@atelier/catalog';
+import { Transformation, Video, type EntityManager, type JobKind } from '@atelier/db';
+import { MEDIA_MESSAGES } from '@atelier/media';
+import type { MediaDeps } from '../media/deps';
+import { AppError } from '../shared/errors';
+import { mediaFailure } from '../media/errors';
+import { mediaUrl } from '../media/urls';
+import { ResultNotKept, type JobKindWork, type JobRun } from './service';
+
+/** What an image job is asked: everything is checked, and the source found, before it is queued. */
+export interface ImageJobInput {
+  /** The source picture's storage key. */
+  sourceKey: string;
+  prompt: string;
+  selection: Selection;
+  colors?: ColorChoices | undefined;
+  intensity?: number | undefined;
+  /** The studio's upload, when the source is one. */
+  uploadId?: number | undefined;
+  /** Kept with the transformation (the workflow node, the options as chosen). */
+  options: Record<string, unknown>;
+}
+
+export interface VideoJobInput {
+  sourceKey: string;
+  prompt: string;
+  /** The card the video fills. */
+  videoId: number;
+}
+
+export const jobStages = {
+  reading: "Lecture de l'image",
+  transforming: 'Transformation en cours',
+  animating: 'Animation en cours',
+  saving: 'Enregistrement du résultat',
+} as const;
+
+async function readSource(run: JobRun, key: string): Promise<Buffer> {
+  await run.report(10, jobStages.reading);
+  return run.media.storage.get(key).catch((error: unknown) => {
+    throw mediaFailure(error);
+  });
+}
+
+interface ProducedImage {
+  resultKey: string;
+  durationMs: number;
+}
+
+/** Studio images, workflow renders and single nodes: one engine call, one stored JPEG. */
+function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> {
+  return {
+    description: "Transformation d'image",
+    async produce(run) {
+      const input = run.job.input as unknown as ImageJobInput;
+      const image = await readSource(run, input.sourceKey);
+      const started = performance.now();
+      await run.report(20, jobStages.transforming);
+      const { image: result } = await run.media.images.transform({
+        image,
+        prompt: input.prompt,
+        selection: input.selection,
+        ...(input.colors ? { colors: input.colors } : {}),
+        ...(input.intensity === undefined ? {} : { intensity: input.intensity }),
+        seed: run.job.seed,
+        signal: run.signal,
+      });
+      await run.report(90, jobStages.saving);
+      const resultKey = await run.media.storage.put('results', result, 'jpg');
+      return { resultKey, durationMs: Math.round(performance.now() - started) };
+    },
+    async commit(tx, run, produced) {
+      const input = run.job.input as unknown as ImageJobInput;
+      const transformationId = await tx.insert(Transformation, {
+        owner: run.job.userId,
+        upload: input.uploadId ?? null,
+        kind,
+        prompt: input.prompt,
+        options: { ...input.options, seed: run.job.seed },
+        status: 'succeeded',
+        resultKey: produced.resultKey,
+        engine: run.media.images.name,
+        durationMs: produced.durationMs,
+        createdAt: new Date(),
+      });
+      return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId };
+    },
+    async discard(media: MediaDeps, produced) {
+      await media.storage.delete(produced.resultKey);
+    },
+  };
+}
+
+interface ProducedVideo {
+  videoKey: string;
+  posterKey: string;
+}
+
+/** A 6-second clip of a picture; its card (the Video row) follows the job. */
+const videoWork: JobKindWork<ProducedVideo> = {
+  description: 'Génération vidéo',
+  async produce(run) {
+    const input = run.job.input as unknown as VideoJobInput;
+    const image = await readSource(run, input.sourceKey);
+    await run.report(20, jobStages.animating);
+    const generated = await run.media.videos.generate({
+      image,
+      prompt: input.prompt,
+      duration: VIDEO_DEFAULTS.duration,
+      resolution: VIDEO_DEFAULTS.resolution,
+      seed: run.job.seed,
+      signal: run.signal,
+    }).catch((error: unknown) => {
+      const failure = mediaFailure(error);
+      throw failure.appCode === 'UPSTREAM' ? new AppError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause: error }) : failure;
+    });
+    await run.report(90, jobStages.saving);
+    const [videoKey, posterKey] = await Promise.all([run.media.storage.put('videos', generated.video, 'mp4'), run.media.storage.put('posters', generated.poster, 'jpg')]);
+    return { videoKey, posterKey };
+  },
+  async commit(tx, run, produced) {
+    const input = run.job.input as unknown as VideoJobInput;
+    const videoUrl = mediaUrl(produced.videoKey);
+    // The card may have been deleted meanwhile: then the video is not kept, and not paid.
+    const updated = await tx.nativeUpdate(
+      Video,
+      { id: input.videoId, jobId: run.job.id },
+      { videoUrl, thumbnailPath: mediaUrl(produced.posterKey), status: 'ready', isAccessible: true, prompt: input.prompt },
+    );
+    if (updated !== 1) throw new ResultNotKept();
+    return { videoId: input.videoId, videoUrl, posterUrl: mediaUrl(produced.posterKey) };
+  },
+  async discard(media: MediaDeps, produced) {
+    await Promise.all([media.storage.delete(produced.videoKey), media.storage.delete(produced.posterKey)]);
+  },
+  async abandon(tx: EntityManager, job, error) {
+    const input = job.input as unknown as VideoJobInput;
+    await tx.nativeUpdate(Video, { id: input.videoId, jobId: job.id }, { status: 'failed', error });
+  },
+};
+
+export const jobKinds: Record<JobKind, JobKindWork<never>> = {
+  studio: imageWork('studio'),
+  workflow: imageWork('workflow'),
+  node: imageWork('node'),
+  video: videoWork,
+} as Record<JobKind, JobKindWork<never>>;

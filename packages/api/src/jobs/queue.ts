@@ -1,0 +1,93 @@
+/** A job waiting for its turn: who asked matters for the per-user cap. */
+export interface QueuedJob {
+  jobId: number;
+  userId: number;
+}
+
+export interface QueueLimits {
+  /** Jobs running at once in this process (GENERATION_CONCURRENCY). */
+  concurrency: number;
+  /** Jobs of one user running at once; the user's others wait their turn. */
+  perUser: number;
+}
+
+/** Where generations wait for an engine: in this process, or BullMQ on Redis. */
+export interface JobQueue {
+  add(job: QueuedJob): void;
+  /** Takes a waiting job out (a cancel); false when it is not waiting here. */
+  remove(jobId: number): boolean;
+  /** How many jobs would start before this one (0: it is next), or null when it is not waiting. */
+  placeOf(jobId: number): number | null;
+  /** Starts handing jobs to `run`, never more at once than the limits allow. */
+  start(run: (job: QueuedJob) => Promise<void>): void;
+  /** Stops taking jobs and waits for the running ones. */
+  close(): Promise<void>;
+}
+
+/**
+ * The default queue, in this process: first come first served, within the process's and each
+ * user's cap, so one user's batch never keeps everyone else waiting behind it.
+ */
+export class InProcessQueue implements JobQueue {
+  private readonly waiting: QueuedJob[] = [];
+  private readonly runningPerUser = new Map<number, number>();
+  private readonly running = new Set<Promise<void>>();
+  private run: ((job: QueuedJob) => Promise<void>) | null = null;
+  private closed = false;
+
+  constructor(private readonly limits: QueueLimits) {}
+
+  add(job: QueuedJob): void {
+    if (this.waiting.some((waiting) => waiting.jobId === job.jobId)) return;
+    this.waiting.push(job);
+    this.pump();
+  }
+
+  remove(jobId: number): boolean {
+    const index = this.waiting.findIndex((job) => job.jobId === jobId);
+    if (index < 0) return false;
+    this.waiting.splice(index, 1);
+    return true;
+  }
+
+  placeOf(jobId: number): number | null {
+    const index = this.waiting.findIndex((job) => job.jobId === jobId);
+    return index < 0 ? null : index;
+  }
+
+  start(run: (job: QueuedJob) => Promise<void>): void {
+    this.run = run;
+    this.pump();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Starts every waiting job the caps allow, oldest first. */
+  private pump(): void {
+    const run = this.run;
+    if (!run || this.closed) return;
+    for (let index = 0; index < this.waiting.length && this.running.size < this.limits.concurrency; ) {
+      const job = this.waiting[index]!;
+      const ofUser = this.runningPerUser.get(job.userId) ?? 0;
+      if (ofUser >= this.limits.perUser) {
+        index += 1;
+        continue;
+      }
+      this.waiting.splice(index, 1);
+      this.runningPerUser.set(job.userId, ofUser + 1);
+      const running: Promise<void> = run(job)
+        .catch(() => undefined) // the runner records its own failures
+        .finally(() => {
+          this.running.delete(running);
+          const left = (this.runningPerUser.get(job.userId) ?? 1) - 1;
+          if (left > 0) this.runningPerUser.set(job.userId, left);
+          else this.runningPerUser.delete(job.userId);
+          this.pump();
+        });
+      this.running.add(running);
+    }
+  }
+}
