@@ -28,6 +28,7 @@ import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
 import { registerCreditRoutes } from './rest/credits';
 import { registerFeedRoutes } from './rest/feed';
+import { registerFileRoutes } from './rest/files';
 import { registerGalleryRoutes } from './rest/gallery';
 import { registerJobRoutes } from './rest/jobs';
 import { registerPaymentRoutes } from './rest/payments';
@@ -65,10 +66,20 @@ export const httpMessages = {
   tooLarge: 'Requête trop volumineuse',
   unsupportedType: 'Type de contenu non supporté',
   badRequest: 'Requête invalide',
+  preconditionFailed: 'Le fichier a changé depuis la version indiquée',
+  rangeNotSatisfiable: 'La plage demandée est hors du fichier',
   notFound: 'Ressource introuvable',
   foreignOrigin: 'Origine de la requête non autorisée',
   internal: 'Une erreur inattendue est survenue.',
 } as const;
+
+/** The French message of an HTTP error raised outside the procedures, by its status. */
+const messageByStatus: Partial<Record<number, string>> = {
+  412: httpMessages.preconditionFailed,
+  413: httpMessages.tooLarge,
+  415: httpMessages.unsupportedType,
+  416: httpMessages.rangeNotSatisfiable,
+};
 
 /** Generations of one user running at once; the user's others wait, with their place shown. */
 const GENERATIONS_PER_USER = 2;
@@ -169,7 +180,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; code?: string; headers?: Record<string, string> }, request, reply) => {
+    // The error replaces the file a route was sending: its caching and download name no longer apply.
+    reply.removeHeader('cache-control').removeHeader('content-disposition');
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
@@ -178,12 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const message =
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? httpMessages.invalidJson
-        : status === 413
-          ? httpMessages.tooLarge
-          : status === 415
-            ? httpMessages.unsupportedType
-            : httpMessages.badRequest;
-    return reply.code(status).send({ message });
+        : (messageByStatus[status] ?? httpMessages.badRequest);
+    // Headers the status needs, as a 416's Content-Range giving the file's size.
+    return reply.code(status).headers(error.headers ?? {}).send({ message });
   });
 
   await app.register(fastifyTRPCPlugin, {
@@ -207,8 +217,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCreditRoutes(app, callerFor);
   await registerPaymentRoutes(app, callerFor);
   await registerTransformRoutes(app, callerFor);
-  registerMediaRoutes(app, callerFor, options.media);
-  registerVideoRoutes(app, callerFor, options.media);
+  await registerFileRoutes(app, (files) => {
+    registerMediaRoutes(files, callerFor, options.media);
+    registerVideoRoutes(files, callerFor, options.media);
+  });
   registerGalleryRoutes(app, callerFor);
   registerFeedRoutes(app, callerFor);
   registerJobRoutes(app, callerFor);

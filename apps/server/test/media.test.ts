@@ -1,8 +1,10 @@
 import { testDatabaseTargets } from '@atelier/db/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedItem } from './support/gallery';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
+import { expectHidden, expectServedInRanges } from './support/ranges';
 
 describe.each(testDatabaseTargets())('media, art and composites on $name', (target) => {
   let t: TestApp;
@@ -49,6 +51,27 @@ describe.each(testDatabaseTargets())('media, art and composites on $name', (targ
     const stranger = await signedIn();
     expect((await stranger.post('/api/set-last-used-image', { imagePath })).status).toBe(404);
     expect((await client().get('/api/art/nothing-here.jpg')).status).toBe(404);
+  });
+
+  it('sends a picture in byte ranges, with validators, to its owner only', async () => {
+    const c = await signedIn();
+    const imagePath = await upload(c);
+    const whole = await expectServedInRanges(c, imagePath);
+    expect(whole.headers['content-type']).toBe('image/jpeg');
+    expect(whole.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+
+    await expectHidden(await signedIn(), imagePath);
+    await expectHidden(client(), imagePath);
+  });
+
+  it('sends a published picture to visitors, in byte ranges too', async () => {
+    const c = client();
+    const { user, email } = await c.register();
+    const imagePath = await upload(c);
+    const { id } = await savedItem(t, { c, userId: user.id, email }, { originalImagePath: imagePath });
+    await expectHidden(client(), imagePath);
+    expect((await c.post(`/api/posts/${id}/public`)).status).toBe(200);
+    await expectServedInRanges(client(), imagePath);
   });
 
   it('renders option thumbnails once, with or without the category', async () => {

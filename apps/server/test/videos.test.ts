@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { User, Video } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { isMp4, LocalVideoEngine, MediaError, type VideoEngine } from '@atelier/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
+import { expectHidden, expectServedInRanges } from './support/ranges';
 
 /** The real local video engine, which a test can make fail. */
 class SwitchableVideoEngine implements VideoEngine {
@@ -28,6 +30,15 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
     const { user } = await c.register();
     const { body } = await c.upload(await samplePhoto(2, 240, 160));
     return { c, userId: user.id, imagePath: body.imagePath };
+  }
+
+  /** A finished video of the user's, as generation leaves it; any bytes will do for sending it. */
+  async function readyVideo(userId: number, sourceImage: string): Promise<{ id: number; videoUrl: string }> {
+    const key = await t.media.storage.put('videos', randomBytes(64 * 1024), 'mp4');
+    const em = t.db.orm.em.fork();
+    const video = em.create(Video, { owner: userId, sourceImage, videoUrl: `/api/media/${key}`, prompt: 'travelling lent', status: 'ready', isAccessible: true, createdAt: new Date() });
+    await em.flush();
+    return { id: video.id, videoUrl: video.videoUrl };
   }
 
   const balance = async (userId: number) => (await t.db.orm.em.fork().findOneOrFail(User, userId)).credits;
@@ -101,6 +112,26 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
     expect((await owner.request('DELETE', `/api/videos/${videoId}`)).status).toBe(200);
     expect(await t.db.orm.em.fork().count(Video, { id: videoId })).toBe(0);
     for (const bad of ['abc', '-4', '1e3x']) expect((await owner.get(`/api/videos/download/${bad}`)).status).toBe(400);
+  });
+
+  it('sends a video in byte ranges, to the player and the download alike, for its owner only', async () => {
+    const { c, userId, imagePath } = await signedIn();
+    const { id, videoUrl } = await readyVideo(userId, imagePath);
+    const played = await expectServedInRanges(c, videoUrl);
+    expect(played.headers['content-type']).toBe('video/mp4');
+
+    const downloadUrl = `/api/videos/download/${id}`;
+    const download = await expectServedInRanges(c, downloadUrl);
+    expect(download.raw.equals(played.raw)).toBe(true);
+    expect(download.headers['cache-control']).toBe('private, no-cache');
+    const resumed = await c.request('GET', downloadUrl, undefined, { range: 'bytes=1024-' });
+    expect(resumed.status).toBe(206);
+    expect(resumed.headers['content-type']).toBe('video/mp4');
+    expect(resumed.headers['content-disposition']).toBe(`attachment; filename="atelier-video-${id}.mp4"`);
+
+    const { c: other } = await signedIn();
+    await expectHidden(other, videoUrl);
+    await expectHidden(other, downloadUrl);
   });
 
   it('refuses to confirm a video that is not the user’s own', async () => {

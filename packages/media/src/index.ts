@@ -10,6 +10,7 @@ export {
   contentTypeOf,
   isStorageKey,
   type MediaStorage,
+  type ServableFile,
   type StorageExtension,
   type StorageKind,
   type StoredFileInfo,

@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MediaError } from './errors';
 import { LocalDiskStorage, isStorageKey } from './storage';
@@ -26,9 +25,11 @@ describe('LocalDiskStorage', () => {
     expect(key).toMatch(/^results\/\d{4}\/(0[1-9]|1[0-2])\/[0-9a-f-]{36}\.jpg$/);
     expect(isStorageKey(key)).toBe(true);
     expect(await storage.get(key)).toEqual(bytes);
-    expect(await text(await storage.stream(key))).toBe(bytes.toString());
     expect(await storage.stat(key)).toMatchObject({ size: bytes.length, contentType: 'image/jpeg' });
     expect(storage.absolutePath(key)).toBe(join(root, 'media', key));
+    const servable = await storage.servable(key);
+    expect(servable).toEqual({ root: join(root, 'media'), path: key, contentType: 'image/jpeg' });
+    expect(await readFile(join(servable.root, servable.path))).toEqual(bytes);
   });
 
   it('gives every file its own key and leaves no temporary files', async () => {
@@ -44,8 +45,14 @@ describe('LocalDiskStorage', () => {
     await storage.delete(key);
     await expect(storage.get(key)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Fichier introuvable.' });
     await expect(storage.stat(key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(storage.stream(key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(storage.servable(key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('offers no directory standing where a file would be', async () => {
+    const key = `uploads/2026/11/${UUID}.jpg`;
+    await mkdir(join(root, 'media', key), { recursive: true });
+    await expect(storage.servable(key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it.each([
@@ -67,7 +74,7 @@ describe('LocalDiskStorage', () => {
     await writeFile(join(root, 'secret.jpg'), 'secret');
     expect(isStorageKey(key)).toBe(false);
     expect(() => storage.absolutePath(key)).toThrow(MediaError);
-    for (const attempt of [storage.get(key), storage.stat(key), storage.stream(key), storage.delete(key)]) {
+    for (const attempt of [storage.get(key), storage.stat(key), storage.servable(key), storage.delete(key)]) {
       await expect(attempt).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { isMissingFile, writeFileAtomic } from './files';
 
@@ -36,13 +35,25 @@ export interface StoredFileInfo {
   contentType: string;
 }
 
+/**
+ * What a file server needs to send a stored file itself, with ranges and conditional requests:
+ * for disk storage, the file's path under the storage root, which the sender must not leave. An
+ * object store would describe its objects its own way (a signed address, say) as another shape.
+ */
+export interface ServableFile {
+  root: string;
+  /** Relative to `root`. */
+  path: string;
+  contentType: string;
+}
+
 /** Where media files live: local disk now, S3-compatible object storage later. */
 export interface MediaStorage {
   /** Stores the bytes under a new generated key and returns it. */
   put(kind: StorageKind, data: Buffer, extension: StorageExtension): Promise<string>;
   get(key: string): Promise<Buffer>;
-  /** Opens the file for streaming to a response; a missing file fails here, before any byte is sent. */
-  stream(key: string): Promise<Readable>;
+  /** How to send the file to a client; a missing file fails here, before any byte is sent. */
+  servable(key: string): Promise<ServableFile>;
   stat(key: string): Promise<StoredFileInfo>;
   /** Removes the file; removing one already gone is not an error. */
   delete(key: string): Promise<void>;
@@ -60,7 +71,7 @@ export class LocalDiskStorage implements MediaStorage {
     this.root = resolve(root);
   }
 
-  /** The file's absolute path, for a static-file sender; only ever for a valid generated key. */
+  /** The file's absolute path; only ever for a valid generated key. */
   absolutePath(key: string): string {
     if (!isStorageKey(key)) throw notFound();
     const path = join(this.root, key);
@@ -81,15 +92,16 @@ export class LocalDiskStorage implements MediaStorage {
     return readFile(this.absolutePath(key)).catch(rethrowMissing);
   }
 
-  async stream(key: string): Promise<Readable> {
-    const handle = await open(this.absolutePath(key), 'r').catch(rethrowMissing);
-    return handle.createReadStream();
-  }
-
   async stat(key: string): Promise<StoredFileInfo> {
     const info = await stat(this.absolutePath(key)).catch(rethrowMissing);
     if (!info.isFile()) throw notFound();
     return { size: info.size, modifiedAt: info.mtime, contentType: contentTypeOf(key) };
+  }
+
+  async servable(key: string): Promise<ServableFile> {
+    // `stat` checks the key and that a file is there; a valid key is its own path under the root.
+    const { contentType } = await this.stat(key);
+    return { root: this.root, path: key, contentType };
   }
 
   async delete(key: string): Promise<void> {

@@ -1,14 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { AppError, commonMessages, type MediaDeps } from '@atelier/api';
-import { contentTypeOf } from '@atelier/media';
+import type { MediaDeps } from '@atelier/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { restHandler, untrusted, type CallerFactory } from './call';
+import { notFound, sendStoredFile } from './files';
 
 const ONE_DAY = 86_400;
-
-function notFound(): never {
-  throw new AppError('NOT_FOUND', commonMessages.notFound);
-}
 
 /** Sends a rendered-once file (thumbnail, welcome image, default model): public and cacheable. */
 async function sendRendered(reply: FastifyReply, render: () => Promise<string>): Promise<FastifyReply> {
@@ -22,9 +18,9 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
     restHandler(callerFor, async (caller, request, reply) => {
       const key = (request.params as { '*': string })['*'];
       await caller.media.canView({ key });
-      const file = await media.storage.stream(key).catch(notFound);
-      // Keys are random and never reused, so a file never changes under its address.
-      return reply.type(contentTypeOf(key)).header('cache-control', 'private, max-age=31536000, immutable').send(file);
+      // Keys are random and never reused, so a file never changes under its address. Private even
+      // once published: unpublishing must not leave a copy in shared caches for a year.
+      return sendStoredFile(reply, media.storage, key, { 'cache-control': 'private, max-age=31536000, immutable' });
     }),
   );
 

@@ -1,8 +1,8 @@
 import type { MediaDeps } from '@atelier/api';
-import { AppError, commonMessages } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
 import { generationBody, restHandler, untrusted, untrustedField, type CallerFactory } from './call';
 import { sendPolledList } from './etag';
+import { sendStoredFile } from './files';
 
 export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {
   app.post('/api/videos/create-placeholder', restHandler(callerFor, (caller, request) => caller.videos.createPlaceholder(untrusted(request.body))));
@@ -30,10 +30,10 @@ export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFacto
     '/api/videos/download/:id',
     restHandler(callerFor, async (caller, request, reply) => {
       const { key, filename } = await caller.videos.file(untrusted({ id: (request.params as { id: string }).id }));
-      const file = await media.storage.stream(key).catch(() => {
-        throw new AppError('NOT_FOUND', commonMessages.notFound);
+      return sendStoredFile(reply, media.storage, key, {
+        'cache-control': 'private, no-cache',
+        'content-disposition': `attachment; filename="${filename}"`,
       });
-      return reply.type('video/mp4').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-cache').send(file);
     }),
   );
 
