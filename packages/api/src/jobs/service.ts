@@ -156,6 +156,12 @@ export class JobService {
     return this.toSnapshot(job);
   }
 
+  /** The user's jobs still queued or running, oldest first. */
+  async active(em: EntityManager, userId: number): Promise<JobSnapshot[]> {
+    const jobs = await em.find(GenerationJob, { owner: userId, status: { $in: ['queued', 'running'] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
+    return jobs.map((job) => this.toSnapshot(job));
+  }
+
   /**
    * Waits for the job to finish, at most `timeoutMs`: the final snapshot, or JobPendingError
    * (with the job's id) when it is still queued or running by then.
@@ -327,6 +333,7 @@ export class JobService {
   private toSnapshot(job: GenerationJob): JobSnapshot {
     return {
       id: job.id,
+      userId: job.owner.id,
       kind: job.kind,
       status: job.status,
       progress: job.progress,

@@ -6,6 +6,7 @@ import { authedProcedure, router } from '../trpc';
 
 export const jobSnapshotSchema = z.object({
   id: z.number(),
+  userId: z.number(),
   kind: z.string(),
   status: z.enum(JOB_STATUSES),
   progress: z.number(),
@@ -34,30 +35,54 @@ export const jobsRouter = router({
     .mutation(({ ctx, input }) => ctx.jobs.cancel(ctx.em, ctx.user.id, input.id)),
 
   /** Every change of a generation, from its state now until it ends (SSE). */
-  events: authedProcedure.input(byId).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<JobSnapshot> {
-    const pending: JobSnapshot[] = [];
-    let wake = () => {};
-    const stop = ctx.jobs.events.subscribe(input.id, (snapshot) => {
-      pending.push(snapshot);
-      wake();
-    });
-    try {
-      let last = await ctx.jobs.get(ctx.em, ctx.user.id, input.id);
-      yield last;
-      while (!FINISHED_STATUSES.includes(last.status) && !signal?.aborted) {
-        if (pending.length === 0) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            signal?.addEventListener('abort', () => resolve(), { once: true });
-          });
-        }
-        const next = pending.shift();
-        if (!next) continue;
-        last = next;
-        yield last;
-      }
-    } finally {
-      stop();
-    }
+  events: authedProcedure.input(byId).subscription(async function* ({ ctx, input, signal }) {
+    yield* follow(
+      (listener) => ctx.jobs.events.subscribe(input.id, listener),
+      async () => [await ctx.jobs.get(ctx.em, ctx.user.id, input.id)],
+      (snapshot) => FINISHED_STATUSES.includes(snapshot.status),
+      signal,
+    );
+  }),
+
+  /** The user's generations in progress now, then every change of any of them (SSE), for the pages showing progress. */
+  active: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    yield* follow((listener) => ctx.jobs.events.subscribeUser(ctx.user.id, listener), () => ctx.jobs.active(ctx.em, ctx.user.id), () => false, signal);
   }),
 });
+
+/**
+ * The state `readNow` gives, then each snapshot `subscribe` reports, until one is `last` or
+ * `signal` aborts. It subscribes before reading, so no change falls in between.
+ */
+async function* follow(
+  subscribe: (listener: (snapshot: JobSnapshot) => void) => () => void,
+  readNow: () => Promise<JobSnapshot[]>,
+  last: (snapshot: JobSnapshot) => boolean,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<JobSnapshot> {
+  const pending: JobSnapshot[] = [];
+  let wake = () => {};
+  const stop = subscribe((snapshot) => {
+    pending.push(snapshot);
+    wake();
+  });
+  const aborted = () => wake();
+  signal?.addEventListener('abort', aborted);
+  try {
+    pending.unshift(...(await readNow()));
+    while (!signal?.aborted) {
+      const next = pending.shift();
+      if (!next) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        continue;
+      }
+      yield next;
+      if (last(next)) return;
+    }
+  } finally {
+    stop();
+    signal?.removeEventListener('abort', aborted);
+  }
+}
