@@ -88,7 +88,7 @@ test('an image is viewed full screen, compared before/after, downloaded and dele
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a video shows "EN COURS" until it is made, then plays, downloads, copies its link and is deleted', async ({ page, context }) => {
+test('a video shows "EN COURS" and its progress until it is made, turns playable without a reload, downloads, copies its link and is deleted', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp(page, newPerson('Lucas'));
   const upload = await page.request.post('/api/upload', { multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 9) } } });
@@ -102,11 +102,15 @@ test('a video shows "EN COURS" until it is made, then plays, downloads, copies i
   await expect(card.getByTestId('video-source')).toHaveText('Local');
   await expect(card.getByRole('button', { name: 'Lire', exact: true })).toBeDisabled();
 
-  const generated = await page.request.post('/api/generate-video', { data: { imageUrl: imagePath, prompt: 'Travelling lent' } });
-  expect(generated.status(), await generated.text()).toBe(200);
-  const { videoUrl } = (await generated.json()) as { videoUrl: string };
-  await page.reload();
-  await expect(card.getByText('EN COURS')).toHaveCount(0);
+  // Asked to answer at once: the job is queued, and the card follows it live.
+  const accepted = await page.request.post('/api/generate-video', { data: { imageUrl: imagePath, prompt: 'Travelling lent' }, headers: { prefer: 'respond-async' } });
+  expect(accepted.status(), await accepted.text()).toBe(202);
+  const { jobId } = (await accepted.json()) as { jobId: number };
+  await expect(card.getByTestId('video-progress')).toHaveText(/ · \d+ %$|^En file d'attente/);
+  await expect(card.getByText('EN COURS')).toHaveCount(0, { timeout: 45_000 });
+  const job = (await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string; result: { videoUrl: string } };
+  expect(job.status).toBe('succeeded');
+  const { videoUrl } = job.result;
 
   await card.getByRole('button', { name: 'Lire la vidéo' }).click();
   const player = page.getByTestId('video-player');

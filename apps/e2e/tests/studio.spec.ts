@@ -121,11 +121,13 @@ test('RUN with fewer than 50 credits shows the credits dialog with the balance',
   await expect(credits.locator('a[href="/checkout"]')).toBeVisible();
 });
 
-test('video mode turns the picture into a playable video', async ({ page }) => {
+test('video mode shows the generation live, stage and percentage, then the playable video', async ({ page }) => {
   await signUp(page, newPerson('Victor'));
   await openStudio(page);
   await chooseGenerationMode(page, 'Vidéo');
   await page.getByTestId('studio-run').click();
+  await expect(page.getByTestId('generation-progress')).toHaveText(/^(Animation en cours|Lecture de l'image|Enregistrement du résultat) · \d+ %$/, { timeout: 20_000 });
+  await expect(page.getByRole('progressbar', { name: 'Progression de la génération' })).toBeVisible();
 
   const video = page.locator('video');
   await expect(video).toBeVisible({ timeout: 45_000 });

@@ -225,6 +225,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFeedRoutes(app, callerFor);
   registerJobRoutes(app, callerFor);
   await deps.jobs.start();
+  app.addHook('preClose', (done) => {
+    deps.jobs.endStreams();
+    done();
+  });
   app.addHook('onClose', () => deps.jobs.close());
 
   const webDist = options.webDist;

@@ -180,6 +180,15 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
     expect(list.body.videos.filter((v: { status: string }) => v.status === 'ready')).toHaveLength(3);
   });
 
+  it('reports the progress of a video as ffmpeg writes the clip', async () => {
+    const { c, imagePath } = await signedIn();
+    const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as { jobId: number };
+    const snapshots = await finished(c, jobId);
+    const animating = snapshots.filter((s) => s.stage === 'Animation en cours').map((s) => s.progress);
+    expect(animating.some((progress) => progress > 20 && progress < 90)).toBe(true);
+    expect(snapshots.at(-1)).toMatchObject({ status: 'succeeded', progress: 100 });
+  });
+
   it('charges nothing for a video deleted while it is made', async () => {
     const { c, userId, imagePath } = await signedIn();
     await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling', placeholderId: 'card-1' });

@@ -56,6 +56,8 @@ export function describeError(error: TRPCError): { message: string; data: AppErr
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Job progress streams stay open for minutes: a ping keeps proxies from cutting them as idle.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter({ shape, error }) {
     const { message, data } = describeError(error);
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...data } };

@@ -1,6 +1,6 @@
 import type { AppRouter } from '@atelier/api';
 import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, TRPCClientError } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
@@ -19,10 +19,15 @@ export function createClients() {
   });
   const trpcClient = trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: 'include' }),
+      // Subscriptions (job progress) arrive as server-sent events; everything else is batched.
+      splitLink({
+        condition: (operation) => operation.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc', transformer: superjson }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: 'include' }),
+        }),
       }),
     ],
   });

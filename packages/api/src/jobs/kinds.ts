@@ -43,6 +43,20 @@ async function readSource(run: JobRun, key: string): Promise<Buffer> {
   });
 }
 
+/**
+ * An engine's 0–1 progress as the job's percentage between `from` and `to`, reported each time it
+ * moves by 5 points or more, so a long clip moves on screen without a database write per frame.
+ */
+function steps(run: JobRun, from: number, to: number, stage: string): (fraction: number) => void {
+  let reported = from;
+  return (fraction) => {
+    const progress = Math.round(from + (to - from) * fraction);
+    if (progress - reported < 5) return;
+    reported = progress;
+    void run.report(progress, stage).catch(() => undefined); // progress is best effort; the outcome is not
+  };
+}
+
 interface ProducedImage {
   resultKey: string;
   durationMs: number;
@@ -111,6 +125,7 @@ const videoWork: JobKindWork<ProducedVideo> = {
       resolution: VIDEO_DEFAULTS.resolution,
       seed: run.job.seed,
       signal: run.signal,
+      onProgress: steps(run, 20, 88, jobStages.animating),
     }).catch((error: unknown) => {
       const failure = mediaFailure(error);
       throw failure.appCode === 'UPSTREAM' ? new AppError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause: error }) : failure;

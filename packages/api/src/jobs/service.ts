@@ -88,6 +88,9 @@ export class JobService {
   readonly events: JobEvents;
   private readonly running = new Map<number, AbortController>();
   private maintenance: NodeJS.Timeout | undefined;
+  private readonly closing = new AbortController();
+  /** Aborted when the server shuts down: the progress streams end, so it need not wait for them. */
+  readonly shutdown = this.closing.signal;
 
   constructor(private readonly options: JobServiceOptions) {
     this.events = options.events ?? new JobEvents();
@@ -105,6 +108,11 @@ export class JobService {
       ledger.releaseStaleHolds(this.options.orm.em.fork(), STALE_HOLD_AGE_MS).catch((error: unknown) => this.options.log?.error({ err: error }, 'credit hold sweep failed'));
     }, JOB_LEASE_MS / 2);
     this.maintenance.unref();
+  }
+
+  /** Ends the progress streams: called before the server waits for its connections to close. */
+  endStreams(): void {
+    this.closing.abort();
   }
 
   async close(): Promise<void> {

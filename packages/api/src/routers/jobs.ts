@@ -40,15 +40,18 @@ export const jobsRouter = router({
       (listener) => ctx.jobs.events.subscribe(input.id, listener),
       async () => [await ctx.jobs.get(ctx.em, ctx.user.id, input.id)],
       (snapshot) => FINISHED_STATUSES.includes(snapshot.status),
-      signal,
+      streamSignal(ctx.jobs.shutdown, signal),
     );
   }),
 
   /** The user's generations in progress now, then every change of any of them (SSE), for the pages showing progress. */
   active: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    yield* follow((listener) => ctx.jobs.events.subscribeUser(ctx.user.id, listener), () => ctx.jobs.active(ctx.em, ctx.user.id), () => false, signal);
+    yield* follow((listener) => ctx.jobs.events.subscribeUser(ctx.user.id, listener), () => ctx.jobs.active(ctx.em, ctx.user.id), () => false, streamSignal(ctx.jobs.shutdown, signal));
   }),
 });
+
+/** A stream ends when its client leaves or the server shuts down. */
+const streamSignal = (shutdown: AbortSignal, request: AbortSignal | undefined) => (request ? AbortSignal.any([shutdown, request]) : shutdown);
 
 /**
  * The state `readNow` gives, then each snapshot `subscribe` reports, until one is `last` or
@@ -58,7 +61,7 @@ async function* follow(
   subscribe: (listener: (snapshot: JobSnapshot) => void) => () => void,
   readNow: () => Promise<JobSnapshot[]>,
   last: (snapshot: JobSnapshot) => boolean,
-  signal: AbortSignal | undefined,
+  signal: AbortSignal,
 ): AsyncGenerator<JobSnapshot> {
   const pending: JobSnapshot[] = [];
   let wake = () => {};
@@ -67,10 +70,10 @@ async function* follow(
     wake();
   });
   const aborted = () => wake();
-  signal?.addEventListener('abort', aborted);
+  signal.addEventListener('abort', aborted);
   try {
     pending.unshift(...(await readNow()));
-    while (!signal?.aborted) {
+    while (!signal.aborted) {
       const next = pending.shift();
       if (!next) {
         await new Promise<void>((resolve) => {
@@ -83,6 +86,6 @@ async function* follow(
     }
   } finally {
     stop();
-    signal?.removeEventListener('abort', aborted);
+    signal.removeEventListener('abort', aborted);
   }
 }

@@ -31,6 +31,7 @@ const videoRecord = z.object({
   isAccessible: z.boolean(),
   source: z.string(),
   status: z.string(),
+  jobId: z.number().nullable(),
 });
 
 export const videosRouter = router({

@@ -29,6 +29,8 @@ export function toVideoRecord(video: Video) {
     isAccessible: video.isAccessible,
     source: video.source,
     status: video.status,
+    /** The generation making it, whose progress the card shows. */
+    jobId: video.jobId ?? null,
   };
 }
 

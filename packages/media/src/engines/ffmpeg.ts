@@ -23,24 +23,51 @@ export async function findFfmpeg(searchPath = ''): Promise<string> {
 /** Keep the end of ffmpeg's log: that is where it says what went wrong. */
 const LOG_TAIL = 4000;
 
-/** Runs ffmpeg, killing it past `timeoutMs`; resolves with its log (stderr), rejects on failure. */
-export function runFfmpeg(binary: string, args: readonly string[], timeoutMs: number): Promise<string> {
+export interface FfmpegRunOptions {
+  /** Kills ffmpeg when aborted (a canceled generation). */
+  signal?: AbortSignal | undefined;
+  /** Told how many seconds of output are written, as ffmpeg reports its progress. */
+  onTime?: ((seconds: number) => void) | undefined;
+}
+
+/**
+ * Runs ffmpeg, killing it past `timeoutMs` or when `signal` aborts; resolves with its log
+ * (stderr), rejects on failure. With `onTime`, ffmpeg writes its progress to stdout (`-progress`).
+ */
+export function runFfmpeg(binary: string, args: readonly string[], timeoutMs: number, options: FfmpegRunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const { signal, onTime } = options;
+    if (signal?.aborted) {
+      reject(new Error('ffmpeg not started: the work was canceled'));
+      return;
+    }
+    const progressArgs = onTime ? ['-progress', 'pipe:1', '-nostats'] : [];
+    const child = spawn(binary, [...progressArgs, ...args], { stdio: ['ignore', onTime ? 'pipe' : 'ignore', 'pipe'] });
     let log = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
       log = (log + chunk).slice(-LOG_TAIL);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      const written = [...chunk.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1];
+      if (written) onTime?.(Number(written) / 1e6);
+    });
+    const kill = () => child.kill('SIGKILL');
+    const timer = setTimeout(kill, timeoutMs);
+    signal?.addEventListener('abort', kill, { once: true });
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', kill);
+    };
+    child.on('error', (error) => {
+      done();
       reject(error);
     });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
+    child.on('close', (code, closeSignal) => {
+      done();
       if (code === 0) resolve(log);
-      else reject(new Error(signal ? `ffmpeg stopped by ${signal} (time limit ${timeoutMs} ms)` : `ffmpeg exited with ${code}: ${log}`));
+      else reject(new Error(closeSignal ? `ffmpeg stopped by ${closeSignal} (time limit ${timeoutMs} ms, or canceled)` : `ffmpeg exited with ${code}: ${log}`));
     });
   });
 }

@@ -60,6 +60,8 @@ export interface VideoRequest {
   seed?: number;
   /** Aborted when the generation is canceled. */
   signal?: AbortSignal;
+  /** Told how far the clip is, 0 to 1, while it is made. */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface GeneratedVideo {

@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconHome, IconLink, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/FallbackImage';
 import { VideoViewer } from '../../components/MediaViewer';
@@ -8,6 +8,7 @@ import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
+import { describeJob, useJobsInProgress, type JobProgress } from '../../lib/jobs';
 import { useRefetchOnNewVersion } from '../../lib/gallery';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
@@ -45,12 +46,14 @@ async function copyLink(video: Video): Promise<void> {
 
 interface VideoCardProps {
   video: Video;
+  /** Its generation's progress while it is made, live from the server. */
+  progress: JobProgress | undefined;
   onPlay: () => void;
   onDelete: () => void;
   deleting: boolean;
 }
 
-function VideoCard({ video, onPlay, onDelete, deleting }: VideoCardProps) {
+function VideoCard({ video, progress, onPlay, onDelete, deleting }: VideoCardProps) {
   const ready = isReady(video);
   return (
     <Card withBorder radius="lg" p={0} data-testid="video-card">
@@ -62,9 +65,19 @@ function VideoCard({ video, onPlay, onDelete, deleting }: VideoCardProps) {
               <IconPlayerPlayFilled size={26} aria-hidden />
             </ActionIcon>
           ) : (
-            <Badge size="lg" color="yellow" c="dark" variant="filled" leftSection={<Loader size={12} color="dark" />}>
-              EN COURS
-            </Badge>
+            <Stack align="center" gap={6}>
+              <Badge size="lg" color="yellow" c="dark" variant="filled" leftSection={<Loader size={12} color="dark" />}>
+                EN COURS
+              </Badge>
+              {progress && (
+                <>
+                  <Text c="white" fz="xs" fw={600} data-testid="video-progress">
+                    {describeJob(progress)}
+                  </Text>
+                  <Progress value={progress.progress} w={140} size="xs" color="yellow" radius="xl" aria-label="Progression de la vidéo" />
+                </>
+              )}
+            </Stack>
           )}
         </Center>
         <Badge pos="absolute" top={8} left={8} variant="filled" color="dark" radius="sm" tt="none" data-testid="video-source">
@@ -111,6 +124,16 @@ interface VideosTabProps {
 
 export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
   const utils = trpc.useUtils();
+  // While a video is being made, its progress streams in, and the list reloads the moment it is done.
+  const making = videos.data?.videos.some((video) => !isReady(video) && video.status === 'pending') ?? false;
+  const inProgress = useJobsInProgress(making, (job) => {
+    if (job.kind === 'video') void utils.videos.list.invalidate();
+  });
+  // A job that started on a card shown before it had one: the list learns which card it fills.
+  const cardless = inProgress.some((job) => job.kind === 'video' && !videos.data?.videos.some((video) => video.jobId === job.id));
+  useEffect(() => {
+    if (cardless) void utils.videos.list.invalidate();
+  }, [cardless, utils]);
   const [playing, setPlaying] = useState<Video | null>(null);
   const remove = trpc.videos.delete.useMutation({
     onSuccess: () => {
@@ -148,6 +171,7 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
           <VideoCard
             key={video.id}
             video={video}
+            progress={inProgress.find((job) => job.id === video.jobId)}
             onPlay={() => setPlaying(video)}
             onDelete={() => remove.mutate({ id: video.id })}
             deleting={remove.isPending && remove.variables?.id === video.id}

@@ -4,6 +4,7 @@ import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { formatCredits } from '../../lib/format';
+import { describeJob } from '../../lib/jobs';
 import { useIsPhone } from './layout';
 import { ImageStage } from './parts/ImageStage';
 import { SelectionChips } from './SelectionChips';
@@ -72,7 +73,8 @@ export function StudioStage({ studio, children }: { studio: Studio; children?: R
       onFile={(file) => void studio.addFile(file, 'upload')}
       onError={studio.imageFailed}
       loading={studio.pending}
-      loadingLabel={studio.state.generationMode === 'video' ? 'Génération de la vidéo...' : 'Transformation en cours...'}
+      loadingLabel={studio.progress ? describeJob(studio.progress) : studio.state.generationMode === 'video' ? 'Génération de la vidéo...' : 'Transformation en cours...'}
+      loadingProgress={studio.progress?.status === 'running' ? studio.progress.progress : null}
       overlay={
         <>
           <div className="studio-stage-top-left">

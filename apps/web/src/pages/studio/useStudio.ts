@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../../lib/user';
 import { checkImageFile, readFailureMessage, type FileOrigin } from '../../lib/imageFiles';
 import type { DialogMessage } from '../../components/MessageDialog';
+import { useJobsInProgress } from '../../lib/jobs';
 import { useImagePalette } from './parts/useImagePalette';
 import type { StudioLayout } from './layout';
 import { canRun, currentComparison, initialStudioState, studioReducer } from './state';
@@ -139,6 +140,11 @@ export function useStudio(layout: StudioLayout) {
     openVideo: setVideoUrl,
   });
 
+  // While RUN waits, the server streams its job's stage, percentage and place in the queue.
+  const inProgress = useJobsInProgress(pending);
+  const generationKind = state.generationMode === 'video' ? 'video' : 'studio';
+  const progress = inProgress.findLast((job) => job.kind === generationKind) ?? null;
+
   /** A picked or captured file, checked, becomes the current image (it is uploaded at RUN). */
   const addFile = async (file: File, origin: FileOrigin) => {
     const refusal = checkImageFile(file, origin);
@@ -192,6 +198,8 @@ export function useStudio(layout: StudioLayout) {
     canRun: canRun(state, pending),
     run,
     pending,
+    /** The running generation's progress, as the server reports it. */
+    progress,
     appliedPreset,
     message,
     closeMessage: () => setMessage(null),

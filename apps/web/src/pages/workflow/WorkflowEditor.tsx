@@ -9,6 +9,7 @@ import { saveBlob } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { MINIMAP_SIZE, WorkflowCanvas, type Selection } from './canvas/WorkflowCanvas';
+import { useJobsInProgress } from '../../lib/jobs';
 import { EditorActionsContext, type EditorActions } from './editor-context';
 import { NODE_SIZE, ZOOM } from './model/constants';
 import { exportFileName, freeName, MAX_IMPORT_BYTES, IMPORT_MESSAGES, nameFromFileName, parseDocumentFile, serializeDocument } from './model/document-file';
@@ -173,9 +174,12 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
     [change, pickerNodeId],
   );
 
+  const inProgress = useJobsInProgress(server.running);
+  const renders = useMemo(() => inProgress.filter((job) => job.kind === 'workflow'), [inProgress]);
   const actions = useMemo<EditorActions>(
     () => ({
       document,
+      renders,
       simpleMode: document.simpleMode,
       running: server.running,
       openPicker: setPickerNodeId,
@@ -191,7 +195,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       insertOnConnection: (connectionId) => setAdding({ connectionId }),
       run: () => void server.run(),
     }),
-    [document, server, change, view, gesture, endGesture, clickNode],
+    [document, renders, server, change, view, gesture, endGesture, clickNode],
   );
 
   // Undo/redo, copy/paste and fit view from the keyboard (deleting is the canvas' own).

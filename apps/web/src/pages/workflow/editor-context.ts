@@ -1,9 +1,12 @@
+import type { JobProgress } from '../../lib/jobs';
 import type { WorkflowDocument } from '@atelier/catalog';
 import { createContext, useContext } from 'react';
 
 /** What the canvas' nodes and connections can ask of the editor. */
 export interface EditorActions {
   document: WorkflowDocument;
+  /** The renders of the current run, as the server reports them (stage, percentage, queue). */
+  renders: readonly JobProgress[];
   openPicker: (nodeId: string) => void;
   setEnabled: (nodeId: string, enabled: boolean) => void;
   /** While the slider moves: one undo step per movement. */

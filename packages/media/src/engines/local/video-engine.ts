@@ -59,7 +59,10 @@ export class LocalVideoEngine implements VideoEngine {
       const output = join(directory, 'clip.mp4');
       await writeFile(input, source);
       this.ffmpeg ??= this.options.ffmpegPath ? Promise.resolve(this.options.ffmpegPath) : findFfmpeg(this.options.searchPath);
-      await runFfmpeg(await this.ffmpeg, this.arguments(input, output, frame, request), this.timeoutMs);
+      await runFfmpeg(await this.ffmpeg, this.arguments(input, output, frame, request), this.timeoutMs, {
+        signal: request.signal,
+        onTime: request.onProgress && ((seconds) => request.onProgress?.(Math.min(1, seconds / request.duration))),
+      });
       return { video: await readFile(output), poster };
     } catch (cause) {
       throw new MediaError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause });
@@ -71,8 +74,8 @@ export class LocalVideoEngine implements VideoEngine {
   private arguments(input: string, output: string, frame: Frame, request: VideoRequest): string[] {
     const frames = request.duration * FPS;
     const last = frames - 1;
-    // The drift goes left or right depending on the prompt, so different clips of one picture differ.
-    const direction = hashString(request.prompt) % 2 === 0 ? 1 : -1;
+    // The drift goes left or right with the prompt and the seed, so different clips of one picture differ.
+    const direction = hashString(`${request.prompt}:${request.seed ?? ''}`) % 2 === 0 ? 1 : -1;
     const zoom = `1+${ZOOM}*on/${last}`;
     const x = `(iw-iw/zoom)*(0.5+${0.35 * direction}*(on/${last}-0.5))`;
     const y = '(ih-ih/zoom)/2';

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Center, Loader, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Loader, Progress, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useMediaQuery, useNetwork } from '@mantine/hooks';
 import { IconPhotoOff, IconUpload, IconWifiOff, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type DragEvent, type PointerEvent, type ReactNode } from 'react';
@@ -22,6 +22,8 @@ interface ImageStageProps {
   overlay?: ReactNode;
   /** Shown under the spinner while `loading`. */
   loadingLabel?: string;
+  /** 0–100 under the label while `loading`, when the work reports it. */
+  loadingProgress?: number | null;
   /** The picture at `src` could not be loaded. */
   onError?: (src: string) => void;
 }
@@ -77,7 +79,7 @@ function DropZone({ onPick, dragging }: { onPick: () => void; dragging: boolean 
  * and offline placeholders, and a drop zone when there is no picture yet. A new `src` starts again
  * at 1× centred.
  */
-export function ImageStage({ src, alt, onFile, loading = false, overlay, loadingLabel, onError }: ImageStageProps) {
+export function ImageStage({ src, alt, onFile, loading = false, overlay, loadingLabel, loadingProgress = null, onError }: ImageStageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { online } = useNetwork();
@@ -244,9 +246,12 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, loading
           <Stack align="center" gap={8}>
             <Loader color="white" />
             {loadingLabel && (
-              <Text c="white" fw={600} fz="sm">
+              <Text c="white" fw={600} fz="sm" ta="center" data-testid="generation-progress">
                 {loadingLabel}
               </Text>
+            )}
+            {loadingProgress !== null && (
+              <Progress value={loadingProgress} w={180} size="sm" color="white" radius="xl" aria-label="Progression de la génération" transitionDuration={200} />
             )}
           </Stack>
         </Center>

@@ -1,9 +1,16 @@
-import { Loader } from '@mantine/core';
+import { Loader, Progress } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { describeJob } from '../../../lib/jobs';
+import { useEditorActions } from '../editor-context';
 import { GENERATION_PHASES, phaseAt } from '../model/animation';
 
-/** Over a node while its request runs: a spinner, 'Génération en cours...' and the animation's phase. */
+/**
+ * Over a node while its request runs: a spinner, 'Génération en cours...' and the animation's
+ * phase, then what the server says of the renders: the furthest one's stage and percentage.
+ */
 export function GeneratingOverlay() {
+  const { renders } = useEditorActions();
+  const furthest = renders.reduce<(typeof renders)[number] | null>((best, job) => (best && best.progress >= job.progress ? best : job), null);
   const [startedAt] = useState(() => Date.now());
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
@@ -20,6 +27,15 @@ export function GeneratingOverlay() {
         <span style={{ fontWeight: 500, fontSize: 11, color: 'var(--mantine-color-dimmed)' }} aria-hidden>
           {label}
         </span>
+      )}
+      {furthest && (
+        <>
+          <span style={{ fontSize: 11 }} data-testid="render-progress">
+            {renders.length > 1 ? `${renders.length} rendus · ` : ''}
+            {describeJob(furthest)}
+          </span>
+          <Progress value={furthest.progress} w="70%" size="xs" color="violet" radius="xl" aria-label="Progression du rendu" />
+        </>
       )}
     </div>
   );
