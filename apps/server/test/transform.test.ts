@@ -137,19 +137,25 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect(await t.db.orm.em.fork().count(CreditEntry, { user: userId, type: 'debit', status: 'settled' })).toBe(10);
   });
 
-  it('follows the options: different choices give different images, the same choice the same image', async () => {
+  it('follows the options and the seed: the same choice and seed give the same image, another seed another variation', async () => {
     const { c } = await signedIn();
     const photo = await samplePhoto(7);
-    const run = async (selection: object) => {
+    const run = async (selection: object, seed?: number) => {
       const { body } = await c.upload(photo, { selection: JSON.stringify(selection) });
-      const res = await c.post(`/api/transform/${body.id}`);
-      return (await c.get(res.body.transformedImagePath)).raw;
+      const res = await c.post(`/api/transform/${body.id}`, seed === undefined ? {} : { seed });
+      expect(res.status, res.text).toBe(200);
+      return { image: (await c.get(res.body.transformedImagePath)).raw, seed: res.body.seed as number };
     };
-    const sepia = await run({ style: { id: 'watercolor' }, lighting: { id: 'golden-hour' } });
-    const again = await run({ style: { id: 'watercolor' }, lighting: { id: 'golden-hour' } });
-    const neon = await run({ style: { id: 'cyberpunk' } });
-    expect(sepia.equals(again)).toBe(true);
-    expect(sepia.equals(neon)).toBe(false);
+    const watercolor = { style: { id: 'watercolor' }, lighting: { id: 'golden-hour' } };
+    const first = await run(watercolor);
+    const again = await run(watercolor, first.seed);
+    const another = await run(watercolor);
+    const neon = await run({ style: { id: 'cyberpunk' } }, first.seed);
+    expect(again.seed).toBe(first.seed);
+    expect(first.image.equals(again.image)).toBe(true);
+    expect(another.seed).not.toBe(first.seed);
+    expect(first.image.equals(another.image)).toBe(false);
+    expect(first.image.equals(neon.image)).toBe(false);
   });
 
   it('reads the options from the style text alone, as third-party clients send it', async () => {
@@ -157,8 +163,8 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     const photo = await samplePhoto(3);
     const viaSelection = await c.upload(photo, { selection: STYLE_WATERCOLOR });
     const viaText = await c.upload(photo, { style: 'Transformer la photo en Aquarelle' });
-    const a = await c.post(`/api/transform/${viaSelection.body.id}`);
-    const b = await c.post(`/api/transform/${viaText.body.id}`);
+    const a = await c.post(`/api/transform/${viaSelection.body.id}`, { seed: 11 });
+    const b = await c.post(`/api/transform/${viaText.body.id}`, { seed: 11 });
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     expect((await c.get(a.body.transformedImagePath)).raw.equals((await c.get(b.body.transformedImagePath)).raw)).toBe(true);

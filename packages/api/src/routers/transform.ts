@@ -14,6 +14,8 @@ export const mediaRef = mediaReferenceSchema;
 const nodeId = z.string().trim().min(1).max(100);
 /** True: answer at once with the job to follow (202 over REST, `Prefer: respond-async`) instead of waiting for the picture. */
 const respondAsync = z.boolean().optional();
+/** A render's seed, to make the same picture again; a new one by default. */
+const seed = z.number().int().min(0).max(2_147_483_647).optional();
 const waitFor = (input: { respondAsync?: boolean | undefined }) => (input.respondAsync ? 0 : IMAGE_WAIT_MS);
 
 const transformResult = z.object({
@@ -23,6 +25,7 @@ const transformResult = z.object({
   transformationId: z.number(),
   credits: z.number(),
   jobId: z.number(),
+  seed: z.number(),
 });
 
 export const transformRouter = router({
@@ -60,9 +63,9 @@ export const transformRouter = router({
 
   /** The studio's transformation of an upload: 50 credits, taken only when it succeeds. */
   run: authedProcedure
-    .input(z.object({ uploadId: recordId, respondAsync }))
+    .input(z.object({ uploadId: recordId, seed, respondAsync }))
     .output(transformResult)
-    .mutation(({ ctx, input }) => transformUpload(ctx.em, ctx.jobs, ctx.user.id, input.uploadId, waitFor(input))),
+    .mutation(({ ctx, input }) => transformUpload(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
 
   /** One render of a workflow. */
   workflow: authedProcedure
@@ -74,8 +77,7 @@ export const transformRouter = router({
         type: z.literal('workflow'),
         intensity: z.number().min(0).max(1).default(1),
         selection: workflowSelectionSchema.optional(),
-        /** The render's seed, to make the same picture again; a new one by default. */
-        seed: z.number().int().min(0).max(2_147_483_647).optional(),
+        seed,
         respondAsync,
       }),
     )
@@ -100,10 +102,11 @@ export const transformRouter = router({
         transformationType: z.string().max(32),
         optionId: z.string().max(100),
         optionName: z.string().max(200).optional(),
+        seed,
         respondAsync,
       }),
     )
-    .output(z.object({ transformedImagePath: z.string(), credits: z.number(), jobId: z.number() }))
+    .output(z.object({ transformedImagePath: z.string(), credits: z.number(), jobId: z.number(), seed: z.number() }))
     .mutation(({ ctx, input }) => transformNode(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
 
   recent: authedProcedure

@@ -21,7 +21,7 @@ interface StoredChoice {
  * sent only the documented `style` text, the options named in that text), as a job: 50 credits
  * held when it is queued, taken only when the picture is stored.
  */
-export async function transformUpload(em: EntityManager, jobs: JobService, userId: number, uploadId: number, waitMs: number) {
+export async function transformUpload(em: EntityManager, jobs: JobService, userId: number, { uploadId, seed }: { uploadId: number; seed?: number | undefined }, waitMs: number) {
   const upload = await em.findOne(Upload, { id: uploadId, owner: userId });
   if (!upload) throw new AppError('NOT_FOUND', transformMessages.uploadNotFound);
   const stored = (upload.selection ?? {}) as StoredChoice;
@@ -34,6 +34,7 @@ export async function transformUpload(em: EntityManager, jobs: JobService, userI
   const job = await jobs.submit(em, {
     userId,
     kind: 'studio',
+    seed,
     input: { sourceKey: upload.storageKey, prompt, selection, colors, uploadId, options: { selection, colors } },
   });
   const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
@@ -44,5 +45,6 @@ export async function transformUpload(em: EntityManager, jobs: JobService, userI
     transformationId: result.transformationId as number,
     credits: await balanceOf(em, userId),
     jobId: job.id,
+    seed: job.seed,
   };
 }

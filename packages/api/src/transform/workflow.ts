@@ -50,6 +50,7 @@ export interface NodeTransform {
   transformationType: string;
   optionId: string;
   optionName?: string | undefined;
+  seed?: number | undefined;
 }
 
 /** A single node's option applied to its parent's image, as a job: 50 credits on success. */
@@ -64,8 +65,9 @@ export async function transformNode(em: EntityManager, jobs: JobService, userId:
   const job = await jobs.submit(em, {
     userId,
     kind: 'node',
+    seed: input.seed,
     input: { sourceKey, prompt: option.prompt, selection, options: { nodeId: input.nodeId, selection } },
   });
   const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
-  return { transformedImagePath: result.resultUrl as string, credits: await balanceOf(em, userId), jobId: job.id };
+  return { transformedImagePath: result.resultUrl as string, credits: await balanceOf(em, userId), jobId: job.id, seed: job.seed };
 }

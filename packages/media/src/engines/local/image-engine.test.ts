@@ -70,6 +70,21 @@ describe('LocalImageEngine', () => {
     expect(sha(first.image)).toBe(sha(second.image));
   });
 
+  it('makes each seed its own variation of the same settings, and the same seed the same picture', async () => {
+    const selection: Selection = { style: { id: 'watercolor', name: '' }, lighting: { id: 'golden-hour', name: '' } };
+    const render = (seed: number) => engine.transform({ image, prompt: '', selection, seed });
+    const [one, same, other, third] = await Promise.all([render(1), render(1), render(2), render(3)]);
+    expect(sha(one.image)).toBe(sha(same.image));
+    // Visibly different (framing and palette), yet the same settings: far closer than another style is.
+    const otherStyle = await engine.transform({ image, prompt: '', selection: only('style', 'cyberpunk'), seed: 1 });
+    for (const variation of [other, third]) {
+      const apart = await difference(one.image, variation.image);
+      expect(apart).toBeGreaterThan(3);
+      expect(apart).toBeLessThan(await difference(one.image, otherStyle.image));
+    }
+    expect([other.width, other.height]).toEqual([one.width, one.height]);
+  });
+
   it('crops to the aspect ratio of every format option, at its pixel size when it has one', async () => {
     for (const option of getSelectableOptions('format')) {
       const result = await transform(only('format', option.id));

@@ -11,10 +11,11 @@ import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
 import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
 import { outputFrame } from './geometry';
-import { combineLooks, weakenLook, type Look } from './look';
+import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
 import { globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
 import { renderLook } from './render';
+import { variationFor } from './variation';
 
 /** The chosen options in category order; workflow-only options (extra lighting moods) count too. */
 function resolveChoices(selection: Selection): Choice[] {
@@ -65,7 +66,8 @@ function clampIntensity(intensity: number | undefined): number {
 
 /**
  * The offline engine: deterministic sharp pipelines that visibly follow every option (see
- * recipes.ts for how each category looks and render.ts for the single-pass pipeline).
+ * recipes.ts for how each category looks and render.ts for the single-pass pipeline). A render's
+ * seed varies its framing and palette a little (variation.ts): the same seed, the same picture.
  */
 export class LocalImageEngine implements ImageEngine {
   readonly name = 'local';
@@ -81,7 +83,8 @@ export class LocalImageEngine implements ImageEngine {
       ...(await referenceLooks(request.references)),
       globalColourLook(colors),
     ];
-    const finished = weakenLook(combineLooks(looks), clampIntensity(request.intensity));
-    return renderLook(request.image, source, target, finished);
+    const variation = variationFor(request.seed);
+    const finished = combineLooks([weakenLook(combineLooks(looks), clampIntensity(request.intensity)), look({ grade: variation.grade })]);
+    return renderLook(request.image, source, target, finished, variation);
   }
 }

@@ -8,6 +8,7 @@ import { IDENTITY, isDiagonal, isIdentity, type Grade } from './grade';
 import { isIdentityKernel } from './kernel';
 import type { Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
+import { NO_VARIATION, type Variation } from './variation';
 
 /**
  * Aspect crops keep the centre, where a portrait's subject is. libvips' "attention" finder costs a
@@ -25,11 +26,11 @@ const MIN_BLUR_SIGMA = 0.3;
  * between. That order is sharp's own fixed order, which is why the grade is split into `recomb`
  * (the matrix) and `linear` (gains and offsets). Only the mosaic needs a second, small pass.
  */
-export async function renderLook(image: Buffer, source: Source, target: Frame, finished: Look): Promise<TransformedImage> {
+export async function renderLook(image: Buffer, source: Source, target: Frame, finished: Look, framing: Framing = NO_VARIATION): Promise<TransformedImage> {
   const block = Math.round(finished.pixelate * Math.max(target.width, target.height));
   const overlay = finished.overlay ? overlaySvg(finished.overlay, target) : undefined;
   try {
-    const { data, info } = await (block >= 2 ? renderMosaic(image, source, target, block, finished, overlay) : renderDirect(image, source, target, finished, overlay));
+    const { data, info } = await (block >= 2 ? renderMosaic(image, source, target, block, finished, overlay) : renderDirect(image, source, target, finished, overlay, framing));
     return { image: data, width: info.width, height: info.height };
   } catch (cause) {
     throw decodeFailure(cause);
@@ -41,9 +42,22 @@ export interface Source extends Frame {
   channels: number;
 }
 
-function renderDirect(image: Buffer, source: Source, target: Frame, finished: Look, overlay: Buffer | undefined) {
+/** A render's framing (see variation.ts): the picture enlarged by `zoom`, a window of the target size kept. */
+export type Framing = Pick<Variation, 'zoom' | 'left' | 'top'>;
+
+function renderDirect(image: Buffer, source: Source, target: Frame, finished: Look, overlay: Buffer | undefined, framing: Framing) {
   let pipeline = withTone(open(image), finished.tone);
-  if (source.width !== target.width || source.height !== target.height) {
+  if (framing.zoom > 1) {
+    const enlarged = { width: Math.ceil(target.width * framing.zoom), height: Math.ceil(target.height * framing.zoom) };
+    pipeline = pipeline
+      .resize(enlarged.width, enlarged.height, { fit: 'cover', position: CROP_POSITION, kernel: 'lanczos3' })
+      .extract({
+        left: Math.round((enlarged.width - target.width) * framing.left),
+        top: Math.round((enlarged.height - target.height) * framing.top),
+        width: target.width,
+        height: target.height,
+      });
+  } else if (source.width !== target.width || source.height !== target.height) {
     pipeline = pipeline.resize(target.width, target.height, { fit: 'cover', position: CROP_POSITION, kernel: 'lanczos3' });
   }
   const sigma = (finished.blur * Math.max(target.width, target.height)) / 1000;
