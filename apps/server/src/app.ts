@@ -24,6 +24,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppRouter } from '@atelier/api';
+import { answerClientError, httpErrorReply, httpMessages, sendHttpError, type HttpFailure } from './http-errors';
 import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
 import { registerCreditRoutes } from './rest/credits';
@@ -60,26 +61,6 @@ export interface AppOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-export const httpMessages = {
-  invalidJson: 'Corps de requête JSON invalide',
-  tooLarge: 'Requête trop volumineuse',
-  unsupportedType: 'Type de contenu non supporté',
-  badRequest: 'Requête invalide',
-  preconditionFailed: 'Le fichier a changé depuis la version indiquée',
-  rangeNotSatisfiable: 'La plage demandée est hors du fichier',
-  notFound: 'Ressource introuvable',
-  foreignOrigin: 'Origine de la requête non autorisée',
-  internal: 'Une erreur inattendue est survenue.',
-} as const;
-
-/** The French message of an HTTP error raised outside the procedures, by its status. */
-const messageByStatus: Partial<Record<number, string>> = {
-  412: httpMessages.preconditionFailed,
-  413: httpMessages.tooLarge,
-  415: httpMessages.unsupportedType,
-  416: httpMessages.rangeNotSatisfiable,
-};
 
 /** Generations of one user running at once; the user's others wait, with their place shown. */
 const GENERATIONS_PER_USER = 2;
@@ -143,6 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    // Bad escapes, over-long parameters and requests the HTTP parser refuses answer like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      void sendHttpError(reply, error);
+    },
+    clientErrorHandler: answerClientError,
   });
   const deps = apiDeps(options, app.log);
   const openSession = sessionOpener({ secret: options.sessionSecret, secure: options.secureCookies });
@@ -180,31 +166,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; headers?: Record<string, string> }, request, reply) => {
+  app.setErrorHandler((error: HttpFailure & { headers?: Record<string, string> }, request, reply) => {
+    const { status, body } = httpErrorReply(error);
+    if (status >= 500) request.log.error(error);
     // The error replaces the file a route was sending: its caching and download name no longer apply.
     reply.removeHeader('cache-control').removeHeader('content-disposition');
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply.code(500).send({ message: httpMessages.internal });
-    }
-    const message =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? httpMessages.invalidJson
-        : (messageByStatus[status] ?? httpMessages.badRequest);
     // Headers the status needs, as a 416's Content-Range giving the file's size.
-    return reply.code(status).headers(error.headers ?? {}).send({ message });
+    return reply.code(status).headers(status < 500 ? (error.headers ?? {}) : {}).send(body);
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: async ({ req, res }) => createContextInner(deps, await callInput(req, res)),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (trpc) => {
+    // Procedures take JSON. Given a form, tRPC's Fastify adapter hands tRPC the raw request stream,
+    // which it fails to read (a 500): forms belong to the REST upload paths and are refused here.
+    trpc.addHook('onRequest', async (request, reply) => {
+      const contentType = request.headers['content-type']?.trimStart().toLowerCase();
+      if (contentType?.startsWith('multipart/form-data')) return sendHttpError(reply, { statusCode: 415 });
+    });
+    await trpc.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: async ({ req, res }) => createContextInner(deps, await callInput(req, res)),
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   // For load balancers and the container health check: up means the database answers too.
@@ -250,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (isApiPath(url) || !(request.method === 'GET' || request.method === 'HEAD') || !webIndex || !existsSync(webIndex)) {
-      return reply.code(404).send({ message: httpMessages.notFound });
+      return sendHttpError(reply, { statusCode: 404 });
     }
     // History fallback: the web app's router decides what every other path shows.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

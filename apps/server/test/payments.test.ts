@@ -14,6 +14,7 @@ const messages = {
   intentRefused: 'Impossible de créer la session de paiement.',
   unknownPack: 'Les crédits et le montant ne correspondent à aucun pack proposé.',
   invalidSignature: 'Signature du webhook invalide.',
+  invalidEvent: 'Événement Stripe invalide.',
 };
 
 async function balance(orm: MikroORM, userId: number): Promise<number> {
@@ -249,6 +250,28 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     const overTrpc = await t.client().post('/trpc/payments.webhook', { json: { payload, signature: signed(payload) } });
     expect(overTrpc.status).toBe(400);
 
+    expect(await balance(t.db.orm, userId)).toBe(startBalance);
+    expect(await purchaseEntries(userId)).toHaveLength(0);
+    expect((await payment(intent.id)).creditedAt).toBeNull();
+  });
+
+  it('refuses a correctly signed event that carries no intent, and changes nothing', async () => {
+    const { c, userId, startBalance } = await buyer();
+    const intent = fake.succeed(await openIntent(c));
+    const whole = JSON.parse(fake.event('payment_intent.succeeded', intent)) as Record<string, unknown>;
+    const payloads = [
+      JSON.stringify({ ...whole, data: {} }),
+      JSON.stringify({ ...whole, data: { object: null } }),
+      JSON.stringify({ ...whole, data: { object: { ...intent, id: 42 } } }),
+      JSON.stringify({ ...whole, type: 'payment_intent.payment_failed', data: {} }),
+      JSON.stringify({ ...whole, data: undefined }),
+      'null',
+    ];
+    for (const payload of payloads) {
+      const res = await postEvent(payload, signed(payload));
+      expect(res.status, payload).toBe(400);
+      expect(res.body).toEqual({ message: messages.invalidEvent });
+    }
     expect(await balance(t.db.orm, userId)).toBe(startBalance);
     expect(await purchaseEntries(userId)).toHaveLength(0);
     expect((await payment(intent.id)).creditedAt).toBeNull();

@@ -8,7 +8,7 @@ export {
   type SessionData,
   type SessionStore,
 } from './context';
-export { AppError, APP_ERROR_CODES, commonMessages, type AppErrorCode } from './shared/errors';
+export { AppError, APP_ERROR_CODES, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 export { describeError, type AppErrorData } from './trpc';
 export { RateLimiter } from './shared/rate-limit';
 export { ListVersions } from './shared/list-versions';

@@ -1,9 +1,10 @@
 import { RequestContext, User } from '@atelier/db';
 import { initTRPC, type TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { z } from 'zod';
 import type { Context } from './context';
-import { AppError, commonMessages, type AppErrorCode } from './shared/errors';
+import { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 
 // Zod's own messages (wrong types, missing fields) in French, for every schema of the API.
 z.config(z.locales.fr());
@@ -50,8 +51,9 @@ export function describeError(error: TRPCError): { message: string; data: AppErr
     return { message: commonMessages.invalidInput, data: { appCode: 'VALIDATION' } };
   }
   if (error.code === 'NOT_FOUND') return { message: commonMessages.notFound, data: { appCode: 'NOT_FOUND' } };
-  // Anything else is a bug: say nothing of its insides.
-  return { message: commonMessages.internal, data: { appCode: 'INTERNAL' } };
+  // tRPC's own refusals (a wrong method, say) by their status; anything else is a bug: say nothing of its insides.
+  const status = getHTTPStatusCodeFromError(error);
+  return { message: messageForStatus(status), data: { appCode: status < 500 ? 'VALIDATION' : 'INTERNAL' } };
 }
 
 const t = initTRPC.context<Context>().create({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from './client-text';
 
 /** Field rules shared by the browser forms and the server, so both say the same thing. */
 export const messages = {
@@ -12,20 +13,18 @@ export const messages = {
   tooLong: 'Valeur trop longue',
 } as const;
 
-export const emailField = z
-  .string({ error: messages.email })
+export const emailField = clientText({ error: messages.email })
   .trim()
   .toLowerCase()
   .max(254, messages.email)
   .email(messages.email);
 
-export const passwordField = z
-  .string({ error: messages.password })
+export const passwordField = clientText({ error: messages.password })
   .min(6, messages.password)
   .max(200, messages.tooLong);
 
 const nameField = (message: string) =>
-  z.string({ error: message }).trim().min(2, message).max(100, messages.tooLong);
+  clientText({ error: message }).trim().min(2, message).max(100, messages.tooLong);
 
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -38,21 +37,19 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const usernameField = z
-  .string({ error: messages.username })
+export const usernameField = clientText({ error: messages.username })
   .trim()
   .regex(/^[a-zA-Z0-9._-]{3,32}$/, messages.username);
 
 /** A blank new password keeps the old one. */
-const optionalNewPassword = z
-  .string({ error: messages.password })
+const optionalNewPassword = clientText({ error: messages.password })
   .optional()
   .transform((value) => (value ? value : undefined))
   .pipe(passwordField.optional());
 
 export const accountUpdateSchema = z.object({
   username: usernameField,
-  currentPassword: z.string({ error: messages.currentPassword }).min(1, messages.currentPassword).max(200, messages.tooLong),
+  currentPassword: clientText({ error: messages.currentPassword }).min(1, messages.currentPassword).max(200, messages.tooLong),
   newPassword: optionalNewPassword,
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;

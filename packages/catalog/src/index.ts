@@ -1,3 +1,4 @@
+export * from './client-text';
 export * from './forms';
 export * from './limits';
 export * from './categories';

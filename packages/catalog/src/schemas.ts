@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, type CategoryId } from './categories';
 import { getOption, type Selection } from './catalog';
+import { clientText } from './client-text';
 import { getColor } from './colors';
 import { componentsFor } from './components';
 import type { CatalogOption } from './option';
@@ -9,7 +10,7 @@ import { getWorkflowOption } from './workflow-catalog';
 const UNKNOWN_OPTION = 'Option inconnue pour cette catégorie';
 
 const categorySchema = z.enum(CATEGORY_IDS);
-const optionIdSchema = z.string().max(100);
+const optionIdSchema = clientText().max(100);
 
 type FindOption = (category: CategoryId, id: string) => CatalogOption | undefined;
 
@@ -19,7 +20,7 @@ type FindOption = (category: CategoryId, id: string) => CatalogOption | undefine
  */
 function selectionSchemaOf(findOption: FindOption) {
   return z
-    .partialRecord(categorySchema, z.object({ id: optionIdSchema, name: z.string().max(200).optional() }))
+    .partialRecord(categorySchema, z.object({ id: optionIdSchema, name: clientText().max(200).optional() }))
     .superRefine((selection, ctx) => {
       for (const category of CATEGORY_IDS) {
         const chosen = selection[category];
@@ -45,8 +46,7 @@ export const selectionSchema = selectionSchemaOf(getOption);
 /** A workflow render's selection: ids from the editor's catalogue (its own lighting moods included). */
 export const workflowSelectionSchema = selectionSchemaOf(getWorkflowOption);
 
-const colorIdSchema = z
-  .string()
+const colorIdSchema = clientText()
   .max(50)
   .refine((id) => getColor(id) !== undefined, { message: 'Couleur inconnue' });
 
@@ -56,7 +56,7 @@ export const colorChoicesSchema = z
     global: colorIdSchema.optional(),
     elements: z.partialRecord(categorySchema, z.record(optionIdSchema, colorIdSchema)).optional(),
     components: z
-      .partialRecord(categorySchema, z.record(optionIdSchema, z.record(z.string().max(100), colorIdSchema)))
+      .partialRecord(categorySchema, z.record(optionIdSchema, z.record(clientText().max(100), colorIdSchema)))
       .optional(),
   })
   .superRefine((choices, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from './client-text';
 
 /** The node kinds a saved workflow may hold. */
 export const WORKFLOW_NODE_TYPES = [
@@ -75,21 +76,19 @@ const m = workflowGraphMessages;
  * themselves never travel inside JSON: a data: URL would make every workflow save and every call
  * naming an image megabytes long; pictures are uploaded once and named by address.
  */
-export const mediaReferenceSchema = z
-  .string({ error: m.missingImage })
+export const mediaReferenceSchema = clientText({ error: m.missingImage })
   .trim()
   .min(1, m.missingImage)
   .max(500, m.imageAddressTooLong)
   .refine((address) => !/^data:/i.test(address), m.embeddedImage);
 
 /** A workflow's name as its owner types it: trimmed, never blank. */
-export const workflowNameSchema = z
-  .string({ error: m.missingName })
+export const workflowNameSchema = clientText({ error: m.missingName })
   .trim()
   .min(1, m.missingName)
   .max(WORKFLOW_LIMITS.nameLength, m.nameTooLong);
 
-const nodeIdSchema = z.string({ error: m.missingNodeId }).min(1, m.missingNodeId).max(100, m.nodeIdTooLong);
+const nodeIdSchema = clientText({ error: m.missingNodeId }).min(1, m.missingNodeId).max(100, m.nodeIdTooLong);
 const coordinateSchema = z.number().min(-WORKFLOW_LIMITS.coordinate, m.positionOutOfRange).max(WORKFLOW_LIMITS.coordinate, m.positionOutOfRange);
 const indexSchema = z.number().int(m.invalidIndex).min(0, m.invalidIndex);
 const optionalMediaReference = mediaReferenceSchema.nullable().default(null);
@@ -97,7 +96,7 @@ const optionalMediaReference = mediaReferenceSchema.nullable().default(null);
 export const workflowNodeSchema = z.object({
   id: nodeIdSchema,
   type: z.enum(WORKFLOW_NODE_TYPES, { error: m.unknownNodeType }),
-  name: z.string().max(200, m.nodeNameTooLong),
+  name: clientText().max(200, m.nodeNameTooLong),
   x: coordinateSchema,
   y: coordinateSchema,
   /** Where the node sat before the expanded node pushed it aside: it goes back there when that node collapses. */
@@ -105,9 +104,9 @@ export const workflowNodeSchema = z.object({
   /** The catalogue option a category node carries. */
   option: z
     .object({
-      id: z.string().max(100, m.optionTooLong),
-      name: z.string().max(200, m.optionTooLong),
-      thumbnail: z.string().max(500, m.optionTooLong).optional(),
+      id: clientText().max(100, m.optionTooLong),
+      name: clientText().max(200, m.optionTooLong),
+      thumbnail: clientText().max(500, m.optionTooLong).optional(),
     })
     .nullable()
     .default(null),
@@ -123,12 +122,12 @@ export const workflowNodeSchema = z.object({
   /** A result node's renders. */
   images: z.array(mediaReferenceSchema).max(WORKFLOW_LIMITS.imagesPerNode, m.tooManyImages).default([]),
   activeImageIndex: indexSchema.default(0),
-  transformation: z.string().max(4000, m.transformationTooLong).nullable().default(null),
-  parentId: z.string().max(100, m.nodeIdTooLong).nullable().default(null),
+  transformation: clientText().max(4000, m.transformationTooLong).nullable().default(null),
+  parentId: clientText().max(100, m.nodeIdTooLong).nullable().default(null),
 });
 
 export const workflowConnectionSchema = z.object({
-  id: z.string().min(1, m.invalidConnectionId).max(200, m.invalidConnectionId),
+  id: clientText().min(1, m.invalidConnectionId).max(200, m.invalidConnectionId),
   fromNode: nodeIdSchema,
   toNode: nodeIdSchema,
 });

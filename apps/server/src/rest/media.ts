@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { MediaDeps } from '@atelier/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { restHandler, untrusted, type CallerFactory } from './call';
+import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
 import { notFound, sendStoredFile } from './files';
 
 const ONE_DAY = 86_400;
@@ -56,8 +56,8 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
   app.post(
     '/api/create-composite',
     restHandler(callerFor, (caller, request) => {
-      const body = request.body as { imageUrls?: unknown } | null;
-      return body && 'imageUrls' in body ? caller.media.combine(untrusted(body)) : caller.media.referenceComposite(untrusted(body));
+      const body = untrusted(request.body);
+      return untrustedField(body, 'imageUrls') === undefined ? caller.media.referenceComposite(body) : caller.media.combine(body);
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { describeError, JobPendingError } from '@atelier/api';
+import { AppError, describeError, JobPendingError } from '@atelier/api';
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from '@atelier/media';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
@@ -11,17 +11,38 @@ interface MultipartImage {
   fields: Record<string, string>;
 }
 
+const multipartMessages = {
+  notMultipart: "Envoyez l'image dans un formulaire multipart/form-data.",
+  malformed: 'Requête multipart invalide',
+  tooManyParts: 'Formulaire trop chargé : une image et quelques champs au plus.',
+} as const;
+
+/**
+ * Whatever stops a form being read is the client's: a file over 10 MB, too many parts, or a body
+ * the parser cannot follow (no boundary, cut short), whose errors carry no status of their own.
+ */
+function unreadableForm(error: unknown): AppError {
+  if (untrustedField(error, 'code') === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge, { cause: error });
+  if (untrustedField(error, 'statusCode') === 413) return new AppError('PAYLOAD_TOO_LARGE', multipartMessages.tooManyParts, { cause: error });
+  return new AppError('VALIDATION', multipartMessages.malformed, { cause: error });
+}
+
 /** Reads a multipart form with one image file; a file over 10 MB is refused before it is all read. */
 async function readMultipartImage(request: FastifyRequest, fileField: string): Promise<MultipartImage> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', multipartMessages.notMultipart);
   let image: Buffer | null = null;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === fileField) image = bytes;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === fileField) image = bytes;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    throw unreadableForm(error);
   }
   return { image, fields };
 }
@@ -63,13 +84,6 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     await uploads.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
     });
-    uploads.setErrorHandler((error: { code?: string; statusCode?: number }, _request, reply) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: MEDIA_MESSAGES.fileTooLarge });
-      if (error.code?.startsWith('FST_') && (error.statusCode ?? 500) < 500) {
-        return reply.code(error.statusCode ?? 400).send({ message: 'Requête multipart invalide' });
-      }
-      throw error;
-    });
 
     uploads.post(
       '/api/upload',
@@ -109,8 +123,8 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
   app.post(
     '/api/transform',
     transformHandler(callerFor, (caller, request) => {
-      const body = request.body as { type?: unknown } | null;
-      return body?.type === 'workflow' ? caller.transform.workflow(generationBody(request, body)) : caller.transform.node(generationBody(request, body));
+      const body = generationBody(request, request.body);
+      return untrustedField(body, 'type') === 'workflow' ? caller.transform.workflow(body) : caller.transform.node(body);
     }),
   );
 

@@ -19,7 +19,10 @@ export interface FulfilResult {
  * The intent comes from Stripe (a signed event or a retrieve), never from a client; the credits
  * come from our own record of it. Returns null for an intent we did not open.
  */
-export async function fulfilPayment(em: EntityManager, intent: PaymentIntent): Promise<FulfilResult | null> {
+export async function fulfilPayment(
+  em: EntityManager,
+  intent: Pick<PaymentIntent, 'id' | 'amount' | 'currency' | 'status'>,
+): Promise<FulfilResult | null> {
   const payment = await em.findOne(Payment, { intentId: intent.id });
   // A price other than the one recorded means the intent is not the purchase we opened.
   if (!payment || payment.amountCents !== intent.amount || payment.currency !== intent.currency) return null;

@@ -24,6 +24,7 @@ export const paymentMessages = {
   invalidIntentId: 'Identifiant de paiement invalide.',
   paymentNotFound: 'Paiement introuvable.',
   invalidSignature: 'Signature du webhook invalide.',
+  invalidEvent: 'Événement Stripe invalide.',
 } as const;
 
 /** `apiUrl` points the client at another API server than Stripe's, such as a test double. */

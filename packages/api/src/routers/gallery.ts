@@ -1,3 +1,4 @@
+import { clientText } from '@atelier/catalog';
 import { z } from 'zod';
 import { deleteGalleryItems } from '../gallery/delete';
 import { galleryItemSchema, toGalleryItemView } from '../gallery/item';
@@ -12,8 +13,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc';
 
 /** Optional text: blank and absent both mean none. */
 const optionalText = (field: string, max: number) =>
-  z
-    .string()
+  clientText()
     .max(max, galleryMessages.tooLong(field, max))
     .nullish()
     .transform((value) => value || null);
@@ -21,8 +21,7 @@ const optionalText = (field: string, max: number) =>
 const saveInput = z.object({
   /** Sent by the studio; ignored: the session decides whose gallery the item goes to. */
   userId: z.union([z.number(), z.string()]).nullish(),
-  transformedImagePath: z
-    .string(galleryMessages.invalidResultPath)
+  transformedImagePath: clientText(galleryMessages.invalidResultPath)
     .max(255, galleryMessages.invalidResultPath)
     .startsWith(MEDIA_URL_PREFIX, galleryMessages.invalidResultPath),
   originalImagePath: optionalText("L'image d'origine", 255),
@@ -31,7 +30,7 @@ const saveInput = z.object({
   transformationPrompt: optionalText('Le prompt', 10_000),
   // The desktop studio's session key is the time it started, which it may send as a number.
   sessionKey: z
-    .union([z.string().max(64, galleryMessages.tooLong('La clé de session', 64)), z.number()])
+    .union([clientText().max(64, galleryMessages.tooLong('La clé de session', 64)), z.number()])
     .nullish()
     .transform((value) => (value === null || value === undefined || value === '' ? null : String(value))),
 });

@@ -1,3 +1,4 @@
+import { clientText } from '@atelier/catalog';
 import { REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
 import { canViewMedia } from '../media/access';
@@ -35,7 +36,7 @@ export const mediaRouter = router({
 
   /** Whether the viewer may see a stored file; the file server asks before sending a byte. */
   canView: optionalUserProcedure
-    .input(z.object({ key: z.string().max(300) }))
+    .input(z.object({ key: clientText().max(300) }))
     .output(z.object({ allowed: z.literal(true) }))
     .query(async ({ ctx, input }) => {
       if (!(await canViewMedia(ctx.em, ctx.user?.id ?? null, input.key))) throw new AppError('NOT_FOUND', commonMessages.notFound);
@@ -66,7 +67,7 @@ export const mediaRouter = router({
 
   /** The before|after picture of a result, as JPEG bytes. */
   stitch: optionalUserProcedure
-    .input(z.object({ filename: z.string().max(100) }))
+    .input(z.object({ filename: clientText().max(100) }))
     .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
     .query(({ ctx, input }) => stitchedView(ctx.em, ctx.media, ctx.user?.id ?? null, input.filename)),
 });

@@ -1,4 +1,4 @@
-import { colorChoicesSchema, mediaReferenceSchema, selectionSchema, workflowSelectionSchema } from '@atelier/catalog';
+import { clientText, colorChoicesSchema, mediaReferenceSchema, selectionSchema, workflowSelectionSchema } from '@atelier/catalog';
 import { REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
 import { IMAGE_WAIT_MS } from '../jobs/service';
@@ -11,7 +11,7 @@ import { authedProcedure, router } from '../trpc';
 
 /** An image the server stores, named by its address: the saved workflows' rule, for every procedure. */
 export const mediaRef = mediaReferenceSchema;
-const nodeId = z.string().trim().min(1).max(100);
+const nodeId = clientText().trim().min(1).max(100);
 /** True: answer at once with the job to follow (202 over REST, `Prefer: respond-async`) instead of waiting for the picture. */
 const respondAsync = z.boolean().optional();
 /** A render's seed, to make the same picture again; a new one by default. */
@@ -34,7 +34,7 @@ export const transformRouter = router({
     .input(
       z.object({
         image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }),
-        style: z.string().max(4000).optional(),
+        style: clientText().max(4000).optional(),
         selection: selectionSchema.optional(),
         colors: colorChoicesSchema.optional(),
         isComposite: z.boolean().optional(),
@@ -73,7 +73,7 @@ export const transformRouter = router({
       z.object({
         nodeId,
         image: mediaRef,
-        style: z.string().trim().min(1, 'Veuillez configurer au moins un node de transformation').max(4000),
+        style: clientText().trim().min(1, 'Veuillez configurer au moins un node de transformation').max(4000),
         type: z.literal('workflow'),
         intensity: z.number().min(0).max(1).default(1),
         selection: workflowSelectionSchema.optional(),
@@ -99,9 +99,9 @@ export const transformRouter = router({
       z.object({
         nodeId,
         parentImagePath: mediaRef,
-        transformationType: z.string().max(32),
-        optionId: z.string().max(100),
-        optionName: z.string().max(200).optional(),
+        transformationType: clientText().max(32),
+        optionId: clientText().max(100),
+        optionName: clientText().max(200).optional(),
         seed,
         respondAsync,
       }),

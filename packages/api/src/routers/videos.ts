@@ -1,21 +1,23 @@
+import { clientText } from '@atelier/catalog';
 import { z } from 'zod';
 import { VIDEO_WAIT_MS } from '../jobs/service';
 import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
 import { recordId, wholeNumber } from '../shared/input';
-import { pageInput } from '../shared/pagination';
+import { pageInput, paginationMessages } from '../shared/pagination';
 import { createPlaceholder, deleteVideo, findOwnVideo, generateVideo, listVideos, updatePlaceholder } from '../videos/videos';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { mediaRef } from './transform';
 
 const id = recordId;
-const prompt = z.string().max(4000, 'Description trop longue');
+const prompt = clientText().max(4000, 'Description trop longue');
 
 /** Newest first, `limit` at a time from `offset`: the list also says how many there are in all. */
 const videoPage = z.object({
   userId: id,
   limit: pageInput.shape.limit,
-  offset: wholeNumber(commonMessages.invalidId).default(0),
+  // Never negative: MySQL refuses a negative OFFSET outright.
+  offset: wholeNumber(paginationMessages.invalidOffset).pipe(z.number().min(0, paginationMessages.invalidOffset)).default(0),
 });
 
 const videoRecord = z.object({

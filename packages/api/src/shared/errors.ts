@@ -49,3 +49,30 @@ export const commonMessages = {
   internal: 'Une erreur inattendue est survenue.',
   rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
 } as const;
+
+/**
+ * What a refusal says when nothing more precise is known than its HTTP status: tRPC's own
+ * refusals (a wrong method, an unknown procedure) and the server's (a body too large, headers too
+ * long) read like the services' own.
+ */
+const statusMessages: Record<number, string> = {
+  400: 'Requête invalide',
+  401: commonMessages.unauthenticated,
+  403: commonMessages.forbidden,
+  404: commonMessages.notFound,
+  405: 'Méthode non autorisée pour cette adresse',
+  412: 'Le fichier a changé depuis la version indiquée',
+  408: 'La requête a pris trop de temps.',
+  413: 'Requête trop volumineuse',
+  414: 'Adresse de la requête trop longue',
+  415: 'Type de contenu non supporté',
+  416: 'La plage demandée est hors du fichier',
+  429: commonMessages.rateLimited,
+  431: 'En-têtes de la requête trop volumineux',
+};
+
+/** The French message for a status; anything but a 4xx is a bug, of which nothing is said. */
+export function messageForStatus(status: number): string {
+  if (status < 400 || status >= 500) return commonMessages.internal;
+  return statusMessages[status] ?? statusMessages[400]!;
+}

@@ -7,6 +7,7 @@ export const MAX_PAGE_SIZE = 100;
 export const paginationMessages = {
   invalidLimit: `La limite doit être un nombre entier entre 1 et ${MAX_PAGE_SIZE}.`,
   invalidCursor: 'Curseur de pagination invalide.',
+  invalidOffset: 'Le décalage doit être un nombre entier positif ou nul.',
 } as const;
 
 /** Where the previous page ended: the position (a date) and the id of its last row. */

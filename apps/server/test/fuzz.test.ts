@@ -1,0 +1,293 @@
+import { appRouter, createStripeClient } from '@atelier/api';
+import { testDatabaseTargets } from '@atelier/db/testing';
+import type { AnyProcedure } from '@trpc/server';
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { FakeStripe } from './support/fake-stripe';
+import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import { multipartBody, samplePhoto } from './support/images';
+
+/** Fixed, so that a run finds again what an earlier run found. */
+const SEED = 17_2026;
+/** Generated requests per REST route and per procedure; each is sent signed in and signed out. */
+const RUNS = 30;
+
+interface FuzzRequest {
+  method: NonNullable<InjectOptions['method']>;
+  url: string;
+  contentType?: string | undefined;
+  payload?: string | Buffer | undefined;
+}
+
+/**
+ * Every route under /api with its methods, read from Fastify's printed radix tree: a node's path
+ * is its ancestors' segments joined, and only nodes that carry methods are routes. HEAD mirrors GET.
+ */
+function apiRoutes(app: FastifyInstance): { path: string; methods: string[] }[] {
+  const routes: { path: string; methods: string[] }[] = [];
+  const segments: string[] = [];
+  for (const line of app.printRoutes().split('\n')) {
+    const branch = line.indexOf('── ');
+    if (branch < 0) continue;
+    const [, segment = '', methods] = /^(.*?)(?: \((.+)\))?$/.exec(line.slice(branch + 3)) ?? [];
+    // Four columns a level: the root's branch starts at column 1.
+    segments.length = (branch - 1) / 4;
+    segments.push(segment);
+    const path = segments.join('');
+    if (methods && path.startsWith('/api/')) routes.push({ path, methods: methods.split(', ').filter((method) => method !== 'HEAD') });
+  }
+  return routes;
+}
+
+/** Every object key the schemas in `value` name, at any depth: the fuzz sends them, with wrong values. */
+function fieldNames(value: unknown, names = new Set<string>(), seen = new Set<unknown>()): Set<string> {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return names;
+  seen.add(value);
+  if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
+  const inner = value instanceof z.ZodType ? Object.values(value.def) : Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype ? Object.values(value) : [];
+  for (const part of inner) fieldNames(part, names, seen);
+  return names;
+}
+
+// Flat at run time (`auth.register`, …), whatever the nested type says.
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({
+  path,
+  type: procedure._def.type,
+  input: procedure._def.inputs[0],
+  fields: [...fieldNames(procedure._def.inputs)],
+}));
+const everyField = [...new Set(procedures.flatMap((procedure) => procedure.fields))];
+
+/** Each UTF-8 byte escaped: any string, lone surrogates included, becomes a valid URL component. */
+const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
+const oddNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -0, -1, 0.5, 1e-7, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER),
+);
+
+const hostileText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ maxLength: 10 }).map((text) => `${text}\u0000${text}`),
+  fc.integer({ min: 1_000, max: 200_000 }).map((length) => 'é'.repeat(length)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '\u202e\u0007\u001b[2J',
+    '../../etc/passwd',
+    '/api/media/../../secret.jpg',
+    '/api/media/uploads/2026/01/00000000-0000-4000-8000-000000000000.jpg',
+    '/api/art/1.jpg',
+    'data:image/png;base64,AAAA',
+    'pi_123',
+    '1e3',
+    '12_34',
+    'null',
+    '__proto__',
+    'workflow',
+  ),
+);
+
+/** Text of an accepted length, in any script, often with a NUL or another control character in it. */
+const freeText = (minLength: number, maxLength: number) =>
+  fc.oneof(
+    fc.string({ unit: 'grapheme', minLength, maxLength }),
+    fc
+      .tuple(fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, maxLength - 1) }), fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\ud800'), fc.nat())
+      .map(([text, control, at]) => {
+        const position = at % (text.length + 1);
+        return text.slice(0, position) + control + text.slice(position);
+      }),
+  );
+
+const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', maxDepth: 3 },
+    fc.constant(null),
+    fc.boolean(),
+    oddNumber,
+    hostileText,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...everyField), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+/** An object of the given fields (some missing), plus now and then a field nobody asked for. */
+const objectOf = (fields: string[]) =>
+  fc
+    .tuple(
+      fields.length ? fc.dictionary(fc.constantFrom(...fields), anyValue, { maxKeys: fields.length }) : fc.constant({}),
+      fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 2 }),
+    )
+    .map(([known, extra]) => ({ ...extra, ...known }));
+
+/**
+ * Inputs shaped like what a schema accepts, so that requests get past the first check and on to the
+ * services and the database: free text is any text (NUL, control characters, any script), and
+ * now and then a value, at any depth, is anything at all.
+ */
+function nearValid(schema: unknown): fc.Arbitrary<unknown> {
+  return fc.oneof({ arbitrary: shapedLike(schema), weight: 8 }, anyValue);
+}
+
+function shapedLike(schema: unknown): fc.Arbitrary<unknown> {
+  if (schema instanceof z.ZodObject) {
+    const fields = Object.entries(schema.shape).map(([key, field]) => [key, nearValid(field)] as const);
+    return fc.record(Object.fromEntries(fields));
+  }
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) {
+    return fc.option(nearValid(schema.unwrap()), { nil: undefined });
+  }
+  if (schema instanceof z.ZodNullable) return fc.option(nearValid(schema.unwrap()), { nil: null });
+  if (schema instanceof z.ZodPipe) return shapedLike(schema.in);
+  if (schema instanceof z.ZodUnion) return fc.oneof(...schema.options.map(nearValid));
+  if (schema instanceof z.ZodEnum) return fc.constantFrom(...schema.options);
+  if (schema instanceof z.ZodLiteral) return fc.constantFrom(...schema.values);
+  if (schema instanceof z.ZodBoolean) return fc.boolean();
+  if (schema instanceof z.ZodNumber) {
+    const range = { min: Math.max(schema.minValue ?? -1e6, -1e9), max: Math.min(schema.maxValue ?? 1e6, 1e9) };
+    return schema.isInt ? fc.integer(range) : fc.double({ ...range, noNaN: true });
+  }
+  if (schema instanceof z.ZodString) {
+    const pattern = schema.def.checks?.map((check) => (check._zod.def as { pattern?: RegExp }).pattern).find(Boolean);
+    if (pattern) return fc.stringMatching(pattern);
+    return freeText(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 40));
+  }
+  if (schema instanceof z.ZodArray) return fc.array(nearValid(schema.element), { maxLength: 3 });
+  if (schema instanceof z.ZodRecord) return fc.dictionary(shapedLike(schema.keyType).map(String), nearValid(schema.valueType), { maxKeys: 3 });
+  // The upload procedures' bytes, which only the REST adapter can send.
+  if (schema instanceof z.ZodCustom) return fc.uint8Array({ maxLength: 64 });
+  return anyValue;
+}
+
+type Body = Pick<FuzzRequest, 'contentType' | 'payload'>;
+
+const asJson = (value: unknown): Body => ({ contentType: 'application/json', payload: JSON.stringify(value) ?? 'null' });
+
+const brokenBody = fc.constantFrom<Body>(
+  { contentType: 'application/json', payload: '{"email": ' },
+  { contentType: 'application/json', payload: '' },
+  { contentType: 'application/json', payload: '{"__proto__": {"admin": true}}' },
+  { contentType: 'application/json; charset=latin1', payload: '{}' },
+  { contentType: 'multipart/form-data', payload: 'pas de frontière' },
+  { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\ncoupé' },
+  { contentType: 'application/x-www-form-urlencoded', payload: 'email=a&password=b' },
+  { contentType: 'application/xml', payload: '<login/>' },
+  { contentType: 'text/plain', payload: 'bonjour' },
+  {},
+);
+
+/** A well-formed form whose fields and file are anything. */
+const formBody = (photo: Buffer) =>
+  fc
+    .record({
+      fields: fc.dictionary(fc.constantFrom('style', 'selection', 'colors', 'isComposite', 'type'), hostileText, { maxKeys: 4 }),
+      file: fc.option(fc.oneof(fc.constant(photo), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)))),
+      field: fc.constantFrom('image', 'referenceImage', 'autre'),
+    })
+    .map(({ fields, file, field }): Body => {
+      const form = multipartBody(fields, file ? { field, name: 'photo.jpg', type: 'image/jpeg', data: file } : undefined);
+      return { contentType: form.contentType, payload: form.payload };
+    });
+
+const pathValue = fc.oneof(
+  fc.nat().map(String),
+  hostileText.filter((text) => text.length < 6_000).map(percentEncoded),
+  fc.integer({ min: 4_990, max: 6_000 }).map((length) => 'x'.repeat(length)),
+  fc.constantFrom('0', '-1', '1.5', '2147483648', '99999999999', '%00', '%E0%A4%A', '%', '%2e%2e', 'style-watercolor.jpg', 'uploads/2026/01/x.jpg'),
+);
+
+const queryValue = fc.oneof(hostileText.filter((text) => text.length < 2_000).map(percentEncoded), fc.constantFrom('%E0%A4%A', '%', ''));
+const queryString = fc
+  .dictionary(fc.constantFrom('limit', 'cursor', 'offset', 'input', 'batch'), queryValue, { maxKeys: 3 })
+  .map((query) => {
+    const pairs = Object.entries(query).map(([key, value]) => `${key}=${value}`);
+    return pairs.length ? `?${pairs.join('&')}` : '';
+  });
+
+function restRequest(path: string, methods: string[], photo: Buffer): fc.Arbitrary<FuzzRequest> {
+  const parameters = path.match(/:[\w|:]+|\*/g) ?? [];
+  return fc
+    .record({
+      method: fc.constantFrom(...(methods as FuzzRequest['method'][])),
+      values: fc.tuple(...parameters.map(() => pathValue)),
+      query: queryString,
+      body: fc.oneof({ arbitrary: objectOf(everyField).map(asJson), weight: 3 }, anyValue.map(asJson), brokenBody, formBody(photo)),
+    })
+    .map(({ method, values, query, body }) => {
+      let index = 0;
+      const url = path.replace(/:[\w|:]+|\*/g, () => values[index++] ?? '') + query;
+      return method === 'GET' ? { method, url } : { method, url, ...body };
+    });
+}
+
+function procedureRequest({ path, type, input: schema, fields }: (typeof procedures)[number]): fc.Arbitrary<FuzzRequest> {
+  const input = fc.oneof({ arbitrary: nearValid(schema), weight: 6 }, objectOf(fields), anyValue, fc.constant(undefined));
+  // superjson's envelope: `json` is the input, `meta` says how to revive it; both come from the client.
+  const envelope = fc.oneof({ arbitrary: input.map((json) => ({ json })), weight: 6 }, fc.record({ json: input, meta: anyValue }), anyValue);
+  const call = (url: string, value: unknown): FuzzRequest =>
+    type === 'query' ? { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}input=${encodeURIComponent(JSON.stringify(value) ?? '')}` } : { method: 'POST', url, ...asJson(value) };
+  return fc.oneof(
+    { arbitrary: envelope.map((value) => call(`/trpc/${path}`, value)), weight: 6 },
+    envelope.map((value) => call(`/trpc/${path},${path}?batch=1`, { 0: value, 1: value })),
+    fc.record({ query: queryString, body: brokenBody }).map(({ query, body }): FuzzRequest => ({ method: 'POST', url: `/trpc/${path}${query}`, ...body })),
+  );
+}
+
+describe.each(testDatabaseTargets())('generated bad requests on $name', (target) => {
+  const stripe = new FakeStripe();
+  let t: TestApp;
+  let signedIn: TestClient;
+  let ip = 0;
+
+  beforeAll(async () => {
+    // Payments configured, so that their refusals are about the input and not a 503 for missing keys.
+    const stripeUrl = await stripe.start();
+    t = await startTestApp(target, {
+      payments: { stripe: createStripeClient(stripe.secretKey, stripeUrl), publishableKey: 'pk_test_fuzz', webhookSecret: 'whsec_test_fuzz' },
+    });
+    signedIn = t.client();
+    await signedIn.register();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe.stop();
+  });
+
+  it('answers every generated request to every /api route and every procedure without a 5xx', async () => {
+    const photo = await samplePhoto(1, 64, 48);
+    const routes = apiRoutes(t.app);
+    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/api/upload', '/api/media/*', '/api/posts/:postId/like']));
+    const generators = [
+      ...routes.map((route) => restRequest(route.path, route.methods, photo)),
+      ...procedures.map(procedureRequest),
+    ];
+
+    let sent = 0;
+    const failures: string[] = [];
+    for (const [index, generator] of generators.entries()) {
+      for (const request of fc.sample(generator, { numRuns: RUNS, seed: SEED + index })) {
+        // Each from an address of its own, so that rate limits do not hide what lies behind them.
+        const visitor = t.client({ ip: `10.99.${Math.floor(++ip / 250)}.${ip % 250}` });
+        const member = t.client({ ip: `10.98.${Math.floor(ip / 250)}.${ip % 250}` });
+        signedIn.copySessionTo(member);
+        for (const c of [visitor, member]) {
+          const headers: Record<string, string> = request.contentType ? { 'content-type': request.contentType } : {};
+          const res = await c.request(request.method, request.url, request.payload, headers);
+          sent++;
+          if (res.status >= 500) failures.push(`${res.status} ${request.method} ${request.url.slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)} → ${res.text.slice(0, 200)}`);
+        }
+      }
+    }
+    console.log(`fuzz on ${target.name}: ${sent} generated requests to ${routes.length} REST routes and ${procedures.length} procedures, ${failures.length} answered 5xx`);
+    expect(failures).toEqual([]);
+    // The member's requests were a signed-in user's throughout: nothing above ended the session.
+    expect((await signedIn.get('/api/user')).status).toBe(200);
+  }, 90_000);
+});
