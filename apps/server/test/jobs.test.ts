@@ -104,11 +104,12 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   it('answers 202 with the job at once when asked to, then shows its progress to the end', async () => {
     const { c, userId, uploadId } = await signedIn();
     engines.held = gate();
+    const startedBefore = engines.started;
     const accepted = await c.post(`/api/transform/${uploadId}`, {}, respondAsync);
     expect(accepted.status).toBe(202);
     expect(accepted.body).toMatchObject({ status: 'pending', jobId: expect.any(Number) });
     const jobId = accepted.body.jobId as number;
-    await engines.untilStarted(engines.started + 1);
+    await engines.untilStarted(startedBefore + 1);
     const running = await c.get(`/api/jobs/${jobId}`);
     expect(running.body).toMatchObject({ id: jobId, status: 'running', stage: 'Transformation en cours', result: null });
     expect(await balance(userId)).toBe(450); // held while it runs
@@ -152,8 +153,9 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   it('gives the credits back when a job is canceled, and keeps no result', async () => {
     const { c, userId, uploadId } = await signedIn();
     engines.held = gate();
+    const startedBefore = engines.started;
     const { jobId } = (await c.post(`/api/transform/${uploadId}`, {}, respondAsync)).body as { jobId: number };
-    await engines.untilStarted(engines.started + 1);
+    await engines.untilStarted(startedBefore + 1);
     expect(await balance(userId)).toBe(450);
     const canceled = await c.post(`/api/jobs/${jobId}/cancel`);
     expect(canceled.status).toBe(200);
@@ -193,8 +195,9 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
     const { c, userId, imagePath } = await signedIn();
     await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling', placeholderId: 'card-1' });
     engines.held = gate();
+    const startedBefore = engines.started;
     const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as { jobId: number };
-    await engines.untilStarted(engines.started + 1);
+    await engines.untilStarted(startedBefore + 1);
     const [card] = await em().find(Video, { owner: userId });
     expect(card).toMatchObject({ jobId, status: 'pending' });
     expect((await c.request('DELETE', `/api/videos/${card!.id}`)).status).toBe(200);
