@@ -28,7 +28,7 @@ const importDirection = Object.entries(allowedWorkspaceImports).map(([folder, al
           ...(folder === 'apps/web/src' ? [{ name: '@atelier/api', allowTypeImports: true, message: 'The web app imports @atelier/api as types only.' }] : []),
         ],
         patterns: [
-          { group: ['@atelier/*/*', '!@atelier/db/testing', '**/packages/**'], message: 'Import a workspace package by its name, not its files.' },
+          { group: ['@atelier/*/*', '!@atelier/db/testing', '!@atelier/media/testing', '**/packages/**'], message: 'Import a workspace package by its name, not its files.' },
           { group: ['**/apps/**', '../../apps/*'], message: 'No package imports an app.' },
         ],
       },
@@ -44,7 +44,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mts}'],
     extends: [tseslint.configs.base],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['scripts/bench/*.ts', 'vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -116,7 +116,7 @@ const walk: number[] = [];
 let cursor: string | null = null;
 do {
   const started = performance.now();
-  const response = await fetch(`${feedUrl}${cursor ? `&cursor=${cursor}` : ''}`, { headers: { cookie } });
+  const response: Response = await fetch(`${feedUrl}${cursor ? `&cursor=${cursor}` : ''}`, { headers: { cookie } });
   cursor = ((await response.json()) as { nextCursor: string | null }).nextCursor;
   walk.push(performance.now() - started);
 } while (cursor);

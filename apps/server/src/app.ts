@@ -33,6 +33,7 @@ import { registerFileRoutes } from './rest/files';
 import { registerGalleryRoutes } from './rest/gallery';
 import { registerJobRoutes } from './rest/jobs';
 import { registerPaymentRoutes } from './rest/payments';
+import { REPLICATE_WEBHOOK_PATH, registerReplicateRoutes } from './rest/replicate';
 import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
@@ -160,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
-    if (request.url.startsWith('/api/stripe/webhook')) return; // signed by Stripe, sent without Origin
+    // Signed by Stripe and by Replicate, sent without Origin.
+    if (request.url.startsWith('/api/stripe/webhook') || request.url.startsWith(REPLICATE_WEBHOOK_PATH)) return;
     if (!sameOrigin(request, options.publicUrl)) {
       return reply.code(403).send({ message: httpMessages.foreignOrigin });
     }
@@ -203,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, callerFor);
   registerCreditRoutes(app, callerFor);
   await registerPaymentRoutes(app, callerFor);
+  await registerReplicateRoutes(app, callerFor);
   await registerTransformRoutes(app, callerFor);
   await registerFileRoutes(app, (files) => {
     registerMediaRoutes(files, callerFor, options.media);

@@ -30,6 +30,11 @@ const envSchema = z.object({
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
   REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),
+  /** The account's webhook signing secret (Replicate gives it as `whsec_` and base64). */
+  REPLICATE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'REPLICATE_WEBHOOK_SECRET must be the whsec_… secret Replicate gives for the account')
+    .optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -61,7 +66,8 @@ function developmentSecret(dataDir: string): string {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = envSchema.safeParse(source);
+  // Compose passes unset options as empty strings (`${STRIPE_SECRET_KEY:-}`): empty means unset.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -73,6 +79,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   if (env.AI_ENGINE === 'replicate' && !env.REPLICATE_API_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  REPLICATE_API_TOKEN is required when AI_ENGINE=replicate');
+  }
+  // With a public URL, predictions report by signed webhook; without the secret none could be trusted.
+  if (env.AI_ENGINE === 'replicate' && env.PUBLIC_URL && !env.REPLICATE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  REPLICATE_WEBHOOK_SECRET is required when AI_ENGINE=replicate and PUBLIC_URL is set');
   }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -1,15 +1,23 @@
 import { join } from 'node:path';
 import type { MediaDeps } from '@atelier/api';
-import { createEngines, LocalDiskStorage, RenderCache } from '@atelier/media';
+import { createEngines, LocalDiskStorage, RenderCache, ReplicateWebhooks } from '@atelier/media';
 import type { ServerConfig } from './env';
+import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
 
-/** Files under DATA_DIR/media, and the engines AI_ENGINE names (local by default, offline). */
+/**
+ * Files under DATA_DIR/media, and the engines AI_ENGINE names (local by default, offline). Replicate
+ * reports to `PUBLIC_URL` by signed webhook when the server has one; its engines poll otherwise.
+ */
 export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
+  const replicateWebhooks =
+    env.AI_ENGINE === 'replicate' && env.PUBLIC_URL && env.REPLICATE_WEBHOOK_SECRET
+      ? new ReplicateWebhooks({ url: `${env.PUBLIC_URL.replace(/\/+$/, '')}${REPLICATE_WEBHOOK_PATH}`, secret: env.REPLICATE_WEBHOOK_SECRET })
+      : undefined;
   const engines = createEngines({
     engine: env.AI_ENGINE,
     ffmpegSearchPath: env.PATH,
     ...(env.REPLICATE_API_TOKEN
-      ? { replicate: { token: env.REPLICATE_API_TOKEN, imageModel: env.REPLICATE_IMAGE_MODEL, videoModel: env.REPLICATE_VIDEO_MODEL } }
+      ? { replicate: { token: env.REPLICATE_API_TOKEN, imageModel: env.REPLICATE_IMAGE_MODEL, videoModel: env.REPLICATE_VIDEO_MODEL, webhooks: replicateWebhooks } }
       : {}),
   });
   return {
@@ -17,5 +25,6 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
     images: engines.image,
     videos: engines.video,
     renders: new RenderCache(join(dataDir, 'renders')),
+    replicateWebhooks,
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/env';
+import { mediaFromConfig } from '../src/media';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atelier-env-'));
 
@@ -22,5 +23,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x/y' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), AI_ENGINE: 'replicate' })).toThrow(/REPLICATE_API_TOKEN/);
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://u:p@db:3306/atelier' }).databaseUrl).toBe('mysql://u:p@db:3306/atelier');
+  });
+
+  it('takes an empty variable as unset, as docker/compose.yaml passes the options nobody set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), REPLICATE_API_TOKEN: '', REPLICATE_WEBHOOK_SECRET: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
+    expect([config.env.REPLICATE_API_TOKEN, config.env.REPLICATE_WEBHOOK_SECRET, config.env.STRIPE_SECRET_KEY]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('has Replicate report by signed webhook to PUBLIC_URL, and poll without one', () => {
+    const replicate = { AI_ENGINE: 'replicate', REPLICATE_API_TOKEN: 'r8_token' };
+    const secret = `whsec_${Buffer.from('a signing key of the account').toString('base64')}`;
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...replicate, PUBLIC_URL: 'https://atelier.example' })).toThrow(/REPLICATE_WEBHOOK_SECRET is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...replicate, REPLICATE_WEBHOOK_SECRET: 'not-a-secret' })).toThrow(/REPLICATE_WEBHOOK_SECRET must be/);
+
+    const withWebhooks = mediaFromConfig(loadConfig({ DATA_DIR: dataDir(), ...replicate, PUBLIC_URL: 'https://atelier.example/', REPLICATE_WEBHOOK_SECRET: secret }));
+    expect(withWebhooks.replicateWebhooks?.url).toBe('https://atelier.example/api/replicate/webhook');
+    expect(mediaFromConfig(loadConfig({ DATA_DIR: dataDir(), ...replicate })).replicateWebhooks).toBeUndefined();
   });
 });

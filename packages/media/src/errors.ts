@@ -13,6 +13,7 @@ export const MEDIA_MESSAGES = {
   generationUnavailable: "Le service de génération est indisponible. Aucun crédit n'a été débité.",
   generationFailed: "La génération a échoué. Aucun crédit n'a été débité.",
   generationTimeout: "La génération a pris trop de temps. Aucun crédit n'a été débité.",
+  generationCanceled: "La génération a été annulée. Aucun crédit n'a été débité.",
   videoFailed: 'Erreur lors de la génération vidéo. Veuillez réessayer.',
 } as const;
 

@@ -41,6 +41,7 @@ export {
   isMp4,
   type ReplicateOptions,
 } from './engines/replicate';
+export { ReplicateWebhooks, WebhookRefusedError, type WebhookDelivery, type WebhookRefusal } from './engines/replicate-webhooks';
 export { findFfmpeg } from './engines/ffmpeg';
 export { MAX_COMBINED_IMAGES, combine, referenceComposite, sideBySide, type CombineLayout } from './composites';
 export {

@@ -7,6 +7,8 @@ import {
   MEDIA_MESSAGES,
   ReplicateImageEngine,
   ReplicateVideoEngine,
+  ReplicateWebhooks,
+  WebhookRefusedError,
   createEngines,
 } from '../src/index';
 import { startFakeReplicate, type FakeReplicate } from './support/fake-replicate';
@@ -144,5 +146,93 @@ describe('createEngines', () => {
     const { image } = createEngines({ engine: 'replicate', replicate: { token: 't', baseUrl: fake.baseUrl, imageModel: 'acme/editor', ...quick } });
     await image.transform(request());
     expect(fake.requests.find((r) => r.method === 'POST')?.path).toBe('/v1/models/acme/editor/predictions');
+  });
+});
+
+describe('Replicate with signed webhooks', () => {
+  let webhooks: ReplicateWebhooks;
+
+  beforeEach(() => {
+    webhooks = new ReplicateWebhooks({ url: 'https://atelier.example/api/replicate/webhook', secret: fake.webhookSecret });
+    fake.webhooks.length = 0;
+    // The webhook route's part, in-process: a refusal is a 4xx.
+    fake.transport = (_url, { headers, body }) =>
+      webhooks.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body }).then(
+        () => 200,
+        (error: unknown) => (error instanceof WebhookRefusedError ? 401 : 500),
+      );
+  });
+
+  const webhookEngine = () => new ReplicateImageEngine({ token: 't', model: DEFAULT_IMAGE_MODEL, baseUrl: fake.baseUrl, webhooks, timeoutMs: 5_000 });
+  const finished = (status: string) => JSON.stringify({ id: 'p-known', status, output: null });
+
+  it('asks for start and completed webhooks, gets the outcome from them without polling, and passes the seed', async () => {
+    const started: string[] = [];
+    const result = await webhookEngine().transform(request({ seed: 1234, onStarted: (id: string) => void started.push(id) }));
+    const create = fake.requests.find((r) => r.method === 'POST');
+    expect(create?.body).toMatchObject({ webhook: 'https://atelier.example/api/replicate/webhook', webhook_events_filter: ['start', 'completed'], input: { seed: 1234 } });
+    expect(started).toHaveLength(1);
+    expect(fake.webhooks.map(({ predictionId, status, answer }) => ({ predictionId, status, answer }))).toEqual([
+      { predictionId: started[0], status: 'processing', answer: 200 },
+      { predictionId: started[0], status: 'succeeded', answer: 200 },
+    ]);
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'))).toEqual([]);
+    expect(result.width).toBe(640);
+  });
+
+  it('rejects a prediction whose webhook says it failed', async () => {
+    fake.scenario = 'failed';
+    await expect(webhookEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationFailed });
+    expect(fake.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'))).toBe(false);
+  });
+
+  it('cancels the prediction when the generation is canceled while it runs', async () => {
+    fake.scenario = 'slow';
+    const controller = new AbortController();
+    const transform = webhookEngine().transform(request({ signal: controller.signal }));
+    await fake.until(() => fake.webhooks.length === 1);
+    controller.abort();
+    await expect(transform).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationCanceled });
+    expect(fake.canceled).toEqual([fake.webhooks[0]?.predictionId]);
+  });
+
+  it('passes no seed to the video model, which takes none, and stops a canceled video', async () => {
+    fake.scenario = 'slow';
+    const controller = new AbortController();
+    const engine = new ReplicateVideoEngine({ token: 't', model: DEFAULT_VIDEO_MODEL, baseUrl: fake.baseUrl, webhooks, timeoutMs: 5_000 });
+    const generation = engine.generate({ image: source, prompt: '', duration: 6, resolution: '768p', seed: 7, signal: controller.signal });
+    await fake.until(() => fake.webhooks.length === 1);
+    controller.abort();
+    await expect(generation).rejects.toMatchObject({ code: 'UPSTREAM' });
+    expect((fake.requests.find((r) => r.method === 'POST')?.body as { input: object }).input).not.toHaveProperty('seed');
+    expect(fake.canceled).toEqual([fake.webhooks[0]?.predictionId]);
+  });
+
+  it('hands an outcome that came before anyone waited to the wait that follows', async () => {
+    const { headers, body } = fake.sign(finished('succeeded'));
+    await webhooks.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body });
+    await expect(webhooks.outcome('p-known').finished).resolves.toMatchObject({ id: 'p-known', status: 'succeeded' });
+  });
+
+  it.each([
+    ['signed with another secret', () => fake.sign(finished('failed'), { secret: `whsec_${Buffer.from('another key').toString('base64')}` }), 'unsigned'],
+    ['unsigned', () => ({ ...fake.sign(finished('failed')), headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': '' } }), 'unsigned'],
+    ['with a body other than the one signed', () => ({ ...fake.sign(finished('failed')), body: finished('succeeded') }), 'unsigned'],
+    ['six minutes old', () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) - 360 }), 'stale'],
+    ['dated six minutes ahead', () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) + 360 }), 'stale'],
+  ])('refuses a webhook %s, and the wait goes on', async (_, make, reason) => {
+    const { headers, body } = make();
+    const wait = webhooks.outcome('p-known');
+    await expect(webhooks.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body })).rejects.toMatchObject({ reason });
+    const next = fake.sign(finished('succeeded'));
+    await webhooks.receive({ id: next.headers['webhook-id'], timestamp: next.headers['webhook-timestamp'], signature: next.headers['webhook-signature'], body: next.body });
+    await expect(wait.finished).resolves.toMatchObject({ status: 'succeeded' });
+  });
+
+  it('refuses the same webhook id twice', async () => {
+    const { headers, body } = fake.sign(finished('canceled'));
+    const delivery = { id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body };
+    await webhooks.receive(delivery);
+    await expect(webhooks.receive(delivery)).rejects.toMatchObject({ reason: 'replayed' });
   });
 });

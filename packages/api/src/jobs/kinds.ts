@@ -79,6 +79,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         ...(input.intensity === undefined ? {} : { intensity: input.intensity }),
         seed: run.job.seed,
         signal: run.signal,
+        onStarted: run.started,
       });
       await run.report(90, jobStages.saving);
       const resultKey = await run.media.storage.put('results', result, 'jpg');
@@ -126,6 +127,7 @@ const videoWork: JobKindWork<ProducedVideo> = {
       seed: run.job.seed,
       signal: run.signal,
       onProgress: steps(run, 20, 88, jobStages.animating),
+      onStarted: run.started,
     }).catch((error: unknown) => {
       const failure = mediaFailure(error);
       throw failure.appCode === 'UPSTREAM' ? new AppError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause: error }) : failure;

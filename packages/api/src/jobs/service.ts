@@ -39,6 +39,8 @@ export interface JobRun {
   job: { id: number; userId: number; input: Record<string, unknown>; seed: number };
   /** Progress 0–100 with the French label of the stage. */
   report(progress: number, stage: string): Promise<void>;
+  /** Keeps the engine's id for the work (a Replicate prediction), so a cancel from any process reaches it. */
+  started(externalId: string): Promise<void>;
   /** Aborted when the job is canceled. */
   signal: AbortSignal;
 }
@@ -51,7 +53,7 @@ export interface JobRun {
  */
 export interface JobKindWork<Produced = unknown> {
   produce(run: JobRun): Promise<Produced>;
-  commit(tx: EntityManager, run: Omit<JobRun, 'em' | 'report' | 'signal'>, produced: Produced): Promise<Record<string, unknown>>;
+  commit(tx: EntityManager, run: Omit<JobRun, 'em' | 'report' | 'started' | 'signal'>, produced: Produced): Promise<Record<string, unknown>>;
   discard(media: MediaDeps, produced: Produced): Promise<void>;
   /** Undoes what `submit` prepared besides the job (a video card) when the job ends without a result. */
   abandon?(tx: EntityManager, job: { id: number; input: Record<string, unknown> }, error: string): Promise<void>;
@@ -204,14 +206,23 @@ export class JobService {
     throw new AppError(snapshot.errorCode ?? 'UPSTREAM', snapshot.error ?? jobMessages.failed);
   }
 
-  /** Cancels a queued or running job of the user's: its credits come back, its result is not kept. */
+  /**
+   * Cancels a queued or running job of the user's: its credits come back, its result is not kept.
+   * The engine's work stops too: through the job's signal when it runs here, else by its external
+   * id (another process runs it; its engine call then sees the work canceled).
+   */
   async cancel(em: EntityManager, userId: number, jobId: number): Promise<JobSnapshot> {
     const job = await em.findOne(GenerationJob, { id: jobId, owner: userId }, { disableIdentityMap: true });
     if (!job) throw new AppError('NOT_FOUND', jobMessages.notFound);
     const canceled = await this.end(em, jobId, ['queued', 'running'], 'canceled', jobMessages.canceled, null);
     if (!canceled) throw new AppError('CONFLICT', jobMessages.finished);
     this.options.queue.remove(jobId);
-    this.running.get(jobId)?.abort();
+    const runningHere = this.running.get(jobId);
+    if (runningHere) runningHere.abort();
+    else if (job.externalId) {
+      const engine = job.kind === 'video' ? this.options.media.videos : this.options.media.images;
+      await engine.cancel?.(job.externalId).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'engine cancel failed'));
+    }
     return this.snapshot(em, jobId);
   }
 
@@ -238,6 +249,11 @@ export class JobService {
         ...base,
         em,
         signal: controller.signal,
+        started: async (externalId) => {
+          const recorded = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { externalId });
+          // Canceled meanwhile, maybe in another process before the id was known: the engine stops its work.
+          if (recorded !== 1) throw new ResultNotKept();
+        },
         report: async (progress, stage) => {
           const updated = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { progress, stage, heartbeatAt: new Date() });
           if (updated === 1) this.events.publish(await this.snapshot(em, jobId));

@@ -1,8 +1,9 @@
 import { JOB_STATUSES } from '@atelier/db';
 import { z } from 'zod';
 import { FINISHED_STATUSES, type JobSnapshot } from '../jobs/events';
+import { receiveReplicateWebhook, replicateWebhookMessages } from '../jobs/replicate-webhook';
 import { recordId } from '../shared/input';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, publicProcedure, router } from '../trpc';
 
 export const jobSnapshotSchema = z.object({
   id: z.number(),
@@ -21,6 +22,9 @@ export const jobSnapshotSchema = z.object({
 
 const byId = z.object({ id: recordId });
 
+/** A signature header: absent or unreadable ones are refused as unsigned by the check itself. */
+const webhookHeader = z.string().max(1024).optional().catch(undefined);
+
 export const jobsRouter = router({
   /** A generation of the user's: status, progress and stage, place in the queue, result or error. */
   get: authedProcedure
@@ -33,6 +37,26 @@ export const jobsRouter = router({
     .input(byId)
     .output(jobSnapshotSchema)
     .mutation(({ ctx, input }) => ctx.jobs.cancel(ctx.em, ctx.user.id, input.id)),
+
+  /**
+   * Replicate's webhooks about our predictions. The payload must be the raw bytes Replicate
+   * signed, so only the REST webhook, which keeps them, can call this.
+   */
+  replicateWebhook: publicProcedure
+    .input(
+      z.object({
+        payload: z.instanceof(Uint8Array, { error: replicateWebhookMessages.unsigned }),
+        id: webhookHeader,
+        timestamp: webhookHeader,
+        signature: webhookHeader,
+      }),
+    )
+    .output(z.object({ received: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const { payload, ...headers } = input;
+      await receiveReplicateWebhook(ctx.media.replicateWebhooks, { ...headers, body: Buffer.from(payload).toString('utf8') });
+      return { received: true as const };
+    }),
 
   /** Every change of a generation, from its state now until it ends (SSE). */
   events: authedProcedure.input(byId).subscription(async function* ({ ctx, input, signal }) {

@@ -13,7 +13,7 @@ export interface EngineConfig {
     /** REPLICATE_VIDEO_MODEL, default minimax/hailuo-02. */
     videoModel?: string;
     baseUrl?: string;
-  } & Pick<ReplicateOptions, 'fetch' | 'pollIntervalMs' | 'timeoutMs'>;
+  } & Pick<ReplicateOptions, 'fetch' | 'pollIntervalMs' | 'timeoutMs' | 'webhooks' | 'webhookPollIntervalMs'>;
   /** Where the local video engine looks for ffmpeg (PATH); the bundled one otherwise. */
   ffmpegSearchPath?: string;
 }

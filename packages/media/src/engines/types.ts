@@ -34,6 +34,8 @@ export interface ImageTransformRequest {
   seed?: number;
   /** Aborted when the generation is canceled. */
   signal?: AbortSignal;
+  /** Told the cloud engine's id for this work (a Replicate prediction) as soon as it exists. */
+  onStarted?: (externalId: string) => void | Promise<void>;
 }
 
 /** An image we produced, with its size. */
@@ -48,6 +50,8 @@ export type TransformedImage = JpegImage;
 export interface ImageEngine {
   readonly name: EngineName;
   transform(request: ImageTransformRequest): Promise<TransformedImage>;
+  /** Stops work `onStarted` named, from any process (a cloud engine's prediction). */
+  cancel?(externalId: string): Promise<void>;
 }
 
 export interface VideoRequest {
@@ -62,6 +66,8 @@ export interface VideoRequest {
   signal?: AbortSignal;
   /** Told how far the clip is, 0 to 1, while it is made. */
   onProgress?: (fraction: number) => void;
+  /** Told the cloud engine's id for this work (a Replicate prediction) as soon as it exists. */
+  onStarted?: (externalId: string) => void | Promise<void>;
 }
 
 export interface GeneratedVideo {
@@ -74,6 +80,8 @@ export interface GeneratedVideo {
 export interface VideoEngine {
   readonly name: EngineName;
   generate(request: VideoRequest): Promise<GeneratedVideo>;
+  /** Stops work `onStarted` named, from any process (a cloud engine's prediction). */
+  cancel?(externalId: string): Promise<void>;
 }
 
 export type EngineName = 'local' | 'replicate';

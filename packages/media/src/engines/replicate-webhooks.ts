@@ -1,0 +1,112 @@
+import { validateWebhook, type Prediction } from 'replicate';
+
+/** A webhook whose signed timestamp is further than this from now is refused (replays, Standard Webhooks' tolerance). */
+export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
+
+const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
+
+/** The prediction a webhook carries, when it has finished ("start" webhooks only say it began). */
+function finishedPrediction(body: string): Prediction | null {
+  try {
+    const prediction = JSON.parse(body) as Partial<Prediction> | null;
+    return typeof prediction?.id === 'string' && FINISHED.has(String(prediction.status)) ? (prediction as Prediction) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One POST Replicate made: its three signature headers and the raw body they sign. */
+export interface WebhookDelivery {
+  id?: string | undefined;
+  timestamp?: string | undefined;
+  signature?: string | undefined;
+  body: string;
+}
+
+export type WebhookRefusal = 'unsigned' | 'stale' | 'replayed';
+
+/** A webhook that must change nothing: not signed with our secret, too old, or already received. */
+export class WebhookRefusedError extends Error {
+  override readonly name = 'WebhookRefusedError';
+
+  constructor(readonly reason: WebhookRefusal) {
+    super(`Replicate webhook refused: ${reason}`);
+  }
+}
+
+export interface ReplicateWebhooksOptions {
+  /** Where Replicate posts: `${PUBLIC_URL}/api/replicate/webhook`. */
+  url: string;
+  /** The account's signing secret, `whsec_…`. */
+  secret: string;
+}
+
+/**
+ * The meeting point of Replicate's webhooks and the engine calls waiting in this process: the
+ * webhook route hands each delivery to `receive`, which checks it and settles the wait of its
+ * prediction. An outcome that arrives before anyone waits for it (the webhook can beat the
+ * create call's answer) is kept for a while.
+ */
+export class ReplicateWebhooks {
+  readonly url: string;
+  private readonly secret: string;
+  private readonly waiting = new Map<string, (prediction: Prediction) => void>();
+  /** Outcomes nobody waited for yet, by prediction id, with when they came. */
+  private readonly early = new Map<string, { prediction: Prediction; at: number }>();
+  /** Webhook ids already received, with when: a replay within the accepted age is recognised. */
+  private readonly received = new Map<string, number>();
+
+  constructor(options: ReplicateWebhooksOptions) {
+    this.url = options.url;
+    this.secret = options.secret;
+  }
+
+  /**
+   * Checks a delivery (signature with the official client's `validateWebhook`, timestamp age,
+   * webhook id not seen before) and hands a finished prediction to whoever waits for it.
+   * Throws WebhookRefusedError for anything that must change nothing.
+   */
+  async receive(delivery: WebhookDelivery): Promise<void> {
+    const { id, timestamp, signature, body } = delivery;
+    if (!id || !timestamp || !signature || !(await this.signed({ id, timestamp, signature, body }))) throw new WebhookRefusedError('unsigned');
+    const now = Date.now();
+    if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp) * 1000) > WEBHOOK_MAX_AGE_MS) throw new WebhookRefusedError('stale');
+    this.forgetOld(now);
+    if (this.received.has(id)) throw new WebhookRefusedError('replayed');
+    this.received.set(id, now);
+
+    const prediction = finishedPrediction(body);
+    if (!prediction) return;
+    const resolve = this.waiting.get(prediction.id);
+    if (resolve) resolve(prediction);
+    else this.early.set(prediction.id, { prediction, at: now });
+  }
+
+  /**
+   * The finished prediction once its webhook comes; `release` when no longer waiting (the
+   * outcome came by polling, or the wait was given up).
+   */
+  outcome(predictionId: string): { finished: Promise<Prediction>; release(): void } {
+    const arrived = this.early.get(predictionId);
+    if (arrived) {
+      this.early.delete(predictionId);
+      return { finished: Promise.resolve(arrived.prediction), release: () => {} };
+    }
+    const finished = new Promise<Prediction>((resolve) => this.waiting.set(predictionId, resolve));
+    return { finished, release: () => this.waiting.delete(predictionId) };
+  }
+
+  private async signed(delivery: { id: string; timestamp: string; signature: string; body: string }): Promise<boolean> {
+    try {
+      return await validateWebhook({ ...delivery, secret: this.secret });
+    } catch {
+      return false; // an unreadable signature header
+    }
+  }
+
+  /** A replay is refused for its age once its timestamp is past the window on either side. */
+  private forgetOld(now: number): void {
+    for (const [id, at] of this.received) if (now - at > 2 * WEBHOOK_MAX_AGE_MS) this.received.delete(id);
+    for (const [id, { at }] of this.early) if (now - at > WEBHOOK_MAX_AGE_MS) this.early.delete(id);
+  }
+}
