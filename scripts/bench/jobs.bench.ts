@@ -1,5 +1,5 @@
 // What a generation job costs around the engine, and how fast its progress reaches a client.
-// 1. A 1 MP studio transformation through the job system (REST call → job row and credit hold →
+// 1. A 1 MP and a 12 MP studio transformation through the job system (REST call → job row and credit hold →
 //    queue → engine → stored result → settled → answer) against the same engine call and storage
 //    write made directly, alternating in one run: the added p50 and the ratio.
 // 2. From the moment an engine reports progress to the moment the matching server-sent event
@@ -16,13 +16,12 @@ import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app';
 import { ms, percentiles } from './support';
 
-const RUNS = 40;
+/** Runs per size: the 12 MP engine call takes about a second. */
+const RUNS = { '1 MP': 40, '12 MP': 10 };
 const PROGRESS_STEPS = 12;
 
-/** A photo-like 1 MP JPEG (1200 × 900). */
-async function photo(): Promise<Buffer> {
-  const width = 1200;
-  const height = 900;
+/** A photo-like JPEG: gradients and waves. */
+async function photo(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
@@ -75,48 +74,64 @@ const cookie = registered.headers.get('set-cookie')?.split(';')[0] ?? '';
 const userId = ((await registered.json()) as { user: { id: number } }).user.id;
 await db.orm.em.fork().nativeUpdate(User, { id: userId }, { credits: 1_000_000 });
 
-const form = new FormData();
-form.append('image', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'photo.jpg');
-form.append('selection', JSON.stringify({ style: { id: 'watercolor' }, lighting: { id: 'golden-hour' } }));
-const upload = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: { cookie }, body: form })).json()) as { id: number; imagePath: string };
-const source = await storage.get(upload.imagePath.replace('/api/media/', ''));
+const selection = { style: { id: 'watercolor', name: '' }, lighting: { id: 'golden-hour', name: '' } };
 
-async function direct(): Promise<number> {
+interface Uploaded {
+  id: number;
+  /** Its storage key. */
+  key: string;
+}
+
+async function uploaded(image: Buffer): Promise<Uploaded> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('selection', JSON.stringify(selection));
+  const upload = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: { cookie }, body: form })).json()) as { id: number; imagePath: string };
+  return { id: upload.id, key: upload.imagePath.replace('/api/media/', '') };
+}
+
+/** What the job wraps, called directly: the source read from storage, the engine, the result stored. */
+async function direct(key: string): Promise<number> {
   const start = performance.now();
-  const { image } = await engine.transform({ image: source, prompt: '', selection: { style: { id: 'watercolor', name: '' }, lighting: { id: 'golden-hour', name: '' } }, seed: 1 });
+  const { image } = await engine.transform({ image: await storage.get(key), prompt: '', selection, seed: 1 });
   await storage.put('results', image, 'jpg');
   return performance.now() - start;
 }
 
-async function asJob(): Promise<number> {
+/** The same through the REST call: session, job, hold, queue, engine, storage, settlement, answer. */
+async function asJob(uploadId: number): Promise<number> {
   const start = performance.now();
-  const response = await fetch(`${base}/api/transform/${upload.id}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{"seed":1}' });
+  const response = await fetch(`${base}/api/transform/${uploadId}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{"seed":1}' });
   if (response.status !== 200) throw new Error(`transform answered ${response.status}: ${await response.text()}`);
   await response.arrayBuffer();
   return performance.now() - start;
 }
 
-await direct();
-await asJob();
-const directTimes: number[] = [];
-const jobTimes: number[] = [];
-for (let run = 0; run < RUNS; run += 1) {
-  directTimes.push(await direct());
-  jobTimes.push(await asJob());
+let upload: Uploaded = { id: 0, key: '' };
+for (const [size, [width, height]] of [['1 MP', [1200, 900]], ['12 MP', [4000, 3000]]] as const) {
+  upload = await uploaded(await photo(width, height));
+  await direct(upload.key);
+  await asJob(upload.id);
+  const directTimes: number[] = [];
+  const jobTimes: number[] = [];
+  for (let run = 0; run < RUNS[size]; run += 1) {
+    directTimes.push(await direct(upload.key));
+    jobTimes.push(await asJob(upload.id));
+  }
+  const bare = percentiles(directTimes);
+  const job = percentiles(jobTimes);
+  console.log(`${size} transformation, ${RUNS[size]} runs each, ${target.name}:`);
+  console.log(`  engine + storage directly   p50 ${ms(bare.p50)}  p95 ${ms(bare.p95)}`);
+  console.log(`  as a job, over HTTP          p50 ${ms(job.p50)}  p95 ${ms(job.p95)}`);
+  console.log(`  added by the job             p50 ${ms(job.p50 - bare.p50)} (${(((job.p50 - bare.p50) / bare.p50) * 100).toFixed(1)} %)`);
 }
-const bare = percentiles(directTimes);
-const job = percentiles(jobTimes);
-console.log(`1 MP transformation, ${RUNS} runs each, ${target.name}:`);
-console.log(`  engine + storage directly   p50 ${ms(bare.p50)}  p95 ${ms(bare.p95)}`);
-console.log(`  as a job, over HTTP          p50 ${ms(job.p50)}  p95 ${ms(job.p95)}`);
-console.log(`  added by the job             p50 ${ms(job.p50 - bare.p50)} (${(((job.p50 - bare.p50) / bare.p50) * 100).toFixed(1)} %)`);
 
 // Progress: one video job whose engine reports PROGRESS_STEPS times; each report is matched with
 // the event carrying its percentage.
 const accepted = await fetch(`${base}/api/generate-video`, {
   method: 'POST',
   headers: { cookie, 'content-type': 'application/json', prefer: 'respond-async' },
-  body: JSON.stringify({ imageUrl: upload.imagePath }),
+  body: JSON.stringify({ imageUrl: `/api/media/${upload.key}` }),
 });
 const { jobId } = (await accepted.json()) as { jobId: number };
 const stream = await fetch(`${base}/api/jobs/${jobId}/events`, { headers: { cookie } });

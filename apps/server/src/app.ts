@@ -56,8 +56,8 @@ export interface AppOptions {
   payments?: PaymentSettings;
   /** Media storage and the image and video engines. */
   media: MediaDeps;
-  /** Generations running at once: in this process (default: its cores), and per user. */
-  generation?: { concurrency?: number; perUser?: number };
+  /** Generations running at once: in this process (default: its cores), and per user; the heartbeat lease. */
+  generation?: { concurrency?: number | undefined; perUser?: number; leaseMs?: number | undefined };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -76,6 +76,7 @@ function apiDeps(options: AppOptions, log: FastifyBaseLogger): ApiDeps {
       perUser: options.generation?.perUser ?? GENERATIONS_PER_USER,
     }),
     kinds: jobKinds,
+    leaseMs: options.generation?.leaseMs,
     onFinished: (job) => {
       if (job.kind === 'video') listVersions.videosChanged(job.userId);
     },

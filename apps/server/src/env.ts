@@ -27,6 +27,8 @@ const envSchema = z.object({
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
   /** Generations running at once in this process; the number of cores by default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** How long a running generation's heartbeat may stop before another process takes it back. */
+  GENERATION_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
   REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),

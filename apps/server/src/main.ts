@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
     },
     media: mediaFromConfig(config),
-    generation: { concurrency: config.env.GENERATION_CONCURRENCY },
+    generation: { concurrency: config.env.GENERATION_CONCURRENCY, leaseMs: config.env.GENERATION_LEASE_SECONDS * 1000 },
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
   });

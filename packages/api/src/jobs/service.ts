@@ -24,9 +24,10 @@ export const jobMessages = {
 export const IMAGE_WAIT_MS = 2 * 60_000;
 export const VIDEO_WAIT_MS = 10 * 60_000;
 
-/** A running job not touched for this long belongs to a process that died. */
+/** By default, a running job not touched for this long belongs to a process that died. */
 export const JOB_LEASE_MS = 60_000;
-const HEARTBEAT_MS = 10_000;
+/** A running job is touched this many times per lease, so a busy moment never looks like a death. */
+const HEARTBEATS_PER_LEASE = 6;
 /** Holds that belong to no job (made before jobs existed) and are this old crashed with their process. */
 const STALE_HOLD_AGE_MS = 15 * 60_000;
 /** A job interrupted by a dead process is tried this many times in all. */
@@ -75,6 +76,8 @@ export interface JobServiceOptions {
   kinds: Record<JobKind, JobKindWork<never>>;
   /** Told when a job ends, whatever the outcome (the lists it changes get a new version). */
   onFinished?: (job: { kind: JobKind; userId: number }) => void;
+  /** How long a running job's heartbeat may stop before its job is taken back (JOB_LEASE_MS by default). */
+  leaseMs?: number;
   /** Where maintenance failures are reported. */
   log?: { error(object: unknown, message: string): void };
 }
@@ -94,8 +97,11 @@ export class JobService {
   /** Aborted when the server shuts down: the progress streams end, so it need not wait for them. */
   readonly shutdown = this.closing.signal;
 
+  private readonly leaseMs: number;
+
   constructor(private readonly options: JobServiceOptions) {
     this.events = options.events ?? new JobEvents();
+    this.leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   }
 
   /**
@@ -108,7 +114,7 @@ export class JobService {
     this.maintenance = setInterval(() => {
       this.recover().catch((error: unknown) => this.options.log?.error({ err: error }, 'job recovery failed'));
       ledger.releaseStaleHolds(this.options.orm.em.fork(), STALE_HOLD_AGE_MS).catch((error: unknown) => this.options.log?.error({ err: error }, 'credit hold sweep failed'));
-    }, JOB_LEASE_MS / 2);
+    }, this.leaseMs / 2);
     this.maintenance.unref();
   }
 
@@ -240,7 +246,7 @@ export class JobService {
     const work = this.options.kinds[job.kind] as JobKindWork<unknown>;
     const controller = new AbortController();
     this.running.set(jobId, controller);
-    const heartbeat = setInterval(() => void em.fork().nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { heartbeatAt: new Date() }).catch(() => undefined), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => void em.fork().nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { heartbeatAt: new Date() }).catch(() => undefined), this.leaseMs / HEARTBEATS_PER_LEASE);
     heartbeat.unref();
     const base = { media: this.options.media, job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed } };
     this.events.publish(this.toSnapshot(job));
@@ -256,7 +262,8 @@ export class JobService {
         },
         report: async (progress, stage) => {
           const updated = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { progress, stage, heartbeatAt: new Date() });
-          if (updated === 1) this.events.publish(await this.snapshot(em, jobId));
+          // The row just written is the job as read at its start with these two fields changed.
+          if (updated === 1) this.events.publish({ ...this.toSnapshot(job), progress, stage });
         },
       });
       const kept = await em.transactional(async (tx) => {
@@ -328,7 +335,7 @@ export class JobService {
     const em = this.options.orm.em.fork();
     const stale = await em.find(
       GenerationJob,
-      { status: 'running', heartbeatAt: { $lt: new Date(now.getTime() - JOB_LEASE_MS) } },
+      { status: 'running', heartbeatAt: { $lt: new Date(now.getTime() - this.leaseMs) } },
       { fields: ['id', 'attempts'], disableIdentityMap: true },
     );
     let retried = 0;
@@ -337,7 +344,7 @@ export class JobService {
       if (job.attempts < MAX_JOB_ATTEMPTS) {
         const requeued = await em.nativeUpdate(
           GenerationJob,
-          { id: job.id, status: 'running', heartbeatAt: { $lt: new Date(now.getTime() - JOB_LEASE_MS) } },
+          { id: job.id, status: 'running', heartbeatAt: { $lt: new Date(now.getTime() - this.leaseMs) } },
           { status: 'queued', progress: 0, stage: jobMessages.queued, heartbeatAt: null },
         );
         retried += requeued;
