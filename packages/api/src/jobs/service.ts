@@ -86,7 +86,6 @@ const holdRef = (jobId: number) => `job:${jobId}`;
  */
 export class JobService {
   readonly events: JobEvents;
-  private readonly running = new Map<number, AbortController>();
   private maintenance: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobServiceOptions) {
@@ -99,7 +98,7 @@ export class JobService {
    */
   async start(): Promise<void> {
     await this.recover();
-    this.options.queue.start((job) => this.run(job.jobId));
+    await this.options.queue.start((job) => this.run(job.jobId));
     this.maintenance = setInterval(() => {
       this.recover().catch((error: unknown) => this.options.log?.error({ err: error }, 'job recovery failed'));
       ledger.releaseStaleHolds(this.options.orm.em.fork(), STALE_HOLD_AGE_MS).catch((error: unknown) => this.options.log?.error({ err: error }, 'credit hold sweep failed'));
@@ -143,7 +142,8 @@ export class JobService {
       await prepare?.(tx, id);
       return id;
     });
-    this.options.queue.add({ jobId, userId: request.userId });
+    // Queued in the database already: should the queue fail now, the next recovery queues it again.
+    await this.options.queue.add({ jobId, userId: request.userId }).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'job not queued'));
     const snapshot = await this.snapshot(em, jobId);
     this.events.publish(snapshot);
     return snapshot;
@@ -159,7 +159,7 @@ export class JobService {
   /** The user's jobs still queued or running, oldest first. */
   async active(em: EntityManager, userId: number): Promise<JobSnapshot[]> {
     const jobs = await em.find(GenerationJob, { owner: userId, status: { $in: ['queued', 'running'] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
-    return jobs.map((job) => this.toSnapshot(job));
+    return Promise.all(jobs.map((job) => this.toSnapshot(job)));
   }
 
   /**
@@ -202,8 +202,8 @@ export class JobService {
     if (!job) throw new AppError('NOT_FOUND', jobMessages.notFound);
     const canceled = await this.end(em, jobId, ['queued', 'running'], 'canceled', jobMessages.canceled, null);
     if (!canceled) throw new AppError('CONFLICT', jobMessages.finished);
-    this.options.queue.remove(jobId);
-    this.running.get(jobId)?.abort();
+    // A running job stops on the canceled snapshot, on whichever instance runs it.
+    await this.options.queue.remove(jobId);
     return this.snapshot(em, jobId);
   }
 
@@ -220,11 +220,13 @@ export class JobService {
     const job = await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true });
     const work = this.options.kinds[job.kind] as JobKindWork<unknown>;
     const controller = new AbortController();
-    this.running.set(jobId, controller);
+    const stopFollowing = this.events.subscribe(jobId, (snapshot) => {
+      if (snapshot.status === 'canceled') controller.abort();
+    });
     const heartbeat = setInterval(() => void em.fork().nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { heartbeatAt: new Date() }).catch(() => undefined), HEARTBEAT_MS);
     heartbeat.unref();
     const base = { media: this.options.media, job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed } };
-    this.events.publish(this.toSnapshot(job));
+    this.events.publish(await this.toSnapshot(job));
     try {
       const produced = await work.produce({
         ...base,
@@ -259,7 +261,7 @@ export class JobService {
       await this.end(em, jobId, ['running'], 'failed', failure.message, failure.appCode);
     } finally {
       clearInterval(heartbeat);
-      this.running.delete(jobId);
+      stopFollowing();
       this.events.publish(await this.snapshot(em, jobId));
       this.options.onFinished?.({ kind: job.kind, userId: job.owner.id });
     }
@@ -298,7 +300,8 @@ export class JobService {
   /**
    * Takes back what dead processes left: running jobs whose heartbeat stopped are queued again
    * (the hold and the result belong to the job, so a retry is paid once) or, past their attempts,
-   * failed with their credits given back; queued jobs go back in this process's queue.
+   * failed with their credits given back; queued jobs go back in the queue (where one still
+   * waits, it is not queued twice), so a job whose queueing failed is not forgotten.
    */
   async recover(now = new Date()): Promise<{ retried: number; failed: number }> {
     const em = this.options.orm.em.fork();
@@ -322,7 +325,7 @@ export class JobService {
       }
     }
     const queued = await em.find(GenerationJob, { status: 'queued' }, { fields: ['id', 'owner'], orderBy: { id: 'asc' }, disableIdentityMap: true });
-    for (const job of queued) this.options.queue.add({ jobId: job.id, userId: job.owner.id });
+    for (const job of queued) await this.options.queue.add({ jobId: job.id, userId: job.owner.id });
     return { retried, failed };
   }
 
@@ -330,7 +333,7 @@ export class JobService {
     return this.toSnapshot(await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true }));
   }
 
-  private toSnapshot(job: GenerationJob): JobSnapshot {
+  private async toSnapshot(job: GenerationJob): Promise<JobSnapshot> {
     return {
       id: job.id,
       userId: job.owner.id,
@@ -338,7 +341,7 @@ export class JobService {
       status: job.status,
       progress: job.progress,
       stage: job.stage,
-      place: job.status === 'queued' ? this.options.queue.placeOf(job.id) : null,
+      place: job.status === 'queued' ? await this.options.queue.placeOf(job.id) : null,
       error: job.error ?? null,
       errorCode: (job.errorCode as AppErrorCode | null) ?? null,
       result: job.result ?? null,
