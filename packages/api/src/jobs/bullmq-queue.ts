@@ -122,7 +122,7 @@ export class BullMqQueue implements JobQueue {
       if (parked === 0) await job.promote();
       throw new DelayedError();
     }
-    const refresh = setInterval(() => this.holdSlot(userId, slot).catch((error: unknown) => this.options.log?.error({ err: error }, 'generation slot not refreshed')), SLOT_REFRESH_MS);
+    const refresh = setInterval(() => void this.holdSlot(userId, slot).catch((error: unknown) => this.options.log?.error({ err: error }, 'generation slot not refreshed')), SLOT_REFRESH_MS);
     refresh.unref();
     try {
       await run(job.data);
