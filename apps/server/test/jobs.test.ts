@@ -140,8 +140,8 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     expect(await balance(userId)).toBe(450);
   });
 
-  it('never runs more than two of one user at once: the others wait with their place', async () => {
-    const { c, uploadId } = await newUser();
+  it('never runs more than two of one user at once: the others wait with their place, and a canceled one leaves the line', async () => {
+    const { c, userId, uploadId } = await newUser();
     engines.held = gate();
     const startedBefore = engines.started;
     const jobs = [];
@@ -151,9 +151,15 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     expect(states.map((s) => s.status)).toEqual(['running', 'running', 'queued', 'queued']);
     expect(states.map((s) => s.place)).toEqual([null, null, 0, 1]);
     expect(engines.running).toBe(2);
+
+    expect((await c.post(`/api/jobs/${jobs[2]}/cancel`)).status).toBe(200);
+    expect((await c.get(`/api/jobs/${jobs[3]}`)).body).toMatchObject({ status: 'queued', place: 0 });
     engines.held.open();
     engines.held = null;
-    for (const id of jobs) expect((await finished(c, id)).at(-1)?.status).toBe('succeeded');
+    for (const id of [jobs[0]!, jobs[1]!, jobs[3]!]) expect((await finished(c, id)).at(-1)?.status).toBe('succeeded');
+    expect((await c.get(`/api/jobs/${jobs[2]}`)).body).toMatchObject({ status: 'canceled', place: null });
+    expect(engines.started).toBe(startedBefore + 3); // the canceled one never ran
+    expect(await balance(userId)).toBe(350);
     expect(engines.mostAtOnce).toBeLessThanOrEqual(2);
   });
 
@@ -322,13 +328,17 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
     expect(waiting.map((s) => s.place).sort()).toEqual([0, 1, 2]);
     expect(await em().count(GenerationJob, { id: { $in: jobsOfV }, status: 'running' })).toBe(2);
 
+    // One of those set aside is canceled: it leaves the queue, and its user's next slot goes to another.
+    const canceled = jobsOfU[statesOfU.findIndex((s) => s.status === 'queued')]!;
+    expect((await u.onA.post(`/api/jobs/${canceled}/cancel`)).status).toBe(200);
     engines.held.open();
     engines.held = null;
-    for (const id of jobsOfU) expect((await finished(u.onA, id)).at(-1)?.status).toBe('succeeded');
+    for (const id of jobsOfU) expect((await finished(u.onA, id)).at(-1)?.status).toBe(id === canceled ? 'canceled' : 'succeeded');
+    expect(engines.started).toBe(startedBefore + 6);
     for (const id of jobsOfV) expect((await finished(v.onA, id)).at(-1)?.status).toBe('succeeded');
 
     // Each job ran between its claim and its end: at no moment were three of U's between the two.
-    const ranOfU = await em().find(GenerationJob, { id: { $in: jobsOfU } });
+    const ranOfU = await em().find(GenerationJob, { id: { $in: jobsOfU }, status: 'succeeded' });
     const moments = ranOfU.flatMap((job) => [
       { at: job.startedAt!.getTime(), change: 1 },
       { at: job.finishedAt!.getTime(), change: -1 },
@@ -338,7 +348,7 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
     let mostOfU = 0;
     for (const moment of moments) mostOfU = Math.max(mostOfU, (runningOfU += moment.change));
     expect(mostOfU).toBe(2);
-    expect((await em().findOneOrFail(User, u.userId)).credits).toBe(250);
+    expect((await em().findOneOrFail(User, u.userId)).credits).toBe(300);
     expect((await em().findOneOrFail(User, v.userId)).credits).toBe(400);
   });
 
