@@ -59,8 +59,8 @@ return 1`;
  * worker that picks a job whose user is at the cap moves it to BullMQ's delayed set (its
  * documented way out of a running processor) and parks it in the user's list; the user's next
  * job to finish promotes it back to the waiting line. Stalled jobs (a worker that died) go back
- * in line as BullMQ does; running one twice is harmless, as the job service claims each job in
- * the database before running it.
+ * in line as BullMQ does; a job handed out twice still runs once, as the job service claims each
+ * job in the database before running it.
  */
 export class BullMqQueue implements JobQueue {
   private readonly queue: Queue<QueuedJob>;
@@ -82,6 +82,7 @@ export class BullMqQueue implements JobQueue {
   }
 
   async remove(jobId: number): Promise<void> {
+    // BullMQ leaves a job a worker holds: that worker's claim in the database then finds it canceled.
     await this.queue.remove(bullId(jobId));
   }
 
