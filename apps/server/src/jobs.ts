@@ -25,7 +25,7 @@ export async function createJobService({ orm, media, generation, redis, onFinish
   };
   const shared = redis
     ? {
-        queue: new BullMqQueue({ connection: redis.client, prefix: redis.prefix, limits, log }),
+        queue: new BullMqQueue({ connection: redis.client, workerConnection: redis.worker, prefix: redis.prefix, limits, log }),
         events: await RedisJobEvents.open({ publisher: redis.client, subscriber: redis.subscriber, prefix: redis.prefix, log }),
       }
     : { queue: new InProcessQueue(limits) };

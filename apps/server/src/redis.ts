@@ -5,8 +5,13 @@ import { Redis } from 'ioredis';
  * shares state across instances (the generation queue and its events).
  */
 export interface SharedRedis {
-  /** For commands. BullMQ's worker opens its own blocking connection beside it. */
+  /**
+   * For the commands of requests (queueing a job, publishing its events): while Redis is away they
+   * fail after ioredis's usual reconnection attempts (some seconds) instead of holding the request.
+   */
   client: Redis;
+  /** For the generation worker, whose commands wait for Redis to come back, as BullMQ requires. */
+  worker: Redis;
   /** For subscriptions only: a subscribed Redis connection takes no other command. */
   subscriber: Redis;
   /** Every key and channel of this deployment starts with it. */
@@ -16,35 +21,36 @@ export interface SharedRedis {
 
 export const REDIS_PREFIX = 'atelier';
 
-/** Connects both, or fails at once with a message naming the server (never its password). */
+/** Connects them all, or fails at once with a message naming the server (never its password). */
 export async function connectRedis(
   settings: { url: string; prefix?: string | undefined },
   log: { error(object: unknown, message: string): void },
 ): Promise<SharedRedis> {
-  // Commands wait for a reconnect instead of failing after a few tries: BullMQ requires it.
-  const client = new Redis(settings.url, { maxRetriesPerRequest: null, lazyConnect: true });
+  const client = new Redis(settings.url, { lazyConnect: true });
+  const worker = client.duplicate({ maxRetriesPerRequest: null });
   const subscriber = client.duplicate();
+  const connections = [client, worker, subscriber];
   let lastError: Error | undefined;
-  for (const connection of [client, subscriber]) {
+  for (const connection of connections) {
     connection.on('error', (error: Error) => {
       lastError = error;
       log.error({ err: error }, 'Redis connection error');
     });
   }
   try {
-    await Promise.all([client.connect(), subscriber.connect()]);
+    await Promise.all(connections.map((connection) => connection.connect()));
   } catch (error) {
-    client.disconnect();
-    subscriber.disconnect();
+    for (const connection of connections) connection.disconnect();
     const { host } = new URL(settings.url);
     throw new Error(`Redis does not answer at ${host} (REDIS_URL): ${(lastError ?? (error as Error)).message}`, { cause: error });
   }
   return {
     client,
+    worker,
     subscriber,
     prefix: settings.prefix ?? REDIS_PREFIX,
     async close() {
-      await Promise.all([client.quit(), subscriber.quit()]);
+      await Promise.all(connections.map((connection) => connection.quit()));
     },
   };
 }

@@ -3,8 +3,10 @@ import type { Redis } from 'ioredis';
 import type { JobQueue, QueuedJob, QueueLimits } from './queue';
 
 export interface BullMqQueueOptions {
-  /** A connection for commands, shared with whoever else needs Redis (BullMQ adds its blocking one). */
+  /** For queueing, removing and placing jobs (requests wait on these): shared with others. */
   connection: Redis;
+  /** For the worker: its commands must wait out a Redis restart (`maxRetriesPerRequest: null`). */
+  workerConnection: Redis;
   /** Shared by every instance of one deployment: their workers take jobs from one queue. */
   prefix: string;
   limits: QueueLimits;
@@ -100,7 +102,7 @@ export class BullMqQueue implements JobQueue {
 
   async start(run: (job: QueuedJob) => Promise<void>): Promise<void> {
     this.worker = new Worker<QueuedJob>(QUEUE_NAME, (job, token) => this.process(job, token, run), {
-      connection: this.options.connection,
+      connection: this.options.workerConnection,
       prefix: this.options.prefix,
       concurrency: this.options.limits.concurrency,
     });
@@ -119,7 +121,7 @@ export class BullMqQueue implements JobQueue {
     const slot = `${job.data.jobId}:${token}`;
     if (!(await this.holdSlot(userId, slot))) {
       await job.moveToDelayed(Date.now() + SLOT_LEASE_MS, token);
-      const parked = await this.options.connection.eval(PARK, 2, this.slotsKey(userId), this.parkedKey(userId), job.data.jobId, this.options.limits.perUser, SLOT_LEASE_MS);
+      const parked = await this.options.workerConnection.eval(PARK, 2, this.slotsKey(userId), this.parkedKey(userId), job.data.jobId, this.options.limits.perUser, SLOT_LEASE_MS);
       if (parked === 0) await job.promote();
       throw new DelayedError();
     }
@@ -134,13 +136,14 @@ export class BullMqQueue implements JobQueue {
   }
 
   private async holdSlot(userId: number, slot: string): Promise<boolean> {
-    return (await this.options.connection.eval(HOLD_SLOT, 1, this.slotsKey(userId), slot, SLOT_LEASE_MS, this.options.limits.perUser)) === 1;
+    return (await this.options.workerConnection.eval(HOLD_SLOT, 1, this.slotsKey(userId), slot, SLOT_LEASE_MS, this.options.limits.perUser)) === 1;
   }
 
   /** Frees the slot, then wakes the user's oldest parked job. */
   private async releaseSlot(userId: number, slot: string): Promise<void> {
-    await this.options.connection.zrem(this.slotsKey(userId), slot);
-    for (let next = await this.options.connection.lpop(this.parkedKey(userId)); next; next = await this.options.connection.lpop(this.parkedKey(userId))) {
+    const redis = this.options.workerConnection;
+    await redis.zrem(this.slotsKey(userId), slot);
+    for (let next = await redis.lpop(this.parkedKey(userId)); next; next = await redis.lpop(this.parkedKey(userId))) {
       const parked = await this.queue.getJob(bullId(Number(next)));
       // Gone (canceled), or back in line already (its delay ran out): wake the next one.
       if (parked && (await parked.promote().then(() => true, () => false))) return;
