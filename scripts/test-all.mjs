@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: type-checks, lints, checks the installed dependencies, then every suite — unit and integration (vitest; SQLite always,
-// MySQL when MYSQL_URL is set) and the browser suite (Playwright in Debian's Chromium) —
+// MySQL when MYSQL_URL is set, the job queue on Redis when REDIS_URL is set) and the browser suite (Playwright in Debian's Chromium) —
 // and ends with one line `N passed, N failed` summed over all of them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -65,6 +65,7 @@ for (const [title, command, args] of [
 
 // 3. Unit and integration tests.
 if (!process.env.MYSQL_URL) skippedReasons.push('integration tests on MySQL: MYSQL_URL is not set (.ci/run sets it; see README)');
+if (!process.env.REDIS_URL) skippedReasons.push('generation jobs on Redis (BullMQ, two instances): REDIS_URL is not set (.ci/run sets it; see README)');
 const vitestJson = join(results, 'vitest.json');
 const vitestStatus = run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
 const vitest = readJson(vitestJson);

@@ -1,13 +1,9 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
   appRouter,
   createCaller,
   createContextInner,
-  InProcessQueue,
-  jobKinds,
-  JobService,
   ListVersions,
   PRODUCTION_HASH_PARAMS,
   RateLimiter,
@@ -37,6 +33,8 @@ import { REPLICATE_WEBHOOK_PATH, registerReplicateRoutes } from './rest/replicat
 import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
+import { createJobService } from './jobs';
+import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 
 export interface AppOptions {
@@ -57,26 +55,24 @@ export interface AppOptions {
   /** Media storage and the image and video engines. */
   media: MediaDeps;
   /** Generations running at once: in this process (default: its cores), and per user; the heartbeat lease. */
-  generation?: { concurrency?: number | undefined; perUser?: number; leaseMs?: number | undefined };
+  generation?: { concurrency?: number | undefined; perUser?: number | undefined; leaseMs?: number | undefined };
+  /**
+   * Redis, shared by every instance: the generation queue and its events move there (`prefix`
+   * keeps one deployment's keys apart from another's). Everything stays in this process without it.
+   */
+  redis?: { url: string; prefix?: string | undefined } | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Generations of one user running at once; the user's others wait, with their place shown. */
-const GENERATIONS_PER_USER = 2;
-
-function apiDeps(options: AppOptions, log: FastifyBaseLogger): ApiDeps {
+async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null): Promise<ApiDeps> {
   const listVersions = new ListVersions();
-  const jobs = new JobService({
+  const jobs = await createJobService({
     orm: options.orm,
     media: options.media,
-    queue: new InProcessQueue({
-      concurrency: options.generation?.concurrency ?? availableParallelism(),
-      perUser: options.generation?.perUser ?? GENERATIONS_PER_USER,
-    }),
-    kinds: jobKinds,
-    leaseMs: options.generation?.leaseMs,
+    generation: options.generation,
+    redis,
     onFinished: (job) => {
       if (job.kind === 'video') listVersions.videosChanged(job.userId);
     },
@@ -132,7 +128,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     clientErrorHandler: answerClientError,
   });
-  const deps = apiDeps(options, app.log);
+  const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
+  const deps = await apiDeps(options, app.log, redis);
+  // The jobs first: the running ones finish and publish before Redis goes.
+  app.addHook('onClose', async () => {
+    await deps.jobs.close();
+    await redis?.close();
+  });
   const openSession = sessionOpener({ secret: options.sessionSecret, secure: options.secureCookies });
 
   const callInput = async (request: FastifyRequest, reply: FastifyReply): Promise<CallInput> => ({
@@ -220,7 +222,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     deps.jobs.endStreams();
     done();
   });
-  app.addHook('onClose', () => deps.jobs.close());
 
   const webDist = options.webDist;
   const webIndex = webDist ? join(webDist, 'index.html') : null;

@@ -25,6 +25,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
+  /** Shared state across instances (the generation queue and its events); all in this process without it. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis://host:port or rediss://host:port URL' }).optional(),
   /** Generations running at once in this process; the number of cores by default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long a running generation's heartbeat may stop before another process takes it back. */

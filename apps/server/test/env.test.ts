@@ -23,6 +23,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x/y' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), AI_ENGINE: 'replicate' })).toThrow(/REPLICATE_API_TOKEN/);
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://u:p@db:3306/atelier' }).databaseUrl).toBe('mysql://u:p@db:3306/atelier');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\/host:port/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379' }).env.REDIS_URL).toBe('redis://cache:6379');
   });
 
   it('takes an empty variable as unset, as docker/compose.yaml passes the options nobody set', () => {

@@ -1,10 +1,13 @@
-import { InProcessQueue, JobService, jobKinds, JOB_LEASE_MS, MAX_JOB_ATTEMPTS } from '@atelier/api';
+import { JOB_LEASE_MS, MAX_JOB_ATTEMPTS } from '@atelier/api';
 import { CreditEntry, GenerationJob, Upload, User, Video } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { LocalImageEngine, LocalVideoEngine, type ImageEngine, type VideoEngine } from '@atelier/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobService } from '../src/jobs';
+import { connectRedis } from '../src/redis';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
+import { testQueueTargets } from './support/redis';
 
 /** A promise the test resolves when it wants the engines to go on. */
 function gate() {
@@ -51,19 +54,33 @@ class GatedEngines {
   readonly videos: VideoEngine = { name: 'local', generate: (request) => this.around(() => this.videoEngine.generate(request)) };
 }
 
-describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
+/** Every database, each with the queue in the process and (with REDIS_URL) on Redis. */
+const targets = testDatabaseTargets().flatMap((database) => testQueueTargets().map((queue) => ({ name: `${database.name}, queue ${queue.name}`, database, queue })));
+
+async function signedIn(t: TestApp, ip: string): Promise<{ c: TestClient; userId: number; uploadId: number; imagePath: string }> {
+  const c = t.client({ ip });
+  const { user } = await c.register();
+  const { body } = await c.upload(await samplePhoto(3, 240, 160), { style: 'Aquarelle' });
+  return { c, userId: user.id, uploadId: body.id, imagePath: body.imagePath };
+}
+
+/** The events of a job's stream until it ends. */
+async function finished(c: TestClient, jobId: number) {
+  const events = await c.get(`/api/jobs/${jobId}/events`);
+  expect(events.status).toBe(200);
+  return events.text
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: job'))
+    .map((block) => JSON.parse(block.split('data: ')[1]!) as { status: string; progress: number; stage: string });
+}
+
+const respondAsync = { prefer: 'respond-async' };
+
+describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
   let t: TestApp;
   const engines = new GatedEngines();
   let ip = 0;
-  const client = () => t.client({ ip: `10.50.${Math.floor(++ip / 250)}.${ip % 250}` });
-  const respondAsync = { prefer: 'respond-async' };
-
-  async function signedIn(): Promise<{ c: TestClient; userId: number; uploadId: number; imagePath: string }> {
-    const c = client();
-    const { user } = await c.register();
-    const { body } = await c.upload(await samplePhoto(3, 240, 160), { style: 'Aquarelle' });
-    return { c, userId: user.id, uploadId: body.id, imagePath: body.imagePath };
-  }
+  const newUser = () => signedIn(t, `10.50.${Math.floor(++ip / 250)}.${ip % 250}`);
 
   const em = () => t.db.orm.em.fork();
   const balance = async (userId: number) => (await em().findOneOrFail(User, userId)).credits;
@@ -71,18 +88,8 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   const ledgerSum = async (userId: number) =>
     (await em().find(CreditEntry, { user: userId, status: { $ne: 'released' } })).reduce((sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount), 0);
 
-  async function finished(c: TestClient, jobId: number) {
-    const events = await c.get(`/api/jobs/${jobId}/events`);
-    expect(events.status).toBe(200);
-    const snapshots = events.text
-      .split('\n\n')
-      .filter((block) => block.startsWith('event: job'))
-      .map((block) => JSON.parse(block.split('data: ')[1]!) as { status: string; progress: number; stage: string });
-    return snapshots;
-  }
-
   beforeAll(async () => {
-    t = await startTestApp(target, { media: { images: engines.images, videos: engines.videos }, generation: { concurrency: 2, perUser: 2 } });
+    t = await startTestApp(database, { queue, media: { images: engines.images, videos: engines.videos }, generation: { concurrency: 2, perUser: 2 } });
   });
   afterAll(async () => {
     engines.held?.open();
@@ -90,7 +97,7 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   });
 
   it('pays for exactly 10 of 30 simultaneous image jobs on 500 credits, and the ledger sums to the balance', async () => {
-    const { c, userId, uploadId } = await signedIn();
+    const { c, userId, uploadId } = await newUser();
     const answers = await Promise.all(Array.from({ length: 30 }, () => c.post(`/api/transform/${uploadId}`)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     expect(answers.filter((a) => a.status === 402)).toHaveLength(20);
@@ -102,7 +109,7 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   });
 
   it('answers 202 with the job at once when asked to, then shows its progress to the end', async () => {
-    const { c, userId, uploadId } = await signedIn();
+    const { c, userId, uploadId } = await newUser();
     engines.held = gate();
     const startedBefore = engines.started;
     const accepted = await c.post(`/api/transform/${uploadId}`, {}, respondAsync);
@@ -115,7 +122,7 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
     expect(await balance(userId)).toBe(450); // held while it runs
 
     // Another user cannot see or cancel it.
-    const other = (await signedIn()).c;
+    const other = (await newUser()).c;
     expect((await other.get(`/api/jobs/${jobId}`)).status).toBe(404);
     expect((await other.post(`/api/jobs/${jobId}/cancel`)).status).toBe(404);
 
@@ -133,8 +140,8 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
     expect(await balance(userId)).toBe(450);
   });
 
-  it('never runs more than two of one user at once: the others wait with their place', async () => {
-    const { c, uploadId } = await signedIn();
+  it('never runs more than two of one user at once: the others wait with their place, and a canceled one leaves the line', async () => {
+    const { c, userId, uploadId } = await newUser();
     engines.held = gate();
     const startedBefore = engines.started;
     const jobs = [];
@@ -144,14 +151,20 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
     expect(states.map((s) => s.status)).toEqual(['running', 'running', 'queued', 'queued']);
     expect(states.map((s) => s.place)).toEqual([null, null, 0, 1]);
     expect(engines.running).toBe(2);
+
+    expect((await c.post(`/api/jobs/${jobs[2]}/cancel`)).status).toBe(200);
+    expect((await c.get(`/api/jobs/${jobs[3]}`)).body).toMatchObject({ status: 'queued', place: 0 });
     engines.held.open();
     engines.held = null;
-    for (const id of jobs) expect((await finished(c, id)).at(-1)?.status).toBe('succeeded');
+    for (const id of [jobs[0]!, jobs[1]!, jobs[3]!]) expect((await finished(c, id)).at(-1)?.status).toBe('succeeded');
+    expect((await c.get(`/api/jobs/${jobs[2]}`)).body).toMatchObject({ status: 'canceled', place: null });
+    expect(engines.started).toBe(startedBefore + 3); // the canceled one never ran
+    expect(await balance(userId)).toBe(350);
     expect(engines.mostAtOnce).toBeLessThanOrEqual(2);
   });
 
   it('gives the credits back when a job is canceled, and keeps no result', async () => {
-    const { c, userId, uploadId } = await signedIn();
+    const { c, userId, uploadId } = await newUser();
     engines.held = gate();
     const startedBefore = engines.started;
     const { jobId } = (await c.post(`/api/transform/${uploadId}`, {}, respondAsync)).body as { jobId: number };
@@ -172,7 +185,7 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   });
 
   it('makes three paid videos from three simultaneous requests on one image', async () => {
-    const { c, userId, imagePath } = await signedIn();
+    const { c, userId, imagePath } = await newUser();
     const answers = await Promise.all([1, 2, 3].map(() => c.post('/api/generate-video', { imageUrl: imagePath })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const urls = new Set(answers.map((a) => a.body.videoUrl as string));
@@ -183,7 +196,7 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   });
 
   it('reports the progress of a video as ffmpeg writes the clip', async () => {
-    const { c, imagePath } = await signedIn();
+    const { c, imagePath } = await newUser();
     const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as { jobId: number };
     const snapshots = await finished(c, jobId);
     const animating = snapshots.filter((s) => s.stage === 'Animation en cours').map((s) => s.progress);
@@ -192,7 +205,7 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   });
 
   it('charges nothing for a video deleted while it is made', async () => {
-    const { c, userId, imagePath } = await signedIn();
+    const { c, userId, imagePath } = await newUser();
     await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling', placeholderId: 'card-1' });
     engines.held = gate();
     const startedBefore = engines.started;
@@ -211,7 +224,7 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
   });
 
   it('after a crash, retries the jobs a dead process left running and pays them once, or fails them and gives the credits back', async () => {
-    const { userId, uploadId } = await signedIn();
+    const { userId, uploadId } = await newUser();
     const upload = await em().findOneOrFail(Upload, uploadId);
     const long = new Date(Date.now() - 2 * JOB_LEASE_MS);
     // What a process killed mid-generation leaves: running jobs, their credits held.
@@ -250,12 +263,14 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
     await em().nativeUpdate(User, { id: userId }, { credits: 400 });
     expect(await ledgerSum(userId)).toBe(400);
 
-    // A process starting after the crash takes them back.
-    const restarted = new JobService({ orm: t.db.orm, media: t.media, queue: new InProcessQueue({ concurrency: 1, perUser: 1 }), kinds: jobKinds });
+    // A process starting after the crash takes them back (on Redis, it or the running instance runs the retry).
+    const redis = t.redis ? await connectRedis(t.redis, t.app.log) : null;
+    const restarted = await createJobService({ orm: t.db.orm, media: t.media, generation: { concurrency: 1, perUser: 1 }, redis, log: t.app.log });
     const settledRetry = new Promise<void>((resolve) => restarted.events.subscribe(retried, (s) => s.status === 'succeeded' && resolve()));
     await restarted.start();
     await settledRetry;
     await restarted.close();
+    await redis?.close();
 
     const jobs = await em().find(GenerationJob, { id: { $in: [retried, exhausted] } }, { orderBy: { id: 'asc' } });
     expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
@@ -265,5 +280,114 @@ describe.each(testDatabaseTargets())('generation jobs on $name', (target) => {
     expect(await em().count(GenerationJob, { owner: userId, status: 'running' })).toBe(0);
     expect(await balance(userId)).toBe(450); // the retry paid once, the failure gave its 50 back
     expect(await ledgerSum(userId)).toBe(await balance(userId));
+  });
+});
+
+/** Two server instances on one database and one Redis, as behind a load balancer. */
+const redisTargets = testDatabaseTargets().flatMap((database) =>
+  testQueueTargets()
+    .filter((queue) => queue.name === 'redis')
+    .map((queue) => ({ name: database.name, database, queue })),
+);
+
+describe.each(redisTargets)('generation jobs on two instances sharing Redis, on $name', ({ database, queue }) => {
+  let a: TestApp;
+  let b: TestApp;
+  const engines = new GatedEngines();
+  let ip = 0;
+  const nextIp = () => `10.51.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const em = () => a.db.orm.em.fork();
+
+  /** The user's client on instance A, and the same session on instance B. */
+  async function onBoth() {
+    const user = await signedIn(a, nextIp());
+    const onB = b.client({ ip: nextIp() });
+    user.c.copySessionTo(onB);
+    return { ...user, onA: user.c, onB };
+  }
+
+  beforeAll(async () => {
+    const generation = { concurrency: 2, perUser: 2 };
+    a = await startTestApp(database, { queue, media: { images: engines.images, videos: engines.videos }, generation });
+    b = await startTestApp(database, { instanceOf: a, generation });
+  });
+  afterAll(async () => {
+    engines.held?.open();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('never runs more than two of one user at once across both, while another user runs beside them', async () => {
+    const u = await onBoth();
+    const v = await onBoth();
+    engines.held = gate();
+    const startedBefore = engines.started;
+    const jobsOfU: number[] = [];
+    for (let i = 0; i < 5; i += 1) jobsOfU.push((await (i % 2 ? u.onB : u.onA).post(`/api/transform/${u.uploadId}`, {}, respondAsync)).body.jobId as number);
+    const jobsOfV: number[] = [];
+    for (let i = 0; i < 2; i += 1) jobsOfV.push((await v.onB.post(`/api/transform/${v.uploadId}`, {}, respondAsync)).body.jobId as number);
+
+    // Four workers in all: two run U's jobs; V's, queued after U's other three, take the two
+    // left, which both workers could only reach by setting U's three aside.
+    await engines.untilStarted(startedBefore + 4);
+    expect(engines.running).toBe(4);
+    const statesOfU = await Promise.all(jobsOfU.map(async (id) => (await u.onB.get(`/api/jobs/${id}`)).body as { status: string; place: number | null }));
+    expect(statesOfU.filter((s) => s.status === 'running')).toHaveLength(2);
+    const waiting = statesOfU.filter((s) => s.status === 'queued');
+    expect(waiting.map((s) => s.place).sort()).toEqual([0, 1, 2]);
+    expect(await em().count(GenerationJob, { id: { $in: jobsOfV }, status: 'running' })).toBe(2);
+
+    // One of those set aside is canceled: it leaves the queue, and its user's next slot goes to another.
+    const canceled = jobsOfU[statesOfU.findIndex((s) => s.status === 'queued')]!;
+    expect((await u.onA.post(`/api/jobs/${canceled}/cancel`)).status).toBe(200);
+    engines.held.open();
+    engines.held = null;
+    for (const id of jobsOfU) expect((await finished(u.onA, id)).at(-1)?.status).toBe(id === canceled ? 'canceled' : 'succeeded');
+    expect(engines.started).toBe(startedBefore + 6);
+    for (const id of jobsOfV) expect((await finished(v.onA, id)).at(-1)?.status).toBe('succeeded');
+
+    // Each job ran between its claim and its end: at no moment were three of U's between the two.
+    const ranOfU = await em().find(GenerationJob, { id: { $in: jobsOfU }, status: 'succeeded' });
+    const moments = ranOfU.flatMap((job) => [
+      { at: job.startedAt!.getTime(), change: 1 },
+      { at: job.finishedAt!.getTime(), change: -1 },
+    ]);
+    moments.sort((x, y) => x.at - y.at || x.change - y.change);
+    let runningOfU = 0;
+    let mostOfU = 0;
+    for (const moment of moments) mostOfU = Math.max(mostOfU, (runningOfU += moment.change));
+    expect(mostOfU).toBe(2);
+    expect((await em().findOneOrFail(User, u.userId)).credits).toBe(300);
+    expect((await em().findOneOrFail(User, v.userId)).credits).toBe(400);
+  });
+
+  it('follows a job asked of one instance from the other: its event stream there, and a process waiting for it', async () => {
+    const u = await onBoth();
+    // A process of the deployment that runs no job: whatever it hears of the job came over Redis.
+    const redis = await connectRedis(a.redis!, a.app.log);
+    const observer = await createJobService({ orm: a.db.orm, media: a.media, redis, log: a.app.log });
+    try {
+      engines.held = gate();
+      const startedBefore = engines.started;
+      const { jobId } = (await u.onA.post(`/api/transform/${u.uploadId}`, {}, respondAsync)).body as { jobId: number };
+      await engines.untilStarted(startedBefore + 1);
+      const waited = observer.wait(em(), jobId, 60_000);
+      const stream = await u.onB.openEvents<{ status: string; progress: number }>(`/api/jobs/${jobId}/events`);
+      expect(stream.status).toBe(200);
+      expect((await stream.events.next()).value).toMatchObject({ status: 'running' });
+
+      engines.held.open();
+      engines.held = null;
+      const rest: { status: string; progress: number }[] = [];
+      for await (const snapshot of stream.events) rest.push(snapshot);
+      expect(rest.at(-1)).toMatchObject({ status: 'succeeded', progress: 100 });
+      expect(rest.length).toBeGreaterThan(1); // the saving stage came through too
+      const result = await waited;
+      expect(result).toMatchObject({ id: jobId, status: 'succeeded', result: { resultUrl: expect.stringMatching(/^\/api\/media\/results\//) } });
+      expect((await u.onB.get(result.result!.resultUrl as string)).status).toBe(200);
+    } finally {
+      await observer.close();
+      await redis.close();
+    }
   });
 });

@@ -21,4 +21,6 @@ export { mediaUrl, storageKeyOf } from './media/urls';
 export { JobService, JobPendingError, IMAGE_WAIT_MS, VIDEO_WAIT_MS, JOB_LEASE_MS, MAX_JOB_ATTEMPTS, type JobServiceOptions } from './jobs/service';
 export { InProcessQueue, type JobQueue, type QueueLimits } from './jobs/queue';
 export { JobEvents, type JobSnapshot } from './jobs/events';
+export { BullMqQueue, type BullMqQueueOptions } from './jobs/bullmq-queue';
+export { RedisJobEvents, type RedisJobEventsOptions } from './jobs/redis-events';
 export { jobKinds } from './jobs/kinds';

@@ -7,6 +7,7 @@ import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@a
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app';
 import { multipartBody } from './images';
+import { deleteRedisKeys, testRedis, type TestQueueTarget } from './redis';
 
 /** Cheap hashing for tests: the scheme is the same, only the cost differs. */
 export const TEST_HASH_PARAMS = { N: 1024, r: 8, p: 1 };
@@ -15,22 +16,34 @@ export interface TestApp {
   app: FastifyInstance;
   db: TestDatabase;
   media: MediaDeps;
+  /** Where its job queue lives when on Redis. */
+  redis: { url: string; prefix: string } | undefined;
   client(options?: { ip?: string; origin?: string }): TestClient;
   close(): Promise<void>;
 }
 
+/**
+ * The app on a fresh database of its own, its job queue in the process or on Redis (`queue`) under
+ * a prefix of its own; or, with `instanceOf`, a second instance of a running test app: same
+ * database, files and Redis, as two processes behind a load balancer. Close a second instance
+ * before the first, which removes what they shared.
+ */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps> } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation'>> = {},
 ): Promise<TestApp> {
-  const db = await openTestDatabase(target);
-  const mediaDir = mkdtempSync(join(tmpdir(), 'atelier-media-'));
+  const first = options.instanceOf;
+  const db = first?.db ?? (await openTestDatabase(target));
+  const redis = first ? first.redis : options.queue && testRedis(options.queue);
+  const mediaDir = first ? null : mkdtempSync(join(tmpdir(), 'atelier-media-'));
   // The real local engines on a throwaway folder; a test may swap one for a failing engine.
   const media: MediaDeps = {
-    storage: new LocalDiskStorage(join(mediaDir, 'media')),
-    renders: new RenderCache(join(mediaDir, 'renders')),
-    images: new LocalImageEngine(),
-    videos: new LocalVideoEngine(),
+    ...(first?.media ?? {
+      storage: new LocalDiskStorage(join(mediaDir!, 'media')),
+      renders: new RenderCache(join(mediaDir!, 'renders')),
+      images: new LocalImageEngine(),
+      videos: new LocalVideoEngine(),
+    }),
     ...options.media,
   };
   const app = await buildApp({
@@ -41,6 +54,7 @@ export async function startTestApp(
     api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
     payments: options.payments,
     generation: options.generation,
+    redis,
     media,
   });
   await app.ready();
@@ -48,11 +62,14 @@ export async function startTestApp(
     app,
     db,
     media,
+    redis,
     client: (clientOptions) => new TestClient(app, clientOptions),
     async close() {
       await app.close();
+      if (first) return;
       await db.close();
-      rmSync(mediaDir, { recursive: true, force: true });
+      if (redis) await deleteRedisKeys(redis);
+      rmSync(mediaDir!, { recursive: true, force: true });
     },
   };
 }
@@ -120,6 +137,33 @@ export class TestClient {
       data: image,
     });
     return this.request('POST', file.field === 'referenceImage' ? '/api/upload-reference' : '/api/upload', payload, { 'content-type': contentType });
+  }
+
+  /**
+   * Opens a server-sent event stream and hands its events over as they come (JSON data), so a
+   * test can act between two of them; done when the server ends the stream.
+   */
+  async openEvents<T = any>(url: string): Promise<{ status: number; events: AsyncGenerator<T> }> {
+    const response = await this.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: this.options.ip ?? '127.0.0.1',
+      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      payloadAsStream: true,
+    });
+    async function* parse(): AsyncGenerator<T> {
+      let buffered = '';
+      for await (const chunk of response.stream()) {
+        buffered += String(chunk);
+        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (data) yield JSON.parse(data.slice('data: '.length)) as T;
+        }
+      }
+    }
+    return { status: response.statusCode, events: parse() };
   }
 
   /** Carries this client's session over to another, as a second tab or a stolen cookie would. */

@@ -25,14 +25,13 @@ export const FINISHED_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', '
 
 /**
  * Every change of a job, to whoever follows it (the SSE streams, the waiting REST calls), by job
- * and by owner. In this process; with Redis, published across instances.
+ * and by owner, in this process. `RedisJobEvents` carries them across instances.
  */
 export class JobEvents {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
   publish(snapshot: JobSnapshot): void {
-    this.emitter.emit(`job:${snapshot.id}`, snapshot);
-    this.emitter.emit(`user:${snapshot.userId}`, snapshot);
+    for (const topic of topicsOf(snapshot)) this.deliver(topic, snapshot);
   }
 
   /** Calls `listener` on each change of the job; returns the function that stops it. */
@@ -45,8 +44,18 @@ export class JobEvents {
     return this.on(`user:${userId}`, listener);
   }
 
-  private on(key: string, listener: (snapshot: JobSnapshot) => void): () => void {
-    this.emitter.on(key, listener);
-    return () => this.emitter.off(key, listener);
+  /** Hands a snapshot to this process's listeners of one topic (`job:<id>` or `user:<id>`). */
+  protected deliver(topic: string, snapshot: JobSnapshot): void {
+    this.emitter.emit(topic, snapshot);
   }
+
+  private on(topic: string, listener: (snapshot: JobSnapshot) => void): () => void {
+    this.emitter.on(topic, listener);
+    return () => this.emitter.off(topic, listener);
+  }
+}
+
+/** The topics a snapshot goes to: its job's and its owner's. */
+export function topicsOf(snapshot: JobSnapshot): string[] {
+  return [`job:${snapshot.id}`, `user:${snapshot.userId}`];
 }

@@ -11,15 +11,19 @@ export interface QueueLimits {
   perUser: number;
 }
 
-/** Where generations wait for an engine: in this process, or BullMQ on Redis. */
+/**
+ * Where generations wait for an engine: in this process, or BullMQ on Redis (asynchronous, hence
+ * the promises). It only hands job ids to `run`: the job's row says whether it still needs running.
+ */
 export interface JobQueue {
-  add(job: QueuedJob): void;
-  /** Takes a waiting job out (a cancel); false when it is not waiting here. */
-  remove(jobId: number): boolean;
+  /** Queues a job; a job already waiting is not queued twice. */
+  add(job: QueuedJob): Promise<void>;
+  /** Takes a waiting job out (a cancel); nothing happens when it is not waiting. */
+  remove(jobId: number): Promise<void>;
   /** How many jobs would start before this one (0: it is next), or null when it is not waiting. */
-  placeOf(jobId: number): number | null;
+  placeOf(jobId: number): Promise<number | null>;
   /** Starts handing jobs to `run`, never more at once than the limits allow. */
-  start(run: (job: QueuedJob) => Promise<void>): void;
+  start(run: (job: QueuedJob) => Promise<void>): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>;
 }
@@ -37,25 +41,23 @@ export class InProcessQueue implements JobQueue {
 
   constructor(private readonly limits: QueueLimits) {}
 
-  add(job: QueuedJob): void {
+  async add(job: QueuedJob): Promise<void> {
     if (this.waiting.some((waiting) => waiting.jobId === job.jobId)) return;
     this.waiting.push(job);
     this.pump();
   }
 
-  remove(jobId: number): boolean {
+  async remove(jobId: number): Promise<void> {
     const index = this.waiting.findIndex((job) => job.jobId === jobId);
-    if (index < 0) return false;
-    this.waiting.splice(index, 1);
-    return true;
+    if (index >= 0) this.waiting.splice(index, 1);
   }
 
-  placeOf(jobId: number): number | null {
+  async placeOf(jobId: number): Promise<number | null> {
     const index = this.waiting.findIndex((job) => job.jobId === jobId);
     return index < 0 ? null : index;
   }
 
-  start(run: (job: QueuedJob) => Promise<void>): void {
+  async start(run: (job: QueuedJob) => Promise<void>): Promise<void> {
     this.run = run;
     this.pump();
   }

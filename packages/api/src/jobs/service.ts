@@ -91,7 +91,6 @@ const holdRef = (jobId: number) => `job:${jobId}`;
  */
 export class JobService {
   readonly events: JobEvents;
-  private readonly running = new Map<number, AbortController>();
   private maintenance: NodeJS.Timeout | undefined;
   private readonly closing = new AbortController();
   /** Aborted when the server shuts down: the progress streams end, so it need not wait for them. */
@@ -110,7 +109,7 @@ export class JobService {
    */
   async start(): Promise<void> {
     await this.recover();
-    this.options.queue.start((job) => this.run(job.jobId));
+    await this.options.queue.start((job) => this.run(job.jobId));
     this.maintenance = setInterval(() => {
       this.recover().catch((error: unknown) => this.options.log?.error({ err: error }, 'job recovery failed'));
       ledger.releaseStaleHolds(this.options.orm.em.fork(), STALE_HOLD_AGE_MS).catch((error: unknown) => this.options.log?.error({ err: error }, 'credit hold sweep failed'));
@@ -159,7 +158,8 @@ export class JobService {
       await prepare?.(tx, id);
       return id;
     });
-    this.options.queue.add({ jobId, userId: request.userId });
+    // Queued in the database already: should the queue fail now, the next recovery queues it again.
+    await this.options.queue.add({ jobId, userId: request.userId }).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'job not queued'));
     const snapshot = await this.snapshot(em, jobId);
     this.events.publish(snapshot);
     return snapshot;
@@ -175,7 +175,7 @@ export class JobService {
   /** The user's jobs still queued or running, oldest first. */
   async active(em: EntityManager, userId: number): Promise<JobSnapshot[]> {
     const jobs = await em.find(GenerationJob, { owner: userId, status: { $in: ['queued', 'running'] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
-    return jobs.map((job) => this.toSnapshot(job));
+    return Promise.all(jobs.map((job) => this.toSnapshot(job)));
   }
 
   /**
@@ -222,10 +222,10 @@ export class JobService {
     if (!job) throw new AppError('NOT_FOUND', jobMessages.notFound);
     const canceled = await this.end(em, jobId, ['queued', 'running'], 'canceled', jobMessages.canceled, null);
     if (!canceled) throw new AppError('CONFLICT', jobMessages.finished);
-    this.options.queue.remove(jobId);
-    const runningHere = this.running.get(jobId);
-    if (runningHere) runningHere.abort();
-    else if (job.externalId) {
+    // A running job stops on the canceled snapshot, on whichever instance runs it; a cloud
+    // prediction is canceled here too, in case that instance died (canceling twice is harmless).
+    await this.options.queue.remove(jobId);
+    if (job.externalId) {
       const engine = job.kind === 'video' ? this.options.media.videos : this.options.media.images;
       await engine.cancel?.(job.externalId).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'engine cancel failed'));
     }
@@ -245,11 +245,14 @@ export class JobService {
     const job = await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true });
     const work = this.options.kinds[job.kind] as JobKindWork<unknown>;
     const controller = new AbortController();
-    this.running.set(jobId, controller);
+    const stopFollowing = this.events.subscribe(jobId, (snapshot) => {
+      if (snapshot.status === 'canceled') controller.abort();
+    });
     const heartbeat = setInterval(() => void em.fork().nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { heartbeatAt: new Date() }).catch(() => undefined), this.leaseMs / HEARTBEATS_PER_LEASE);
     heartbeat.unref();
     const base = { media: this.options.media, job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed } };
-    this.events.publish(this.toSnapshot(job));
+    const started = await this.toSnapshot(job);
+    this.events.publish(started);
     try {
       const produced = await work.produce({
         ...base,
@@ -263,7 +266,7 @@ export class JobService {
         report: async (progress, stage) => {
           const updated = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { progress, stage, heartbeatAt: new Date() });
           // The row just written is the job as read at its start with these two fields changed.
-          if (updated === 1) this.events.publish({ ...this.toSnapshot(job), progress, stage });
+          if (updated === 1) this.events.publish({ ...started, progress, stage });
         },
       });
       const kept = await em.transactional(async (tx) => {
@@ -290,7 +293,7 @@ export class JobService {
       await this.end(em, jobId, ['running'], 'failed', failure.message, failure.appCode);
     } finally {
       clearInterval(heartbeat);
-      this.running.delete(jobId);
+      stopFollowing();
       this.events.publish(await this.snapshot(em, jobId));
       this.options.onFinished?.({ kind: job.kind, userId: job.owner.id });
     }
@@ -329,7 +332,8 @@ export class JobService {
   /**
    * Takes back what dead processes left: running jobs whose heartbeat stopped are queued again
    * (the hold and the result belong to the job, so a retry is paid once) or, past their attempts,
-   * failed with their credits given back; queued jobs go back in this process's queue.
+   * failed with their credits given back; queued jobs go back in the queue (where one still
+   * waits, it is not queued twice), so a job whose queueing failed is not forgotten.
    */
   async recover(now = new Date()): Promise<{ retried: number; failed: number }> {
     const em = this.options.orm.em.fork();
@@ -353,7 +357,7 @@ export class JobService {
       }
     }
     const queued = await em.find(GenerationJob, { status: 'queued' }, { fields: ['id', 'owner'], orderBy: { id: 'asc' }, disableIdentityMap: true });
-    for (const job of queued) this.options.queue.add({ jobId: job.id, userId: job.owner.id });
+    for (const job of queued) await this.options.queue.add({ jobId: job.id, userId: job.owner.id });
     return { retried, failed };
   }
 
@@ -361,7 +365,7 @@ export class JobService {
     return this.toSnapshot(await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true }));
   }
 
-  private toSnapshot(job: GenerationJob): JobSnapshot {
+  private async toSnapshot(job: GenerationJob): Promise<JobSnapshot> {
     return {
       id: job.id,
       userId: job.owner.id,
@@ -369,7 +373,7 @@ export class JobService {
       status: job.status,
       progress: job.progress,
       stage: job.stage,
-      place: job.status === 'queued' ? this.options.queue.placeOf(job.id) : null,
+      place: job.status === 'queued' ? await this.options.queue.placeOf(job.id) : null,
       error: job.error ?? null,
       errorCode: (job.errorCode as AppErrorCode | null) ?? null,
       result: job.result ?? null,

@@ -1,0 +1,56 @@
+import { Redis } from 'ioredis';
+
+/**
+ * The Redis connections of one server process, made once from REDIS_URL and handed to whatever
+ * shares state across instances (the generation queue and its events).
+ */
+export interface SharedRedis {
+  /**
+   * For the commands of requests (queueing a job, publishing its events): while Redis is away they
+   * fail after ioredis's usual reconnection attempts (some seconds) instead of holding the request.
+   */
+  client: Redis;
+  /** For the generation worker, whose commands wait for Redis to come back, as BullMQ requires. */
+  worker: Redis;
+  /** For subscriptions only: a subscribed Redis connection takes no other command. */
+  subscriber: Redis;
+  /** Every key and channel of this deployment starts with it. */
+  prefix: string;
+  close(): Promise<void>;
+}
+
+export const REDIS_PREFIX = 'atelier';
+
+/** Connects them all, or fails at once with a message naming the server (never its password). */
+export async function connectRedis(
+  settings: { url: string; prefix?: string | undefined },
+  log: { error(object: unknown, message: string): void },
+): Promise<SharedRedis> {
+  const client = new Redis(settings.url, { lazyConnect: true });
+  const worker = client.duplicate({ maxRetriesPerRequest: null });
+  const subscriber = client.duplicate();
+  const connections = [client, worker, subscriber];
+  let lastError: Error | undefined;
+  for (const connection of connections) {
+    connection.on('error', (error: Error) => {
+      lastError = error;
+      log.error({ err: error }, 'Redis connection error');
+    });
+  }
+  try {
+    await Promise.all(connections.map((connection) => connection.connect()));
+  } catch (error) {
+    for (const connection of connections) connection.disconnect();
+    const { host } = new URL(settings.url);
+    throw new Error(`Redis does not answer at ${host} (REDIS_URL): ${(lastError ?? (error as Error)).message}`, { cause: error });
+  }
+  return {
+    client,
+    worker,
+    subscriber,
+    prefix: settings.prefix ?? REDIS_PREFIX,
+    async close() {
+      await Promise.all(connections.map((connection) => connection.quit()));
+    },
+  };
+}
