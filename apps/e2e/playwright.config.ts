@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ports, stripeSettings } from './support/stripe-settings';
 
@@ -20,6 +20,8 @@ const chromium = {
 
 const appEnv = (port: number, dir: string) => ({
   PORT: String(port),
+  // With REDIS_URL set (as .ci/run does), each server keeps its queue apart from the other's.
+  REDIS_PREFIX: `atelier-e2e-${basename(dir)}`,
   HOST: '127.0.0.1',
   DATA_DIR: dir,
   NODE_ENV: 'test',

@@ -26,6 +26,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
   /** Shared state across instances (the generation queue and its events); all in this process without it. */
+  /** What this deployment's Redis keys and channels start with, so two deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold letters, digits, "-", "_" and "." only (64 at most)').default('atelier'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis://host:port or rediss://host:port URL' }).optional(),
   /** Generations running at once in this process; the number of cores by default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),

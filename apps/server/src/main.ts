@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     },
     media: mediaFromConfig(config),
     generation: { concurrency: config.env.GENERATION_CONCURRENCY, leaseMs: config.env.GENERATION_LEASE_SECONDS * 1000 },
-    redis: config.env.REDIS_URL ? { url: config.env.REDIS_URL } : undefined,
+    redis: config.env.REDIS_URL ? { url: config.env.REDIS_URL, prefix: config.env.REDIS_PREFIX } : undefined,
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
   });
