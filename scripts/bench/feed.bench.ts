@@ -11,8 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { GalleryItem, User } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
-import { buildApp } from '../../apps/server/src/app';
-import { ms, percentiles } from './support';
+import { listeningApp, ms, percentiles, signUp } from './support';
 
 const POSTS = 10_000;
 const AUTHORS = 100;
@@ -22,26 +21,13 @@ const CONCURRENCY = 32;
 const target = process.env.MYSQL_URL ? { name: 'mysql' as const, url: process.env.MYSQL_URL } : { name: 'sqlite' as const };
 const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-feed-'));
-const app = await buildApp({
+const { app, base } = await listeningApp({
   orm: db.orm,
-  sessionSecret: 'bench-secret-bench-secret-bench-secret',
-  secureCookies: false,
-  webDist: null,
-  authAttemptsPerMinute: 1_000_000,
   media: { storage: new LocalDiskStorage(join(dir, 'media')), renders: new RenderCache(join(dir, 'renders')), images: new LocalImageEngine(), videos: new LocalVideoEngine() },
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 // One reader with an account; 100 authors with 100 published posts each.
-const registered = await fetch(`${base}/api/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'reader@example.fr', password: 'motdepasse', firstName: 'Lou', lastName: 'Lecteur' }),
-});
-const cookie = registered.headers.get('set-cookie')?.split(';')[0] ?? '';
-const readerId = ((await registered.json()) as { user: { id: number } }).user.id;
+const { cookie, userId: readerId } = await signUp(base, { email: 'reader@example.fr', firstName: 'Lou', lastName: 'Lecteur' });
 const em = db.orm.em.fork();
 const authorIds: number[] = [readerId];
 for (let a = 1; a < AUTHORS; a += 1) {

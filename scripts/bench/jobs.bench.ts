@@ -13,8 +13,7 @@ import { User } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type VideoEngine } from '@atelier/media';
 import sharp from 'sharp';
-import { buildApp } from '../../apps/server/src/app';
-import { ms, percentiles } from './support';
+import { listeningApp, ms, percentiles, signUp } from './support';
 
 /** Runs per size: the 12 MP engine call takes about a second. */
 const RUNS = { '1 MP': 40, '12 MP': 10 };
@@ -53,25 +52,11 @@ const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-jobs-'));
 const storage = new LocalDiskStorage(join(dir, 'media'));
 const engine = new LocalImageEngine();
-const app = await buildApp({
+const { app, base } = await listeningApp({
   orm: db.orm,
-  sessionSecret: 'bench-secret-bench-secret-bench-secret',
-  secureCookies: false,
-  webDist: null,
-  authAttemptsPerMinute: 1_000_000,
   media: { storage, renders: new RenderCache(join(dir, 'renders')), images: engine, videos: steppingEngine },
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-const registered = await fetch(`${base}/api/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@example.fr', password: 'motdepasse', firstName: 'Léo', lastName: 'Banc' }),
-});
-const cookie = registered.headers.get('set-cookie')?.split(';')[0] ?? '';
-const userId = ((await registered.json()) as { user: { id: number } }).user.id;
+const { cookie, userId } = await signUp(base, { email: 'bench@example.fr', firstName: 'Léo', lastName: 'Banc' });
 await db.orm.em.fork().nativeUpdate(User, { id: userId }, { credits: 1_000_000 });
 
 const selection = { style: { id: 'watercolor', name: '' }, lighting: { id: 'golden-hour', name: '' } };

@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../apps/server/src/app';
 
 export interface Timing {
   p50: number;
@@ -45,3 +47,28 @@ export async function load(total: number, concurrency: number, request: () => Pr
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The real app on a loopback port with a bench session secret and no sign-in limit: it and its address. */
+export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media'>): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildApp({
+    ...options,
+    sessionSecret: 'bench-secret-bench-secret-bench-secret',
+    secureCookies: false,
+    webDist: null,
+    authAttemptsPerMinute: 1_000_000,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+/** An account made through the API: its session cookie and id. */
+export async function signUp(base: string, person: { email: string; firstName: string; lastName: string }): Promise<{ cookie: string; userId: number }> {
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, password: 'motdepasse' }),
+  });
+  const cookie = registered.headers.get('set-cookie')?.split(';')[0] ?? '';
+  return { cookie, userId: ((await registered.json()) as { user: { id: number } }).user.id };
+}
