@@ -57,14 +57,16 @@ export async function toastsSeen(page: Page): Promise<string[]> {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
 }
 
-/** A small photo-like JPEG (gradient and shapes) drawn by the browser, different for each seed. */
-export async function samplePhoto(page: Page, seed = 1): Promise<Buffer> {
-  const bytes = await page.evaluate(async (hue) => {
+/** A photo-like JPEG (gradient and shapes, 320 × 240 unless told) drawn by the browser, different for each seed. */
+export async function samplePhoto(page: Page, seed = 1, size = { width: 320, height: 240 }): Promise<Buffer> {
+  const bytes = await page.evaluate(async ({ hue, width, height }) => {
     const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 240;
+    canvas.width = width;
+    canvas.height = height;
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2D canvas');
+    // Drawn at 320 × 240 and scaled, so every size shows the same picture.
+    context.scale(width / 320, height / 240);
     const sky = context.createLinearGradient(0, 0, 320, 240);
     sky.addColorStop(0, `hsl(${(hue * 47) % 360} 70% 60%)`);
     sky.addColorStop(1, `hsl(${(hue * 91) % 360} 60% 30%)`);
@@ -79,7 +81,7 @@ export async function samplePhoto(page: Page, seed = 1): Promise<Buffer> {
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
     if (!blob) throw new Error('no JPEG from the canvas');
     return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  }, seed);
+  }, { hue: seed, ...size });
   return Buffer.from(bytes);
 }
 

@@ -47,6 +47,22 @@ test('a photo lays the workflow out; a style and a lighting rendered twice cost 
   await expect(page.getByTestId('viewer-dots').getByRole('button')).toHaveCount(2);
 });
 
+test('while the renders are made, the generating nodes show what the server reports: stage, percentage or place in the queue', async ({ page }) => {
+  await openEmptyEditor(page);
+  // A 12 MP photo: each render takes long enough (about a second) to be seen, two at a time.
+  const photo = await samplePhoto(page, 3, { width: 4000, height: 3000 });
+  await page.getByTestId('workflow-upload').locator('input[type="file"]').setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(allNodes(page)).toHaveCount(9, { timeout: 30_000 });
+  await pickOption(page, 'style', 'Aquarelle');
+  await run(page, 4);
+  await expect(page.getByTestId('render-progress').first()).toHaveText(
+    /^(\d rendus · )?(En file d'attente|Démarrage|Lecture de l'image|Transformation en cours|Enregistrement du résultat)/,
+  );
+  await expect(page.getByRole('progressbar', { name: 'Progression du rendu' }).first()).toBeAttached();
+  await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(4, { timeout: 60_000 });
+  await expect(page.getByTestId('render-progress')).toHaveCount(0);
+});
+
 test("the '+' of a connection inserts a node between its two ends", async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);

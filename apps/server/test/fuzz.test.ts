@@ -1,5 +1,6 @@
 import { appRouter, createStripeClient } from '@atelier/api';
 import { testDatabaseTargets } from '@atelier/db/testing';
+import { ReplicateWebhooks } from '@atelier/media';
 import type { AnyProcedure } from '@trpc/server';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -247,10 +248,12 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
   let ip = 0;
 
   beforeAll(async () => {
-    // Payments configured, so that their refusals are about the input and not a 503 for missing keys.
+    // Payments and Replicate's webhooks configured, so that their refusals are about the input and
+    // not a 503 for missing keys.
     const stripeUrl = await stripe.start();
     t = await startTestApp(target, {
       payments: { stripe: createStripeClient(stripe.secretKey, stripeUrl), publishableKey: 'pk_test_fuzz', webhookSecret: 'whsec_test_fuzz' },
+      media: { replicateWebhooks: new ReplicateWebhooks({ url: 'http://127.0.0.1/api/replicate/webhook', secret: 'whsec_dGVzdC1mdXp6LXNlY3JldA==' }) },
     });
     signedIn = t.client();
     await signedIn.register();
