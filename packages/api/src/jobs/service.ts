@@ -30,6 +30,8 @@ export const JOB_LEASE_MS = 60_000;
 const HEARTBEATS_PER_LEASE = 6;
 /** Holds that belong to no job (made before jobs existed) and are this old crashed with their process. */
 const STALE_HOLD_AGE_MS = 15 * 60_000;
+/** A running job's progress is written to its row at most this often; its events carry every report. */
+const PROGRESS_WRITE_MS = 1000;
 /** A job interrupted by a dead process is tried this many times in all. */
 export const MAX_JOB_ATTEMPTS = 2;
 
@@ -92,6 +94,8 @@ const holdRef = (jobId: number) => `job:${jobId}`;
 export class JobService {
   readonly events: JobEvents;
   private maintenance: NodeJS.Timeout | undefined;
+  /** The jobs running in this process as they are now: their row gets their progress once a second at most. */
+  private readonly live = new Map<number, JobSnapshot>();
   private readonly closing = new AbortController();
   /** Aborted when the server shuts down: the progress streams end, so it need not wait for them. */
   readonly shutdown = this.closing.signal;
@@ -169,13 +173,13 @@ export class JobService {
   async get(em: EntityManager, userId: number, jobId: number): Promise<JobSnapshot> {
     const job = await em.findOne(GenerationJob, { id: jobId, owner: userId }, { disableIdentityMap: true });
     if (!job) throw new AppError('NOT_FOUND', jobMessages.notFound);
-    return this.toSnapshot(job);
+    return (job.status === 'running' ? this.live.get(jobId) : undefined) ?? this.toSnapshot(job);
   }
 
   /** The user's jobs still queued or running, oldest first. */
   async active(em: EntityManager, userId: number): Promise<JobSnapshot[]> {
     const jobs = await em.find(GenerationJob, { owner: userId, status: { $in: ['queued', 'running'] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
-    return Promise.all(jobs.map((job) => this.toSnapshot(job)));
+    return Promise.all(jobs.map((job) => (job.status === 'running' ? this.live.get(job.id) : undefined) ?? this.toSnapshot(job)));
   }
 
   /**
@@ -248,11 +252,21 @@ export class JobService {
     const stopFollowing = this.events.subscribe(jobId, (snapshot) => {
       if (snapshot.status === 'canceled') controller.abort();
     });
-    const heartbeat = setInterval(() => void em.fork().nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { heartbeatAt: new Date() }).catch(() => undefined), this.leaseMs / HEARTBEATS_PER_LEASE);
-    heartbeat.unref();
     const base = { media: this.options.media, job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed } };
     const started = await this.toSnapshot(job);
+    let latest = started;
+    let written = Date.now();
+    this.live.set(jobId, started);
     this.events.publish(started);
+    const heartbeat = setInterval(
+      () =>
+        void em
+          .fork()
+          .nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { heartbeatAt: new Date(), progress: latest.progress, stage: latest.stage })
+          .catch(() => undefined),
+      this.leaseMs / HEARTBEATS_PER_LEASE,
+    );
+    heartbeat.unref();
     try {
       const produced = await work.produce({
         ...base,
@@ -264,9 +278,14 @@ export class JobService {
           if (recorded !== 1) throw new ResultNotKept();
         },
         report: async (progress, stage) => {
-          const updated = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { progress, stage, heartbeatAt: new Date() });
-          // The row just written is the job as read at its start with these two fields changed.
-          if (updated === 1) this.events.publish({ ...started, progress, stage });
+          if (controller.signal.aborted) return;
+          // Followers hear every report at once; the row, read by other instances, gets one a second at most.
+          latest = { ...started, progress, stage };
+          this.live.set(jobId, latest);
+          this.events.publish(latest);
+          if (Date.now() - written < PROGRESS_WRITE_MS) return;
+          written = Date.now();
+          await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { progress, stage, heartbeatAt: new Date() });
         },
       });
       const kept = await em.transactional(async (tx) => {
@@ -294,6 +313,7 @@ export class JobService {
     } finally {
       clearInterval(heartbeat);
       stopFollowing();
+      this.live.delete(jobId);
       this.events.publish(await this.snapshot(em, jobId));
       this.options.onFinished?.({ kind: job.kind, userId: job.owner.id });
     }
