@@ -6,7 +6,8 @@ import { GENERATION_PHASES, phaseAt } from '../model/animation';
 
 /**
  * Over a node while its request runs: a spinner, 'Génération en cours...' and the animation's
- * phase, then what the server says of the renders: the furthest one's stage and percentage.
+ * phase until the server reports on the renders, then the furthest one's stage and percentage
+ * (what is really happening replaces the animation's guess, and fits the node).
  */
 export function GeneratingOverlay() {
   const { renders } = useEditorActions();
@@ -23,7 +24,7 @@ export function GeneratingOverlay() {
     <div className="workflow-generating" role="status" data-phase={phase}>
       <Loader size="sm" color="violet" />
       <span>Génération en cours...</span>
-      {label && (
+      {label && !furthest && (
         <span style={{ fontWeight: 500, fontSize: 11, color: 'var(--mantine-color-dimmed)' }} aria-hidden>
           {label}
         </span>
