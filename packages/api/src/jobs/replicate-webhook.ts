@@ -1,9 +1,9 @@
 import { WebhookRefusedError, type ReplicateWebhooks, type WebhookDelivery, type WebhookRefusal } from '@atelier/media';
-import { AppError, type AppErrorCode } from '../shared/errors';
+import { AppError, commonMessages, type AppErrorCode } from '../shared/errors';
 
 export const replicateWebhookMessages = {
-  notConfigured: "Les webhooks Replicate ne sont pas configurés sur ce serveur.",
-  unsigned: 'Signature du webhook invalide.',
+  notConfigured: 'Les webhooks Replicate ne sont pas configurés sur ce serveur.',
+  unsigned: commonMessages.invalidWebhookSignature,
   stale: "L'horodatage du webhook est trop ancien.",
   replayed: 'Ce webhook a déjà été reçu.',
 } as const;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../shared/errors';
+import { AppError, commonMessages } from '../shared/errors';
 
 export type StripeClient = Stripe;
 export type PaymentIntent = Stripe.PaymentIntent;
@@ -23,7 +23,7 @@ export const paymentMessages = {
   invalidAmount: 'Le montant doit être un nombre positif.',
   invalidIntentId: 'Identifiant de paiement invalide.',
   paymentNotFound: 'Paiement introuvable.',
-  invalidSignature: 'Signature du webhook invalide.',
+  invalidSignature: commonMessages.invalidWebhookSignature,
   invalidEvent: 'Événement Stripe invalide.',
 } as const;
 

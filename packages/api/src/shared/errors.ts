@@ -48,6 +48,8 @@ export const commonMessages = {
   invalidId: 'Identifiant invalide',
   internal: 'Une erreur inattendue est survenue.',
   rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  /** A webhook (Stripe's, Replicate's) whose signature does not match its secret. */
+  invalidWebhookSignature: 'Signature du webhook invalide.',
 } as const;
 
 /**
