@@ -1,5 +1,6 @@
-/** The keys and ports the end-to-end servers share. */
-export const ports = { app: 3210, appWithoutPayments: 3211, stripe: 3219 } as const;
+/** The end-to-end servers' ports: from 3210 up, or from E2E_PORT_BASE so two checkouts can run the suite at once. */
+const base = Number(process.env.E2E_PORT_BASE ?? 3210);
+export const ports = { app: base, appWithoutPayments: base + 1, stripe: base + 9 } as const;
 
 export const stripeSettings = {
   port: ports.stripe,
