@@ -7,6 +7,7 @@ import {
   ListVersions,
   PRODUCTION_HASH_PARAMS,
   RateLimiter,
+  SignInThrottle,
   type ApiConfig,
   type MediaDeps,
   type ApiDeps,
@@ -36,6 +37,8 @@ import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
+import { apiTokenLookup, sentBearerToken } from './api-tokens';
+import { registerAccountSecurityRoutes } from './rest/account-security';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -48,7 +51,7 @@ export interface AppOptions {
   /** The built web app; null to serve the API alone. */
   webDist?: string | null;
   api?: Partial<ApiConfig>;
-  /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
+  /** Sign-ups allowed per minute from one address (wrong passwords slow down on their own, see SignInThrottle). */
   authAttemptsPerMinute?: number;
   /** Stripe; payments are refused with a French message while it is absent. */
   payments?: PaymentSettings;
@@ -85,9 +88,8 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
       passwordHash: PRODUCTION_HASH_PARAMS,
       ...options.api,
     },
+    signIn: new SignInThrottle({ signUpsPerMinute: options.authAttemptsPerMinute ?? 10, redis }),
     limiters: {
-      // Ten tries a minute per IP and per e-mail by default: enough for people, too few for guessing.
-      auth: new RateLimiter(options.authAttemptsPerMinute ?? 10, 60_000),
       account: new RateLimiter(10, 60_000),
       // Each checkout opens a Stripe PaymentIntent: enough for people, not for flooding Stripe.
       payments: new RateLimiter(20, 60_000),
@@ -136,13 +138,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await redis?.close();
   });
   const openSession = sessionOpener({ secret: options.sessionSecret, secure: options.secureCookies });
+  app.decorate('apiTokenOf', apiTokenLookup(options.orm));
 
   const callInput = async (request: FastifyRequest, reply: FastifyReply): Promise<CallInput> => ({
     session: await openSession(request, reply),
     ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
   });
+  // REST paths take an API token in place of the cookie.
   const callerFor: CallerFactory = async (request, reply, signal) =>
-    createCaller(createContextInner(deps, await callInput(request, reply)), { signal });
+    createCaller(createContextInner(deps, { ...(await callInput(request, reply)), bearer: app.apiTokenOf(request) }), { signal });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -166,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
     // Signed by Stripe and by Replicate, sent without Origin.
     if (request.url.startsWith('/api/stripe/webhook') || request.url.startsWith(REPLICATE_WEBHOOK_PATH)) return;
+    // An API token is no ambient credential: a foreign page cannot make a browser send it.
+    if (sentBearerToken(request) !== null) return;
     if (!sameOrigin(request, options.publicUrl)) {
       return reply.code(403).send({ message: httpMessages.foreignOrigin });
     }
@@ -206,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerAuthRoutes(app, callerFor);
+  registerAccountSecurityRoutes(app, callerFor);
   registerCreditRoutes(app, callerFor);
   await registerPaymentRoutes(app, callerFor);
   await registerReplicateRoutes(app, callerFor);

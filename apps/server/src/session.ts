@@ -1,9 +1,8 @@
-import type { SessionData, SessionStore } from '@atelier/api';
+import { SESSION_TTL_SECONDS, type SessionData, type SessionStore } from '@atelier/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sealData, unsealData } from 'iron-session';
 
 export const SESSION_COOKIE = 'atelier_session';
-export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 
 export interface SessionOptions {
   secret: string;
@@ -15,7 +14,7 @@ const CACHE_TTL_MS = 10 * 60_000;
 
 function isSessionData(value: unknown): value is SessionData {
   const data = value as Partial<SessionData> | null;
-  return typeof data?.userId === 'number' && typeof data.version === 'number';
+  return typeof data?.key === 'string';
 }
 
 /**
@@ -42,7 +41,8 @@ function sealReader(secret: string): (sealed: string) => Promise<SessionData | n
 /**
  * Sessions for one app: reads the sealed cookie once per HTTP request and hands the API a
  * synchronous view of it. The cookie is sealed and authenticated (iron), HttpOnly,
- * SameSite=Lax, and Secure in production.
+ * SameSite=Lax, and Secure in production; the key it carries is checked against the sessions
+ * table by the API (see its `identity`), so a session ended there is refused everywhere.
  */
 export function sessionOpener(options: SessionOptions) {
   const readSeal = sealReader(options.secret);

@@ -1,16 +1,16 @@
 import type { EntityManager, MikroORM } from '@atelier/db';
 import type { ListVersions } from './shared/list-versions';
 import type { RateLimiter } from './shared/rate-limit';
+import { identityResolver, type Credentials } from './security/identity';
+import type { SignInThrottle } from './security/throttle';
 import type { PasswordHashParams } from './auth/password';
 import type { JobService } from './jobs/service';
 import type { MediaDeps } from './media/deps';
 import type { PaymentSettings } from './payments/stripe';
 
-/** What the sealed session cookie carries. */
+/** What the sealed session cookie carries: the key of a row of the sessions table. */
 export interface SessionData {
-  userId: number;
-  /** Must equal the user's sessionVersion, so a password change signs out other sessions. */
-  version: number;
+  key: string;
 }
 
 /** The HTTP layer's cookie, seen by procedures without knowing about HTTP. */
@@ -29,7 +29,9 @@ export interface ApiConfig {
 export interface ApiDeps {
   orm: MikroORM;
   config: ApiConfig;
-  limiters: { auth: RateLimiter; account: RateLimiter; payments: RateLimiter };
+  limiters: { account: RateLimiter; payments: RateLimiter };
+  /** Password checks (sign-in, password change) and sign-ups. */
+  signIn: SignInThrottle;
   payments: PaymentSettings;
   media: MediaDeps;
   /** What the polled lists' ETags are made of: one set per process. */
@@ -39,13 +41,14 @@ export interface ApiDeps {
 }
 
 /** What one incoming call brings. */
-export interface CallInput {
-  session: SessionStore;
+export interface CallInput extends Credentials {
   ip: string;
+  /** The browser's User-Agent, remembered with a new session to name its device. */
+  userAgent?: string | null | undefined;
 }
 
 export function createContextInner(deps: ApiDeps, call: CallInput) {
-  return { ...deps, ...call, em: undefined as EntityManager | undefined };
+  return { ...deps, ...call, identity: identityResolver(deps.orm, call), em: undefined as EntityManager | undefined };
 }
 
 export type Context = ReturnType<typeof createContextInner>;

@@ -4,6 +4,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { z } from 'zod';
 import type { Context } from './context';
+import { tokenMessages } from './security/tokens';
 import { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 
 // Zod's own messages (wrong types, missing fields) in French, for every schema of the API.
@@ -31,6 +32,7 @@ export interface AppErrorData {
   appCode: AppErrorCode | 'INTERNAL';
   clientCode?: string;
   fieldErrors?: Record<string, string[]>;
+  retryAfterSeconds?: number;
 }
 
 /** The client-facing message and data of any error a procedure raised: tRPC and REST share it. */
@@ -38,7 +40,7 @@ export function describeError(error: TRPCError): { message: string; data: AppErr
   if (error instanceof AppError) {
     return {
       message: error.message,
-      data: { appCode: error.appCode, clientCode: error.clientCode, fieldErrors: error.fieldErrors },
+      data: { appCode: error.appCode, clientCode: error.clientCode, fieldErrors: error.fieldErrors, retryAfterSeconds: error.retryAfterSeconds },
     };
   }
   if (error.code === 'BAD_REQUEST' && isValidationFailure(error.cause)) {
@@ -77,18 +79,18 @@ const withEntityManager = t.middleware(({ ctx, next }) => {
 
 export const publicProcedure = t.procedure.use(withEntityManager);
 
-/** Resolves the signed-in user from the session, or null for a visitor. */
+/** Resolves the signed-in user (live session, or valid API token), or null for a visitor. */
 export const optionalUserProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = ctx.session.read();
-  let user = session ? await ctx.em.findOne(User, session.userId) : null;
-  if (session && (!user || user.sessionVersion !== session.version)) {
-    ctx.session.clear();
-    user = null;
-  }
-  return next({ ctx: { user } });
+  const identity = await ctx.identity();
+  const user = identity ? await ctx.em.findOne(User, identity.userId) : null;
+  return next({ ctx: { user, identity: user ? identity : null } });
 });
 
-export const authedProcedure = optionalUserProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', commonMessages.unauthenticated);
-  return next({ ctx: { user: ctx.user } });
+/** A signed-in user; an API token of the `read` scope may only query, never change or generate. */
+export const authedProcedure = optionalUserProcedure.use(({ ctx, type, next }) => {
+  if (!ctx.user || !ctx.identity) throw new AppError('UNAUTHENTICATED', commonMessages.unauthenticated);
+  if (type !== 'query' && ctx.identity.via === 'token' && ctx.identity.scope === 'read') {
+    throw new AppError('FORBIDDEN', tokenMessages.readOnly);
+  }
+  return next({ ctx: { user: ctx.user, identity: ctx.identity } });
 });

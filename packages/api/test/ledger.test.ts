@@ -14,7 +14,6 @@ async function newUser(orm: MikroORM, credits = 0): Promise<number> {
     username: `u${Math.random().toString(36).slice(2, 12)}`,
     credits: 0,
     subscriptionType: 'free',
-    sessionVersion: 0,
     createdAt: new Date(),
   });
   if (credits > 0) await ledger.grant(orm.em.fork(), { userId: id, amount: credits, description: 'Achat', reason: 'purchase', externalRef: `seed:${id}` });

@@ -1,5 +1,6 @@
 export * from './client-text';
 export * from './forms';
+export * from './api-tokens';
 export * from './limits';
 export * from './categories';
 export type { CatalogOption } from './option';

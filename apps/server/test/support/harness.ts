@@ -18,7 +18,7 @@ export interface TestApp {
   media: MediaDeps;
   /** Where its job queue lives when on Redis. */
   redis: { url: string; prefix: string } | undefined;
-  client(options?: { ip?: string; origin?: string }): TestClient;
+  client(options?: ClientOptions): TestClient;
   close(): Promise<void>;
 }
 
@@ -82,13 +82,20 @@ export interface TestResponse<T = any> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
+export interface ClientOptions {
+  ip?: string;
+  origin?: string;
+  /** Sent with every request, e.g. an API token's `authorization`. */
+  headers?: Record<string, string>;
+}
+
 /** A browser-like client: keeps its session cookie between calls. */
 export class TestClient {
   private cookies = new Map<string, string>();
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly options: { ip?: string; origin?: string } = {},
+    private readonly options: ClientOptions = {},
   ) {}
 
   async request<T = any>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
@@ -100,6 +107,7 @@ export class TestClient {
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(this.options.origin ? { origin: this.options.origin } : {}),
         ...(payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload) ? { 'content-type': 'application/json' } : {}),
+        ...this.options.headers,
         ...headers,
       },
       ...(payload === undefined

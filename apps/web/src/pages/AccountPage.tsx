@@ -8,7 +8,9 @@ import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { CreditsTab } from './account/CreditsTab';
+import { ApiTokensCard } from './account/ApiTokensCard';
 import { ProfileTab } from './account/ProfileTab';
+import { SessionsCard } from './account/SessionsCard';
 
 const TABS = ['profile', 'credits', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -94,15 +96,19 @@ export function AccountPage() {
               <CreditsTab credits={account.data.user.credits} />
             </Tabs.Panel>
             <Tabs.Panel value="settings">
-              <Card withBorder radius="lg" p="lg">
-                <Group justify="space-between">
-                  <div>
-                    <Text fw={600}>Thème</Text>
-                    <Text fz="sm" c="dimmed">Clair ou sombre ; votre choix est gardé sur cet appareil.</Text>
-                  </div>
-                  <ThemeToggle />
-                </Group>
-              </Card>
+              <Stack gap="md">
+                <Card withBorder radius="lg" p="lg">
+                  <Group justify="space-between">
+                    <div>
+                      <Text fw={600}>Thème</Text>
+                      <Text fz="sm" c="dimmed">Clair ou sombre ; votre choix est gardé sur cet appareil.</Text>
+                    </div>
+                    <ThemeToggle />
+                  </Group>
+                </Card>
+                <SessionsCard />
+                <ApiTokensCard />
+              </Stack>
             </Tabs.Panel>
           </Tabs>
         )}

@@ -13,24 +13,23 @@ export interface AccountUpdateResult {
   passwordChanged: boolean;
 }
 
-/** The current password is required to change anything; a blank new password keeps the old one. */
+export const wrongCurrentPassword = () =>
+  new AppError('VALIDATION', accountMessages.wrongPassword, { fieldErrors: { currentPassword: [accountMessages.wrongPassword] } });
+
+/**
+ * The current password is required to change anything (null when it is wrong); a blank new
+ * password keeps the old one.
+ */
 export async function updateAccount(
   em: EntityManager,
   params: PasswordHashParams,
   userId: number,
   input: { username: string; currentPassword: string; newPassword?: string | undefined },
-): Promise<AccountUpdateResult> {
+): Promise<AccountUpdateResult | null> {
   const user = await em.findOneOrFail(User, userId);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new AppError('VALIDATION', accountMessages.wrongPassword, {
-      fieldErrors: { currentPassword: [accountMessages.wrongPassword] },
-    });
-  }
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) return null;
   user.username = input.username;
-  if (input.newPassword) {
-    user.passwordHash = await hashPassword(input.newPassword, params);
-    user.sessionVersion += 1;
-  }
+  if (input.newPassword) user.passwordHash = await hashPassword(input.newPassword, params);
   try {
     await em.flush();
   } catch (error) {

@@ -1,6 +1,5 @@
 import type { LoginInput } from '@atelier/catalog';
 import { User, type EntityManager } from '@atelier/db';
-import { AppError } from '../shared/errors';
 import { hashPassword, verifyPassword, type PasswordHashParams } from './password';
 
 export const loginMessages = {
@@ -15,9 +14,9 @@ function decoy(params: PasswordHashParams): Promise<string> {
   return decoyHash;
 }
 
-export async function login(em: EntityManager, params: PasswordHashParams, input: LoginInput): Promise<User> {
+/** The account these credentials open, or null: an unknown e-mail and a wrong password look alike. */
+export async function checkCredentials(em: EntityManager, params: PasswordHashParams, input: LoginInput): Promise<User | null> {
   const user = await em.findOne(User, { email: input.email });
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoy(params)));
-  if (!user || !ok) throw new AppError('UNAUTHENTICATED', loginMessages.invalidCredentials);
-  return user;
+  return user && ok ? user : null;
 }

@@ -28,7 +28,6 @@ async function insertUser(em: EntityManager, input: RegisterInput, passwordHash:
         username,
         credits: 0,
         subscriptionType: 'free',
-        sessionVersion: 0,
         createdAt: new Date(),
       });
     } catch (error) {

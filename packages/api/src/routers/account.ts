@@ -1,7 +1,8 @@
 import { accountUpdateSchema } from '@atelier/catalog';
 import { z } from 'zod';
 import { accountStats } from '../account/stats';
-import { updateAccount } from '../account/update';
+import { updateAccount, wrongCurrentPassword } from '../account/update';
+import { endSessions } from '../security/sessions';
 import { publicUserSchema, toPublicUser } from '../shared/user';
 import { authedProcedure, router } from '../trpc';
 
@@ -15,15 +16,12 @@ export const accountRouter = router({
     .output(userResult)
     .mutation(async ({ ctx, input }) => {
       ctx.limiters.account.hit(`account-update:user:${ctx.user.id}`);
-      const { user, passwordChanged } = await updateAccount(ctx.em, ctx.config.passwordHash, ctx.user.id, input);
-      // Other sessions end with the old password; this one carries on with the new version.
-      if (passwordChanged) {
-        await ctx.session.write({ userId: user.id, version: user.sessionVersion });
-        // Gallery tags are checked against the sealed cookie alone: a new version makes the ended
-        // sessions go through the full check (and its 401) on their next poll.
-        ctx.listVersions.galleryChanged(user.id);
-      }
-      return { user: toPublicUser(user) };
+      const userId = ctx.user.id;
+      const updated = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () => updateAccount(ctx.em, ctx.config.passwordHash, userId, input));
+      if (!updated) throw wrongCurrentPassword();
+      // Other sessions end with the old password; the one changing it carries on.
+      if (updated.passwordChanged) await endSessions(ctx.em, userId, ctx.identity.via === 'session' ? ctx.identity.sessionId : null);
+      return { user: toPublicUser(updated.user) };
     }),
 
   /** Counts for the account page, computed from the records themselves. */

@@ -34,11 +34,11 @@ export const feedRouter = router({
       return { ...(await listPublicFeed(ctx.em, viewerId, input)), version };
     }),
 
-  /** The tag `list` would give now, from memory and the sealed session alone: no query. */
+  /** The tag `list` would give now, from memory once the caller is known: no list query. */
   version: publicProcedure
     .input(feedPage)
     .output(z.object({ version: z.string() }))
-    .query(({ ctx, input }) => ({ version: ctx.listVersions.feedTag(ctx.session.read()?.userId ?? null, input) })),
+    .query(async ({ ctx, input }) => ({ version: ctx.listVersions.feedTag((await ctx.identity())?.userId ?? null, input) })),
 
   publish: authedProcedure
     .input(z.object({ postId: recordId }))

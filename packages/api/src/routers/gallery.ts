@@ -59,16 +59,15 @@ export const galleryRouter = router({
     }),
 
   /**
-   * The tag `list` would give now, from memory and the sealed session alone (no query), so an
-   * unchanged poll costs nothing. Null unless the session is that user's: `list` answers the
-   * others. The session is not re-checked against the database here; a tag only ever confirms a
-   * copy its holder already received, and a password change bumps the version (see account).
+   * The tag `list` would give now, from memory once the caller is known (one indexed lookup of the
+   * session, shared with the rest of the call), so an unchanged poll costs no list query. Null
+   * unless the caller is that user: `list` answers the others, an ended session with its 401.
    */
   version: publicProcedure
     .input(galleryPage)
     .output(z.object({ version: z.string().nullable() }))
-    .query(({ ctx, input }) => ({
-      version: ctx.session.read()?.userId === input.userId ? ctx.listVersions.galleryTag(input.userId, input) : null,
+    .query(async ({ ctx, input }) => ({
+      version: (await ctx.identity())?.userId === input.userId ? ctx.listVersions.galleryTag(input.userId, input) : null,
     })),
 
   delete: authedProcedure

@@ -1,11 +1,13 @@
 import { createCallerFactory, router } from '../trpc';
 import { accountRouter } from './account';
+import { apiTokensRouter } from './api-tokens';
 import { authRouter } from './auth';
 import { creditsRouter } from './credits';
 import { feedRouter } from './feed';
 import { galleryRouter } from './gallery';
 import { jobsRouter } from './jobs';
 import { paymentsRouter } from './payments';
+import { sessionsRouter } from './sessions';
 import { mediaRouter } from './media';
 import { transformRouter } from './transform';
 import { videosRouter } from './videos';
@@ -14,6 +16,8 @@ import { workflowRouter } from './workflow';
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
+  sessions: sessionsRouter,
+  apiTokens: apiTokensRouter,
   credits: creditsRouter,
   payments: paymentsRouter,
   transform: transformRouter,

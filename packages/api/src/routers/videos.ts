@@ -80,12 +80,12 @@ export const videosRouter = router({
       return { ...(await listVideos(ctx.em, ctx.user.id, input)), version };
     }),
 
-  /** The tag `list` would give now, from memory and the sealed session alone (see gallery.version). */
+  /** The tag `list` would give now, from memory once the caller is known (see gallery.version). */
   version: publicProcedure
     .input(videoPage)
     .output(z.object({ version: z.string().nullable() }))
-    .query(({ ctx, input }) => ({
-      version: ctx.session.read()?.userId === input.userId ? ctx.listVersions.videosTag(input.userId, input) : null,
+    .query(async ({ ctx, input }) => ({
+      version: (await ctx.identity())?.userId === input.userId ? ctx.listVersions.videosTag(input.userId, input) : null,
     })),
 
   /** Where the file of one of the user's finished videos is, for the download. */

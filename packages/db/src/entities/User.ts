@@ -15,8 +15,6 @@ export const User = defineEntity({
     credits: p.integer().default(0),
     subscriptionType: p.string().length(16).default('free'),
     lastUsedImage: p.string().length(255).nullable(),
-    /** Bumped on password change so that older session cookies stop working. */
-    sessionVersion: p.integer().default(0),
     createdAt: createdAt(),
   },
 });

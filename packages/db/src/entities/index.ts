@@ -8,16 +8,20 @@ export { Video, VIDEO_STATUSES } from './Video';
 export { Payment } from './Payment';
 export { Workflow } from './Workflow';
 export { GenerationJob, JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus } from './GenerationJob';
+export { Session } from './Session';
+export { ApiToken, API_TOKEN_SCOPES, type ApiTokenScope } from './ApiToken';
 
+import { ApiToken } from './ApiToken';
 import { CreditEntry } from './CreditEntry';
 import { GalleryItem } from './GalleryItem';
 import { GenerationJob } from './GenerationJob';
 import { Like } from './Like';
 import { Payment } from './Payment';
+import { Session } from './Session';
 import { Transformation } from './Transformation';
 import { Upload } from './Upload';
 import { User } from './User';
 import { Video } from './Video';
 import { Workflow } from './Workflow';
 
-export const entities = [User, CreditEntry, Upload, Transformation, GalleryItem, Like, Video, Payment, Workflow, GenerationJob];
+export const entities = [User, CreditEntry, Upload, Transformation, GalleryItem, Like, Video, Payment, Workflow, GenerationJob, Session, ApiToken];

@@ -1,0 +1,67 @@
+import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { relativeTime, useNow } from '../../lib/relativeTime';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
+
+/** The browsers signed in to the account: each can be ended, or all of them at once. */
+export function SessionsCard() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const now = useNow();
+  const sessions = trpc.sessions.list.useQuery();
+  const signedOut = () => {
+    utils.auth.me.setData(undefined, null);
+    void utils.invalidate();
+    void navigate('/create?logout=true');
+  };
+  const onError = (error: unknown) => toast({ title: 'Impossible de fermer la session.', description: errorMessage(error, ''), variant: 'destructive' });
+  const endOne = trpc.sessions.end.useMutation({
+    onSuccess: (_result, { id }) => {
+      if (sessions.data?.sessions.find((session) => session.id === id)?.current) return signedOut();
+      toast({ title: 'Session fermée' });
+      void utils.sessions.list.invalidate();
+    },
+    onError,
+  });
+  const endAll = trpc.sessions.endAll.useMutation({ onSuccess: signedOut, onError });
+
+  return (
+    <Card withBorder radius="lg" p="lg" data-testid="sessions">
+      <Title order={2} fz="lg" mb={4}>Sessions actives</Title>
+      <Text fz="sm" c="dimmed" mb="md">Les appareils connectés à votre compte.</Text>
+      {sessions.isPending ? (
+        <Loader size="sm" />
+      ) : (
+        <Stack gap="xs">
+          {sessions.data?.sessions.map((session) => (
+            <Group key={session.id} justify="space-between" wrap="nowrap" data-testid="session-row">
+              <div>
+                <Group gap="xs">
+                  <Text fw={600}>{session.device}</Text>
+                  {session.current && <Badge variant="light" size="sm">Cet appareil</Badge>}
+                </Group>
+                <Text fz="xs" c="dimmed">Dernière activité : {relativeTime(session.lastSeenAt, now)}</Text>
+              </div>
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                onClick={() => endOne.mutate({ id: session.id })}
+                loading={endOne.isPending && endOne.variables.id === session.id}
+                aria-label={`Se déconnecter de ${session.device}`}
+              >
+                Se déconnecter
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button color="red" variant="light" onClick={() => endAll.mutate()} loading={endAll.isPending}>
+          Se déconnecter de tous les appareils
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { apiTokenCreateSchema } from '@atelier/catalog';
+import { API_TOKEN_SCOPES } from '@atelier/db';
+import { z } from 'zod';
+import { createToken, listTokens, revokeToken } from '../security/tokens';
+import { recordId } from '../shared/input';
+import { authedProcedure, router } from '../trpc';
+
+const tokenSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  prefix: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  createdAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+});
+
+/** Personal API tokens for third-party REST clients (`Authorization: Bearer atl_…`). */
+export const apiTokensRouter = router({
+  list: authedProcedure
+    .output(z.object({ tokens: z.array(tokenSummary) }))
+    .query(async ({ ctx }) => ({ tokens: await listTokens(ctx.em, ctx.user.id) })),
+
+  /** The answer holds the token itself, shown this once: only its hash is kept. */
+  create: authedProcedure
+    .input(apiTokenCreateSchema)
+    .output(z.object({ token: z.string(), item: tokenSummary }))
+    .mutation(({ ctx, input }) => createToken(ctx.em, ctx.user.id, input)),
+
+  revoke: authedProcedure
+    .input(z.object({ id: recordId }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await revokeToken(ctx.em, ctx.user.id, input.id);
+      return { success: true as const };
+    }),
+});

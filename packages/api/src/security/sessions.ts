@@ -1,0 +1,77 @@
+import { Session, type EntityManager } from '@atelier/db';
+import { AppError } from '../shared/errors';
+import { deviceLabel } from './device';
+import { isStale, randomSecret, secretHash } from './secrets';
+
+/** A session lasts 14 days from sign-in: the sealed cookie expires then too. */
+export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
+
+export const sessionMessages = {
+  notFound: 'Session introuvable',
+} as const;
+
+function oldestLiveStart(now: Date): Date {
+  return new Date(now.getTime() - SESSION_TTL_SECONDS * 1000);
+}
+
+/** Opens a session for a user who just proved who they are; its key goes into the sealed cookie. */
+export async function startSession(em: EntityManager, userId: number, userAgent: string | null): Promise<string> {
+  const key = randomSecret();
+  const now = new Date();
+  // The user's ended sessions go now: the table holds what can still be listed, not a history.
+  await em.nativeDelete(Session, { user: userId, $or: [{ revokedAt: { $ne: null } }, { createdAt: { $lt: oldestLiveStart(now) } }] });
+  em.create(Session, { user: userId, keyHash: secretHash(key), userAgent: userAgent?.slice(0, 512) ?? null, createdAt: now, lastSeenAt: now, revokedAt: null });
+  await em.flush();
+  return key;
+}
+
+/**
+ * The live session a cookie's key names, or null when it was ended or has expired: one lookup by
+ * a unique index, plus a write at most once a minute for its last-seen date.
+ */
+export async function findLiveSession(em: EntityManager, key: string): Promise<{ id: number; userId: number } | null> {
+  const now = new Date();
+  const session = await em.findOne(
+    Session,
+    { keyHash: secretHash(key), revokedAt: null, createdAt: { $gt: oldestLiveStart(now) } },
+    { fields: ['user', 'lastSeenAt'], disableIdentityMap: true },
+  );
+  if (!session) return null;
+  if (isStale(session.lastSeenAt, now)) await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
+  return { id: session.id, userId: session.user.id };
+}
+
+export interface SessionSummary {
+  id: number;
+  device: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/** The user's live sessions, the most recently seen first. */
+export async function listSessions(em: EntityManager, userId: number, currentSessionId: number | null): Promise<SessionSummary[]> {
+  const sessions = await em.find(
+    Session,
+    { user: userId, revokedAt: null, createdAt: { $gt: oldestLiveStart(new Date()) } },
+    { orderBy: { lastSeenAt: 'desc', id: 'desc' } },
+  );
+  return sessions.map((session) => ({
+    id: session.id,
+    device: deviceLabel(session.userAgent ?? null),
+    createdAt: session.createdAt,
+    lastSeenAt: session.lastSeenAt,
+    current: session.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions; another user's is as unknown as a missing one. */
+export async function endSession(em: EntityManager, userId: number, sessionId: number): Promise<void> {
+  const ended = await em.nativeUpdate(Session, { id: sessionId, user: userId, revokedAt: null }, { revokedAt: new Date() });
+  if (ended === 0) throw new AppError('NOT_FOUND', sessionMessages.notFound);
+}
+
+/** Ends every session of the user but `keep` (the one changing the password), or all of them. */
+export async function endSessions(em: EntityManager, userId: number, keep: number | null = null): Promise<void> {
+  await em.nativeUpdate(Session, { user: userId, revokedAt: null, ...(keep === null ? {} : { id: { $ne: keep } }) }, { revokedAt: new Date() });
+}
