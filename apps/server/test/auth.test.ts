@@ -98,23 +98,6 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
     expect(res.status).toBe(401);
   });
 
-  it('limits login attempts per e-mail and per address with a French 429', async () => {
-    const { email } = await client().register();
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) statuses.push((await client().post('/api/login', { email, password: 'wrong-one' })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await client().post('/api/login', { email, password: 'wrong-one' });
-    expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
-
-    const sameAddress = t.client({ ip: '10.9.9.9' });
-    const fromOneAddress: number[] = [];
-    for (let i = 0; i < 11; i += 1) {
-      fromOneAddress.push((await sameAddress.post('/api/login', { email: `someone${i}@example.fr`, password: 'wrong-one' })).status);
-    }
-    expect(fromOneAddress.at(-1)).toBe(429);
-  });
-
   it('shows the account and updates it only with the current password', async () => {
     const c = client();
     const { password, user } = await c.register();
@@ -143,19 +126,6 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
     const res = await b.post('/api/account/update', { username: first.user.username, currentPassword: second.password });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Ce nom d'utilisateur est déjà pris.");
-  });
-
-  it('changes the password: this session goes on, other sessions end', async () => {
-    const c = client();
-    const { email, password, user } = await c.register();
-    const otherDevice = client();
-    c.copySessionTo(otherDevice);
-    const res = await c.post('/api/account/update', { username: user.username, currentPassword: password, newPassword: 'nouveau-secret' });
-    expect(res.status).toBe(200);
-    expect((await c.get('/api/user')).status).toBe(200);
-    expect((await otherDevice.get('/api/user')).status).toBe(401);
-    expect((await client().post('/api/login', { email, password })).status).toBe(401);
-    expect((await client().post('/api/login', { email, password: 'nouveau-secret' })).status).toBe(200);
   });
 
   it('requires a session for the account calls', async () => {

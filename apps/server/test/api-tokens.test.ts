@@ -1,0 +1,148 @@
+import { ApiToken, GenerationJob, User } from '@atelier/db';
+import { testDatabaseTargets } from '@atelier/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import { samplePhoto } from './support/images';
+
+describe.each(testDatabaseTargets())('personal API tokens on $name', (target) => {
+  let t: TestApp;
+  let ip = 0;
+  const nextIp = () => `10.64.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function owner(): Promise<{ browser: TestClient; userId: number }> {
+    const browser = t.client({ ip: nextIp() });
+    const { user } = await browser.register();
+    return { browser, userId: user.id };
+  }
+
+  async function tokenOf(browser: TestClient, scope: 'read' | 'generate', name = 'Mon script'): Promise<{ token: string; id: number }> {
+    const res = await browser.post('/api/account/tokens', { name, scope });
+    expect(res.status, res.text).toBe(201);
+    return { token: res.body.token, id: res.body.item.id };
+  }
+
+  /** A REST client with nothing but the token: no cookie, and from another site's page at that. */
+  const scriptWith = (token: string) => t.client({ ip: nextIp(), origin: 'https://outil.example', headers: { authorization: `Bearer ${token}` } });
+
+  const balance = async (userId: number) => (await t.db.orm.em.fork().findOneOrFail(User, userId)).credits;
+
+  it('shows a new token once, keeps only its hash, and lists it by name, scope and prefix', async () => {
+    const { browser, userId } = await owner();
+    const created = await browser.post('/api/account/tokens', { name: '  Export nocturne ', scope: 'generate' });
+    expect(created.status).toBe(201);
+    const { token, item } = created.body;
+    expect(token).toMatch(/^atl_[A-Za-z0-9_-]{43}$/);
+    expect(item).toMatchObject({ name: 'Export nocturne', scope: 'generate', prefix: token.slice(0, 12), lastUsedAt: null });
+
+    const listed = await browser.get('/api/account/tokens');
+    expect(listed.body.tokens).toEqual([item]);
+    expect(listed.text).not.toContain(token);
+    const stored = await t.db.orm.em.fork().findOneOrFail(ApiToken, item.id);
+    expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(token.slice(12));
+
+    const bad = await browser.post('/api/account/tokens', { name: '', scope: 'admin' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toMatchObject({ name: ['Le nom du jeton doit contenir de 1 à 60 caractères'], scope: ['Portée inconnue : « read » ou « generate »'] });
+    expect(await balance(userId)).toBe(500);
+  });
+
+  it('runs the whole journey with a generate token and no cookie', async () => {
+    const { browser, userId } = await owner();
+    const { token, id } = await tokenOf(browser, 'generate');
+    const script = scriptWith(token);
+
+    expect((await script.get('/api/user')).body).toMatchObject({ id: userId });
+    const uploaded = await script.upload(await samplePhoto(5, 320, 240), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const transformed = await script.post(`/api/transform/${uploaded.body.id}`);
+    expect(transformed.status, transformed.text).toBe(200);
+    expect(await balance(userId)).toBe(450);
+
+    const saved = await script.post('/api/gallery/save', {
+      userId,
+      originalImagePath: uploaded.body.imagePath,
+      transformedImagePath: transformed.body.transformedImagePath,
+      transformationType: 'style',
+      transformationOption: 'Cyberpunk',
+      transformationPrompt: 'cyberpunk style',
+      sessionKey: '1732230000000',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const itemId = saved.body.item.id;
+    expect((await script.post(`/api/posts/${itemId}/public`)).status).toBe(200);
+
+    const gallery = await script.get(`/api/gallery/${userId}`);
+    expect(gallery.status).toBe(200);
+    expect(gallery.body.gallery.map((entry: { id: number }) => entry.id)).toEqual([itemId]);
+    expect((await script.request('GET', `/api/gallery/${userId}`, undefined, { 'if-none-match': String(gallery.headers.etag) })).status).toBe(304);
+    const feed = await script.get('/api/feed/public');
+    expect(feed.body.posts.some((post: { id: number }) => post.id === itemId)).toBe(true);
+    expect((await script.get(transformed.body.transformedImagePath)).status).toBe(200);
+
+    const video = await script.post('/api/generate-video', { imageUrl: transformed.body.transformedImagePath, prompt: 'travelling lent' });
+    expect(video.status, video.text).toBe(200);
+    expect(await balance(userId)).toBe(400);
+    const part = await script.request('GET', video.body.videoUrl, undefined, { range: 'bytes=0-1023' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
+    expect(part.raw.length).toBe(1024);
+
+    const used = (await browser.get('/api/account/tokens')).body.tokens.find((entry: { id: number }) => entry.id === id);
+    expect(new Date(used.lastUsedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // The token carries no cookie with it.
+    expect(part.headers['set-cookie']).toBeUndefined();
+  }, 90_000);
+
+  it('lets a read token read, and refuses it anything that writes or spends credits, charging nothing', async () => {
+    const { browser, userId } = await owner();
+    const uploaded = await browser.upload(await samplePhoto(6, 200, 150));
+    const { token } = await tokenOf(browser, 'read');
+    const reader = scriptWith(token);
+
+    expect((await reader.get(`/api/gallery/${userId}`)).status).toBe(200);
+    expect((await reader.get(uploaded.body.imagePath)).status).toBe(200);
+    expect((await reader.get('/api/account/tokens')).status).toBe(200);
+
+    for (const refused of [
+      await reader.post(`/api/transform/${uploaded.body.id}`),
+      await reader.post('/api/generate-video', { imageUrl: uploaded.body.imagePath, prompt: 'x' }),
+      await reader.upload(await samplePhoto(7, 200, 150)),
+      await reader.post('/api/account/tokens', { name: 'plus', scope: 'generate' }),
+    ]) {
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.message).toBe("Ce jeton d'API ne permet que la lecture : il faut un jeton « Génération » pour modifier ou générer.");
+    }
+    expect(await balance(userId)).toBe(500);
+    expect(await t.db.orm.em.fork().count(GenerationJob, { owner: userId })).toBe(0);
+  });
+
+  it('refuses a revoked or unknown token with 401, and lets only its owner revoke it', async () => {
+    const { browser, userId } = await owner();
+    const { token, id } = await tokenOf(browser, 'generate');
+    const script = scriptWith(token);
+    expect((await script.get(`/api/gallery/${userId}`)).status).toBe(200);
+
+    const { browser: stranger } = await owner();
+    expect((await stranger.request('DELETE', `/api/account/tokens/${id}`)).status).toBe(404);
+    expect((await browser.request('DELETE', `/api/account/tokens/${id}`)).status).toBe(200);
+    expect((await browser.get('/api/account/tokens')).body.tokens).toEqual([]);
+
+    for (const res of [await script.get('/api/user'), await script.get(`/api/gallery/${userId}`), await script.get('/api/feed/public')]) {
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe("Jeton d'API invalide ou révoqué");
+    }
+    for (const unknown of ['atl_inconnu', 'pas-un-jeton']) {
+      expect((await scriptWith(unknown).get('/api/user')).status).toBe(401);
+    }
+    // The browser's own session was never at stake.
+    expect((await browser.get('/api/user')).status).toBe(200);
+  });
+});
