@@ -42,7 +42,7 @@ function sealReader(secret: string): (sealed: string) => Promise<SessionData | n
  * Sessions for one app: reads the sealed cookie once per HTTP request and hands the API a
  * synchronous view of it. The cookie is sealed and authenticated (iron), HttpOnly,
  * SameSite=Lax, and Secure in production; the key it carries is checked against the sessions
- * table by the API (see its `identity`), so a session ended there is refused everywhere.
+ * table by the API (its context's `identify`), so a session ended there is refused everywhere.
  */
 export function sessionOpener(options: SessionOptions) {
   const readSeal = sealReader(options.secret);

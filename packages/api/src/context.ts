@@ -47,8 +47,9 @@ export interface CallInput extends Credentials {
   userAgent?: string | null | undefined;
 }
 
+/** `identify()` is who the call comes from: the one check of sessions and tokens that every path relies on. */
 export function createContextInner(deps: ApiDeps, call: CallInput) {
-  return { ...deps, ...call, identity: identityResolver(deps.orm, call), em: undefined as EntityManager | undefined };
+  return { ...deps, ...call, identify: identityResolver(deps.orm, call), em: undefined as EntityManager | undefined };
 }
 
 export type Context = ReturnType<typeof createContextInner>;

@@ -81,7 +81,7 @@ export const publicProcedure = t.procedure.use(withEntityManager);
 
 /** Resolves the signed-in user (live session, or valid API token), or null for a visitor. */
 export const optionalUserProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const identity = await ctx.identity();
+  const identity = await ctx.identify();
   const user = identity ? await ctx.em.findOne(User, identity.userId) : null;
   return next({ ctx: { user, identity: user ? identity : null } });
 });

@@ -38,7 +38,7 @@ export const feedRouter = router({
   version: publicProcedure
     .input(feedPage)
     .output(z.object({ version: z.string() }))
-    .query(async ({ ctx, input }) => ({ version: ctx.listVersions.feedTag((await ctx.identity())?.userId ?? null, input) })),
+    .query(async ({ ctx, input }) => ({ version: ctx.listVersions.feedTag((await ctx.identify())?.userId ?? null, input) })),
 
   publish: authedProcedure
     .input(z.object({ postId: recordId }))

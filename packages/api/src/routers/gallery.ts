@@ -67,7 +67,7 @@ export const galleryRouter = router({
     .input(galleryPage)
     .output(z.object({ version: z.string().nullable() }))
     .query(async ({ ctx, input }) => ({
-      version: (await ctx.identity())?.userId === input.userId ? ctx.listVersions.galleryTag(input.userId, input) : null,
+      version: (await ctx.identify())?.userId === input.userId ? ctx.listVersions.galleryTag(input.userId, input) : null,
     })),
 
   delete: authedProcedure

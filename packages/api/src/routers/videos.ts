@@ -85,7 +85,7 @@ export const videosRouter = router({
     .input(videoPage)
     .output(z.object({ version: z.string().nullable() }))
     .query(async ({ ctx, input }) => ({
-      version: (await ctx.identity())?.userId === input.userId ? ctx.listVersions.videosTag(input.userId, input) : null,
+      version: (await ctx.identify())?.userId === input.userId ? ctx.listVersions.videosTag(input.userId, input) : null,
     })),
 
   /** Where the file of one of the user's finished videos is, for the download. */
