@@ -10,6 +10,7 @@ import type { Rgb } from '../../colour';
 import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
 import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
+import { ModelRuntime } from '../../models';
 import { outputFrame } from './geometry';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
@@ -64,6 +65,11 @@ function clampIntensity(intensity: number | undefined): number {
   return intensity === undefined || Number.isNaN(intensity) ? 1 : Math.min(1, Math.max(0, intensity));
 }
 
+export interface LocalImageEngineOptions {
+  /** The process's model threads; by default a pool of one thread of this engine's own (none starts until a model runs). */
+  models?: ModelRuntime;
+}
+
 /**
  * The offline engine: deterministic sharp pipelines that visibly follow every option (see
  * recipes.ts for how each category looks and render.ts for the single-pass pipeline). A render's
@@ -71,6 +77,12 @@ function clampIntensity(intensity: number | undefined): number {
  */
 export class LocalImageEngine implements ImageEngine {
   readonly name = 'local';
+  /** The neural models' threads (see models/runtime.ts): started on the first option that needs a model. */
+  readonly models: ModelRuntime;
+
+  constructor(options: LocalImageEngineOptions = {}) {
+    this.models = options.models ?? new ModelRuntime({ threads: 1 });
+  }
 
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
     const source = await inspectImage(request.image);
