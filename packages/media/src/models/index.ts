@@ -2,6 +2,7 @@
 // they find in a picture (analyse.ts). Per-model modules prepare inputs and read outputs; the
 // engines call analyseSubject, or a model module directly for work of their own.
 export { ModelRuntime, type ModelRuntimeOptions } from './runtime';
+export { SubjectAnalyser } from './cache';
 export type { ModelOutput, ModelRun, ModelRunResult, PixelInput, TensorInput } from './protocol';
 export { WORKING_EDGE, analyseSubject, workingImage, type AnalysisWants, type PersonMatte, type SubjectAnalysis } from './analyse';
 export { FACE_DETECTOR_MODEL, FACE_MESH_MODEL, findFaces, type Face, type FaceLandmarks } from './faces';

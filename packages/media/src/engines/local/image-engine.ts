@@ -10,11 +10,12 @@ import type { Rgb } from '../../colour';
 import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
 import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
-import { ModelRuntime } from '../../models';
+import { ModelRuntime, SubjectAnalyser } from '../../models';
+import { environmentScene, placeInScene } from './environment';
 import { outputFrame } from './geometry';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
-import { globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
+import { drawingContext, globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
 import { renderLook } from './render';
 import { variationFor } from './variation';
 
@@ -79,17 +80,21 @@ export class LocalImageEngine implements ImageEngine {
   readonly name = 'local';
   /** The neural models' threads (see models/runtime.ts): started on the first option that needs a model. */
   readonly models: ModelRuntime;
+  private readonly subjects: SubjectAnalyser;
 
   constructor(options: LocalImageEngineOptions = {}) {
     this.models = options.models ?? new ModelRuntime({ threads: 1 });
+    this.subjects = new SubjectAnalyser(this.models);
   }
 
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
-    const source = await inspectImage(request.image);
+    const header = await inspectImage(request.image);
     const choices = choicesFor(request.selection, request.prompt);
+    const colors: ColorChoices = request.colors ?? {};
+    const image = await this.withSubjectWork(request, choices, colors);
+    const source = image === request.image ? header : await inspectImage(image);
     const target = outputFrame(source, choices);
     const frameHeight = (OVERLAY_WIDTH * target.height) / target.width;
-    const colors: ColorChoices = request.colors ?? {};
     const looks = [
       ...choices.map((choice) => lookForChoice(choice, colors, frameHeight)),
       ...(await referenceLooks(request.references)),
@@ -97,6 +102,17 @@ export class LocalImageEngine implements ImageEngine {
     ];
     const variation = variationFor(request.seed);
     const finished = combineLooks([weakenLook(combineLooks(looks), clampIntensity(request.intensity)), look({ grade: variation.grade })]);
-    return renderLook(request.image, source, target, finished, variation);
+    return renderLook(image, source, target, finished, variation);
+  }
+
+  /**
+   * The work that needs to know where the person is, done before the looks: the picture is
+   * analysed once (only when an option needs it), then placed in the environment's scene.
+   */
+  private async withSubjectWork(request: ImageTransformRequest, choices: readonly Choice[], colors: ColorChoices): Promise<Buffer> {
+    const environment = choices.find(({ category }) => category === 'environment');
+    if (!environment) return request.image;
+    const analysis = await this.subjects.analyse(request.image, {}, request.signal);
+    return placeInScene(request.image, analysis, environmentScene(drawingContext(environment, colors, false)));
   }
 }
