@@ -12,7 +12,8 @@ import { sharp } from '../../sharp';
 import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
 import { ModelRuntime, SubjectAnalyser } from '../../models';
 import { environmentScene, placeInScene } from './environment';
-import { outputFrame } from './geometry';
+import { aspectOf, formatOf, outputFrame, type Frame } from './geometry';
+import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
 import { drawingContext, globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
@@ -91,7 +92,7 @@ export class LocalImageEngine implements ImageEngine {
     const header = await inspectImage(request.image);
     const choices = choicesFor(request.selection, request.prompt);
     const colors: ColorChoices = request.colors ?? {};
-    const image = await this.withSubjectWork(request, choices, colors);
+    const image = await this.withSubjectWork(request, header, choices, colors);
     const source = image === request.image ? header : await inspectImage(image);
     const target = outputFrame(source, choices);
     const frameHeight = (OVERLAY_WIDTH * target.height) / target.width;
@@ -106,13 +107,17 @@ export class LocalImageEngine implements ImageEngine {
   }
 
   /**
-   * The work that needs to know where the person is, done before the looks: the picture is
-   * analysed once (only when an option needs it), then placed in the environment's scene.
+   * The work that needs to know where the person and the faces are, done before the looks: the
+   * picture is analysed once (only when an option needs it, the matte only for an environment),
+   * placed in the environment's scene, then cut to the format around the heads.
    */
-  private async withSubjectWork(request: ImageTransformRequest, choices: readonly Choice[], colors: ColorChoices): Promise<Buffer> {
+  private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices): Promise<Buffer> {
     const environment = choices.find(({ category }) => category === 'environment');
-    if (!environment) return request.image;
-    const analysis = await this.subjects.analyse(request.image, {}, request.signal);
-    return placeInScene(request.image, analysis, environmentScene(drawingContext(environment, colors, false)));
+    const format = formatOf(choices);
+    if (!environment && !format) return request.image;
+    const analysis = await this.subjects.analyse(request.image, { matte: environment !== undefined }, request.signal);
+    const placed = environment ? await placeInScene(request.image, analysis, environmentScene(drawingContext(environment, colors, false))) : request.image;
+    if (!format || analysis.faces.length === 0) return placed;
+    return frameWindow(placed, header, formatWindow(header, aspectOf(format), analysis.faces));
   }
 }
