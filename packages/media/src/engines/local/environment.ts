@@ -1,12 +1,12 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { WHITE, css, mix, type Rgb } from '../../colour';
-import { DECODE_OPTIONS, decodeFailure } from '../../decode';
+import { decodeFailure } from '../../decode';
 import { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import { svgDocument } from '../../svg';
 import { sceneMarkup, type SceneParams } from '../../art/scene';
 import { particlesMarkup, sceneFor, type OverlayContext } from './overlays';
+import { eachRow, intermediateJpeg, uprightPixels, type RawPicture } from './pixels';
 
 /** The scenes are drawn in a 1000 × 750 frame and fill any picture, cropped to its shape. */
 const SCENE_FRAME = { width: 1000, height: 750 } as const;
@@ -24,8 +24,6 @@ const SHADOW_DARKNESS = 0.45;
 const CLEAR_CENTRE = 0.4;
 /** …and the whole picture takes on a little of the scene's colour. */
 const SCENE_TINT = 0.12;
-/** Rows mixed between two turns of the event loop, so a 12 MP composite never stalls it. */
-const ROWS_PER_TURN = 64;
 
 /** An environment option's full-frame scene: sky, light, ridges, water, city or stars, and its particles. */
 export function environmentScene(context: Omit<OverlayContext, 'height'>): { markup: string; average: Rgb } {
@@ -52,27 +50,12 @@ export function environmentScene(context: Omit<OverlayContext, 'height'>): { mar
   return { markup: sceneMarkup(params) + particles, average: mix(mix(top, horizon, 0.5), scene.ground, 0.45) };
 }
 
-interface Raw {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-async function rawPixels(pipeline: ReturnType<typeof sharp>): Promise<Raw> {
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-async function sceneAt(markup: string, width: number, height: number, blur: number): Promise<[Raw, Raw]> {
+/** The scene at the picture's size, sharp and blurred (the light that wraps the person's edges). */
+async function sceneAt(markup: string, width: number, height: number, blur: number): Promise<[Buffer, Buffer]> {
   const document = svgDocument(width, height, SCENE_FRAME.width, SCENE_FRAME.height, markup, 'xMidYMid slice');
-  const scene = await rawPixels(sharp(document).flatten().toColourspace('srgb').removeAlpha());
-  const blurred = await rawPixels(sharp(scene.data, { raw: { width, height, channels: 3 } }).blur(blur));
+  const scene = await sharp(document).flatten().toColourspace('srgb').removeAlpha().raw().toBuffer();
+  const blurred = await sharp(scene, { raw: { width, height, channels: 3 } }).blur(blur).raw().toBuffer();
   return [scene, blurred];
-}
-
-/** The picture upright as RGB pixels. */
-function uprightPixels(image: Buffer): Promise<Raw> {
-  return rawPixels(sharp(image, DECODE_OPTIONS).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha());
 }
 
 async function blurredMask(mask: Buffer, width: number, height: number, sigma: number, drop = 0): Promise<Buffer> {
@@ -81,7 +64,7 @@ async function blurredMask(mask: Buffer, width: number, height: number, sigma: n
   return drop > 0 ? Buffer.concat([Buffer.alloc(drop * width), blurred.subarray(0, (height - drop) * width)]) : blurred;
 }
 
-function averageUnder(pixels: Raw, weight: (index: number) => number): Rgb {
+function averageUnder(pixels: RawPicture, weight: (index: number) => number): Rgb {
   const sum = [0, 0, 0];
   let total = 0;
   // Every 7th pixel is plenty for an average.
@@ -125,8 +108,8 @@ export async function placeInScene(image: Buffer, analysis: SubjectAnalysis, sce
           for (let channel = 0; channel < 3; channel += 1) {
             const at = index * 3 + channel;
             const person = (photo.data[at] ?? 0) * (gains[channel] ?? 1);
-            const lit = person + ((glow.data[at] ?? 0) - person) * wrap;
-            out[at] = lit * a + (background.data[at] ?? 0) * shade * (1 - a);
+            const lit = person + ((glow[at] ?? 0) - person) * wrap;
+            out[at] = lit * a + (background[at] ?? 0) * shade * (1 - a);
           }
         }
       });
@@ -141,21 +124,13 @@ export async function placeInScene(image: Buffer, analysis: SubjectAnalysis, sce
           for (let channel = 0; channel < 3; channel += 1) {
             const at = index * 3 + channel;
             const tinted = (photo.data[at] ?? 0) * (1 - SCENE_TINT) + (scene.average[channel] ?? 0) * SCENE_TINT;
-            out[at] = tinted * (1 - a) + (background.data[at] ?? 0) * a;
+            out[at] = tinted * (1 - a) + (background[at] ?? 0) * a;
           }
         }
       });
     }
-    return await sharp(Buffer.from(out.buffer), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+    return await intermediateJpeg(out, width, height);
   } catch (cause) {
     throw decodeFailure(cause);
-  }
-}
-
-/** Runs `row` for each row, yielding to the event loop every ROWS_PER_TURN rows. */
-async function eachRow(height: number, row: (y: number) => void): Promise<void> {
-  for (let y = 0; y < height; y += 1) {
-    row(y);
-    if (y % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
   }
 }

@@ -1,7 +1,8 @@
-import { DECODE_OPTIONS, decodeFailure } from '../../decode';
+import { decodeFailure } from '../../decode';
 import type { Box, Face } from '../../models';
 import { sharp } from '../../sharp';
 import type { Frame } from './geometry';
+import { intermediateJpeg, uprightPixels } from './pixels';
 
 /** A face box (brow to chin) grown to the whole head: hair above, ears at the sides, the chin's shadow below. */
 const HEAD_GROWTH = { top: 0.6, sides: 0.3, bottom: 0.15 } as const;
@@ -75,11 +76,11 @@ export async function frameWindow(image: Buffer, picture: Frame, window: Box): P
   const bottom = Math.min(picture.height, rounded.top + rounded.height);
   const part = { ...within, width: right - within.left, height: bottom - within.top };
   try {
-    const upright = await sharp(image, DECODE_OPTIONS).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const open = () => sharp(upright.data, { raw: upright.info });
+    const upright = await uprightPixels(image);
+    const open = () => sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 3 } });
     const kept = await open().extract(part).raw().toBuffer();
     const complete = part.width === rounded.width && part.height === rounded.height;
-    if (complete) return await sharp(kept, { raw: { ...part, channels: 3 } }).jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+    if (complete) return await intermediateJpeg(kept, part.width, part.height);
     const sigma = (FILL_BLUR * Math.max(rounded.width, rounded.height)) / 1000;
     const fill = await open().resize(rounded.width, rounded.height, { fit: 'cover' }).blur(sigma).linear(FILL_DIM, 0).raw().toBuffer();
     return await sharp(fill, { raw: { width: rounded.width, height: rounded.height, channels: 3 } })

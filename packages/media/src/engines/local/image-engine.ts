@@ -11,6 +11,7 @@ import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
 import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
 import { ModelRuntime, SubjectAnalyser } from '../../models';
+import { cameraMoveOf, reproject, shotWindow, throwBackgroundOutOfFocus } from './camera';
 import { environmentScene, placeInScene } from './environment';
 import { aspectOf, formatOf, outputFrame, type Frame } from './geometry';
 import { formatWindow, frameWindow } from './framing';
@@ -107,17 +108,26 @@ export class LocalImageEngine implements ImageEngine {
   }
 
   /**
-   * The work that needs to know where the person and the faces are, done before the looks: the
-   * picture is analysed once (only when an option needs it, the matte only for an environment),
-   * placed in the environment's scene, then cut to the format around the heads.
+   * The work done on the picture itself before the looks, in this order: the person placed in the
+   * environment's scene, the background thrown out of focus, the frame cut around the faces (a
+   * shot, or a format), then a lens or perspective. The picture is analysed once, and only when an
+   * option needs it (the matte only for a scene or a bokeh).
    */
   private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices): Promise<Buffer> {
     const environment = choices.find(({ category }) => category === 'environment');
+    const camera = choices.find(({ category }) => category === 'camera');
+    const move = camera && cameraMoveOf(camera.option.id);
     const format = formatOf(choices);
-    if (!environment && !format) return request.image;
-    const analysis = await this.subjects.analyse(request.image, { matte: environment !== undefined }, request.signal);
-    const placed = environment ? await placeInScene(request.image, analysis, environmentScene(drawingContext(environment, colors, false))) : request.image;
-    if (!format || analysis.faces.length === 0) return placed;
-    return frameWindow(placed, header, formatWindow(header, aspectOf(format), analysis.faces));
+    const needsMatte = environment !== undefined || move?.kind === 'bokeh';
+    const needsFaces = format !== undefined || move?.kind === 'shot';
+    const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
+    let image = request.image;
+    if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false)));
+    if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
+    const aspect = format ? aspectOf(format) : header.width / header.height;
+    if (move?.kind === 'shot') image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
+    else if (format && analysis?.faces.length) image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
+    if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
+    return image;
   }
 }

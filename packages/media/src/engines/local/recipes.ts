@@ -15,6 +15,7 @@ import {
   tint,
   type Grade,
 } from './grade';
+import { cameraMoveOf } from './camera';
 import { relief, sharpening } from './kernel';
 import { NEUTRAL_LOOK, combineLooks, look, type Look } from './look';
 import { OVERLAY_RECIPES, type OverlayCategory, type OverlayContext } from './overlays';
@@ -176,6 +177,8 @@ export function lookForChoice(choice: Choice, colors: ColorChoices, frameHeight:
   const overlay = isOverlayCategory(category);
   const { dice, words, colours } = drawingContext(choice, colors, overlay);
   const input: RecipeInput = { choice, dice, words, colours, frameHeight };
+  // A camera option that moves the picture itself (camera.ts) draws nothing over it.
+  if (category === 'camera' && cameraMoveOf(choice.option.id)) return look({ grade: signature(dice, 0.45) });
   if (overlay) return overlayLook(category, input);
   switch (category) {
     case 'style':
