@@ -13,6 +13,7 @@ import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type Ref
 import { ModelRuntime, SubjectAnalyser } from '../../models';
 import { cameraMoveOf, reproject, shotWindow, throwBackgroundOutOfFocus } from './camera';
 import { environmentScene, placeInScene } from './environment';
+import { lightFor, relight } from './relight';
 import { aspectOf, formatOf, outputFrame, type Frame } from './geometry';
 import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
@@ -109,7 +110,7 @@ export class LocalImageEngine implements ImageEngine {
 
   /**
    * The work done on the picture itself before the looks, in this order: the person placed in the
-   * environment's scene, the background thrown out of focus, the frame cut around the faces (a
+   * environment's scene, relit by the named light, the background thrown out of focus, the frame cut around the faces (a
    * shot, or a format), then a lens or perspective. The picture is analysed once, and only when an
    * option needs it (the matte only for a scene or a bokeh).
    */
@@ -118,11 +119,16 @@ export class LocalImageEngine implements ImageEngine {
     const camera = choices.find(({ category }) => category === 'camera');
     const move = camera && cameraMoveOf(camera.option.id);
     const format = formatOf(choices);
-    const needsMatte = environment !== undefined || move?.kind === 'bokeh';
+    const lighting = choices.find(({ category }) => category === 'lighting');
+    const needsMatte = environment !== undefined || lighting !== undefined || move?.kind === 'bokeh';
     const needsFaces = format !== undefined || move?.kind === 'shot';
     const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
     let image = request.image;
     if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false)));
+    if (lighting && analysis) {
+      const { words, dice, colours } = drawingContext(lighting, colors, false);
+      image = await relight(image, analysis, lightFor(words, dice, colours));
+    }
     if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
     const aspect = format ? aspectOf(format) : header.width / header.height;
     if (move?.kind === 'shot') image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
