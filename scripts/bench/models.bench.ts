@@ -1,11 +1,11 @@
 // The model runtime on the portrait photograph (../shared/photos/astronaut.jpg): each model's load
 // time in a fresh thread, the analysis (person matte, faces, pose) at 1 MP and 12 MP, the faces and
-// pose alone, the process's peak memory, and the event loop's lag while the models run, next to its
+// pose alone, each category whose options use them through the engine, the process's peak memory, and the event loop's lag while the models run, next to its
 // lag while idle in the same run (on a shared machine the scheduler alone adds to every figure).
 import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { analyseSubject, estimatePose, findFaces, matte, ModelRuntime, workingImage } from '@atelier/media';
+import { analyseSubject, estimatePose, findFaces, LocalImageEngine, matte, ModelRuntime, workingImage } from '@atelier/media';
 import { ms, timeEach } from './support';
 
 const RUNS = 5;
@@ -38,6 +38,25 @@ for (const size of [1, 12]) {
   const withoutMatte = await timeEach(RUNS, () => analyseSubject(runtime, image, { matte: false }));
   console.log(`${String(size).padStart(2)} MP  matte + faces + pose  p50 ${ms(whole.p50)}  p95 ${ms(whole.p95)}`);
   console.log(`${String(size).padStart(2)} MP  faces + pose          p50 ${ms(withoutMatte.p50)}  p95 ${ms(withoutMatte.p95)}`);
+}
+
+// The options that find the person, through the engine, each render on an engine of its own (an
+// engine keeps the analysis of the uploads it saw, which later renders of the same upload reuse).
+const CATEGORY_OPTIONS = [
+  ['Où (ocean)', { environment: { id: 'ocean', name: 'Océan' } }],
+  ['Taille (16:9)', { format: { id: 'widescreen-16-9', name: 'Écran large 16:9' } }],
+  ['Angle (bokeh)', { camera: { id: 'bokeh', name: 'Bokeh' } }],
+  ['Lumière (split light)', { lighting: { id: 'split-light', name: 'Éclairage divisé' } }],
+] as const;
+for (const size of [1, 12]) {
+  const image = await megapixels(size);
+  for (const [label, selection] of CATEGORY_OPTIONS) {
+    const timing = await timeEach(3, () => new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection }));
+    const engine = new LocalImageEngine({ models: runtime });
+    await engine.transform({ image, prompt: '', selection });
+    const again = await timeEach(3, () => engine.transform({ image, prompt: '', selection, seed: 2 }));
+    console.log(`${String(size).padStart(2)} MP  ${label.padEnd(22)} p50 ${ms(timing.p50)}  p95 ${ms(timing.p95)}   same upload again p50 ${ms(again.p50)}`);
+  }
 }
 
 async function lagWhile(task: () => Promise<unknown>) {

@@ -32,14 +32,14 @@ function intersectionOverUnion(a: Buffer, b: Buffer): number {
   return both / either;
 }
 
-describe('analyseSubject', () => {
+describe('analyseSubject', { timeout: 120_000 }, () => {
   let runtime: ModelRuntime;
   let portrait: SubjectAnalysis;
 
   beforeAll(async () => {
     runtime = new ModelRuntime({ threads: 2 });
     portrait = await analyseSubject(runtime, await photo('astronaut.jpg'));
-  }, 120_000);
+  }, 180_000);
   afterAll(() => runtime.close());
 
   test("cuts the portrait's person out as the reference matte checked by eye (IoU ≥ 0.9)", async () => {

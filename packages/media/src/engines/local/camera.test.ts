@@ -22,7 +22,7 @@ async function sharpness(image: Buffer, region: Box): Promise<number> {
   return values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length;
 }
 
-describe('camera options (Angle)', () => {
+describe('camera options (Angle)', { timeout: 120_000 }, () => {
   const runtime = new ModelRuntime({ threads: 2 });
   const engine = new LocalImageEngine({ models: runtime });
   let portrait: Buffer;
@@ -36,7 +36,7 @@ describe('camera options (Angle)', () => {
   beforeAll(async () => {
     portrait = await readFile(new URL('astronaut.jpg', PHOTOS));
     analysis = await analyseSubject(runtime, portrait);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => runtime.close());
 
   test('bokeh leaves the face sharp and blurs the background', async () => {

@@ -37,7 +37,7 @@ async function backgroundChange(before: Buffer, after: Buffer, analysis: Subject
   return sum / count;
 }
 
-describe('environments (Où)', () => {
+describe('environments (Où)', { timeout: 120_000 }, () => {
   const runtime = new ModelRuntime({ threads: 2 });
   const engine = new LocalImageEngine({ models: runtime });
   let portrait: Buffer;
@@ -46,7 +46,7 @@ describe('environments (Où)', () => {
   beforeAll(async () => {
     portrait = await photo('astronaut.jpg');
     analysis = await analyseSubject(runtime, portrait);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => runtime.close());
 
   test.each(['tropical-beach', 'paris', 'snowy-mountains'])('puts the person into the %s scene: the head kept, the background replaced', async (id) => {

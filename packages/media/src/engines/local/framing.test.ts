@@ -12,7 +12,7 @@ const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
 const contains = (outer: Box, inner: Box) =>
   inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 && inner.left + inner.width <= outer.left + outer.width + 0.5 && inner.top + inner.height <= outer.top + outer.height + 0.5;
 
-describe('formats (Taille) around the faces', () => {
+describe('formats (Taille) around the faces', { timeout: 120_000 }, () => {
   const runtime = new ModelRuntime({ threads: 2 });
   const engine = new LocalImageEngine({ models: runtime });
   let portrait: Buffer;
@@ -21,7 +21,7 @@ describe('formats (Taille) around the faces', () => {
   beforeAll(async () => {
     portrait = await readFile(new URL('astronaut.jpg', PHOTOS));
     analysis = await analyseSubject(runtime, portrait, { matte: false });
-  }, 60_000);
+  }, 180_000);
   afterAll(() => runtime.close());
 
   test('every format keeps the whole head, within the picture where it fits, past its edges where it cannot', () => {

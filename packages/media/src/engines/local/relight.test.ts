@@ -18,7 +18,7 @@ async function meanWhere(image: Buffer, keep: (index: number, x: number) => bool
   return sum / count;
 }
 
-describe('lighting (Lumière) on the person', () => {
+describe('lighting (Lumière) on the person', { timeout: 120_000 }, () => {
   const runtime = new ModelRuntime({ threads: 2 });
   const engine = new LocalImageEngine({ models: runtime });
   let portrait: Buffer;
@@ -32,7 +32,7 @@ describe('lighting (Lumière) on the person', () => {
   beforeAll(async () => {
     portrait = await readFile(new URL('astronaut.jpg', PHOTOS));
     analysis = await analyseSubject(runtime, portrait);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => runtime.close());
 
   test('a side light leaves one side of the person brighter than the other, relative to the original', async () => {
