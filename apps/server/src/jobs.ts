@@ -17,10 +17,15 @@ export interface JobServiceSettings {
   log: NonNullable<JobServiceOptions['log']>;
 }
 
+/** Generations this process runs at once: GENERATION_CONCURRENCY, or one per core. */
+export function generationConcurrency(configured: number | undefined): number {
+  return configured ?? availableParallelism();
+}
+
 /** The job service of this process, its queue and events in the process or on Redis. */
 export async function createJobService({ orm, media, generation, redis, onFinished, log }: JobServiceSettings): Promise<JobService> {
   const limits = {
-    concurrency: generation?.concurrency ?? availableParallelism(),
+    concurrency: generationConcurrency(generation?.concurrency),
     perUser: generation?.perUser ?? GENERATIONS_PER_USER,
   };
   const shared = redis

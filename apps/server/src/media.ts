@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { MediaDeps } from '@atelier/api';
 import { createEngines, LocalDiskStorage, RenderCache, ReplicateWebhooks } from '@atelier/media';
 import type { ServerConfig } from './env';
+import { generationConcurrency } from './jobs';
 import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
 
 /**
@@ -16,6 +17,8 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
   const engines = createEngines({
     engine: env.AI_ENGINE,
     ffmpegSearchPath: env.PATH,
+    // Each generation runs its models one after the other: one model thread per generation slot.
+    modelThreads: generationConcurrency(env.GENERATION_CONCURRENCY),
     ...(env.REPLICATE_API_TOKEN
       ? { replicate: { token: env.REPLICATE_API_TOKEN, imageModel: env.REPLICATE_IMAGE_MODEL, videoModel: env.REPLICATE_VIDEO_MODEL, webhooks: replicateWebhooks } }
       : {}),

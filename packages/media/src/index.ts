@@ -31,7 +31,8 @@ export {
   type VideoRequest,
 } from './engines/types';
 export { createEngines, type EngineConfig, type Engines } from './engines/index';
-export { LocalImageEngine, choicesFor } from './engines/local/image-engine';
+export { LocalImageEngine, choicesFor, type LocalImageEngineOptions } from './engines/local/image-engine';
+export * from './models';
 export { LocalVideoEngine, videoFrame, type LocalVideoOptions } from './engines/local/video-engine';
 export {
   DEFAULT_IMAGE_MODEL,

@@ -42,9 +42,12 @@ export function ridge(points: readonly (readonly [number, number])[], bottom: nu
   return `${path} L${n(last[0])} ${n(last[1])} L${n(last[0])} ${n(bottom)} Z`;
 }
 
-/** A whole SVG document of `width` × `height` pixels whose drawing uses a `viewWidth` × `viewHeight` frame. */
-export function svgDocument(width: number, height: number, viewWidth: number, viewHeight: number, body: string): Buffer {
+/**
+ * A whole SVG document of `width` × `height` pixels whose drawing uses a `viewWidth` × `viewHeight`
+ * frame: stretched to the pixels by default, or (`xMidYMid slice`) scaled to cover them and cropped.
+ */
+export function svgDocument(width: number, height: number, viewWidth: number, viewHeight: number, body: string, fit: 'none' | 'xMidYMid slice' = 'none'): Buffer {
   return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${n(viewWidth)} ${n(viewHeight)}" preserveAspectRatio="none">${body}</svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${n(viewWidth)} ${n(viewHeight)}" preserveAspectRatio="${fit}">${body}</svg>`,
   );
 }

@@ -1,3 +1,4 @@
+import { ModelRuntime } from '../models';
 import { LocalImageEngine } from './local/image-engine';
 import { LocalVideoEngine } from './local/video-engine';
 import { DEFAULT_IMAGE_MODEL, DEFAULT_VIDEO_MODEL, ReplicateImageEngine, ReplicateVideoEngine, type ReplicateOptions } from './replicate';
@@ -16,6 +17,8 @@ export interface EngineConfig {
   } & Pick<ReplicateOptions, 'fetch' | 'pollIntervalMs' | 'timeoutMs' | 'webhooks' | 'webhookPollIntervalMs'>;
   /** Where the local video engine looks for ffmpeg (PATH); the bundled one otherwise. */
   ffmpegSearchPath?: string;
+  /** Threads the local engine's neural models may use at once: the job concurrency (default 1). */
+  modelThreads?: number;
 }
 
 export interface Engines {
@@ -25,7 +28,7 @@ export interface Engines {
 
 export function createEngines(config: EngineConfig): Engines {
   if (config.engine === 'local') {
-    return { image: new LocalImageEngine(), video: new LocalVideoEngine({ searchPath: config.ffmpegSearchPath }) };
+    return { image: new LocalImageEngine({ models: new ModelRuntime({ threads: config.modelThreads ?? 1 }) }), video: new LocalVideoEngine({ searchPath: config.ffmpegSearchPath }) };
   }
   const { replicate } = config;
   if (!replicate?.token) throw new Error('The Replicate engine needs an API token (REPLICATE_API_TOKEN).');

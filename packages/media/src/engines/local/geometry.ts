@@ -7,9 +7,15 @@ export interface Frame {
   height: number;
 }
 
-function formatOf(choices: readonly Choice[]): FormatOption | undefined {
+export function formatOf(choices: readonly Choice[]): FormatOption | undefined {
   const choice = choices.find(({ category }) => category === 'format');
   return choice && getOption('format', choice.option.id);
+}
+
+/** A format's width over height. */
+export function aspectOf(format: FormatOption): number {
+  const { width, height } = format.size ?? format.aspect;
+  return width / height;
 }
 
 function upscaleOf(choices: readonly Choice[]): UpscaleOption | undefined {

@@ -30,7 +30,7 @@ async function transform(selection: Selection, extra: { colors?: ColorChoices; i
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-describe('LocalImageEngine', () => {
+describe('LocalImageEngine', { timeout: 120_000 }, () => {
   // Format and upscale options change the frame, not the colours: two options with the same frame
   // (TikTok and Instagram story are both 1080 × 1920) rightly give the same picture.
   const LOOK_CATEGORIES = CATEGORY_IDS.filter((category) => category !== 'format' && category !== 'upscale');

@@ -10,10 +10,15 @@ import type { Rgb } from '../../colour';
 import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
 import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
-import { outputFrame } from './geometry';
+import { ModelRuntime, SubjectAnalyser } from '../../models';
+import { cameraMoveOf, reproject, shotWindow, throwBackgroundOutOfFocus } from './camera';
+import { environmentScene, placeInScene } from './environment';
+import { lightFor, relight } from './relight';
+import { aspectOf, formatOf, outputFrame, type Frame } from './geometry';
+import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
-import { globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
+import { drawingContext, globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
 import { renderLook } from './render';
 import { variationFor } from './variation';
 
@@ -64,6 +69,11 @@ function clampIntensity(intensity: number | undefined): number {
   return intensity === undefined || Number.isNaN(intensity) ? 1 : Math.min(1, Math.max(0, intensity));
 }
 
+export interface LocalImageEngineOptions {
+  /** The process's model threads; by default a pool of one thread of this engine's own (none starts until a model runs). */
+  models?: ModelRuntime;
+}
+
 /**
  * The offline engine: deterministic sharp pipelines that visibly follow every option (see
  * recipes.ts for how each category looks and render.ts for the single-pass pipeline). A render's
@@ -71,13 +81,23 @@ function clampIntensity(intensity: number | undefined): number {
  */
 export class LocalImageEngine implements ImageEngine {
   readonly name = 'local';
+  /** The neural models' threads (see models/runtime.ts): started on the first option that needs a model. */
+  readonly models: ModelRuntime;
+  private readonly subjects: SubjectAnalyser;
+
+  constructor(options: LocalImageEngineOptions = {}) {
+    this.models = options.models ?? new ModelRuntime({ threads: 1 });
+    this.subjects = new SubjectAnalyser(this.models);
+  }
 
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
-    const source = await inspectImage(request.image);
+    const header = await inspectImage(request.image);
     const choices = choicesFor(request.selection, request.prompt);
+    const colors: ColorChoices = request.colors ?? {};
+    const image = await this.withSubjectWork(request, header, choices, colors);
+    const source = image === request.image ? header : await inspectImage(image);
     const target = outputFrame(source, choices);
     const frameHeight = (OVERLAY_WIDTH * target.height) / target.width;
-    const colors: ColorChoices = request.colors ?? {};
     const looks = [
       ...choices.map((choice) => lookForChoice(choice, colors, frameHeight)),
       ...(await referenceLooks(request.references)),
@@ -85,6 +105,35 @@ export class LocalImageEngine implements ImageEngine {
     ];
     const variation = variationFor(request.seed);
     const finished = combineLooks([weakenLook(combineLooks(looks), clampIntensity(request.intensity)), look({ grade: variation.grade })]);
-    return renderLook(request.image, source, target, finished, variation);
+    return renderLook(image, source, target, finished, variation);
+  }
+
+  /**
+   * The work done on the picture itself before the looks, in this order: the person placed in the
+   * environment's scene, relit by the named light, the background thrown out of focus, the frame cut around the faces (a
+   * shot, or a format), then a lens or perspective. The picture is analysed once, and only when an
+   * option needs it (the matte only for a scene or a bokeh).
+   */
+  private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices): Promise<Buffer> {
+    const environment = choices.find(({ category }) => category === 'environment');
+    const camera = choices.find(({ category }) => category === 'camera');
+    const move = camera && cameraMoveOf(camera.option.id);
+    const format = formatOf(choices);
+    const lighting = choices.find(({ category }) => category === 'lighting');
+    const needsMatte = environment !== undefined || lighting !== undefined || move?.kind === 'bokeh';
+    const needsFaces = format !== undefined || move?.kind === 'shot';
+    const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
+    let image = request.image;
+    if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false)));
+    if (lighting && analysis) {
+      const { words, dice, colours } = drawingContext(lighting, colors, false);
+      image = await relight(image, analysis, lightFor(words, dice, colours));
+    }
+    if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
+    const aspect = format ? aspectOf(format) : header.width / header.height;
+    if (move?.kind === 'shot') image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
+    else if (format && analysis?.faces.length) image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
+    if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
+    return image;
   }
 }

@@ -57,7 +57,7 @@ function scatter(context: OverlayContext, count: number, draw: (x: number, y: nu
   return markup;
 }
 
-// ── Environments: a sky wash from the top, a horizon silhouette at the bottom, some particles ──
+// ── Environments: the scene behind the person (environment.ts draws it from these) ──
 
 type Horizon = 'hills' | 'peaks' | 'waves' | 'skyline' | 'trees' | 'dunes' | 'arches' | 'clouds' | 'none';
 type Particles = 'stars' | 'snow' | 'bubbles' | 'embers' | 'petals' | 'sparkles' | 'rain' | 'none';
@@ -90,7 +90,7 @@ const SCENES: readonly Scene[] = [
 const HORIZONS: readonly Horizon[] = ['hills', 'peaks', 'waves', 'skyline', 'trees', 'dunes', 'arches', 'clouds'];
 const PARTICLES: readonly Particles[] = ['stars', 'snow', 'bubbles', 'embers', 'petals', 'sparkles', 'rain', 'none'];
 
-function sceneFor(context: OverlayContext): { sky: readonly [Rgb, Rgb]; ground: Rgb; horizon: Horizon; particles: Particles } {
+export function sceneFor(context: OverlayContext): { sky: readonly [Rgb, Rgb]; ground: Rgb; horizon: Horizon; particles: Particles } {
   const { dice } = context;
   const scene = SCENES.find(({ words }) => mentions(context.words, words));
   // Every option moves its scene's sky a little towards a hue of its own.
@@ -108,77 +108,7 @@ function sceneFor(context: OverlayContext): { sky: readonly [Rgb, Rgb]; ground: 
   };
 }
 
-function horizonPath(kind: Horizon, context: OverlayContext, baseline: number): string {
-  const { dice, height: H } = context;
-  switch (kind) {
-    case 'hills':
-    case 'dunes': {
-      const step = kind === 'dunes' ? dice.between(260, 420) : dice.between(110, 200);
-      const points: [number, number][] = [];
-      for (let x = -100; x <= WIDTH + step; x += step) points.push([x, baseline - dice.between(0, kind === 'dunes' ? 0.12 : 0.09) * H]);
-      return ridge(points, H);
-    }
-    case 'peaks': {
-      const points: [number, number][] = [[-50, H]];
-      for (let x = -50; x <= WIDTH + 50; x += dice.between(70, 150)) {
-        points.push([x, baseline - dice.between(0.08, 0.3) * H], [x + dice.between(30, 70), baseline - dice.between(0, 0.06) * H]);
-      }
-      points.push([WIDTH + 50, H]);
-      return polygon(points);
-    }
-    case 'waves': {
-      const points: [number, number][] = [];
-      const wavelength = dice.between(60, 140);
-      for (let x = -wavelength; x <= WIDTH + wavelength; x += wavelength / 2) {
-        points.push([x, baseline + (points.length % 2 === 0 ? -1 : 1) * dice.between(6, 18)]);
-      }
-      return ridge(points, H);
-    }
-    case 'skyline': {
-      let d = '';
-      for (let x = 0; x < WIDTH; ) {
-        const width = dice.between(35, 110);
-        const top = baseline - dice.between(0.05, 0.38) * H;
-        d += `M${n(x)} ${n(H)} V${n(top)} H${n(x + width - 4)} V${n(H)} Z `;
-        x += width;
-      }
-      return d;
-    }
-    case 'trees': {
-      let d = '';
-      for (let x = -20; x < WIDTH + 20; x += dice.between(28, 70)) {
-        const height = dice.between(0.08, 0.26) * H;
-        const half = height * dice.between(0.22, 0.32);
-        const foot = baseline + dice.between(0, 0.05) * H;
-        d += `${polygon([[x - half, foot], [x, foot - height], [x + half, foot]])} `;
-      }
-      return `${d} M0 ${n(baseline + 0.04 * H)} H${WIDTH} V${n(H)} H0 Z`;
-    }
-    case 'arches': {
-      const top = baseline - 0.32 * H;
-      const span = dice.between(120, 220);
-      let d = `M0 ${n(top)} H${WIDTH} V${n(H)} H0 Z`;
-      for (let x = dice.between(10, 40); x + span * 0.7 < WIDTH; x += span) {
-        const radius = span * 0.3;
-        d += ` M${n(x)} ${n(H)} V${n(top + 0.06 * H + radius)} A${n(radius)} ${n(radius)} 0 0 1 ${n(x + 2 * radius)} ${n(top + 0.06 * H + radius)} V${n(H)} Z`;
-      }
-      return d;
-    }
-    case 'clouds': {
-      let d = '';
-      for (let x = -60; x < WIDTH + 60; x += dice.between(50, 110)) {
-        const r = dice.between(40, 90);
-        const y = baseline + dice.between(-0.04, 0.06) * H;
-        d += `M${n(x - r)} ${n(y)} a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0 a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0 `;
-      }
-      return `${d} M0 ${n(baseline + 0.05 * H)} H${WIDTH} V${n(H)} H0 Z`;
-    }
-    case 'none':
-      return '';
-  }
-}
-
-function particlesMarkup(kind: Particles, context: OverlayContext): string {
+export function particlesMarkup(kind: Particles, context: OverlayContext): string {
   const { dice } = context;
   switch (kind) {
     case 'stars':
@@ -208,22 +138,6 @@ function particlesMarkup(kind: Particles, context: OverlayContext): string {
     case 'none':
       return '';
   }
-}
-
-function environmentOverlay(context: OverlayContext): string {
-  const { id, dice, height: H } = context;
-  const scene = sceneFor(context);
-  const baseline = dice.between(0.74, 0.86) * H;
-  const skyDepth = dice.between(0.4, 0.65);
-  const defs =
-    linearGradient(`${id}-sky`, [0, 0, 0, 1], [[0, scene.sky[0], 0.62], [skyDepth * 0.6, scene.sky[1], 0.35], [skyDepth, scene.sky[1], 0]]) +
-    linearGradient(`${id}-ground`, [0, 0, 0, 1], [[0, scene.ground, 0.5], [1, mix(scene.ground, BLACK, 0.35), 0.75]]);
-  const horizon = horizonPath(scene.horizon, context, baseline);
-  return (
-    `<defs>${defs}</defs><rect width="${WIDTH}" height="${n(H)}" fill="url(#${id}-sky)"/>` +
-    (horizon ? path(horizon, `url(#${id}-ground)`, ' fill-rule="evenodd"') : '') +
-    particlesMarkup(scene.particles, context)
-  );
 }
 
 // ── Characters: an aura around the subject and an emblem that says who they become ──
@@ -599,7 +513,6 @@ function cameraOverlay(context: OverlayContext): string {
 }
 
 export const OVERLAY_RECIPES = {
-  environment: environmentOverlay,
   character: characterOverlay,
   action: actionOverlay,
   clothing: clothingOverlay,

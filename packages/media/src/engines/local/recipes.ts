@@ -15,9 +15,10 @@ import {
   tint,
   type Grade,
 } from './grade';
+import { cameraMoveOf } from './camera';
 import { relief, sharpening } from './kernel';
 import { NEUTRAL_LOOK, combineLooks, look, type Look } from './look';
-import { OVERLAY_RECIPES, type OverlayCategory } from './overlays';
+import { OVERLAY_RECIPES, type OverlayCategory, type OverlayContext } from './overlays';
 import { coloursNamedIn, foldWords, isNeutral, mentions } from './words';
 
 /**
@@ -159,17 +160,25 @@ function coloursFor({ category, option }: Choice, colors: ColorChoices, includeN
   return palette.map((colour) => hexToRgb(colour.hex));
 }
 
-/** The look of one chosen option, for an image whose drawing frame is 1000 × `frameHeight`. */
-export function lookForChoice(choice: Choice, colors: ColorChoices, frameHeight: number): Look {
+/** What an option's drawing is made from: its id, its dice, its words and its colours. */
+export function drawingContext(choice: Choice, colors: ColorChoices, includeNeutral: boolean): Omit<OverlayContext, 'height'> {
   const { category, option } = choice;
-  const overlay = isOverlayCategory(category);
-  const input: RecipeInput = {
-    choice,
+  return {
+    id: `${category}-${option.id}`,
     dice: new Dice(`${category}:${option.id}`),
     words: foldWords(`${option.prompt} ${option.id}`),
-    colours: coloursFor(choice, colors, overlay),
-    frameHeight,
+    colours: coloursFor(choice, colors, includeNeutral),
   };
+}
+
+/** The look of one chosen option, for an image whose drawing frame is 1000 × `frameHeight`. */
+export function lookForChoice(choice: Choice, colors: ColorChoices, frameHeight: number): Look {
+  const { category } = choice;
+  const overlay = isOverlayCategory(category);
+  const { dice, words, colours } = drawingContext(choice, colors, overlay);
+  const input: RecipeInput = { choice, dice, words, colours, frameHeight };
+  // A camera option that moves the picture itself (camera.ts) draws nothing over it.
+  if (category === 'camera' && cameraMoveOf(choice.option.id)) return look({ grade: signature(dice, 0.45) });
   if (overlay) return overlayLook(category, input);
   switch (category) {
     case 'style':
@@ -179,7 +188,7 @@ export function lookForChoice(choice: Choice, colors: ColorChoices, frameHeight:
     case 'upscale':
       return upscaleLook(input);
     default:
-      // Format changes the frame only (see geometry.ts).
+      // Format changes the frame (geometry.ts), environment the scene behind the person (environment.ts).
       return NEUTRAL_LOOK;
   }
 }

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
+import { sharp } from '../../sharp';
+import { LocalImageEngine } from './image-engine';
+
+const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
+const out = (name: string) => `${process.env.TMPDIR ?? '/tmp'}/atelier-camera-${name}.png`;
+
+/** Variance of the Laplacian in a region: how much fine detail (focus) it holds. */
+async function sharpness(image: Buffer, region: Box): Promise<number> {
+  const box = { left: Math.round(region.left), top: Math.round(region.top), width: Math.round(region.width), height: Math.round(region.height) };
+  const { data, info } = await sharp(image).extract(box).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const values: number[] = [];
+  for (let y = 1; y < info.height - 1; y += 1) {
+    for (let x = 1; x < info.width - 1; x += 1) {
+      const at = (dx: number, dy: number) => data[(y + dy) * info.width + x + dx] ?? 0;
+      values.push(4 * at(0, 0) - at(-1, 0) - at(1, 0) - at(0, -1) - at(0, 1));
+    }
+  }
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  return values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length;
+}
+
+describe('camera options (Angle)', { timeout: 120_000 }, () => {
+  const runtime = new ModelRuntime({ threads: 2 });
+  const engine = new LocalImageEngine({ models: runtime });
+  let portrait: Buffer;
+  let analysis: SubjectAnalysis;
+  const shoot = async (id: string) => {
+    const result = await engine.transform({ image: portrait, prompt: '', selection: { camera: { id, name: id } } });
+    await sharp(result.image).png().toFile(out(id));
+    return result;
+  };
+
+  beforeAll(async () => {
+    portrait = await readFile(new URL('astronaut.jpg', PHOTOS));
+    analysis = await analyseSubject(runtime, portrait);
+  }, 180_000);
+  afterAll(() => runtime.close());
+
+  test('bokeh leaves the face sharp and blurs the background', async () => {
+    const { image } = await shoot('bokeh');
+    const face = analysis.faces[0]!.box;
+    // The model rocket and the wall beside her head: background by the matte.
+    const background: Box = { left: 370, top: 20, width: 120, height: 200 };
+    expect(await sharpness(image, face)).toBeGreaterThan(0.7 * (await sharpness(portrait, face)));
+    expect(await sharpness(image, background)).toBeLessThan(0.3 * (await sharpness(portrait, background)));
+  });
+
+  test.each([
+    ['close-up', 0.3],
+    ['extreme-close-up', 0.45],
+  ])('%s is centred on the face and fills the frame with it', async (id, share) => {
+    const { image, width, height } = await shoot(id);
+    const [face] = (await analyseSubject(runtime, image, { matte: false })).faces;
+    expect(face!.box.height / height).toBeGreaterThan(share);
+    expect(Math.abs(face!.box.left + face!.box.width / 2 - width / 2) / width).toBeLessThan(0.1);
+  });
+
+  test.each(['low-angle', 'high-angle', 'fisheye'])('%s reshapes the picture rather than drawing over it', async (id) => {
+    const { image } = await shoot(id);
+    const [before, after] = await Promise.all([portrait, image].map((picture) => sharp(picture).greyscale().raw().toBuffer()));
+    const changed = before!.reduce((count, value, index) => count + (Math.abs(value - (after![index] ?? 0)) > 24 ? 1 : 0), 0) / before!.length;
+    expect(changed).toBeGreaterThan(0.1);
+    // The face is still there, whole.
+    expect((await analyseSubject(runtime, image, { matte: false })).faces).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
+import { sharp } from '../../sharp';
+import { LocalImageEngine } from './image-engine';
+
+const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
+const photo = (name: string) => readFile(new URL(name, PHOTOS));
+
+async function grey(image: Buffer, region: Box): Promise<number[]> {
+  const box = { left: Math.round(region.left), top: Math.round(region.top), width: Math.round(region.width), height: Math.round(region.height) };
+  return [...(await sharp(image).extract(box).greyscale().raw().toBuffer())];
+}
+
+function correlation(a: readonly number[], b: readonly number[]): number {
+  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let [ab, aa, bb] = [0, 0, 0];
+  a.forEach((value, index) => {
+    const [da, db] = [value - ma, (b[index] ?? 0) - mb];
+    ab += da * db;
+    aa += da * da;
+    bb += db * db;
+  });
+  return ab / Math.sqrt(aa * bb);
+}
+
+/** Mean absolute difference where the matte says background, over the whole picture. */
+async function backgroundChange(before: Buffer, after: Buffer, analysis: SubjectAnalysis): Promise<number> {
+  const [a, b] = await Promise.all([before, after].map((image) => sharp(image).removeAlpha().raw().toBuffer()));
+  let [sum, count] = [0, 0];
+  analysis.person?.mask.forEach((alpha, index) => {
+    if (alpha > 10) return;
+    for (let channel = 0; channel < 3; channel += 1) sum += Math.abs((a?.[index * 3 + channel] ?? 0) - (b?.[index * 3 + channel] ?? 0));
+    count += 3;
+  });
+  return sum / count;
+}
+
+describe('environments (Où)', { timeout: 120_000 }, () => {
+  const runtime = new ModelRuntime({ threads: 2 });
+  const engine = new LocalImageEngine({ models: runtime });
+  let portrait: Buffer;
+  let analysis: SubjectAnalysis;
+
+  beforeAll(async () => {
+    portrait = await photo('astronaut.jpg');
+    analysis = await analyseSubject(runtime, portrait);
+  }, 180_000);
+  afterAll(() => runtime.close());
+
+  test.each(['tropical-beach', 'paris', 'snowy-mountains'])('puts the person into the %s scene: the head kept, the background replaced', async (id) => {
+    const { image } = await engine.transform({ image: portrait, prompt: '', selection: { environment: { id, name: id } } });
+    await sharp(image).png().toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-environment-${id}.png`);
+    const face = analysis.faces[0]!.box;
+    expect(correlation(await grey(portrait, face), await grey(image, face))).toBeGreaterThanOrEqual(0.85);
+    expect(await backgroundChange(portrait, image, analysis)).toBeGreaterThan(30);
+  });
+
+  test('without a person, leaves the middle of the picture as it was and shows the scene at the edges', async () => {
+    const cat = await photo('chelsea.jpg');
+    const { image, width, height } = await engine.transform({ image: cat, prompt: '', selection: { environment: { id: 'forest', name: 'Forêt' } } });
+    await sharp(image).png().toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-environment-cat.png`);
+    const middle = { left: width * 0.3, top: height * 0.3, width: width * 0.4, height: height * 0.4 };
+    expect(correlation(await grey(cat, middle), await grey(image, middle))).toBeGreaterThanOrEqual(0.95);
+    const corner = { left: 0, top: 0, width: width * 0.1, height: height * 0.1 };
+    const [before, after] = await Promise.all([grey(cat, corner), grey(image, corner)]);
+    expect(before.reduce((sum, value, index) => sum + Math.abs(value - (after[index] ?? 0)), 0) / before.length).toBeGreaterThan(20);
+  });
+});
