@@ -5,8 +5,10 @@ import {
   createCaller,
   createContextInner,
   ListVersions,
+  MemoryVersionStore,
   PRODUCTION_HASH_PARAMS,
   RateLimiter,
+  RedisVersionStore,
   type ApiConfig,
   type MediaDeps,
   type ApiDeps,
@@ -67,14 +69,16 @@ export interface AppOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null): Promise<ApiDeps> {
-  const listVersions = new ListVersions();
+  // With Redis every instance gives the same tags, and a write on one changes them for all.
+  const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.prefix) : new MemoryVersionStore());
   const jobs = await createJobService({
     orm: options.orm,
     media: options.media,
     generation: options.generation,
     redis,
     onFinished: (job) => {
-      if (job.kind === 'video') listVersions.videosChanged(job.userId);
+      if (job.kind !== 'video') return;
+      listVersions.videosChanged(job.userId).catch((error: unknown) => log.error({ err: error }, 'the videos list version could not be changed'));
     },
     log,
   });

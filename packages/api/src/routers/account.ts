@@ -21,7 +21,7 @@ export const accountRouter = router({
         await ctx.session.write({ userId: user.id, version: user.sessionVersion });
         // Gallery tags are checked against the sealed cookie alone: a new version makes the ended
         // sessions go through the full check (and its 401) on their next poll.
-        ctx.listVersions.galleryChanged(user.id);
+        await ctx.listVersions.galleryChanged(user.id);
       }
       return { user: toPublicUser(user) };
     }),

@@ -6,6 +6,7 @@ import { listGallery } from '../gallery/list';
 import { galleryMessages, MAX_IDS_PER_DELETE } from '../gallery/messages';
 import { saveToGallery } from '../gallery/save';
 import { MEDIA_URL_PREFIX } from '../media/urls';
+import { listVersionSchema } from '../shared/list-versions';
 import { AppError } from '../shared/errors';
 import { recordId } from '../shared/input';
 import { pageInput } from '../shared/pagination';
@@ -53,23 +54,25 @@ export const galleryRouter = router({
     .query(async ({ ctx, input }) => {
       if (input.userId !== ctx.user.id) throw new AppError('FORBIDDEN', galleryMessages.notYourGallery);
       // Read before the query: a write racing with it leaves an older tag, never a newer one.
-      const version = ctx.listVersions.galleryTag(ctx.user.id, input);
+      const version = await ctx.listVersions.galleryTag(ctx.user.id, input);
       const { items, nextCursor } = await listGallery(ctx.em, ctx.user.id, input);
       return { gallery: items.map(toGalleryItemView), nextCursor, version };
     }),
 
   /**
-   * The tag `list` would give now, from memory and the sealed session alone (no query), so an
-   * unchanged poll costs nothing. Null unless the session is that user's: `list` answers the
-   * others. The session is not re-checked against the database here; a tag only ever confirms a
-   * copy its holder already received, and a password change bumps the version (see account).
+   * The tag `list` would give now, from the list versions and the sealed session alone (no SQL
+   * query), so an unchanged poll costs nothing. Null unless the session claims that user: `list`
+   * answers the others. The session is not checked against the database here: a tag only ever
+   * confirms a copy its holder already received; a body is sent only to a viewer `auth.me` still
+   * knows as `viewerId` (see the REST adapter's sendPolledList).
    */
   version: publicProcedure
     .input(galleryPage)
-    .output(z.object({ version: z.string().nullable() }))
-    .query(({ ctx, input }) => ({
-      version: ctx.session.read()?.userId === input.userId ? ctx.listVersions.galleryTag(input.userId, input) : null,
-    })),
+    .output(listVersionSchema)
+    .query(async ({ ctx, input }) => {
+      const viewerId = ctx.session.read()?.userId ?? null;
+      return { viewerId, version: viewerId === input.userId ? await ctx.listVersions.galleryTag(input.userId, input) : null };
+    }),
 
   delete: authedProcedure
     .input(z.object({ id: recordId }))
