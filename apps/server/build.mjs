@@ -1,14 +1,15 @@
-// Bundles the server and the workspace packages it uses into dist/main.js. npm packages stay
+// Bundles the server (dist/main.js) and its one-shot migration command (dist/migrate.js) with the
+// workspace packages they use. npm packages stay
 // external, but each import names the file that the importing workspace resolves (for example
 // ../../../packages/db/node_modules/@mikro-orm/core/index.js): the bundle loads exactly the copy
 // its source would, wherever npm placed it, and never depends on a package being hoisted.
 import { writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { dirname, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const outfile = fileURLToPath(new URL('dist/main.js', import.meta.url));
+const outdir = fileURLToPath(new URL('dist', import.meta.url));
 const workspacePackage = /^@atelier\//;
 
 /** @type {import('esbuild').Plugin} */
@@ -20,15 +21,15 @@ const externalAsResolved = {
       if (isBuiltin(args.path)) return { path: args.path, external: true };
       const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
       if (found.errors.length > 0) return { errors: found.errors };
-      const fromBundle = relative(dirname(outfile), found.path).split(sep).join('/');
+      const fromBundle = relative(outdir, found.path).split(sep).join('/');
       return { path: fromBundle.startsWith('.') ? fromBundle : `./${fromBundle}`, external: true };
     });
   },
 };
 
 const result = await build({
-  entryPoints: ['src/main.ts'],
-  outfile,
+  entryPoints: ['src/main.ts', 'src/migrate.ts'],
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
