@@ -36,6 +36,7 @@ import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
+import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 
@@ -46,7 +47,8 @@ export interface AppOptions {
   secureCookies: boolean;
   /** The origin the app is served from; writes from any other Origin are refused. */
   publicUrl?: string | undefined;
-  trustProxy?: boolean;
+  /** Which peers may speak for the client (see TrustProxy); none by default. */
+  trustProxy?: TrustProxy;
   /** The built web app; null to serve the API alone. */
   webDist?: string | null;
   api?: Partial<ApiConfig>;
@@ -123,7 +125,9 @@ function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boo
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    genReqId: requestIdGenerator(options.trustProxy ?? false),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     // Bad escapes, over-long parameters and requests the HTTP parser refuses answer like every other error.
@@ -164,6 +168,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // Echoed, so a client or the proxy can name the request in a report.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { TrustProxy } from './proxy';
+
+/** An address, a CIDR, or one of proxy-addr's names for address ranges. */
+function isTrustedPeer(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 /** The one reader of process.env: every setting of the server, checked once at start-up. */
 const envSchema = z.object({
@@ -18,7 +30,23 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Which peers may speak for the client (X-Forwarded-For, X-Request-Id), as Fastify's trustProxy:
+   * `false`, `true`, a hop count, or the proxies' addresses and CIDRs separated by commas (safe).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, context): TrustProxy => {
+      if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const invalid = entries.find((entry) => !isTrustedPeer(entry));
+      if (invalid === undefined) return entries;
+      context.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, false, a hop count, or addresses and CIDRs separated by commas ("${invalid}" is none of them)` });
+      return z.NEVER;
+    })
+    .default(false),
   /** How many of the first accounts get the launch offer's 500 credits. */
   LAUNCH_OFFER_ACCOUNTS: z.coerce.number().int().min(0).default(100),
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */

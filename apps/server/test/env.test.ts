@@ -28,6 +28,17 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379' }).env.REDIS_URL).toBe('redis://cache:6379');
   });
 
+  it('takes TRUST_PROXY as Fastify does: true or false, a hop count, or the proxies\' addresses and CIDRs', () => {
+    const trustProxy = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).env.TRUST_PROXY;
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('FALSE')).toBe(false);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('10.0.0.1, 172.18.0.0/16,::1,loopback')).toEqual(['10.0.0.1', '172.18.0.0/16', '::1', 'loopback']);
+    expect(() => trustProxy('10.0.0.0/33')).toThrow(/TRUST_PROXY must be .*"10.0.0.0\/33"/);
+    expect(() => trustProxy('proxy.example')).toThrow(/TRUST_PROXY must be/);
+  });
+
   it('takes an empty variable as unset, as docker/compose.yaml passes the options nobody set', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), REPLICATE_API_TOKEN: '', REPLICATE_WEBHOOK_SECRET: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
     expect([config.env.REPLICATE_API_TOKEN, config.env.REPLICATE_WEBHOOK_SECRET, config.env.STRIPE_SECRET_KEY]).toEqual([undefined, undefined, undefined]);
