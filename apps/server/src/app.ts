@@ -14,6 +14,7 @@ import {
   type ApiDeps,
   type CallInput,
   type PaymentSettings,
+  type RateLimits,
 } from '@atelier/api';
 import type { MikroORM } from '@atelier/db';
 import cookie from '@fastify/cookie';
@@ -37,6 +38,7 @@ import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
 import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
+import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 
@@ -54,6 +56,8 @@ export interface AppOptions {
   api?: Partial<ApiConfig>;
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
   authAttemptsPerMinute?: number;
+  /** The other limits, per user (or address for visitors), per minute. */
+  rateLimits?: RateLimitSettings;
   /** Stripe; payments are refused with a French message while it is absent. */
   payments?: PaymentSettings;
   /** Media storage and the image and video engines. */
@@ -70,7 +74,7 @@ export interface AppOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null): Promise<ApiDeps> {
+async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits): Promise<ApiDeps> {
   // With Redis every instance gives the same tags, and a write on one changes them for all.
   const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.prefix) : new MemoryVersionStore());
   const jobs = await createJobService({
@@ -95,9 +99,8 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
       // Ten tries a minute per IP and per e-mail by default: enough for people, too few for guessing.
       auth: new RateLimiter(options.authAttemptsPerMinute ?? 10, 60_000),
       account: new RateLimiter(10, 60_000),
-      // Each checkout opens a Stripe PaymentIntent: enough for people, not for flooding Stripe.
-      payments: new RateLimiter(20, 60_000),
     },
+    limits,
     payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
     listVersions,
     media: options.media,
@@ -137,7 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
-  const deps = await apiDeps(options, app.log, redis);
+  const limits = await registerRateLimits(app, redis, options.rateLimits);
+  const deps = await apiDeps(options, app.log, redis, limits);
   // The jobs first: the running ones finish and publish before Redis goes.
   app.addHook('onClose', async () => {
     await deps.jobs.close();

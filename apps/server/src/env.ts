@@ -51,6 +51,8 @@ const envSchema = z.object({
   LAUNCH_OFFER_ACCOUNTS: z.coerce.number().int().min(0).default(100),
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Uploads, composites and before/after views per minute, per user (or address). */
+  IMAGE_WORK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
   /** Shared state across instances (the generation queue and its events); all in this process without it. */

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@atelier/db';
 import type { ListVersions } from './shared/list-versions';
-import type { RateLimiter } from './shared/rate-limit';
+import type { RateLimiter, RateLimits } from './shared/rate-limit';
 import type { PasswordHashParams } from './auth/password';
 import type { JobService } from './jobs/service';
 import type { MediaDeps } from './media/deps';
@@ -29,7 +29,10 @@ export interface ApiConfig {
 export interface ApiDeps {
   orm: MikroORM;
   config: ApiConfig;
-  limiters: { auth: RateLimiter; account: RateLimiter; payments: RateLimiter };
+  /** Sign-in, sign-up and password attempts. */
+  limiters: { auth: RateLimiter; account: RateLimiter };
+  /** Every other limit, shared by the instances when there is Redis. */
+  limits: RateLimits;
   payments: PaymentSettings;
   media: MediaDeps;
   /** What the polled lists' ETags are made of: one set per process. */

@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import { z } from 'zod';
 import type { Context } from './context';
 import { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
+import { rateLimitSubject, type RateLimits } from './shared/rate-limit';
 
 // Zod's own messages (wrong types, missing fields) in French, for every schema of the API.
 z.config(z.locales.fr());
@@ -31,6 +32,7 @@ export interface AppErrorData {
   appCode: AppErrorCode | 'INTERNAL';
   clientCode?: string;
   fieldErrors?: Record<string, string[]>;
+  retryAfterSeconds?: number;
 }
 
 /** The client-facing message and data of any error a procedure raised: tRPC and REST share it. */
@@ -38,7 +40,7 @@ export function describeError(error: TRPCError): { message: string; data: AppErr
   if (error instanceof AppError) {
     return {
       message: error.message,
-      data: { appCode: error.appCode, clientCode: error.clientCode, fieldErrors: error.fieldErrors },
+      data: { appCode: error.appCode, clientCode: error.clientCode, fieldErrors: error.fieldErrors, retryAfterSeconds: error.retryAfterSeconds },
     };
   }
   if (error.code === 'BAD_REQUEST' && isValidationFailure(error.cause)) {
@@ -92,3 +94,14 @@ export const authedProcedure = optionalUserProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', commonMessages.unauthenticated);
   return next({ ctx: { user: ctx.user } });
 });
+
+/**
+ * Counts the call against one of the limits, for the signed-in user or else the client's
+ * address; after the user is known (`.use` it after the procedure kind).
+ */
+export function rateLimited(limit: keyof RateLimits) {
+  return async <R>({ ctx, next }: { ctx: { user: { id: number } | null; ip: string; limits: RateLimits }; next: () => Promise<R> }): Promise<R> => {
+    await ctx.limits[limit].hit(rateLimitSubject(ctx));
+    return next();
+  };
+}

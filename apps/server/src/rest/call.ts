@@ -20,6 +20,7 @@ export function sendProcedureError(
   const body: Record<string, unknown> = { message };
   if (data.clientCode) body.error = data.clientCode;
   if (data.fieldErrors) body.fieldErrors = data.fieldErrors;
+  if (data.retryAfterSeconds !== undefined) reply.header('retry-after', String(data.retryAfterSeconds));
   return reply.code(getHTTPStatusCodeFromError(error)).send({ ...body, ...shape(message) });
 }
 

@@ -26,17 +26,20 @@ export class AppError extends TRPCError {
   /** Machine-readable code that REST clients read, e.g. `insufficient_credits`. */
   readonly clientCode: string | undefined;
   readonly fieldErrors: Record<string, string[]> | undefined;
+  /** For RATE_LIMITED: when the client may try again (REST sends it as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     appCode: AppErrorCode,
     message: string,
-    extra: { clientCode?: string; fieldErrors?: Record<string, string[]>; cause?: unknown } = {},
+    extra: { clientCode?: string; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
     super({ code: APP_ERROR_CODES[appCode].trpc, message, cause: extra.cause });
     this.name = 'AppError';
     this.appCode = appCode;
     this.clientCode = extra.clientCode;
     this.fieldErrors = extra.fieldErrors;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
 
