@@ -59,6 +59,16 @@ const envSchema = z.object({
   /** What this deployment's Redis keys and channels start with, so two deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold letters, digits, "-", "_" and "." only (64 at most)').default('atelier'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis://host:port or rediss://host:port URL' }).optional(),
+  /** Where media files live: `local` under DATA_DIR/media, or `s3` in an S3-compatible bucket (the S3_* settings). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible server (MinIO…); AWS's own when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The bucket in the path (`endpoint/bucket/key`), as MinIO wants; in the host name otherwise. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   /** Generations running at once in this process; the number of cores by default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long a running generation's heartbeat may stop before another process takes it back. */
@@ -119,6 +129,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   // With a public URL, predictions report by signed webhook; without the secret none could be trusted.
   if (env.AI_ENGINE === 'replicate' && env.PUBLIC_URL && !env.REPLICATE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  REPLICATE_WEBHOOK_SECRET is required when AI_ENGINE=replicate and PUBLIC_URL is set');
+  }
+  if (env.STORAGE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} required when STORAGE=s3`);
   }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
