@@ -1,28 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import { describe, expect, it } from 'vitest';
 import { mysqlMigrations } from '../src/migrations/mysql';
 import { migrateDatabase, ormOptions } from '../src/orm';
-import { testDatabaseTargets } from '../src/testing';
+import { createEmptyDatabase, testDatabaseTargets } from '../src/testing';
 
 const servers = testDatabaseTargets().filter((target) => target.name === 'mysql');
 
 describe.each(servers)('migrations started by several instances at once on $name', (target) => {
   it('run once, and every instance finds the schema up to date', async () => {
-    const url = new URL(target.url!);
-    url.pathname = `/${url.pathname.slice(1) || 'atelier'}_${randomBytes(4).toString('hex')}`;
-    const admin = await MikroORM.init(ormOptions(url.toString(), { ensureDatabase: true }));
+    const database = await createEmptyDatabase(target.url!);
+    const admin = await MikroORM.init(ormOptions(database.url));
     try {
-      // The empty database exists, as a MySQL service or a DBA makes it.
-      await admin.schema.ensureDatabase();
-      const runs = await Promise.all([1, 2, 3].map(() => migrateDatabase(url.toString())));
+      const runs = await Promise.all([1, 2, 3].map(() => migrateDatabase(database.url)));
       // Each migration ran in exactly one of them; the others waited for the lock and found nothing to do.
       expect(runs.flat().sort()).toEqual(mysqlMigrations.map((migration) => migration.name).sort());
       expect(runs.filter((ran) => ran.length === 0)).toHaveLength(2);
       expect(await admin.migrator.getPending()).toEqual([]);
     } finally {
-      await admin.schema.dropDatabase();
       await admin.close(true);
+      await database.drop();
     }
   });
 });
