@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as forward, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type MikroORM } from '@atelier/db';
@@ -13,27 +12,11 @@ import { startS3Server, type TestS3Server } from '../../../packages/media/test/s
 import { buildApp } from '../src/app';
 import { TEST_HASH_PARAMS } from './support/harness';
 import { samplePhoto } from './support/images';
+import { listen, roundRobin } from './support/round-robin';
 import { deleteRedisKeys } from './support/redis';
 
 /** Needs a MySQL-family server and Redis: the deployment it proves has both (see test-all for the skip). */
 const deployments = process.env.MYSQL_URL && process.env.REDIS_URL ? [{ name: 'MariaDB/MySQL, Redis and s3rver', mysql: process.env.MYSQL_URL, redis: process.env.REDIS_URL }] : [];
-
-/** A round-robin balancer in a few lines: each request to the next instance, the client's address in X-Forwarded-For. */
-function roundRobin(targets: number[]): Server {
-  let next = 0;
-  return createServer((incoming, outgoing) => {
-    const port = targets[next++ % targets.length]!;
-    const headers = { ...incoming.headers, 'x-forwarded-for': incoming.socket.remoteAddress ?? '' };
-    const upstream = forward({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
-    upstream.on('error', () => outgoing.writeHead(502).end());
-    incoming.pipe(upstream);
-  });
-}
-
-const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
 /** A browser: one cookie jar, whichever address it calls. */
 class Browser {
