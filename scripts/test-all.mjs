@@ -65,7 +65,8 @@ for (const [title, command, args] of [
 
 // 3. Unit and integration tests.
 if (!process.env.MYSQL_URL) skippedReasons.push('integration tests on MySQL: MYSQL_URL is not set (.ci/run sets it; see README)');
-if (!process.env.REDIS_URL) skippedReasons.push('generation jobs on Redis (BullMQ, two instances): REDIS_URL is not set (.ci/run sets it; see README)');
+if (!process.env.MYSQL_URL || !process.env.REDIS_URL) skippedReasons.push('two instances behind a round-robin proxy (apps/server/test/two-instances.test.ts): MYSQL_URL and REDIS_URL must both be set (.ci/run sets them; see README)');
+if (!process.env.REDIS_URL) skippedReasons.push('generation jobs on Redis (BullMQ) and list versions shared by two instances: REDIS_URL is not set (.ci/run sets it; see README)');
 const vitestJson = join(results, 'vitest.json');
 const vitestStatus = run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
 const vitest = readJson(vitestJson);

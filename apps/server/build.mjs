@@ -1,4 +1,5 @@
-// Bundles the server and the workspace packages it uses into dist/main.js. npm packages stay
+// Bundles the server (dist/main.js) and its one-shot migration command (dist/migrate.js) with the
+// workspace packages they use. npm packages stay
 // external, but each import names the file that the importing workspace resolves (for example
 // ../../../packages/db/node_modules/@mikro-orm/core/index.js): the bundle loads exactly the copy
 // its source would, wherever npm placed it, and never depends on a package being hoisted.
@@ -28,7 +29,7 @@ const externalAsResolved = {
 
 const result = await build({
   // The model threads' script sits beside main.js, where @atelier/media's runtime looks for it.
-  entryPoints: { main: 'src/main.ts', 'model-worker': '../../packages/media/src/models/worker.ts' },
+  entryPoints: { main: 'src/main.ts', migrate: 'src/migrate.ts', 'model-worker': '../../packages/media/src/models/worker.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -5,14 +5,17 @@ import {
   createCaller,
   createContextInner,
   ListVersions,
+  MemoryVersionStore,
   PRODUCTION_HASH_PARAMS,
   RateLimiter,
+  RedisVersionStore,
   SignInThrottle,
   type ApiConfig,
   type MediaDeps,
   type ApiDeps,
   type CallInput,
   type PaymentSettings,
+  type RateLimits,
 } from '@atelier/api';
 import type { MikroORM } from '@atelier/db';
 import cookie from '@fastify/cookie';
@@ -35,6 +38,8 @@ import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
+import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
+import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 import { apiTokenLookup, sentBearerToken } from './api-tokens';
@@ -47,12 +52,15 @@ export interface AppOptions {
   secureCookies: boolean;
   /** The origin the app is served from; writes from any other Origin are refused. */
   publicUrl?: string | undefined;
-  trustProxy?: boolean;
+  /** Which peers may speak for the client (see TrustProxy); none by default. */
+  trustProxy?: TrustProxy;
   /** The built web app; null to serve the API alone. */
   webDist?: string | null;
   api?: Partial<ApiConfig>;
   /** Sign-ups allowed per minute from one address (wrong passwords slow down on their own, see SignInThrottle). */
   authAttemptsPerMinute?: number;
+  /** The other limits, per user (or address for visitors), per minute. */
+  rateLimits?: RateLimitSettings;
   /** Stripe; payments are refused with a French message while it is absent. */
   payments?: PaymentSettings;
   /** Media storage and the image and video engines. */
@@ -69,15 +77,17 @@ export interface AppOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null): Promise<ApiDeps> {
-  const listVersions = new ListVersions();
+async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits): Promise<ApiDeps> {
+  // With Redis every instance gives the same tags, and a write on one changes them for all.
+  const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.prefix) : new MemoryVersionStore());
   const jobs = await createJobService({
     orm: options.orm,
     media: options.media,
     generation: options.generation,
     redis,
     onFinished: (job) => {
-      if (job.kind === 'video') listVersions.videosChanged(job.userId);
+      if (job.kind !== 'video') return;
+      listVersions.videosChanged(job.userId).catch((error: unknown) => log.error({ err: error }, 'the videos list version could not be changed'));
     },
     log,
   });
@@ -91,9 +101,8 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     signIn: new SignInThrottle({ signUpsPerMinute: options.authAttemptsPerMinute ?? 10, redis }),
     limiters: {
       account: new RateLimiter(10, 60_000),
-      // Each checkout opens a Stripe PaymentIntent: enough for people, not for flooding Stripe.
-      payments: new RateLimiter(20, 60_000),
     },
+    limits,
     payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
     listVersions,
     media: options.media,
@@ -121,7 +130,9 @@ function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boo
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    genReqId: requestIdGenerator(options.trustProxy ?? false),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     // Bad escapes, over-long parameters and requests the HTTP parser refuses answer like every other error.
@@ -131,7 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
-  const deps = await apiDeps(options, app.log, redis);
+  const limits = await registerRateLimits(app, redis, options.rateLimits);
+  const deps = await apiDeps(options, app.log, redis, limits);
   // The jobs first: the running ones finish and publish before Redis goes.
   app.addHook('onClose', async () => {
     await deps.jobs.close();
@@ -165,6 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // Echoed, so a client or the proxy can name the request in a report.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { TrustProxy } from './proxy';
+
+/** An address, a CIDR, or one of proxy-addr's names for address ranges. */
+function isTrustedPeer(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 /** The one reader of process.env: every setting of the server, checked once at start-up. */
 const envSchema = z.object({
@@ -18,17 +30,45 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Which peers may speak for the client (X-Forwarded-For, X-Request-Id), as Fastify's trustProxy:
+   * `false`, `true`, a hop count, or the proxies' addresses and CIDRs separated by commas (safe).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, context): TrustProxy => {
+      if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const invalid = entries.find((entry) => !isTrustedPeer(entry));
+      if (invalid === undefined) return entries;
+      context.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, false, a hop count, or addresses and CIDRs separated by commas ("${invalid}" is none of them)` });
+      return z.NEVER;
+    })
+    .default(false),
   /** How many of the first accounts get the launch offer's 500 credits. */
   LAUNCH_OFFER_ACCOUNTS: z.coerce.number().int().min(0).default(100),
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Uploads, composites and before/after views per minute, per user (or address). */
+  IMAGE_WORK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
   /** Shared state across instances (the generation queue and its events); all in this process without it. */
   /** What this deployment's Redis keys and channels start with, so two deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold letters, digits, "-", "_" and "." only (64 at most)').default('atelier'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis://host:port or rediss://host:port URL' }).optional(),
+  /** Where media files live: `local` under DATA_DIR/media, or `s3` in an S3-compatible bucket (the S3_* settings). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible server (MinIO…); AWS's own when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The bucket in the path (`endpoint/bucket/key`), as MinIO wants; in the host name otherwise. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   /** Generations running at once in this process; the number of cores by default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long a running generation's heartbeat may stop before another process takes it back. */
@@ -89,6 +129,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   // With a public URL, predictions report by signed webhook; without the secret none could be trusted.
   if (env.AI_ENGINE === 'replicate' && env.PUBLIC_URL && !env.REPLICATE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  REPLICATE_WEBHOOK_SECRET is required when AI_ENGINE=replicate and PUBLIC_URL is set');
+  }
+  if (env.STORAGE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} required when STORAGE=s3`);
   }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { MediaDeps } from '@atelier/api';
-import { createEngines, LocalDiskStorage, RenderCache, ReplicateWebhooks } from '@atelier/media';
+import { createEngines, LocalDiskStorage, RenderCache, ReplicateWebhooks, S3Storage } from '@atelier/media';
 import type { ServerConfig } from './env';
 import { generationConcurrency } from './jobs';
 import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
 
 /**
- * Files under DATA_DIR/media, and the engines AI_ENGINE names (local by default, offline). Replicate
+ * Files under DATA_DIR/media or in an S3-compatible bucket (STORAGE=s3), renders cached under
+ * DATA_DIR/renders (each instance its own: they are made again from nothing), and the engines AI_ENGINE names (local by default, offline). Replicate
  * reports to `PUBLIC_URL` by signed webhook when the server has one; its engines poll otherwise.
  */
 export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
@@ -24,7 +25,17 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
       : {}),
   });
   return {
-    storage: new LocalDiskStorage(join(dataDir, 'media')),
+    storage:
+      env.STORAGE === 's3'
+        ? new S3Storage({
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          })
+        : new LocalDiskStorage(join(dataDir, 'media')),
     images: engines.image,
     videos: engines.video,
     renders: new RenderCache(join(dataDir, 'renders')),

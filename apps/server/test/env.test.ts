@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LocalDiskStorage, S3Storage } from '@atelier/media';
 import { ConfigError, loadConfig } from '../src/env';
 import { mediaFromConfig } from '../src/media';
 
@@ -26,6 +27,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\/host:port/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
     expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379' }).env.REDIS_URL).toBe('redis://cache:6379');
+  });
+
+  it('takes TRUST_PROXY as Fastify does: true or false, a hop count, or the proxies\' addresses and CIDRs', () => {
+    const trustProxy = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).env.TRUST_PROXY;
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('FALSE')).toBe(false);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('10.0.0.1, 172.18.0.0/16,::1,loopback')).toEqual(['10.0.0.1', '172.18.0.0/16', '::1', 'loopback']);
+    expect(() => trustProxy('10.0.0.0/33')).toThrow(/TRUST_PROXY must be .*"10.0.0.0\/33"/);
+    expect(() => trustProxy('proxy.example')).toThrow(/TRUST_PROXY must be/);
+  });
+
+  it('puts media in an S3-compatible bucket with STORAGE=s3, which needs the bucket and the keys', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE: 's3' })).toThrow(/S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required when STORAGE=s3/);
+    const s3 = { DATA_DIR: dataDir(), STORAGE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' };
+    expect(mediaFromConfig(loadConfig(s3)).storage).toBeInstanceOf(S3Storage);
+    expect(mediaFromConfig(loadConfig({ DATA_DIR: dataDir() })).storage).toBeInstanceOf(LocalDiskStorage);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio' })).toThrow(/S3_ENDPOINT/);
   });
 
   it('takes an empty variable as unset, as docker/compose.yaml passes the options nobody set', () => {

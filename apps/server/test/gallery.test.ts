@@ -363,5 +363,25 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       expect(changed.status).toBe(200);
       expectFrenchRefusal(await oldDevice.request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag }), 401, messages.unauthenticated);
     });
+
+    it('never sends a remembered body to a session that ended, even under the current tag', async () => {
+      const alice = await member();
+      await savedItem(t, alice, { transformationPrompt: 'un prompt privé' });
+      const oldDevice = t.client({ ip: '10.12.0.3' });
+      alice.c.copySessionTo(oldDevice);
+      const account = await alice.c.get('/api/auth/account');
+      await alice.c.post('/api/account/update', { username: account.body.user.username, currentPassword: 'motdepasse', newPassword: 'nouveau-secret' });
+      // Alice's own poll leaves the current page's body remembered under the current tag.
+      const fresh = await poll(alice);
+      expect(fresh.result.status).toBe(200);
+      const { result: refused } = await poll({ ...alice, c: oldDevice });
+      expectFrenchRefusal(refused, 401, messages.unauthenticated);
+      expect(refused.text).not.toContain('un prompt privé');
+      // The remembered body still saves the list query for the owner's next load.
+      const again = await poll(alice);
+      expect(again.result.status).toBe(200);
+      expect(again.result.text).toBe(fresh.result.text);
+      expect(again.queries).toBeLessThan(fresh.queries);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@atelier/db';
 import type { ListVersions } from './shared/list-versions';
-import type { RateLimiter } from './shared/rate-limit';
+import type { RateLimiter, RateLimits } from './shared/rate-limit';
 import { identityResolver, type Credentials } from './security/identity';
 import type { SignInThrottle } from './security/throttle';
 import type { PasswordHashParams } from './auth/password';
@@ -29,9 +29,11 @@ export interface ApiConfig {
 export interface ApiDeps {
   orm: MikroORM;
   config: ApiConfig;
-  limiters: { account: RateLimiter; payments: RateLimiter };
+  limiters: { account: RateLimiter };
   /** Password checks (sign-in, password change) and sign-ups. */
   signIn: SignInThrottle;
+  /** Every other limit, shared by the instances when there is Redis. */
+  limits: RateLimits;
   payments: PaymentSettings;
   media: MediaDeps;
   /** What the polled lists' ETags are made of: one set per process. */

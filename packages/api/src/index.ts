@@ -10,12 +10,12 @@ export {
 } from './context';
 export { AppError, APP_ERROR_CODES, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 export { describeError, type AppErrorData } from './trpc';
-export { RateLimiter } from './shared/rate-limit';
+export { RateLimiter, rateLimitedError, rateLimitSubject, type RateLimit, type RateLimits } from './shared/rate-limit';
+export { ListVersions, MemoryVersionStore, RedisVersionStore, type ListVersion, type VersionStore } from './shared/list-versions';
 export { SignInThrottle, type ThrottleSettings } from './security/throttle';
 export { SESSION_TTL_SECONDS } from './security/sessions';
 export { authenticateToken, API_TOKEN_PREFIX, type TokenIdentity } from './security/tokens';
 export type { Identity } from './security/identity';
-export { ListVersions } from './shared/list-versions';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
 export { ledger, IMAGE_COST, VIDEO_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';

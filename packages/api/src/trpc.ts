@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Context } from './context';
 import { tokenMessages } from './security/tokens';
 import { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
+import { rateLimitSubject, type RateLimits } from './shared/rate-limit';
 
 // Zod's own messages (wrong types, missing fields) in French, for every schema of the API.
 z.config(z.locales.fr());
@@ -94,3 +95,14 @@ export const authedProcedure = optionalUserProcedure.use(({ ctx, type, next }) =
   }
   return next({ ctx: { user: ctx.user, identity: ctx.identity } });
 });
+
+/**
+ * Counts the call against one of the limits, for the signed-in user or else the client's
+ * address; after the user is known (`.use` it after the procedure kind).
+ */
+export function rateLimited(limit: keyof RateLimits) {
+  return async <R>({ ctx, next }: { ctx: { user: { id: number } | null; ip: string; limits: RateLimits }; next: () => Promise<R> }): Promise<R> => {
+    await ctx.limits[limit].hit(rateLimitSubject(ctx));
+    return next();
+  };
+}

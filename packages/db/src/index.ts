@@ -1,5 +1,5 @@
 export * from './entities';
-export { databaseKind, openDatabase, ormOptions, migrationsFolder, type DatabaseKind } from './orm';
+export { databaseKind, migrateDatabase, openDatabase, ormOptions, migrationsFolder, type DatabaseKind } from './orm';
 export type { EntityManager, MikroORM } from './orm';
 export {
   LockMode,

@@ -55,10 +55,47 @@ export function ormOptions(url: string, overrides: Partial<Options> = {}): Optio
   } as Options;
 }
 
-/** Opens the database and brings its schema up to date (or up to the migration named by `migrateTo`). */
+/** How long an instance waits for another one's migrations before giving up. */
+const MIGRATION_LOCK_SECONDS = 600;
+const MIGRATION_LOCK = "CONCAT('atelier-migrations:', DATABASE())";
+
+async function runMigrations(orm: MikroORM, migrateTo: string | undefined): Promise<string[]> {
+  return (await orm.migrator.up(migrateTo ? { to: migrateTo } : undefined)).map((migration) => migration.name);
+}
+
+/**
+ * Brings the schema up to date (or up to the migration named by `migrateTo`), once however many
+ * instances start together; the names of the migrations it ran. On MySQL and MariaDB they run on
+ * one connection holding a server lock named after the database (`GET_LOCK`): the other instances
+ * wait for it, then find nothing left to do. SQLite is one file for one process, and its
+ * migrations run in a transaction.
+ */
+export async function migrateDatabase(url: string, overrides: Partial<Options> = {}, migrateTo?: string): Promise<string[]> {
+  if (databaseKind(url) === 'sqlite') {
+    const orm = await MikroORM.init(ormOptions(url, overrides));
+    return runMigrations(orm, migrateTo).finally(() => orm.close());
+  }
+  // One connection, so the lock and every migration statement share a session.
+  const orm = await MikroORM.init(ormOptions(url, { ...overrides, pool: { min: 1, max: 1 } }));
+  try {
+    const connection = orm.em.getConnection();
+    const [row] = await connection.execute<{ locked: number | string | null }[]>(`SELECT GET_LOCK(${MIGRATION_LOCK}, ?) AS locked`, [MIGRATION_LOCK_SECONDS]);
+    if (Number(row?.locked) !== 1) throw new Error(`The database migrations were still held by another instance after ${MIGRATION_LOCK_SECONDS} s`);
+    try {
+      return await runMigrations(orm, migrateTo);
+    } finally {
+      await connection.execute(`SELECT RELEASE_LOCK(${MIGRATION_LOCK})`);
+    }
+  } finally {
+    await orm.close();
+  }
+}
+
+/** Opens the database once its schema is up to date (see migrateDatabase). */
 export async function openDatabase(url: string, overrides: Partial<Options> = {}, migrateTo?: string): Promise<MikroORM> {
+  if (databaseKind(url) !== 'sqlite') await migrateDatabase(url, overrides, migrateTo);
   const orm = await MikroORM.init(ormOptions(url, overrides));
-  await orm.migrator.up(migrateTo ? { to: migrateTo } : undefined);
+  if (databaseKind(url) === 'sqlite') await runMigrations(orm, migrateTo);
   return orm;
 }
 

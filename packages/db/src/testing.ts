@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MikroORM } from '@mikro-orm/core';
-import { openDatabase } from './orm';
+import { MikroORM } from '@mikro-orm/core';
+import { openDatabase, ormOptions } from './orm';
 
 export interface TestDatabaseTarget {
   name: 'sqlite' | 'mysql';
@@ -52,6 +52,25 @@ export async function openTestDatabase(target: TestDatabaseTarget, { migrateTo }
     async close() {
       await orm.schema.dropDatabase();
       await orm.close(true);
+    },
+  };
+}
+
+/**
+ * An empty database of its own on a MySQL-family server (no table: nothing migrated), as a MySQL
+ * service or a DBA makes one before the app's first start; `drop` removes it.
+ */
+export async function createEmptyDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(serverUrl);
+  base.pathname = `/${base.pathname.slice(1) || 'atelier'}_${randomBytes(4).toString('hex')}`;
+  const url = base.toString();
+  const admin = await MikroORM.init(ormOptions(url));
+  await admin.schema.ensureDatabase();
+  return {
+    url,
+    async drop() {
+      await admin.schema.dropDatabase();
+      await admin.close(true);
     },
   };
 }

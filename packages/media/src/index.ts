@@ -10,11 +10,16 @@ export {
   contentTypeOf,
   isStorageKey,
   type MediaStorage,
+  type ObjectRead,
+  type ObjectReadConditions,
+  type ServableDiskFile,
   type ServableFile,
+  type ServableObject,
   type StorageExtension,
   type StorageKind,
   type StoredFileInfo,
 } from './storage';
+export { S3Storage, type S3Settings } from './s3-storage';
 export {
   DEFAULT_REFERENCE_IMPORTANCE,
   REFERENCE_SLOTS,

@@ -37,17 +37,46 @@ export interface StoredFileInfo {
 
 /**
  * What a file server needs to send a stored file itself, with ranges and conditional requests:
- * for disk storage, the file's path under the storage root, which the sender must not leave. An
- * object store would describe its objects its own way (a signed address, say) as another shape.
+ * for disk storage, the file's path under the storage root, which the sender must not leave.
  */
-export interface ServableFile {
+export interface ServableDiskFile {
   root: string;
   /** Relative to `root`. */
   path: string;
   contentType: string;
 }
 
-/** Where media files live: local disk now, S3-compatible object storage later. */
+/** The conditional and range headers of a client's GET, handed to an object store as they came. */
+export interface ObjectReadConditions {
+  range?: string | undefined;
+  ifRange?: string | undefined;
+  ifMatch?: string | undefined;
+  ifNoneMatch?: string | undefined;
+  ifModifiedSince?: string | undefined;
+}
+
+/** An object store's answer to them: the status, the headers to send, and the bytes (none but for 200 and 206). */
+export interface ObjectRead {
+  status: 200 | 206 | 304 | 412 | 416;
+  headers: Record<string, string>;
+  body: NodeJS.ReadableStream | null;
+}
+
+/** An object in an object store: read with the client's own range and conditions, streamed. */
+export interface ServableObject {
+  contentType: string;
+  read(conditions: ObjectReadConditions): Promise<ObjectRead>;
+}
+
+export type ServableFile = ServableDiskFile | ServableObject;
+
+/** A new key of the only shape there is (see KEY_PATTERN). */
+export function newStorageKey(kind: StorageKind, extension: StorageExtension, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${kind}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${extension}`;
+}
+
+/** Where media files live: local disk (LocalDiskStorage) or an S3-compatible object store (S3Storage). */
 export interface MediaStorage {
   /** Stores the bytes under a new generated key and returns it. */
   put(kind: StorageKind, data: Buffer, extension: StorageExtension): Promise<string>;
@@ -59,7 +88,7 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
-function notFound(cause?: unknown): MediaError {
+export function notFound(cause?: unknown): MediaError {
   return new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound, { cause });
 }
 
@@ -81,9 +110,7 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   async put(kind: StorageKind, data: Buffer, extension: StorageExtension): Promise<string> {
-    const now = new Date();
-    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-    const key = `${kind}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${extension}`;
+    const key = newStorageKey(kind, extension);
     await writeFileAtomic(this.absolutePath(key), data);
     return key;
   }
@@ -98,7 +125,7 @@ export class LocalDiskStorage implements MediaStorage {
     return { size: info.size, modifiedAt: info.mtime, contentType: contentTypeOf(key) };
   }
 
-  async servable(key: string): Promise<ServableFile> {
+  async servable(key: string): Promise<ServableDiskFile> {
     // `stat` checks the key and that a file is there; a valid key is its own path under the root.
     const { contentType } = await this.stat(key);
     return { root: this.root, path: key, contentType };

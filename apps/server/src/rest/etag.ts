@@ -1,4 +1,6 @@
+import type { ListVersion } from '@atelier/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from './call';
 
 const quoted = (version: string) => `"${version}"`;
 
@@ -13,48 +15,62 @@ function clientHasCurrent(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * The last bodies sent, by the tag they were sent under. A tag names one version of one page for
- * one viewer, and any write that changes the list changes its tag, so a body found here is
- * exactly what the query would give: the same page for another visitor, or a reload, costs no
- * query either. Bounded; the oldest entries go first.
+ * The last bodies this process sent, by the tag they were sent under. A tag names one version of
+ * one page for one viewer, and any write on any instance changes it, so a body found here is
+ * exactly what the query would give: a reload or another visitor of the same feed page costs one
+ * session check instead of the list query. Bounded in count and in age.
  */
 class BodiesByTag {
-  private readonly bodies = new Map<string, string>();
+  private readonly bodies = new Map<string, { body: string; expiresAt: number }>();
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(tag: string): string | undefined {
-    return this.bodies.get(tag);
+    const entry = this.bodies.get(tag);
+    if (entry && entry.expiresAt > this.now()) return entry.body;
+    this.bodies.delete(tag);
+    return undefined;
   }
 
   set(tag: string, body: string): void {
+    this.bodies.delete(tag);
     if (this.bodies.size >= this.limit) this.bodies.delete(this.bodies.keys().next().value!);
-    this.bodies.set(tag, body);
+    this.bodies.set(tag, { body, expiresAt: this.now() + this.ttlMs });
   }
 }
 
-const recentBodies = new BodiesByTag(500);
+const recentBodies = new BodiesByTag(500, 60_000);
 
 /**
- * A polled list behind an ETag. When the client's copy carries `currentVersion` (known from
- * memory, without a query), 304 with no body and `load` never runs; when another request was
- * answered under that version, its body is sent again; otherwise the fresh body, tagged with the
- * version `load` read before its own query.
+ * A polled list behind an ETag. When the client's copy carries the current tag (read from the
+ * list versions and the sealed cookie, without an SQL query), 304 with no body and `load` never
+ * runs: the client already holds what it would be sent. A remembered body is sent again only to a
+ * viewer the database still knows as the one the tag was made for (the same check as the list's
+ * own: an ended session never gets one); otherwise `load` runs the list, with its own checks, and
+ * its body is tagged with the version it read before its query.
  */
 export async function sendPolledList(
   request: FastifyRequest,
   reply: FastifyReply,
+  caller: Caller,
   cacheControl: string,
-  currentVersion: string | null,
+  current: ListVersion,
   load: () => Promise<{ version: string; body: unknown }>,
 ): Promise<unknown> {
   reply.header('cache-control', cacheControl);
+  const { version: currentVersion } = current;
   if (currentVersion !== null) {
     if (clientHasCurrent(request, quoted(currentVersion))) {
       return reply.code(304).header('etag', quoted(currentVersion)).send();
     }
     const known = recentBodies.get(currentVersion);
-    if (known !== undefined) return reply.header('etag', quoted(currentVersion)).type('application/json').send(known);
+    if (known !== undefined && ((await caller.auth.me())?.id ?? null) === current.viewerId) {
+      return reply.header('etag', quoted(currentVersion)).type('application/json').send(known);
+    }
   }
   const { version, body } = await load();
   const json = JSON.stringify(body);

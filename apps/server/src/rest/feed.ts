@@ -8,10 +8,10 @@ export function registerFeedRoutes(app: FastifyInstance, callerFor: CallerFactor
     '/api/feed/public',
     restHandler(callerFor, async (caller, request, reply) => {
       const page = untrusted({ limit: untrustedField(request.query, 'limit'), cursor: untrustedField(request.query, 'cursor') });
-      const { version } = await caller.feed.version(page);
+      const current = await caller.feed.version(page);
       // Public, but `isLiked` is the viewer's.
       reply.header('vary', 'Cookie');
-      return sendPolledList(request, reply, 'no-cache', version, async () => {
+      return sendPolledList(request, reply, caller, 'no-cache', current, async () => {
         const { posts, nextCursor, version: listed } = await caller.feed.list(page);
         return { version: listed, body: { posts, nextCursor } };
       });

@@ -23,8 +23,8 @@ export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFac
     '/api/gallery/:userId',
     restHandler(callerFor, async (caller, request, reply) => {
       const page = galleryPage(request);
-      const { version } = await caller.gallery.version(page);
-      return sendPolledList(request, reply, 'private, no-cache', version, async () => {
+      const current = await caller.gallery.version(page);
+      return sendPolledList(request, reply, caller, 'private, no-cache', current, async () => {
         const { gallery, nextCursor, version: listed } = await caller.gallery.list(page);
         return { version: listed, body: { success: true, gallery, nextCursor } };
       });

@@ -18,8 +18,8 @@ export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFacto
         limit: untrustedField(request.query, 'limit'),
         offset: untrustedField(request.query, 'offset'),
       });
-      const { version } = await caller.videos.version(page);
-      return sendPolledList(request, reply, 'private, no-cache', version, async () => {
+      const current = await caller.videos.version(page);
+      return sendPolledList(request, reply, caller, 'private, no-cache', current, async () => {
         const { version: listed, ...body } = await caller.videos.list(page);
         return { version: listed, body };
       });

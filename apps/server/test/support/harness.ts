@@ -30,7 +30,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits'>> = {},
 ): Promise<TestApp> {
   const first = options.instanceOf;
   const db = first?.db ?? (await openTestDatabase(target));
@@ -54,6 +54,8 @@ export async function startTestApp(
     api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
     payments: options.payments,
     generation: options.generation,
+    trustProxy: options.trustProxy,
+    rateLimits: options.rateLimits,
     redis,
     media,
   });

@@ -50,10 +50,7 @@ export async function likePost(
 
   const liked = wanted ?? (await em.count(Like, { user: userId, item: postId })) === 0;
   const changed = await changeLike(em, userId, postId, liked);
-  if (changed) {
-    versions.feedChanged();
-    versions.galleryChanged(post.owner.id);
-  }
+  if (changed) await versions.galleryAndFeedChanged(post.owner.id);
   const current = await em.findOne(GalleryItem, postId, { fields: ['likesCount'], disableIdentityMap: true });
   if (!current) throw new AppError('NOT_FOUND', feedMessages.postNotFound);
   return { liked, likesCount: current.likesCount };

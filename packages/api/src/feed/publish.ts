@@ -10,8 +10,7 @@ import type { ListVersions } from '../shared/list-versions';
 export async function publishGalleryItem(em: EntityManager, versions: ListVersions, ownerId: number, itemId: number): Promise<void> {
   const published = await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId, isPublic: false }, { isPublic: true, publishedAt: new Date() });
   if (published === 1) {
-    versions.galleryChanged(ownerId);
-    versions.feedChanged();
+    await versions.galleryAndFeedChanged(ownerId);
     return;
   }
   if ((await em.count(GalleryItem, { id: itemId, owner: ownerId })) === 0) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);

@@ -27,8 +27,7 @@ export async function deleteGalleryItems(
 
   const deletedCount = await em.nativeDelete(GalleryItem, { id: { $in: owned.map((item) => item.id) }, owner: ownerId });
   if (deletedCount > 0) {
-    versions.galleryChanged(ownerId);
-    if (owned.some((item) => item.isPublic)) versions.feedChanged();
+    await (owned.some((item) => item.isPublic) ? versions.galleryAndFeedChanged(ownerId) : versions.galleryChanged(ownerId));
   }
   await discardUnusedResults(em, media, [...new Set(owned.map((item) => item.transformedImagePath))]);
   return { deletedCount };

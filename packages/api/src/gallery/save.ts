@@ -58,7 +58,7 @@ export async function saveToGallery(em: EntityManager, versions: ListVersions, o
       sessionKey: request.sessionKey,
       createdAt: new Date(),
     });
-    versions.galleryChanged(ownerId);
+    await versions.galleryChanged(ownerId);
     return await em.findOneOrFail(GalleryItem, id);
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {

@@ -4,6 +4,7 @@ import { listPublicFeed } from '../feed/list';
 import { feedMessages } from '../feed/messages';
 import { publishGalleryItem } from '../feed/publish';
 import { AppError } from '../shared/errors';
+import { listVersionSchema } from '../shared/list-versions';
 import { recordId } from '../shared/input';
 import { pageInput } from '../shared/pagination';
 import { authedProcedure, optionalUserProcedure, publicProcedure, router } from '../trpc';
@@ -30,15 +31,18 @@ export const feedRouter = router({
     .query(async ({ ctx, input }) => {
       const viewerId = ctx.user?.id ?? null;
       // Read before the query: a write racing with it leaves an older tag, never a newer one.
-      const version = ctx.listVersions.feedTag(viewerId, input);
+      const version = await ctx.listVersions.feedTag(viewerId, input);
       return { ...(await listPublicFeed(ctx.em, viewerId, input)), version };
     }),
 
-  /** The tag `list` would give now, from memory once the caller is known: no list query. */
+  /** The tag `list` would give now, from the list versions once the caller is known: no list query. */
   version: publicProcedure
     .input(feedPage)
-    .output(z.object({ version: z.string() }))
-    .query(async ({ ctx, input }) => ({ version: ctx.listVersions.feedTag((await ctx.identify())?.userId ?? null, input) })),
+    .output(listVersionSchema)
+    .query(async ({ ctx, input }) => {
+      const viewerId = (await ctx.identify())?.userId ?? null;
+      return { viewerId, version: await ctx.listVersions.feedTag(viewerId, input) };
+    }),
 
   publish: authedProcedure
     .input(z.object({ postId: recordId }))

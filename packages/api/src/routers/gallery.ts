@@ -6,6 +6,7 @@ import { listGallery } from '../gallery/list';
 import { galleryMessages, MAX_IDS_PER_DELETE } from '../gallery/messages';
 import { saveToGallery } from '../gallery/save';
 import { MEDIA_URL_PREFIX } from '../media/urls';
+import { listVersionSchema } from '../shared/list-versions';
 import { AppError } from '../shared/errors';
 import { recordId } from '../shared/input';
 import { pageInput } from '../shared/pagination';
@@ -53,7 +54,7 @@ export const galleryRouter = router({
     .query(async ({ ctx, input }) => {
       if (input.userId !== ctx.user.id) throw new AppError('FORBIDDEN', galleryMessages.notYourGallery);
       // Read before the query: a write racing with it leaves an older tag, never a newer one.
-      const version = ctx.listVersions.galleryTag(ctx.user.id, input);
+      const version = await ctx.listVersions.galleryTag(ctx.user.id, input);
       const { items, nextCursor } = await listGallery(ctx.em, ctx.user.id, input);
       return { gallery: items.map(toGalleryItemView), nextCursor, version };
     }),
@@ -65,10 +66,11 @@ export const galleryRouter = router({
    */
   version: publicProcedure
     .input(galleryPage)
-    .output(z.object({ version: z.string().nullable() }))
-    .query(async ({ ctx, input }) => ({
-      version: (await ctx.identify())?.userId === input.userId ? ctx.listVersions.galleryTag(input.userId, input) : null,
-    })),
+    .output(listVersionSchema)
+    .query(async ({ ctx, input }) => {
+      const viewerId = (await ctx.identify())?.userId ?? null;
+      return { viewerId, version: viewerId === input.userId ? await ctx.listVersions.galleryTag(input.userId, input) : null };
+    }),
 
   delete: authedProcedure
     .input(z.object({ id: recordId }))

@@ -7,7 +7,7 @@ import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
 import { combineImages, composeWithReferences, stitchedView } from '../transform/composites';
 import { rememberLastUsedImage } from '../transform/uploads';
-import { authedProcedure, optionalUserProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, optionalUserProcedure, publicProcedure, rateLimited, router } from '../trpc';
 import { mediaRef } from './transform';
 
 const importance = z.number().min(0.1).max(1);
@@ -44,6 +44,7 @@ export const mediaRouter = router({
     }),
 
   combine: authedProcedure
+    .use(rateLimited('imageWork'))
     .input(
       z.object({
         imageUrls: z.array(mediaRef).min(2, 'Connectez au moins 2 images au nœud COMBINE pour les fusionner').max(16),
@@ -55,6 +56,7 @@ export const mediaRouter = router({
     .mutation(({ ctx, input }) => combineImages(ctx.em, ctx.media, ctx.user.id, input)),
 
   referenceComposite: authedProcedure
+    .use(rateLimited('imageWork'))
     .input(
       z.object({
         mainImage: mediaRef,
@@ -67,6 +69,7 @@ export const mediaRouter = router({
 
   /** The before|after picture of a result, as JPEG bytes. */
   stitch: optionalUserProcedure
+    .use(rateLimited('imageWork'))
     .input(z.object({ filename: clientText().max(100) }))
     .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
     .query(({ ctx, input }) => stitchedView(ctx.em, ctx.media, ctx.user?.id ?? null, input.filename)),

@@ -4,7 +4,7 @@ import { createPaymentIntent } from '../payments/create-intent';
 import { paymentCatalog } from '../payments/packs';
 import { paymentMessages } from '../payments/stripe';
 import { receiveStripeEvent } from '../payments/webhook';
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 /** A number, or the same number written as text: the checkout passes its query values as given. */
 const numeric = (message: string) => z.union([z.number(), z.string().trim().min(1, message)], { error: message }).pipe(z.coerce.number({ error: message }));
@@ -50,12 +50,10 @@ export const paymentsRouter = router({
     .query(({ ctx }) => ({ publishableKey: ctx.payments.publishableKey })),
 
   createIntent: authedProcedure
+    .use(rateLimited('payments'))
     .input(purchaseInput)
     .output(z.object({ clientSecret: z.string(), paymentIntentId: z.string() }))
-    .mutation(({ ctx, input }) => {
-      ctx.limiters.payments.hit(`payment-intent:user:${ctx.user.id}`);
-      return createPaymentIntent(ctx.em, ctx.payments.stripe, ctx.user.id, input);
-    }),
+    .mutation(({ ctx, input }) => createPaymentIntent(ctx.em, ctx.payments.stripe, ctx.user.id, input)),
 
   confirm: authedProcedure
     .input(

@@ -7,7 +7,7 @@ import { recentTransformations } from '../transform/recent';
 import { transformUpload } from '../transform/studio';
 import { createUpload, rememberLastUsedImage } from '../transform/uploads';
 import { renderWorkflow, transformNode } from '../transform/workflow';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, rateLimited, router } from '../trpc';
 
 /** An image the server stores, named by its address: the saved workflows' rule, for every procedure. */
 export const mediaRef = mediaReferenceSchema;
@@ -31,6 +31,7 @@ const transformResult = z.object({
 export const transformRouter = router({
   /** A picture checked, normalised and stored; the bytes arrive through the REST multipart path. */
   upload: authedProcedure
+    .use(rateLimited('imageWork'))
     .input(
       z.object({
         image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }),
@@ -49,6 +50,7 @@ export const transformRouter = router({
 
   /** A reference picture for the workflow's composites (face, body, environment, style). */
   uploadReference: authedProcedure
+    .use(rateLimited('imageWork'))
     .input(
       z.object({
         image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { VIDEO_WAIT_MS } from '../jobs/service';
 import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
+import { listVersionSchema } from '../shared/list-versions';
 import { recordId, wholeNumber } from '../shared/input';
 import { pageInput, paginationMessages } from '../shared/pagination';
 import { createPlaceholder, deleteVideo, findOwnVideo, generateVideo, listVideos, updatePlaceholder } from '../videos/videos';
@@ -48,7 +49,7 @@ export const videosRouter = router({
     .output(z.object({ success: z.literal(true), video: videoRecord }))
     .mutation(async ({ ctx, input }) => {
       const video = await createPlaceholder(ctx.em, ctx.media, ctx.user.id, input);
-      ctx.listVersions.videosChanged(ctx.user.id);
+      await ctx.listVersions.videosChanged(ctx.user.id);
       return { success: true as const, video };
     }),
 
@@ -60,7 +61,7 @@ export const videosRouter = router({
       try {
         return await generateVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input, input.respondAsync ? 0 : VIDEO_WAIT_MS);
       } finally {
-        ctx.listVersions.videosChanged(ctx.user.id);
+        await ctx.listVersions.videosChanged(ctx.user.id);
       }
     }),
 
@@ -76,17 +77,18 @@ export const videosRouter = router({
     .query(async ({ ctx, input }) => {
       if (input.userId !== ctx.user.id) throw new AppError('FORBIDDEN', commonMessages.forbidden);
       // Read before the query: a write racing with it leaves an older tag, never a newer one.
-      const version = ctx.listVersions.videosTag(ctx.user.id, input);
+      const version = await ctx.listVersions.videosTag(ctx.user.id, input);
       return { ...(await listVideos(ctx.em, ctx.user.id, input)), version };
     }),
 
   /** The tag `list` would give now, from memory once the caller is known (see gallery.version). */
   version: publicProcedure
     .input(videoPage)
-    .output(z.object({ version: z.string().nullable() }))
-    .query(async ({ ctx, input }) => ({
-      version: (await ctx.identify())?.userId === input.userId ? ctx.listVersions.videosTag(input.userId, input) : null,
-    })),
+    .output(listVersionSchema)
+    .query(async ({ ctx, input }) => {
+      const viewerId = (await ctx.identify())?.userId ?? null;
+      return { viewerId, version: viewerId === input.userId ? await ctx.listVersions.videosTag(input.userId, input) : null };
+    }),
 
   /** Where the file of one of the user's finished videos is, for the download. */
   file: authedProcedure
@@ -104,7 +106,7 @@ export const videosRouter = router({
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       const result = await deleteVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input.id);
-      ctx.listVersions.videosChanged(ctx.user.id);
+      await ctx.listVersions.videosChanged(ctx.user.id);
       return result;
     }),
 });

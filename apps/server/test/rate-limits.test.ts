@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/harness';
+import { samplePhoto } from './support/images';
+import { testQueueTargets } from './support/redis';
+
+const PER_MINUTE = 3;
+
+/** Free image work is limited per user, on the REST paths and tRPC alike; with Redis, across instances. */
+describe.each(testQueueTargets())('free image work limits, counters $name', (queue) => {
+  let a: TestApp;
+  let b: TestApp;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    a = await startTestApp({ name: 'sqlite' }, { queue, rateLimits: { imageWorkPerMinute: PER_MINUTE } });
+    // Only Redis is shared: in-process counters belong to one instance, as on one machine.
+    b = queue.name === 'redis' ? await startTestApp({ name: 'sqlite' }, { queue, instanceOf: a, rateLimits: { imageWorkPerMinute: PER_MINUTE } }) : a;
+    photo = await samplePhoto(3);
+  });
+
+  afterAll(async () => {
+    if (b !== a) await b?.close();
+    await a?.close();
+  });
+
+  it('refuses the upload past the limit with a French 429 and Retry-After, counting the user wherever they call from', async () => {
+    const alice = a.client({ ip: '10.50.0.1' });
+    await alice.register();
+    const aliceElsewhere = b.client({ ip: '10.50.0.2' });
+    alice.copySessionTo(aliceElsewhere);
+
+    const statuses = [];
+    for (let call = 0; call < PER_MINUTE; call++) statuses.push((await (call % 2 ? aliceElsewhere : alice).upload(photo)).status);
+    expect(statuses).toEqual(Array(PER_MINUTE).fill(200));
+
+    const refused = await aliceElsewhere.upload(photo);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Trop d'images traitées en peu de temps\. Réessayez dans \d+ s\.$/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The same limit on tRPC: the composite counts against the same user.
+    const composite = await alice.post('/trpc/media.combine', { imageUrls: ['/api/media/a.jpg', '/api/media/b.jpg'], layout: 'dual' });
+    expect(composite.status).toBe(429);
+
+    // Another person from the same address is not held back by Alice.
+    const bob = a.client({ ip: '10.50.0.1' });
+    await bob.register();
+    expect((await bob.upload(photo)).status).toBe(200);
+  });
+
+  it('counts a visitor by address', async () => {
+    const visitor = a.client({ ip: '10.50.1.1' });
+    const statuses = [];
+    for (let call = 0; call <= PER_MINUTE; call++) statuses.push((await visitor.get('/api/view-stitch/none.jpg')).status);
+    expect(statuses.slice(0, PER_MINUTE).every((status) => status !== 429)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await a.client({ ip: '10.50.1.2' }).get('/api/view-stitch/none.jpg')).status).not.toBe(429);
+  });
+});
