@@ -13,6 +13,7 @@ import {
   type CallInput,
   type PaymentSettings,
 } from '@atelier/api';
+import { STORAGE_QUOTAS } from '@atelier/catalog';
 import type { MikroORM } from '@atelier/db';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -20,6 +21,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppRouter } from '@atelier/api';
+import { limitBatches } from './batch-limit';
 import { answerClientError, httpErrorReply, httpMessages, sendHttpError, type HttpFailure } from './http-errors';
 import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
@@ -83,6 +85,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     config: {
       launchOffer: { accounts: 100, credits: 500 },
       passwordHash: PRODUCTION_HASH_PARAMS,
+      quotas: STORAGE_QUOTAS,
       ...options.api,
     },
     limiters: {
@@ -187,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const contentType = request.headers['content-type']?.trimStart().toLowerCase();
       if (contentType?.startsWith('multipart/form-data')) return sendHttpError(reply, { statusCode: 415 });
     });
+    limitBatches(trpc);
     await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { STORAGE_QUOTAS } from '@atelier/catalog';
 import { z } from 'zod';
+
+const MEGABYTE = 1024 * 1024;
 
 /** The one reader of process.env: every setting of the server, checked once at start-up. */
 const envSchema = z.object({
@@ -33,6 +36,13 @@ const envSchema = z.object({
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long a running generation's heartbeat may stop before another process takes it back. */
   GENERATION_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** Pieces of image work (uploads, composites, before/after views, thumbnails) run at once; the number of cores by default. */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** What each account may keep: pictures (count, megabytes) and saved workflows (count, megabytes). */
+  UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.uploads.count),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.uploads.bytes / MEGABYTE),
+  WORKFLOW_QUOTA_COUNT: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.count),
+  WORKFLOW_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.bytes / MEGABYTE),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
   REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),
@@ -69,6 +79,14 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The per-account quotas the configuration sets. */
+export function quotasOf(env: Env) {
+  return {
+    uploads: { count: env.UPLOAD_QUOTA_COUNT, bytes: env.UPLOAD_QUOTA_MB * MEGABYTE },
+    workflows: { count: env.WORKFLOW_QUOTA_COUNT, bytes: env.WORKFLOW_QUOTA_MB * MEGABYTE },
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -4,6 +4,7 @@ import type { RateLimiter } from './shared/rate-limit';
 import type { PasswordHashParams } from './auth/password';
 import type { JobService } from './jobs/service';
 import type { MediaDeps } from './media/deps';
+import type { StorageQuotas } from './shared/quotas';
 import type { PaymentSettings } from './payments/stripe';
 
 /** What the sealed session cookie carries. */
@@ -23,6 +24,8 @@ export interface SessionStore {
 export interface ApiConfig {
   launchOffer: { accounts: number; credits: number };
   passwordHash: PasswordHashParams;
+  /** What each account may keep (pictures, workflows). */
+  quotas: StorageQuotas;
 }
 
 /** Long-lived dependencies, built once per process. */
