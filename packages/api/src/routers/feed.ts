@@ -41,10 +41,10 @@ export const feedRouter = router({
     .query(({ ctx, input }) => ({ version: ctx.listVersions.feedTag(ctx.session.read()?.userId ?? null, input) })),
 
   publish: authedProcedure
-    .input(z.object({ postId: recordId }))
+    .input(z.object({ postId: recordId, withOriginal: z.boolean(feedMessages.invalidWithOriginal).optional() }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await publishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId);
+      await publishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId, input.withOriginal);
       return { success: true as const };
     }),
 
