@@ -4,6 +4,7 @@ import {
   appRouter,
   createCaller,
   createContextInner,
+  describeError,
   ListVersions,
   PRODUCTION_HASH_PARAMS,
   RateLimiter,
@@ -19,6 +20,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppRouter } from '@atelier/api';
 import { limitBatches } from './batch-limit';
@@ -35,7 +37,10 @@ import { REPLICATE_WEBHOOK_PATH, registerReplicateRoutes } from './rest/replicat
 import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
+import { faultAnswer } from './faults';
 import { createJobService } from './jobs';
+import { registerHealthRoutes } from './readiness';
+import { closeConnectionsOnShutdown } from './shutdown';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 
@@ -147,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const callerFor: CallerFactory = async (request, reply, signal) =>
     createCaller(createContextInner(deps, await callInput(request, reply)), { signal });
 
+  closeConnectionsOnShutdown(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -196,18 +202,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       trpcOptions: {
         router: appRouter,
         createContext: async ({ req, res }) => createContextInner(deps, await callInput(req, res)),
-        onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+        onError: ({ error, path, req }) => {
+          if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error, cause: error.cause, path }, 'procedure failed');
         },
+        // The database or the disk failing: 503 with Retry-After, or 507 (see faultAnswer).
+        responseMeta: ({ errors }) => errors.map((error) => faultAnswer(describeError(error).data)).find((fault) => fault !== null) ?? {},
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });
 
-  // For load balancers and the container health check: up means the database answers too.
-  app.get('/api/health', async (_request, reply) => {
-    const { ok } = await options.orm.checkConnection();
-    return ok ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: 'Base de données indisponible' });
-  });
+  registerHealthRoutes(app, { orm: options.orm, media: options.media, redis });
 
   registerAuthRoutes(app, callerFor);
   registerCreditRoutes(app, callerFor);

@@ -11,6 +11,7 @@ export {
 export { AppError, APP_ERROR_CODES, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 export { describeError, type AppErrorData } from './trpc';
 export { RateLimiter } from './shared/rate-limit';
+export { FAULT_CODES, resourceFault } from './shared/faults';
 export { quotaMessages, type StorageQuotas } from './shared/quotas';
 export { ListVersions } from './shared/list-versions';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
