@@ -39,6 +39,7 @@ import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { faultAnswer } from './faults';
 import { createJobService } from './jobs';
+import { ServerMetrics } from './metrics';
 import { registerHealthRoutes } from './readiness';
 import { closeConnectionsOnShutdown } from './shutdown';
 import { connectRedis, type SharedRedis } from './redis';
@@ -69,11 +70,13 @@ export interface AppOptions {
    */
   redis?: { url: string; prefix?: string | undefined } | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Serves Prometheus metrics at /api/metrics to a scraper sending `Authorization: Bearer <token>`; none without it. */
+  metricsToken?: string | undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null): Promise<ApiDeps> {
+async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, metrics: ServerMetrics | null): Promise<ApiDeps> {
   const listVersions = new ListVersions();
   const jobs = await createJobService({
     orm: options.orm,
@@ -81,6 +84,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     generation: options.generation,
     redis,
     onFinished: (job) => {
+      metrics?.generationEnded(job);
       if (job.kind === 'video') listVersions.videosChanged(job.userId);
     },
     log,
@@ -137,7 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
-  const deps = await apiDeps(options, app.log, redis);
+  const metrics = options.metricsToken ? new ServerMetrics(options.orm) : null;
+  const deps = await apiDeps(options, app.log, redis, metrics);
   // The jobs first: the running ones finish and publish before Redis goes.
   app.addHook('onClose', async () => {
     await deps.jobs.close();
@@ -153,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createCaller(createContextInner(deps, await callInput(request, reply)), { signal });
 
   closeConnectionsOnShutdown(app);
+  if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -249,7 +255,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (isApiPath(url) || !(request.method === 'GET' || request.method === 'HEAD') || !webIndex || !existsSync(webIndex)) {
+    // Pages are for browsers navigating (they ask for HTML): a scraper's or a script's unknown path is a 404.
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (isApiPath(url) || !wantsPage || !webIndex || !existsSync(webIndex)) {
       return sendHttpError(reply, { statusCode: 404 });
     }
     // History fallback: the web app's router decides what every other path shows.

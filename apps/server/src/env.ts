@@ -43,6 +43,8 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.uploads.bytes / MEGABYTE),
   WORKFLOW_QUOTA_COUNT: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.count),
   WORKFLOW_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.bytes / MEGABYTE),
+  /** Enables Prometheus metrics at /api/metrics for a scraper sending `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
   REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     redis: config.env.REDIS_URL ? { url: config.env.REDIS_URL, prefix: config.env.REDIS_PREFIX } : undefined,
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
+    metricsToken: config.env.METRICS_TOKEN,
   });
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`);
