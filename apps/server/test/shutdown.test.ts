@@ -2,21 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, serverEntry } from './support/server-process';
 
-const serverEntry = join(import.meta.dirname, '../src/main.ts');
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
 
 /** `said(text)` resolves once the server has printed a line containing `text` (before or after the call). */
 function logWatcher(lines: Interface): (text: string) => Promise<void> {
