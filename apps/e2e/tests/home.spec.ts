@@ -14,6 +14,9 @@ test('a creation goes from "Mes Créations" to the public feed, where another me
   await expect(own).toContainText(`${author.firstName} ${author.lastName}`);
   await expect(own.getByTestId('post-time')).toHaveText("À l'instant");
   await own.getByRole('button', { name: 'Rendre public' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rendre cette création publique' });
+  await expect(dialog).toContainText('Votre photo d’origine, telle que vous l’avez envoyée, sera aussi visible de tous.');
+  await dialog.getByRole('button', { name: 'Publier' }).click();
   await expect(page.getByText('Votre création a été publiée !')).toBeVisible();
   await expect(page.getByText('Succès', { exact: true })).toBeVisible();
   await expect(own.getByText('Publié')).toBeVisible();

@@ -4,6 +4,7 @@ import {
   appRouter,
   createCaller,
   createContextInner,
+  describeError,
   ListVersions,
   MemoryVersionStore,
   PRODUCTION_HASH_PARAMS,
@@ -17,13 +18,16 @@ import {
   type PaymentSettings,
   type RateLimits,
 } from '@atelier/api';
+import { STORAGE_QUOTAS } from '@atelier/catalog';
 import type { MikroORM } from '@atelier/db';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppRouter } from '@atelier/api';
+import { limitBatches } from './batch-limit';
 import { answerClientError, httpErrorReply, httpMessages, sendHttpError, type HttpFailure } from './http-errors';
 import { registerAuthRoutes } from './rest/auth';
 import type { CallerFactory } from './rest/call';
@@ -37,9 +41,13 @@ import { REPLICATE_WEBHOOK_PATH, registerReplicateRoutes } from './rest/replicat
 import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
+import { faultAnswer } from './faults';
 import { createJobService } from './jobs';
 import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
 import { registerRateLimits, type RateLimitSettings } from './rate-limits';
+import { ServerMetrics } from './metrics';
+import { registerHealthRoutes } from './readiness';
+import { closeConnectionsOnShutdown } from './shutdown';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 import { apiTokenLookup, sentBearerToken } from './api-tokens';
@@ -73,11 +81,13 @@ export interface AppOptions {
    */
   redis?: { url: string; prefix?: string | undefined } | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Serves Prometheus metrics at /api/metrics to a scraper sending `Authorization: Bearer <token>`; none without it. */
+  metricsToken?: string | undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits): Promise<ApiDeps> {
+async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits, metrics: ServerMetrics | null): Promise<ApiDeps> {
   // With Redis every instance gives the same tags, and a write on one changes them for all.
   const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.prefix) : new MemoryVersionStore());
   const jobs = await createJobService({
@@ -86,6 +96,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     generation: options.generation,
     redis,
     onFinished: (job) => {
+      metrics?.generationEnded(job);
       if (job.kind !== 'video') return;
       listVersions.videosChanged(job.userId).catch((error: unknown) => log.error({ err: error }, 'the videos list version could not be changed'));
     },
@@ -96,6 +107,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     config: {
       launchOffer: { accounts: 100, credits: 500 },
       passwordHash: PRODUCTION_HASH_PARAMS,
+      quotas: STORAGE_QUOTAS,
       ...options.api,
     },
     signIn: new SignInThrottle({ signUpsPerMinute: options.authAttemptsPerMinute ?? 10, redis }),
@@ -143,7 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
   const limits = await registerRateLimits(app, redis, options.rateLimits);
-  const deps = await apiDeps(options, app.log, redis, limits);
+  const metrics = options.metricsToken ? new ServerMetrics(options.orm) : null;
+  const deps = await apiDeps(options, app.log, redis, limits, metrics);
   // The jobs first: the running ones finish and publish before Redis goes.
   app.addHook('onClose', async () => {
     await deps.jobs.close();
@@ -161,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const callerFor: CallerFactory = async (request, reply, signal) =>
     createCaller(createContextInner(deps, { ...(await callInput(request, reply)), bearer: app.apiTokenOf(request) }), { signal });
 
+  closeConnectionsOnShutdown(app);
+  if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -211,23 +226,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const contentType = request.headers['content-type']?.trimStart().toLowerCase();
       if (contentType?.startsWith('multipart/form-data')) return sendHttpError(reply, { statusCode: 415 });
     });
+    limitBatches(trpc);
     await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
         createContext: async ({ req, res }) => createContextInner(deps, await callInput(req, res)),
-        onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+        onError: ({ error, path, req }) => {
+          if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error, cause: error.cause, path }, 'procedure failed');
         },
+        // The database or the disk failing: 503 with Retry-After, or 507 (see faultAnswer).
+        responseMeta: ({ errors }) => errors.map((error) => faultAnswer(describeError(error).data)).find((fault) => fault !== null) ?? {},
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });
 
-  // For load balancers and the container health check: up means the database answers too.
-  app.get('/api/health', async (_request, reply) => {
-    const { ok } = await options.orm.checkConnection();
-    return ok ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: 'Base de données indisponible' });
-  });
+  registerHealthRoutes(app, { orm: options.orm, media: options.media, redis });
 
   registerAuthRoutes(app, callerFor);
   registerAccountSecurityRoutes(app, callerFor);
@@ -266,7 +280,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (isApiPath(url) || !(request.method === 'GET' || request.method === 'HEAD') || !webIndex || !existsSync(webIndex)) {
+    // Pages are for browsers navigating (they ask for HTML): a scraper's or a script's unknown path is a 404.
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (isApiPath(url) || !wantsPage || !webIndex || !existsSync(webIndex)) {
       return sendHttpError(reply, { statusCode: 404 });
     }
     // History fallback: the web app's router decides what every other path shows.

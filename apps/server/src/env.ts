@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { STORAGE_QUOTAS } from '@atelier/catalog';
 import { z } from 'zod';
 import type { TrustProxy } from './proxy';
 
@@ -14,6 +15,8 @@ function isTrustedPeer(entry: string): boolean {
   if (version === 0) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
+
+const MEGABYTE = 1024 * 1024;
 
 /** The one reader of process.env: every setting of the server, checked once at start-up. */
 const envSchema = z.object({
@@ -73,6 +76,15 @@ const envSchema = z.object({
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long a running generation's heartbeat may stop before another process takes it back. */
   GENERATION_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** Pieces of image work (uploads, composites, before/after views, thumbnails) run at once; the number of cores by default. */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** What each account may keep: pictures (count, megabytes) and saved workflows (count, megabytes). */
+  UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.uploads.count),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.uploads.bytes / MEGABYTE),
+  WORKFLOW_QUOTA_COUNT: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.count),
+  WORKFLOW_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.bytes / MEGABYTE),
+  /** Enables Prometheus metrics at /api/metrics for a scraper sending `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
   REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),
@@ -109,6 +121,14 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The per-account quotas the configuration sets. */
+export function quotasOf(env: Env) {
+  return {
+    uploads: { count: env.UPLOAD_QUOTA_COUNT, bytes: env.UPLOAD_QUOTA_MB * MEGABYTE },
+    workflows: { count: env.WORKFLOW_QUOTA_COUNT, bytes: env.WORKFLOW_QUOTA_MB * MEGABYTE },
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { createStripeClient } from '@atelier/api';
 import { openDatabase } from '@atelier/db';
+import { configureImagePool } from '@atelier/media';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, quotasOf } from './env';
 import { mediaFromConfig } from './media';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.env.IMAGE_CONCURRENCY) configureImagePool(config.env.IMAGE_CONCURRENCY);
   const orm = await openDatabase(config.databaseUrl);
   const app = await buildApp({
     orm,
@@ -16,7 +18,7 @@ async function main(): Promise<void> {
     trustProxy: config.env.TRUST_PROXY,
     authAttemptsPerMinute: config.env.AUTH_RATE_LIMIT_PER_MINUTE,
     rateLimits: { imageWorkPerMinute: config.env.IMAGE_WORK_RATE_LIMIT_PER_MINUTE },
-    api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 } },
+    api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 }, quotas: quotasOf(config.env) },
     payments: {
       stripe: config.env.STRIPE_SECRET_KEY ? createStripeClient(config.env.STRIPE_SECRET_KEY, config.env.STRIPE_API_URL) : null,
       publishableKey: config.env.STRIPE_PUBLISHABLE_KEY ?? null,
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     redis: config.env.REDIS_URL ? { url: config.env.REDIS_URL, prefix: config.env.REDIS_PREFIX } : undefined,
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: { level: config.env.LOG_LEVEL },
+    metricsToken: config.env.METRICS_TOKEN,
   });
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`);

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,16 +8,8 @@ import { CreditEntry, GenerationJob, User, Video } from '@atelier/db';
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from './support/images';
+import { freePort, serverEntry } from './support/server-process';
 
-const serverEntry = join(import.meta.dirname, '../src/main.ts');
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
 
 /** The real server, as `npm start` runs it (from source), resolved once it says it listens. */
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {

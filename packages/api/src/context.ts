@@ -6,6 +6,7 @@ import type { SignInThrottle } from './security/throttle';
 import type { PasswordHashParams } from './auth/password';
 import type { JobService } from './jobs/service';
 import type { MediaDeps } from './media/deps';
+import type { StorageQuotas } from './shared/quotas';
 import type { PaymentSettings } from './payments/stripe';
 
 /** What the sealed session cookie carries: the key of a row of the sessions table. */
@@ -23,6 +24,8 @@ export interface SessionStore {
 export interface ApiConfig {
   launchOffer: { accounts: number; credits: number };
   passwordHash: PasswordHashParams;
+  /** What each account may keep (pictures, workflows). */
+  quotas: StorageQuotas;
 }
 
 /** Long-lived dependencies, built once per process. */

@@ -16,6 +16,8 @@ export { SignInThrottle, type ThrottleSettings } from './security/throttle';
 export { SESSION_TTL_SECONDS } from './security/sessions';
 export { authenticateToken, API_TOKEN_PREFIX, type TokenIdentity } from './security/tokens';
 export type { Identity } from './security/identity';
+export { FAULT_CODES, resourceFault } from './shared/faults';
+export { quotaMessages, type StorageQuotas } from './shared/quotas';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
 export { ledger, IMAGE_COST, VIDEO_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';

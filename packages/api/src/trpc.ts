@@ -7,6 +7,7 @@ import type { Context } from './context';
 import { tokenMessages } from './security/tokens';
 import { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 import { rateLimitSubject, type RateLimits } from './shared/rate-limit';
+import { resourceFault } from './shared/faults';
 
 // Zod's own messages (wrong types, missing fields) in French, for every schema of the API.
 z.config(z.locales.fr());
@@ -72,10 +73,16 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Each procedure gets its own EntityManager: one batched HTTP request runs several at once. */
-const withEntityManager = t.middleware(({ ctx, next }) => {
+/**
+ * Each procedure gets its own EntityManager: one batched HTTP request runs several at once. A
+ * procedure that failed because the database or the disk did is answered as such (see resourceFault).
+ */
+const withEntityManager = t.middleware(async ({ ctx, next }) => {
   const em = ctx.orm.em.fork();
-  return RequestContext.create(em, () => next({ ctx: { em } }));
+  const result = await RequestContext.create(em, () => next({ ctx: { em } }));
+  const fault = result.ok ? null : resourceFault(result.error);
+  if (fault) throw fault;
+  return result;
 });
 
 export const publicProcedure = t.procedure.use(withEntityManager);

@@ -8,3 +8,19 @@ export const IMAGE_COST = 50;
 
 /** Largest accepted upload, in bytes (the spec's 10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Most procedure calls in one batched tRPC request: the web app's batches stay within it. */
+export const MAX_BATCH_CALLS = 10;
+
+/** What one account may keep by default (the server's configuration may change it). */
+export const STORAGE_QUOTAS = {
+  /** Pictures: uploads, references and composites. */
+  uploads: { count: 2000, bytes: 2 * 1024 ** 3 },
+  /** Saved workflows, as stored JSON. */
+  workflows: { count: 100, bytes: 50 * 1024 ** 2 },
+} as const;
+
+export interface StorageQuota {
+  count: number;
+  bytes: number;
+}

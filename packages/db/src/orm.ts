@@ -23,6 +23,9 @@ export function migrationsFolder(kind: DatabaseKind): string {
   return kind === 'sqlite' ? 'sqlite' : 'mysql';
 }
 
+/** How long a new connection to MySQL/MariaDB may take before the query fails. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
+
 export function ormOptions(url: string, overrides: Partial<Options> = {}): Options {
   const kind = databaseKind(url);
   const common: Partial<Options> = {
@@ -51,6 +54,8 @@ export function ormOptions(url: string, overrides: Partial<Options> = {}): Optio
     driver: kind === 'mariadb' ? MariaDbDriver : MySqlDriver,
     clientUrl,
     pool: { min: 0, max: 10 },
+    // A database that does not answer fails a request in seconds (then 503), rather than holding it.
+    driverOptions: { connectTimeout: DATABASE_CONNECT_TIMEOUT_MS },
     ...overrides,
   } as Options;
 }

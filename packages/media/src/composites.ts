@@ -1,6 +1,7 @@
 import { DECODE_OPTIONS, decodeFailure, inspectImage } from './decode';
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { JPEG_OUTPUT, MAX_EDGE } from './limits';
+import { imageWork } from './image-pool';
 import { sharp } from './sharp';
 import { REFERENCE_SLOTS, type JpegImage, type ReferenceImages } from './engines/types';
 
@@ -16,8 +17,12 @@ interface Tile {
   height: number;
 }
 
-/** Each image cropped to fill its tile, all drawn on one canvas, encoded once. */
-async function drawTiles(width: number, height: number, tiles: readonly Tile[]): Promise<JpegImage> {
+/** Each image cropped to fill its tile, all drawn on one canvas, encoded once (in the image pool). */
+function drawTiles(width: number, height: number, tiles: readonly Tile[]): Promise<JpegImage> {
+  return imageWork(() => drawTilesNow(width, height, tiles));
+}
+
+async function drawTilesNow(width: number, height: number, tiles: readonly Tile[]): Promise<JpegImage> {
   const layers = await Promise.all(
     tiles.map(async (tile) => {
       const { data, info } = await sharp(tile.image, DECODE_OPTIONS)

@@ -59,4 +59,5 @@ export {
   renderWelcomeImage,
   type GeneratedImage,
 } from './art/index';
-export { RENDER_VERSION, RenderCache, THUMBNAIL_SIZE, renderThumbnail } from './thumbnails';
+export { RENDER_VERSION, RenderCache, THUMBNAIL_SIZE, renderThumbnail, type RenderKind } from './thumbnails';
+export { configureImagePool, imagePoolStats, imageWork } from './image-pool';

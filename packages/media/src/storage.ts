@@ -4,7 +4,8 @@ import { join, resolve, sep } from 'node:path';
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { isMissingFile, writeFileAtomic } from './files';
 
-export const STORAGE_KINDS = ['uploads', 'references', 'results', 'composites', 'videos', 'posters'] as const;
+// `probes`: the readiness check's short-lived files, proof that storage takes writes.
+export const STORAGE_KINDS = ['uploads', 'references', 'results', 'composites', 'videos', 'posters', 'probes'] as const;
 export type StorageKind = (typeof STORAGE_KINDS)[number];
 
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', mp4: 'video/mp4' } as const;

@@ -40,8 +40,8 @@ describe('RenderCache', () => {
   it('renders a file once, then serves it from disk', async () => {
     const cache = new RenderCache(root);
     const render = vi.fn(async () => Buffer.from('rendered'));
-    const [first, second] = await Promise.all([cache.file('something.jpg', render), cache.file('something.jpg', render)]);
-    const third = await cache.file('something.jpg', render);
+    const [first, second] = await Promise.all([cache.file('art', 'something.jpg', render), cache.file('art', 'something.jpg', render)]);
+    const third = await cache.file('art', 'something.jpg', render);
     expect(render).toHaveBeenCalledTimes(1);
     expect(new Set([first, second, third]).size).toBe(1);
     expect((await stat(first)).size).toBe(8);
@@ -58,7 +58,7 @@ describe('RenderCache', () => {
 
   it.each(['../escape.jpg', 'a/b.jpg', 'UPPER.jpg', 'x.png', '.jpg', ''])('refuses the name %j', async (name) => {
     const cache = new RenderCache(root);
-    await expect(cache.file(name, async () => Buffer.from('x'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(cache.file('art', name, async () => Buffer.from('x'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await readdir(root)).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findOptionByThumbnail, type CategoryId, type Selection } from '@atelier/catalog';
@@ -5,6 +6,7 @@ import { renderDefaultModel, renderSampleImage, renderWelcomeImage } from './art
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { writeFileAtomic } from './files';
 import { LocalImageEngine } from './engines/local/image-engine';
+import { imageWork } from './image-pool';
 import { JPEG_OUTPUT } from './limits';
 import { sharp } from './sharp';
 
@@ -36,20 +38,25 @@ export async function renderThumbnail(category: CategoryId, optionId: string): P
 /** Names the cache accepts: generated from catalogue ids and art ids, never from raw client text. */
 const CACHE_NAME = /^[a-z0-9][a-z0-9-]{0,150}\.jpg$/;
 
+/** What the cache renders: option thumbnails, art (welcome images, default models), before/after views. */
+export type RenderKind = 'thumbnail' | 'art' | 'stitch';
+
 /**
- * Rendered files kept on disk (under DATA_DIR): the first request renders and writes the file
- * atomically, later ones are served from it. Concurrent first requests share one render.
+ * Rendered files kept on disk (under DATA_DIR): the first request renders (in the image pool) and
+ * writes the file atomically, later ones are served from it. Concurrent first requests share one render.
  */
 export class RenderCache {
   private readonly directory: string;
   private readonly pending = new Map<string, Promise<string>>();
+  /** Renders made by this process, by kind: what the cache did not spare. */
+  readonly rendered: Record<RenderKind, number> = { thumbnail: 0, art: 0, stitch: 0 };
 
   constructor(directory: string) {
     this.directory = join(resolve(directory), RENDER_VERSION);
   }
 
   /** The file's absolute path, rendering it first if it is not on disk yet. */
-  async file(name: string, render: () => Promise<Buffer>): Promise<string> {
+  async file(kind: RenderKind, name: string, render: () => Promise<Buffer>): Promise<string> {
     if (!CACHE_NAME.test(name)) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
     const path = join(this.directory, name);
     const exists = await access(path).then(
@@ -59,7 +66,10 @@ export class RenderCache {
     if (exists) return path;
     let rendering = this.pending.get(name);
     if (!rendering) {
-      rendering = render()
+      rendering = imageWork(() => {
+        this.rendered[kind] += 1;
+        return render();
+      })
         .then((bytes) => writeFileAtomic(path, bytes))
         .then(() => path)
         .finally(() => this.pending.delete(name));
@@ -73,15 +83,24 @@ export class RenderCache {
     const found = findOptionByThumbnail(thumbnailId);
     if (!found) return Promise.reject(new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound));
     const name = `${found.category}-${found.option.id}.jpg`;
-    return this.file(name, () => renderThumbnail(found.category, found.option.id));
+    return this.file('thumbnail', name, () => renderThumbnail(found.category, found.option.id));
   }
 
   /** A welcome image or default model portrait by id (see WELCOME_IMAGES and DEFAULT_MODELS). */
   art(id: string): Promise<string> {
-    return this.file(`${id}.jpg`, async () => {
+    return this.file('art', `${id}.jpg`, async () => {
       const image = (await renderWelcomeImage(id)) ?? (await renderDefaultModel(id));
       if (!image) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
       return image;
     });
+  }
+
+  /**
+   * The before/after picture of a result, keyed by the two stored files it is made of: their keys
+   * are never reused, so the same pair always gives the same picture.
+   */
+  stitch(originalKey: string, resultKey: string, render: () => Promise<Buffer>): Promise<string> {
+    const digest = createHash('sha256').update(`${originalKey}\n${resultKey}`).digest('hex').slice(0, 40);
+    return this.file('stitch', `stitch-${digest}.jpg`, render);
   }
 }

@@ -1,5 +1,6 @@
 import { DECODE_OPTIONS, decodeFailure, inspectImage } from './decode';
 import { MEDIA_MESSAGES, MediaError } from './errors';
+import { imageWork } from './image-pool';
 import { JPEG_OUTPUT, MAX_EDGE, MAX_UPLOAD_BYTES } from './limits';
 import { sharp } from './sharp';
 import type { MediaStorage, StorageKind } from './storage';
@@ -20,6 +21,10 @@ export interface NormalizedImage {
  */
 export async function normalizeUpload(input: Buffer): Promise<NormalizedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw new MediaError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge);
+  return imageWork(() => normalizeNow(input));
+}
+
+async function normalizeNow(input: Buffer): Promise<NormalizedImage> {
   await inspectImage(input);
   try {
     const { data, info } = await sharp(input, DECODE_OPTIONS)

@@ -2,6 +2,7 @@ import { createCaller, describeError, JobPendingError } from '@atelier/api';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { faultAnswer } from '../faults';
 
 export type Caller = ReturnType<typeof createCaller>;
 /** The caller for one request; `signal` ends what the call streams (a job's events) when the client leaves. */
@@ -20,8 +21,14 @@ export function sendProcedureError(
   const body: Record<string, unknown> = { message };
   if (data.clientCode) body.error = data.clientCode;
   if (data.fieldErrors) body.fieldErrors = data.fieldErrors;
+  const fault = faultAnswer(data);
+  const status = fault?.status ?? getHTTPStatusCodeFromError(error);
+  if (status >= 500) reply.log.error({ err: error, cause: error.cause }, 'request failed');
   if (data.retryAfterSeconds !== undefined) reply.header('retry-after', String(data.retryAfterSeconds));
-  return reply.code(getHTTPStatusCodeFromError(error)).send({ ...body, ...shape(message) });
+  return reply
+    .code(status)
+    .headers(fault?.headers ?? {})
+    .send({ ...body, ...shape(message) });
 }
 
 /** A synchronous generation call past its wait: 202 with the job to follow, nothing is lost. */

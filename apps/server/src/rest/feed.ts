@@ -20,7 +20,9 @@ export function registerFeedRoutes(app: FastifyInstance, callerFor: CallerFactor
 
   app.post(
     '/api/posts/:postId/public',
-    restHandler(callerFor, (caller, request) => caller.feed.publish({ postId: untrusted(untrustedField(request.params, 'postId')) })),
+    restHandler(callerFor, (caller, request) =>
+      caller.feed.publish({ postId: untrusted(untrustedField(request.params, 'postId')), withOriginal: untrusted(untrustedField(request.body, 'withOriginal')) }),
+    ),
   );
 
   // No body toggles, as the spec's client does; `{ liked: true | false }` sets the state.

@@ -1,3 +1,4 @@
+import { MAX_BATCH_CALLS } from '@atelier/catalog';
 import type { AppRouter } from '@atelier/api';
 import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
@@ -26,6 +27,7 @@ export function createClients() {
         false: httpBatchLink({
           url: '/trpc',
           transformer: superjson,
+          maxItems: MAX_BATCH_CALLS,
           fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: 'include' }),
         }),
       }),

@@ -28,7 +28,7 @@ export async function listPublicFeed(em: EntityManager, viewerId: number | null,
     {
       orderBy: { publishedAt: 'desc', id: 'desc' },
       limit: page.limit + 1,
-      fields: ['createdAt', 'publishedAt', 'description', 'transformedImagePath', 'originalImagePath', 'likesCount', 'owner.firstName', 'owner.lastName'],
+      fields: ['createdAt', 'publishedAt', 'description', 'transformedImagePath', 'originalImagePath', 'originalPublic', 'likesCount', 'owner.firstName', 'owner.lastName'],
     },
   );
   const publishedAt = (item: (typeof rows)[number]) => item.publishedAt ?? item.createdAt;
@@ -40,7 +40,8 @@ export async function listPublicFeed(em: EntityManager, viewerId: number | null,
     publishedAt: publishedAt(item),
     description: item.description ?? null,
     transformedImagePath: item.transformedImagePath,
-    originalImagePath: item.originalImagePath ?? null,
+    // Published as the result alone: the original stays its owner's.
+    originalImagePath: item.originalPublic ? (item.originalImagePath ?? null) : null,
     likesCount: item.likesCount,
     isLiked: liked.has(item.id),
     user: { firstName: item.owner.firstName, lastName: item.owner.lastName },

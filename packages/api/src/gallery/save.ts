@@ -1,6 +1,5 @@
-import { GalleryItem, Transformation, UniqueConstraintViolationException, type EntityManager } from '@atelier/db';
-import { canViewMedia } from '../media/access';
-import { MEDIA_URL_PREFIX } from '../media/urls';
+import { GalleryItem, Transformation, UniqueConstraintViolationException, Upload, type EntityManager } from '@atelier/db';
+import { MEDIA_URL_PREFIX, mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
 import type { ListVersions } from '../shared/list-versions';
 import { galleryMessages } from './messages';
@@ -19,15 +18,24 @@ function storageKeyIn(path: string): string | null {
   return path.startsWith(MEDIA_URL_PREFIX) ? path.slice(MEDIA_URL_PREFIX.length) : null;
 }
 
-async function isOwnResult(em: EntityManager, ownerId: number, path: string): Promise<boolean> {
+/** The owner's succeeded transformation that made `path`, with the picture it started from. */
+async function ownResult(em: EntityManager, ownerId: number, path: string): Promise<Transformation | null> {
   const key = storageKeyIn(path);
-  return key !== null && (await em.count(Transformation, { owner: ownerId, status: 'succeeded', resultKey: key })) > 0;
+  if (key === null) return null;
+  return em.findOne(Transformation, { owner: ownerId, status: 'succeeded', resultKey: key }, { populate: ['upload'] });
 }
 
-/** The original goes public with the item, so it must be an image its owner may already see. */
-async function isViewableOriginal(em: EntityManager, ownerId: number, path: string): Promise<boolean> {
-  const key = storageKeyIn(path);
-  return key !== null && (await canViewMedia(em, ownerId, key));
+/**
+ * The original an item shows, which goes public with it: a picture its owner uploaded. A path
+ * naming anything else (someone's published picture, an address the server cannot resolve) gives
+ * way to the picture the transformation itself started from, when the server knows it.
+ */
+async function originalFor(em: EntityManager, ownerId: number, requested: string, result: Transformation): Promise<string> {
+  const key = storageKeyIn(requested);
+  if (key !== null && (await em.count(Upload, { owner: ownerId, storageKey: key })) > 0) return requested;
+  const started = result.upload;
+  if (started && started.owner.id === ownerId) return mediaUrl(started.storageKey);
+  throw new AppError('NOT_FOUND', galleryMessages.originalNotFound);
 }
 
 /**
@@ -40,16 +48,15 @@ export async function saveToGallery(em: EntityManager, versions: ListVersions, o
   const existing = await em.findOne(GalleryItem, { owner: ownerId, transformedImagePath: path });
   if (existing) return existing;
 
-  if (!(await isOwnResult(em, ownerId, path))) throw new AppError('NOT_FOUND', galleryMessages.resultNotFound);
-  if (request.originalImagePath !== null && !(await isViewableOriginal(em, ownerId, request.originalImagePath))) {
-    throw new AppError('NOT_FOUND', galleryMessages.originalNotFound);
-  }
+  const result = await ownResult(em, ownerId, path);
+  if (!result) throw new AppError('NOT_FOUND', galleryMessages.resultNotFound);
+  const originalImagePath = request.originalImagePath === null ? null : await originalFor(em, ownerId, request.originalImagePath, result);
   try {
     const id = await em.insert(GalleryItem, {
       owner: ownerId,
       mediaType: 'image',
       transformedImagePath: path,
-      originalImagePath: request.originalImagePath,
+      originalImagePath,
       transformationType: request.transformationType,
       transformationOption: request.transformationOption,
       // The feed shows a description; until people can write one, it names the options applied.

@@ -77,7 +77,7 @@ export interface JobServiceOptions {
   events?: JobEvents;
   kinds: Record<JobKind, JobKindWork<never>>;
   /** Told when a job ends, whatever the outcome (the lists it changes get a new version). */
-  onFinished?: (job: { kind: JobKind; userId: number }) => void;
+  onFinished?: (job: { kind: JobKind; userId: number; runMs?: number }) => void;
   /** How long a running job's heartbeat may stop before its job is taken back (JOB_LEASE_MS by default). */
   leaseMs?: number;
   /** Where maintenance failures are reported. */
@@ -315,7 +315,8 @@ export class JobService {
       stopFollowing();
       this.live.delete(jobId);
       this.events.publish(await this.snapshot(em, jobId));
-      this.options.onFinished?.({ kind: job.kind, userId: job.owner.id });
+      // How long it ran here: its engine's time, plus storing the result.
+      this.options.onFinished?.({ kind: job.kind, userId: job.owner.id, runMs: Date.now() - now.getTime() });
     }
   }
 

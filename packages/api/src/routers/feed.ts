@@ -45,10 +45,10 @@ export const feedRouter = router({
     }),
 
   publish: authedProcedure
-    .input(z.object({ postId: recordId }))
+    .input(z.object({ postId: recordId, withOriginal: z.boolean(feedMessages.invalidWithOriginal).optional() }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await publishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId);
+      await publishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId, input.withOriginal);
       return { success: true as const };
     }),
 

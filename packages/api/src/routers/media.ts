@@ -53,7 +53,7 @@ export const mediaRouter = router({
       }),
     )
     .output(z.object({ success: z.literal(true), compositeImage: z.string(), compositeImagePath: z.string() }))
-    .mutation(({ ctx, input }) => combineImages(ctx.em, ctx.media, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => combineImages(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input)),
 
   referenceComposite: authedProcedure
     .use(rateLimited('imageWork'))
@@ -65,7 +65,7 @@ export const mediaRouter = router({
       }),
     )
     .output(z.object({ compositePath: z.string() }))
-    .mutation(({ ctx, input }) => composeWithReferences(ctx.em, ctx.media, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => composeWithReferences(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input)),
 
   /** The before|after picture of a result, as JPEG bytes. */
   stitch: optionalUserProcedure

@@ -43,7 +43,7 @@ export const transformRouter = router({
     )
     .output(z.object({ id: z.number(), imagePath: z.string(), width: z.number(), height: z.number() }))
     .mutation(async ({ ctx, input }) => {
-      const upload = await createUpload(ctx.em, ctx.media, ctx.user.id, input);
+      const upload = await createUpload(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input);
       await rememberLastUsedImage(ctx.em, ctx.user.id, upload.imagePath);
       return upload;
     }),
@@ -59,7 +59,7 @@ export const transformRouter = router({
     )
     .output(z.object({ imagePath: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const { imagePath } = await createUpload(ctx.em, ctx.media, ctx.user.id, { image: input.image, style: `reference:${input.type}` });
+      const { imagePath } = await createUpload(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, { image: input.image, style: `reference:${input.type}` });
       return { imagePath };
     }),
 

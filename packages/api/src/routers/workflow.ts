@@ -34,7 +34,7 @@ export const workflowRouter = router({
     .input(z.object({ id: recordId.optional(), name: workflowNameSchema, document: workflowDocumentSchema }))
     .output(savedWorkflowSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id, name, updatedAt } = await saveWorkflow(ctx.em, ctx.user.id, input);
+      const { id, name, updatedAt } = await saveWorkflow(ctx.em, ctx.config.quotas.workflows, ctx.user.id, input);
       return { id, name, updatedAt };
     }),
 

@@ -51,6 +51,9 @@ export const commonMessages = {
   invalidId: 'Identifiant invalide',
   internal: 'Une erreur inattendue est survenue.',
   rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  databaseUnavailable: 'Service momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  storageFull: 'Espace de stockage insuffisant sur le serveur. Veuillez réessayer plus tard.',
+  storageUnavailable: 'Le stockage des fichiers est momentanément indisponible. Veuillez réessayer plus tard.',
   /** A webhook (Stripe's, Replicate's) whose signature does not match its secret. */
   invalidWebhookSignature: 'Signature du webhook invalide.',
 } as const;

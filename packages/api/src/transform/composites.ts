@@ -1,17 +1,21 @@
+import { readFile } from 'node:fs/promises';
 import { combine, referenceComposite, sideBySide, type CombineLayout, type ReferenceImages, type ReferenceSlot } from '@atelier/media';
+import type { StorageQuota } from '@atelier/catalog';
 import { GalleryItem, Transformation, Upload, type EntityManager } from '@atelier/db';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
 import { readViewableImage } from '../media/source-image';
 import { mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
+import { ensureUploadRoom } from '../shared/quotas';
 
 export const compositeMessages = {
   stitchUnavailable: 'Image non disponible',
 } as const;
 
-/** Stores a composite as one of the user's uploads, so it can be transformed like any picture. */
-async function storeComposite(em: EntityManager, media: MediaDeps, userId: number, image: Buffer, width: number, height: number) {
+/** Stores a composite as one of the user's uploads, so it can be transformed like any picture (within the quota). */
+async function storeComposite(em: EntityManager, media: MediaDeps, quota: StorageQuota, userId: number, image: Buffer, width: number, height: number) {
+  await ensureUploadRoom(em, quota, userId, image.length);
   const key = await media.storage.put('composites', image, 'jpg');
   await em.insert(Upload, {
     owner: userId,
@@ -30,6 +34,7 @@ async function storeComposite(em: EntityManager, media: MediaDeps, userId: numbe
 export async function combineImages(
   em: EntityManager,
   media: MediaDeps,
+  quota: StorageQuota,
   userId: number,
   input: { imageUrls: string[]; importance?: number[] | undefined; layout: CombineLayout },
 ) {
@@ -38,7 +43,7 @@ export async function combineImages(
   const combined = await combine(images, input.importance ?? images.map(() => 1), input.layout).catch((error: unknown) => {
     throw mediaFailure(error);
   });
-  const path = await storeComposite(em, media, userId, combined.image, combined.width, combined.height);
+  const path = await storeComposite(em, media, quota, userId, combined.image, combined.width, combined.height);
   return { success: true as const, compositeImage: path, compositeImagePath: path };
 }
 
@@ -46,6 +51,7 @@ export async function combineImages(
 export async function composeWithReferences(
   em: EntityManager,
   media: MediaDeps,
+  quota: StorageQuota,
   userId: number,
   input: { mainImage: string; referenceImages: Partial<Record<ReferenceSlot, string>>; referenceImportance?: Partial<Record<ReferenceSlot, number>> | undefined },
 ) {
@@ -57,7 +63,7 @@ export async function composeWithReferences(
   const composite = await referenceComposite(main.image, references).catch((error: unknown) => {
     throw mediaFailure(error);
   });
-  return { compositePath: await storeComposite(em, media, userId, composite.image, composite.width, composite.height) };
+  return { compositePath: await storeComposite(em, media, quota, userId, composite.image, composite.width, composite.height) };
 }
 
 /**
@@ -74,9 +80,14 @@ export async function stitchedView(em: EntityManager, media: MediaDeps, viewerId
     (transformation.owner.id === viewerId ||
       (await em.count(GalleryItem, { isPublic: true, transformedImagePath: mediaUrl(transformation.resultKey!) })) > 0);
   if (!allowed || !transformation.upload) throw new AppError('NOT_FOUND', compositeMessages.stitchUnavailable);
+  const originalKey = transformation.upload.storageKey;
+  const resultKey = transformation.resultKey!;
   try {
-    const [original, result] = await Promise.all([media.storage.get(transformation.upload.storageKey), media.storage.get(transformation.resultKey!)]);
-    return (await sideBySide(original, result)).image;
+    const path = await media.renders.stitch(originalKey, resultKey, async () => {
+      const [original, result] = await Promise.all([media.storage.get(originalKey), media.storage.get(resultKey)]);
+      return (await sideBySide(original, result)).image;
+    });
+    return await readFile(path);
   } catch (error) {
     throw mediaFailure(error);
   }

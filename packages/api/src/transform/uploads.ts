@@ -1,9 +1,10 @@
-import type { ColorChoices, Selection } from '@atelier/catalog';
+import type { ColorChoices, Selection, StorageQuota } from '@atelier/catalog';
 import { Upload, User, type EntityManager } from '@atelier/db';
 import { storeUpload } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
 import { mediaUrl } from '../media/urls';
+import { ensureUploadRoom } from '../shared/quotas';
 
 export interface NewUpload {
   image: Uint8Array;
@@ -17,9 +18,11 @@ export interface NewUpload {
 
 /**
  * Checks and normalises the picture (size, real image type, pixel limit, orientation, no
- * metadata), stores it, and records it as the user's. Nothing is stored for a refused file.
+ * metadata), stores it, and records it as the user's. Nothing is stored for a refused file, nor
+ * past the account's quota.
  */
-export async function createUpload(em: EntityManager, media: MediaDeps, userId: number, input: NewUpload) {
+export async function createUpload(em: EntityManager, media: MediaDeps, quota: StorageQuota, userId: number, input: NewUpload) {
+  await ensureUploadRoom(em, quota, userId, input.image.byteLength);
   const stored = await storeUpload(media.storage, Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength)).catch(
     (error: unknown) => {
       throw mediaFailure(error);

@@ -1,6 +1,7 @@
-import { WORKFLOW_LIMITS, workflowDocumentBytes, type WorkflowDocument } from '@atelier/catalog';
+import { WORKFLOW_LIMITS, workflowDocumentBytes, type StorageQuota, type WorkflowDocument } from '@atelier/catalog';
 import { UniqueConstraintViolationException, Workflow, type EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
+import { ensureWorkflowRoom } from '../shared/quotas';
 import { savedWorkflowMessages } from './messages';
 import { findOwnWorkflow } from './read';
 
@@ -27,10 +28,10 @@ async function flushNamed(em: EntityManager): Promise<void> {
   }
 }
 
-export async function saveWorkflow(em: EntityManager, ownerId: number, input: WorkflowSave): Promise<Workflow> {
-  if (workflowDocumentBytes(input.document) > WORKFLOW_LIMITS.documentBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', savedWorkflowMessages.tooLarge);
-  }
+export async function saveWorkflow(em: EntityManager, quota: StorageQuota, ownerId: number, input: WorkflowSave): Promise<Workflow> {
+  const bytes = workflowDocumentBytes(input.document);
+  if (bytes > WORKFLOW_LIMITS.documentBytes) throw new AppError('PAYLOAD_TOO_LARGE', savedWorkflowMessages.tooLarge);
+  await ensureWorkflowRoom(em, quota, ownerId, bytes, input.id);
   const workflow =
     input.id === undefined
       ? em.create(Workflow, { owner: ownerId, name: input.name, graph: input.document })

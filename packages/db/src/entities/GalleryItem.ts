@@ -20,6 +20,8 @@ export const GalleryItem = defineEntity({
     isFavorite: p.boolean().default(false),
     sessionKey: p.string().length(64).nullable(),
     isPublic: p.boolean().default(false),
+    /** Once published, whether the untouched original is shown with the result. */
+    originalPublic: p.boolean().default(true),
     publishedAt: p.datetime(3).nullable(),
     likesCount: p.integer().default(0),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoPlus, IconUsersGroup, IconWorld, IconWorldUpload } from '@tabler/icons-react';
-import type { ReactNode, Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
 import { useCurrentUser, type CurrentUser } from '../../lib/user';
 import { PostCard, PostCardSkeleton } from './PostCard';
+import { PublishDialog } from './PublishDialog';
 
 export type CommunityTab = 'public' | 'private';
 
@@ -112,8 +113,10 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
 function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
   const utils = trpc.useUtils();
   const { query, items } = useOwnGallery(user.id);
+  const [publishing, setPublishing] = useState<(typeof items)[number] | null>(null);
   const publish = trpc.feed.publish.useMutation({
     onSuccess: () => {
+      setPublishing(null);
       toast({ title: 'Succès', description: 'Votre création a été publiée !' });
       void utils.gallery.list.invalidate();
       void utils.feed.list.invalidate();
@@ -145,8 +148,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
                   variant="light"
                   radius="xl"
                   leftSection={<IconWorldUpload size={16} aria-hidden />}
-                  loading={publish.isPending && publish.variables?.postId === item.id}
-                  onClick={() => publish.mutate({ postId: item.id })}
+                  onClick={() => setPublishing(item)}
                 >
                   Rendre public
                 </Button>
@@ -156,6 +158,14 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
         ))}
       </PostGrid>
       {query.hasNextPage && <MoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />}
+      {publishing && (
+        <PublishDialog
+          hasOriginal={publishing.originalImagePath !== null}
+          publishing={publish.isPending}
+          onPublish={(withOriginal) => publish.mutate({ postId: publishing.id, withOriginal })}
+          onClose={() => setPublishing(null)}
+        />
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Migration20261121233209 } from './Migration20261121233209';
 import { Migration20261123204540 } from './Migration20261123204540';
 import { Migration20261123205651 } from './Migration20261123205651';
 import { Migration20261123233505 } from './Migration20261123233505';
+import { Migration20261123234840 } from './Migration20261123234840';
 
 /** Every sqlite migration in order; kept as a list so bundled builds need no file discovery. */
 export const sqliteMigrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261123204540', class: Migration20261123204540 },
   { name: 'Migration20261123205651', class: Migration20261123205651 },
   { name: 'Migration20261123233505', class: Migration20261123233505 },
+  { name: 'Migration20261123234840', class: Migration20261123234840 },
 ];

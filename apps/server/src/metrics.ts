@@ -1,0 +1,125 @@
+import { timingSafeEqual } from 'node:crypto';
+import { CreditEntry, GenerationJob, type MikroORM } from '@atelier/db';
+import { imagePoolStats } from '@atelier/media';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const metricsMessages = {
+  unauthorized: 'Jeton de métriques manquant ou invalide.',
+} as const;
+
+const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+
+/** The mysql2 pool's own lists, where the driver has them (MySQL, MariaDB); SQLite has one connection. */
+interface PoolLists {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+}
+
+/**
+ * The server's Prometheus metrics, one registry per app: requests by route pattern, generations
+ * (by state, queued, run time), credit holds open, the database pool, the image pool and Node's own.
+ * Database figures are read when scraped.
+ */
+export class ServerMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly generationRuns: Histogram<'kind'>;
+  private readonly generationsEnded: Counter<'kind'>;
+
+  constructor(orm: MikroORM) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status: duration (its _count is the request rate)',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120],
+      registers,
+    });
+    this.generationRuns = new Histogram({
+      name: 'atelier_generation_run_seconds',
+      help: 'Generations run by this process: time from start to stored result (engine time)',
+      labelNames: ['kind'],
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+      registers,
+    });
+    this.generationsEnded = new Counter({ name: 'atelier_generations_ended_total', help: 'Generations ended, by kind', labelNames: ['kind'], registers });
+    new Gauge({
+      name: 'atelier_generation_jobs',
+      help: 'Generation jobs by state',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        const em = orm.em.fork();
+        const counts = await Promise.all(JOB_STATES.map((state) => em.count(GenerationJob, { status: state })));
+        JOB_STATES.forEach((state, index) => this.set({ state }, counts[index] ?? 0));
+      },
+    });
+    new Gauge({
+      name: 'atelier_generation_queue_depth',
+      help: 'Generation jobs waiting for a worker',
+      registers,
+      async collect() {
+        this.set(await orm.em.fork().count(GenerationJob, { status: 'queued' }));
+      },
+    });
+    new Gauge({
+      name: 'atelier_credit_holds_open',
+      help: 'Credits held for generations not ended yet (ledger entries)',
+      registers,
+      async collect() {
+        this.set(await orm.em.fork().count(CreditEntry, { status: 'held' }));
+      },
+    });
+    new Gauge({
+      name: 'atelier_db_pool_connections',
+      help: 'Database connections of this process, open and idle',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        const connection = orm.em.getConnection() as unknown as { getNativeClient?: () => Promise<PoolLists> };
+        const pool = (await connection.getNativeClient?.().catch(() => null)) ?? null;
+        this.set({ state: 'open' }, pool?._allConnections?.length ?? 1);
+        this.set({ state: 'idle' }, pool?._freeConnections?.length ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'atelier_image_pool',
+      help: 'The image work pool: size, running and waiting',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const stats = imagePoolStats();
+        this.set({ state: 'size' }, stats.size);
+        this.set({ state: 'active' }, stats.active);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+
+  /** Told by the job service when a generation ends. */
+  generationEnded(job: { kind: string; runMs?: number | undefined }): void {
+    this.generationsEnded.inc({ kind: job.kind });
+    if (job.runMs !== undefined) this.generationRuns.observe({ kind: job.kind }, job.runMs / 1000);
+  }
+
+  /**
+   * Times every answer by its route pattern (never the raw URL, so ids do not explode the series),
+   * and serves `/api/metrics` to a scraper holding the token.
+   */
+  register(app: FastifyInstance, token: string): void {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      this.requests.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+    const expected = Buffer.from(`Bearer ${token}`);
+    app.get('/api/metrics', async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ message: metricsMessages.unauthorized });
+      }
+      return reply.type(this.registry.contentType).send(await this.registry.metrics());
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import type { MediaDeps } from '@atelier/api';
+import type { MikroORM } from '@atelier/db';
+import type { FastifyInstance } from 'fastify';
+import type { SharedRedis } from './redis';
+
+/** Each dependency gets this long to answer, so a frozen one makes readiness fail rather than hang. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+export const readinessMessages = {
+  unavailable: 'Service indisponible : une dépendance ne répond pas.',
+} as const;
+
+type CheckState = 'ok' | 'failed' | 'timeout';
+
+async function within(check: () => Promise<unknown>, timeoutMs: number): Promise<{ state: CheckState; cause?: unknown }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ state: CheckState }>((resolve) => {
+    timer = setTimeout(() => resolve({ state: 'timeout' }), timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      check().then(
+        () => ({ state: 'ok' as const }),
+        (cause: unknown) => ({ state: 'failed' as const, cause }),
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface ReadinessDeps {
+  orm: MikroORM;
+  media: MediaDeps;
+  redis: SharedRedis | null;
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * `/api/health`: liveness only — the process answers — so a database outage never gets healthy
+ * instances restarted. `/api/ready`: whether this instance can serve now — the database answers,
+ * storage takes a write, and Redis answers when configured — each within its own short timeout.
+ */
+export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps): void {
+  app.get('/api/health', () => ({ status: 'ok' }));
+
+  const checks: Record<string, () => Promise<unknown>> = {
+    database: async () => {
+      const check = await deps.orm.checkConnection();
+      if (!check.ok) throw check.error ?? new Error(check.reason);
+    },
+    storage: async () => deps.media.storage.delete(await deps.media.storage.put('probes', Buffer.from('ready'), 'jpg')),
+    ...(deps.redis ? { redis: () => deps.redis!.client.ping() } : {}),
+  };
+
+  app.get('/api/ready', async (request, reply) => {
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => [name, await within(check, deps.timeoutMs ?? READINESS_TIMEOUT_MS)] as const),
+    );
+    for (const [name, result] of results) {
+      if (result.state !== 'ok') request.log.error({ check: name, state: result.state, cause: result.cause }, 'readiness check failed');
+    }
+    const states = Object.fromEntries(results.map(([name, result]) => [name, result.state]));
+    if (results.every(([, result]) => result.state === 'ok')) return { status: 'ready', checks: states };
+    return reply.code(503).header('retry-after', '5').send({ status: 'unavailable', message: readinessMessages.unavailable, checks: states });
+  });
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type MediaStorage } from '@atelier/media';
+import { openDatabase, Upload, type MikroORM } from '@atelier/db';
+import { openTestDatabase, testDatabaseTargets, type TestDatabase } from '@atelier/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { startTestApp, TEST_HASH_PARAMS, TestClient, type TestApp } from './support/harness';
+import { samplePhoto } from './support/images';
+
+const messages = {
+  storageFull: 'Espace de stockage insuffisant sur le serveur. Veuillez réessayer plus tard.',
+  databaseUnavailable: 'Service momentanément indisponible. Veuillez réessayer dans quelques instants.',
+};
+
+/** A disk with no space left: reads work, every write fails as the file system says ENOSPC. */
+class FullDisk implements MediaStorage {
+  constructor(private readonly disk: MediaStorage) {}
+  put(): Promise<string> {
+    return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+  }
+  get = (key: string) => this.disk.get(key);
+  stat = (key: string) => this.disk.stat(key);
+  servable = (key: string) => this.disk.servable(key);
+  delete = (key: string) => this.disk.delete(key);
+}
+
+describe.each(testDatabaseTargets())('faults of the disk, and readiness, on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is ready while the database answers and storage takes writes; health stays a cheap liveness check', async () => {
+    const ready = await t.client().get('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    expect((await t.client().get('/api/health')).body).toEqual({ status: 'ok' });
+  });
+
+  it('answers uploads 507 in French on a full disk, records nothing, and reports it in readiness', async () => {
+    const full = await startTestApp(target, { media: { storage: new FullDisk(t.media.storage) } });
+    try {
+      const c = full.client({ ip: '10.44.0.1' });
+      const { user } = await c.register();
+      const refused = await c.upload(await samplePhoto(1));
+      expect(refused.status).toBe(507);
+      expect(refused.body).toEqual({ message: messages.storageFull, error: 'insufficient_storage' });
+      expect(await full.db.orm.em.fork().count(Upload, { owner: user.id })).toBe(0);
+
+      const ready = await full.client().get('/api/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks).toEqual({ database: 'ok', storage: 'failed' });
+    } finally {
+      await full.close();
+    }
+  });
+});
+
+/** A TCP relay to the database that can be cut (as a database that went away) and restored. */
+class DatabaseRelay {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    }).listen(this.port, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.port = (this.server.address() as { port: number }).port;
+  }
+
+  /** Refuses new connections and drops the open ones. */
+  async cut(): Promise<void> {
+    const closed = new Promise((resolve) => this.server?.close(resolve));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+}
+
+describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite'))('a database out of reach, on $name', (target) => {
+  let db: TestDatabase;
+  let relay: DatabaseRelay;
+  let orm: MikroORM;
+  let app: FastifyInstance;
+  let mediaDir: string;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    const direct = new URL(db.url);
+    relay = new DatabaseRelay({ host: direct.hostname, port: Number(direct.port || 3306) });
+    await relay.open();
+    const relayed = new URL(db.url);
+    relayed.host = `127.0.0.1:${relay.port}`;
+    orm = await openDatabase(relayed.toString());
+    mediaDir = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
+    app = await buildApp({
+      orm,
+      sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
+      secureCookies: false,
+      webDist: null,
+      api: { passwordHash: TEST_HASH_PARAMS },
+      media: {
+        storage: new LocalDiskStorage(join(mediaDir, 'media')),
+        renders: new RenderCache(join(mediaDir, 'renders')),
+        images: new LocalImageEngine(),
+        videos: new LocalVideoEngine(),
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await orm?.close(true);
+    await db?.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After and a French message while it is gone, and serves again once it is back', async () => {
+    const c = new TestClient(app, { ip: '10.44.1.1' });
+    await c.register();
+    expect((await c.get('/api/user')).status).toBe(200);
+
+    await relay.cut();
+    const rest = await c.get('/api/user');
+    expect(rest.status).toBe(503);
+    expect(rest.headers['retry-after']).toBe('5');
+    expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
+    const trpc = await c.get('/trpc/auth.me');
+    expect(trpc.status).toBe(503);
+    expect(trpc.headers['retry-after']).toBe('5');
+    expect(trpc.body.error.json.message).toBe(messages.databaseUnavailable);
+    expect((await c.get('/api/health')).status).toBe(200);
+    const ready = await c.get('/api/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.database).not.toBe('ok');
+
+    await relay.open();
+    expect((await c.get('/api/user')).status).toBe(200);
+  });
+});

@@ -1,0 +1,53 @@
+import type { StorageQuota } from '@atelier/catalog';
+import type { EntityManager } from '@atelier/db';
+import { AppError } from './errors';
+
+export interface StorageQuotas {
+  uploads: StorageQuota;
+  workflows: StorageQuota;
+}
+
+/** "2 Go", "50 Mo": sizes as French users read them. */
+function frenchSize(bytes: number): string {
+  const [unit, size] = bytes >= 1024 ** 3 ? ['Go', bytes / 1024 ** 3] : bytes >= 1024 ** 2 ? ['Mo', bytes / 1024 ** 2] : ['ko', bytes / 1024];
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(size)} ${unit}`;
+}
+
+export const quotaMessages = {
+  uploads: (quota: StorageQuota) =>
+    `Espace de stockage de votre compte plein : ${quota.count} images ou ${frenchSize(quota.bytes)} au plus. Supprimez des images de votre galerie pour en ajouter.`,
+  workflows: (quota: StorageQuota) =>
+    `Vous avez atteint la limite de ${quota.count} workflows ou ${frenchSize(quota.bytes)} enregistrés. Supprimez-en un pour en enregistrer un nouveau.`,
+} as const;
+
+interface Usage {
+  count: number | string | null;
+  bytes: number | string | null;
+}
+
+async function usage(em: EntityManager, sql: string, params: unknown[]): Promise<{ count: number; bytes: number }> {
+  const [row] = (await em.getConnection().execute(sql, params, 'all')) as Usage[];
+  // MySQL returns SUM as a decimal string, and SUM over no rows as null.
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+function quotaExceeded(message: string): AppError {
+  return new AppError('CONFLICT', message, { clientCode: 'quota_exceeded' });
+}
+
+/** Refuses, before anything is stored, a picture of `bytes` that would take the account past its quota. */
+export async function ensureUploadRoom(em: EntityManager, quota: StorageQuota, ownerId: number, bytes: number): Promise<void> {
+  const used = await usage(em, 'select count(*) as count, sum(size) as bytes from uploads where owner_id = ?', [ownerId]);
+  if (used.count + 1 > quota.count || used.bytes + bytes > quota.bytes) throw quotaExceeded(quotaMessages.uploads(quota));
+}
+
+/**
+ * Refuses a workflow document of `bytes` that would take the account past its quota: a new one
+ * counts one more; a replaced one (`replacing`) gives its own room back.
+ */
+export async function ensureWorkflowRoom(em: EntityManager, quota: StorageQuota, ownerId: number, bytes: number, replacing?: number): Promise<void> {
+  const others = replacing === undefined ? '' : ' and id <> ?';
+  const params = replacing === undefined ? [ownerId] : [ownerId, replacing];
+  const used = await usage(em, `select count(*) as count, sum(length(graph)) as bytes from workflows where owner_id = ?${others}`, params);
+  if (used.count + 1 > quota.count || used.bytes + bytes > quota.bytes) throw quotaExceeded(quotaMessages.workflows(quota));
+}
