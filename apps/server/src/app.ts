@@ -34,6 +34,7 @@ import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
+import { recordApiRoutes, registerOpenApiRoutes } from './openapi/routes';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     clientErrorHandler: answerClientError,
   });
+  recordApiRoutes(app);
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
   const deps = await apiDeps(options, app.log, redis);
   // The jobs first: the running ones finish and publish before Redis goes.
@@ -217,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGalleryRoutes(app, callerFor);
   registerFeedRoutes(app, callerFor);
   registerJobRoutes(app, callerFor);
+  registerOpenApiRoutes(app);
   await deps.jobs.start();
   app.addHook('preClose', (done) => {
     deps.jobs.endStreams();
