@@ -48,8 +48,8 @@ export async function load(total: number, concurrency: number, request: () => Pr
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** The real app on a loopback port with a bench session secret and no sign-in limit: it and its address. */
-export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media'>): Promise<{ app: FastifyInstance; base: string }> {
+/** The real app on a loopback port with a bench session secret and no sign-in limit (and a logger if given): it and its address. */
+export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media'> & Partial<Pick<AppOptions, 'logger'>>): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     ...options,
     sessionSecret: 'bench-secret-bench-secret-bench-secret',

@@ -15,7 +15,6 @@ import {
 } from '@atelier/api';
 import type { MikroORM } from '@atelier/db';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -36,6 +35,7 @@ import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
 import { recordApiRoutes, registerOpenApiRoutes } from './openapi/routes';
 import { connectRedis, type SharedRedis } from './redis';
+import { registerSecurityHeaders } from './security-headers';
 import { sessionOpener } from './session';
 
 export interface AppOptions {
@@ -143,11 +143,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     session: await openSession(request, reply),
     ip: request.ip,
   });
-  const callerFor: CallerFactory = async (request, reply, signal) =>
-    createCaller(createContextInner(deps, await callInput(request, reply)), { signal });
+  const callerFor: CallerFactory = Object.assign(
+    async (request: FastifyRequest, reply: FastifyReply, signal?: AbortSignal) => createCaller(createContextInner(deps, await callInput(request, reply)), { signal }),
+    { listView: async (request: FastifyRequest, reply: FastifyReply) => ({ session: (await openSession(request, reply)).read(), versions: deps.listVersions }) },
+  );
 
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,4 +1,7 @@
 export { appRouter, createCaller, type AppRouter } from './routers';
+export { feedPage } from './routers/feed';
+export { galleryPage } from './routers/gallery';
+export { videoPage } from './routers/videos';
 export {
   createContextInner,
   type ApiConfig,

@@ -1,11 +1,23 @@
-import { createCaller, describeError, JobPendingError } from '@atelier/api';
+import { createCaller, describeError, JobPendingError, type ListVersions, type SessionData } from '@atelier/api';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
 export type Caller = ReturnType<typeof createCaller>;
-/** The caller for one request; `signal` ends what the call streams (a job's events) when the client leaves. */
-export type CallerFactory = (request: FastifyRequest, reply: FastifyReply, signal?: AbortSignal) => Promise<Caller>;
+
+/** What a polled list's tag is made of, read without a caller: the sealed session and the lists' versions. */
+export interface ListView {
+  session: SessionData | null;
+  versions: ListVersions;
+}
+
+/**
+ * The caller for one request; `signal` ends what the call streams (a job's events) when the client
+ * leaves. `listView` serves the polled lists' fast path (see polled.ts).
+ */
+export type CallerFactory = ((request: FastifyRequest, reply: FastifyReply, signal?: AbortSignal) => Promise<Caller>) & {
+  listView: (request: FastifyRequest, reply: FastifyReply) => Promise<ListView>;
+};
 
 /**
  * The REST error body: a French `message`, plus `error` and `fieldErrors` where they apply, and

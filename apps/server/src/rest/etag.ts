@@ -19,15 +19,15 @@ function clientHasCurrent(request: FastifyRequest, etag: string): boolean {
  * query either. Bounded; the oldest entries go first.
  */
 class BodiesByTag {
-  private readonly bodies = new Map<string, string>();
+  private readonly bodies = new Map<string, Buffer>();
 
   constructor(private readonly limit: number) {}
 
-  get(tag: string): string | undefined {
+  get(tag: string): Buffer | undefined {
     return this.bodies.get(tag);
   }
 
-  set(tag: string, body: string): void {
+  set(tag: string, body: Buffer): void {
     if (this.bodies.size >= this.limit) this.bodies.delete(this.bodies.keys().next().value!);
     this.bodies.set(tag, body);
   }
@@ -35,11 +35,22 @@ class BodiesByTag {
 
 const recentBodies = new BodiesByTag(500);
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * A polled list behind an ETag. When the client's copy carries `currentVersion` (known from
- * memory, without a query), 304 with no body and `load` never runs; when another request was
- * answered under that version, its body is sent again; otherwise the fresh body, tagged with the
- * version `load` read before its own query.
+ * Answers a polled list from memory when it can: 304 when the client's copy carries `version`, or
+ * the bytes last sent under it (kept encoded: no serialising, no hashing). Null when neither can.
+ */
+export function answerFromMemory(request: FastifyRequest, reply: FastifyReply, version: string): FastifyReply | null {
+  if (clientHasCurrent(request, quoted(version))) return reply.code(304).header('etag', quoted(version)).send();
+  const known = recentBodies.get(version);
+  return known === undefined ? null : reply.header('etag', quoted(version)).type(JSON_TYPE).send(known);
+}
+
+/**
+ * A polled list behind an ETag. When `currentVersion` (known from memory, without a query) can
+ * answer, `load` never runs; otherwise the fresh body, tagged with the version `load` read before
+ * its own query.
  */
 export async function sendPolledList(
   request: FastifyRequest,
@@ -49,15 +60,10 @@ export async function sendPolledList(
   load: () => Promise<{ version: string; body: unknown }>,
 ): Promise<unknown> {
   reply.header('cache-control', cacheControl);
-  if (currentVersion !== null) {
-    if (clientHasCurrent(request, quoted(currentVersion))) {
-      return reply.code(304).header('etag', quoted(currentVersion)).send();
-    }
-    const known = recentBodies.get(currentVersion);
-    if (known !== undefined) return reply.header('etag', quoted(currentVersion)).type('application/json').send(known);
-  }
+  const answered = currentVersion === null ? null : answerFromMemory(request, reply, currentVersion);
+  if (answered) return answered;
   const { version, body } = await load();
-  const json = JSON.stringify(body);
-  recentBodies.set(version, json);
-  return reply.header('etag', quoted(version)).type('application/json').send(json);
+  const bytes = Buffer.from(JSON.stringify(body));
+  recentBodies.set(version, bytes);
+  return reply.header('etag', quoted(version)).type(JSON_TYPE).send(bytes);
 }

@@ -1,20 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { feedPage } from '@atelier/api';
 import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
-import { sendPolledList } from './etag';
+import { POLLED_ROUTE, polledListHandler } from './polled';
 
 export function registerFeedRoutes(app: FastifyInstance, callerFor: CallerFactory): void {
   // Paginated: ?limit (default 50, at most 100) and ?cursor (the nextCursor of the previous page).
   app.get(
     '/api/feed/public',
-    restHandler(callerFor, async (caller, request, reply) => {
-      const page = untrusted({ limit: untrustedField(request.query, 'limit'), cursor: untrustedField(request.query, 'cursor') });
-      const { version } = await caller.feed.version(page);
+    POLLED_ROUTE,
+    polledListHandler(app, callerFor, {
+      page: (request) => ({ limit: untrustedField(request.query, 'limit'), cursor: untrustedField(request.query, 'cursor') }),
+      schema: feedPage,
+      tag: (versions, session, page) => versions.feedTagFor(session, page),
+      cacheControl: 'no-cache',
       // Public, but `isLiked` is the viewer's.
-      reply.header('vary', 'Cookie');
-      return sendPolledList(request, reply, 'no-cache', version, async () => {
-        const { posts, nextCursor, version: listed } = await caller.feed.list(page);
-        return { version: listed, body: { posts, nextCursor } };
-      });
+      headers: { vary: 'Cookie' },
+      load: async (caller, page) => {
+        const { posts, nextCursor, version } = await caller.feed.list(page);
+        return { version, body: { posts, nextCursor } };
+      },
     }),
   );
 

@@ -1,15 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { galleryPage } from '@atelier/api';
+import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { restHandler, sendProcedureError, untrusted, untrustedField, type CallerFactory } from './call';
-import { sendPolledList } from './etag';
+import { POLLED_ROUTE, polledListHandler } from './polled';
 
-function galleryPage(request: FastifyRequest): never {
-  return untrusted({
-    userId: untrustedField(request.params, 'userId'),
-    limit: untrustedField(request.query, 'limit'),
-    cursor: untrustedField(request.query, 'cursor'),
-  });
-}
 
 /**
  * Fastify's router prefers a static segment to a parameter whatever the order of registration:
@@ -21,13 +15,20 @@ export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFac
   // Paginated: ?limit (default 50, at most 100) and ?cursor (the nextCursor of the previous page).
   app.get(
     '/api/gallery/:userId',
-    restHandler(callerFor, async (caller, request, reply) => {
-      const page = galleryPage(request);
-      const { version } = await caller.gallery.version(page);
-      return sendPolledList(request, reply, 'private, no-cache', version, async () => {
-        const { gallery, nextCursor, version: listed } = await caller.gallery.list(page);
-        return { version: listed, body: { success: true, gallery, nextCursor } };
-      });
+    POLLED_ROUTE,
+    polledListHandler(app, callerFor, {
+      page: (request) => ({
+        userId: untrustedField(request.params, 'userId'),
+        limit: untrustedField(request.query, 'limit'),
+        cursor: untrustedField(request.query, 'cursor'),
+      }),
+      schema: galleryPage,
+      tag: (versions, session, page) => versions.galleryTagFor(session, page),
+      cacheControl: 'private, no-cache',
+      load: async (caller, page) => {
+        const { gallery, nextCursor, version } = await caller.gallery.list(page);
+        return { version, body: { success: true, gallery, nextCursor } };
+      },
     }),
   );
 

@@ -1,7 +1,7 @@
-import type { MediaDeps } from '@atelier/api';
+import { videoPage, type MediaDeps } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
 import { generationBody, restHandler, untrusted, untrustedField, type CallerFactory } from './call';
-import { sendPolledList } from './etag';
+import { POLLED_ROUTE, polledListHandler } from './polled';
 import { sendStoredFile } from './files';
 
 export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {
@@ -12,17 +12,20 @@ export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFacto
   // Polled every 2 s by the phone studio: an unchanged list answers 304 without a query.
   app.get(
     '/api/videos/all/:userId',
-    restHandler(callerFor, async (caller, request, reply) => {
-      const page = untrusted({
+    POLLED_ROUTE,
+    polledListHandler(app, callerFor, {
+      page: (request) => ({
         userId: untrustedField(request.params, 'userId'),
         limit: untrustedField(request.query, 'limit'),
         offset: untrustedField(request.query, 'offset'),
-      });
-      const { version } = await caller.videos.version(page);
-      return sendPolledList(request, reply, 'private, no-cache', version, async () => {
-        const { version: listed, ...body } = await caller.videos.list(page);
-        return { version: listed, body };
-      });
+      }),
+      schema: videoPage,
+      tag: (versions, session, page) => versions.videosTagFor(session, page),
+      cacheControl: 'private, no-cache',
+      load: async (caller, page) => {
+        const { version, ...body } = await caller.videos.list(page);
+        return { version, body };
+      },
     }),
   );
 

@@ -6,7 +6,7 @@ import { publishGalleryItem } from '../feed/publish';
 import { AppError } from '../shared/errors';
 import { recordId } from '../shared/input';
 import { pageInput } from '../shared/pagination';
-import { authedProcedure, optionalUserProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, optionalUserProcedure, router } from '../trpc';
 
 const feedPostSchema = z.object({
   id: z.number(),
@@ -20,7 +20,8 @@ const feedPostSchema = z.object({
   user: z.object({ firstName: z.string(), lastName: z.string() }),
 });
 
-const feedPage = pageInput.prefault({});
+/** A page of the feed: what `list` and `version` take, and the REST fast path checks with. */
+export const feedPage = pageInput.prefault({});
 
 export const feedRouter = router({
   /** One page of public posts, newest publication first, with the tag of what it shows. */
@@ -33,12 +34,6 @@ export const feedRouter = router({
       const version = ctx.listVersions.feedTag(viewerId, input);
       return { ...(await listPublicFeed(ctx.em, viewerId, input)), version };
     }),
-
-  /** The tag `list` would give now, from memory and the sealed session alone: no query. */
-  version: publicProcedure
-    .input(feedPage)
-    .output(z.object({ version: z.string() }))
-    .query(({ ctx, input }) => ({ version: ctx.listVersions.feedTag(ctx.session.read()?.userId ?? null, input) })),
 
   publish: authedProcedure
     .input(z.object({ postId: recordId }))

@@ -35,7 +35,8 @@ const saveInput = z.object({
     .transform((value) => (value === null || value === undefined || value === '' ? null : String(value))),
 });
 
-const galleryPage = pageInput.extend({ userId: recordId });
+/** A page of a user's gallery: what `list` and `version` take, and the REST fast path checks with. */
+export const galleryPage = pageInput.extend({ userId: recordId });
 
 export const galleryRouter = router({
   save: authedProcedure
@@ -58,18 +59,11 @@ export const galleryRouter = router({
       return { gallery: items.map(toGalleryItemView), nextCursor, version };
     }),
 
-  /**
-   * The tag `list` would give now, from memory and the sealed session alone (no query), so an
-   * unchanged poll costs nothing. Null unless the session is that user's: `list` answers the
-   * others. The session is not re-checked against the database here; a tag only ever confirms a
-   * copy its holder already received, and a password change bumps the version (see account).
-   */
+  /** The tag `list` would give now, from memory and the sealed session alone (no query), so an unchanged poll costs nothing. */
   version: publicProcedure
     .input(galleryPage)
     .output(z.object({ version: z.string().nullable() }))
-    .query(({ ctx, input }) => ({
-      version: ctx.session.read()?.userId === input.userId ? ctx.listVersions.galleryTag(input.userId, input) : null,
-    })),
+    .query(({ ctx, input }) => ({ version: ctx.listVersions.galleryTagFor(ctx.session.read(), input) })),
 
   delete: authedProcedure
     .input(z.object({ id: recordId }))

@@ -13,7 +13,7 @@ const id = recordId;
 const prompt = clientText().max(4000, 'Description trop longue');
 
 /** Newest first, `limit` at a time from `offset`: the list also says how many there are in all. */
-const videoPage = z.object({
+export const videoPage = z.object({
   userId: id,
   limit: pageInput.shape.limit,
   // Never negative: MySQL refuses a negative OFFSET outright.
@@ -84,9 +84,7 @@ export const videosRouter = router({
   version: publicProcedure
     .input(videoPage)
     .output(z.object({ version: z.string().nullable() }))
-    .query(({ ctx, input }) => ({
-      version: ctx.session.read()?.userId === input.userId ? ctx.listVersions.videosTag(input.userId, input) : null,
-    })),
+    .query(({ ctx, input }) => ({ version: ctx.listVersions.videosTagFor(ctx.session.read(), input) })),
 
   /** Where the file of one of the user's finished videos is, for the download. */
   file: authedProcedure

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { SessionData } from '../context';
 
 /**
  * Change counters for the polled lists — each user's gallery and the public feed — so that an
@@ -45,6 +46,25 @@ export class ListVersions {
   /** The tag of one page of the feed as one viewer sees it (`isLiked` is theirs); null for a visitor. */
   feedTag(viewerId: number | null, page: unknown): string {
     return this.tag(['feed', viewerId, this.feed, page]);
+  }
+
+  /**
+   * The tags the polled lists' `version` procedures and the REST fast path give, from memory and
+   * the sealed session alone (no query): the feed as the session's viewer sees it; a gallery or a
+   * video list only for its owner's session (null otherwise: the list itself answers the others).
+   * The session is not re-checked against the database here; a tag only ever confirms a copy its
+   * holder already received, and a password change bumps the version (see account).
+   */
+  feedTagFor(session: SessionData | null, page: unknown): string {
+    return this.feedTag(session?.userId ?? null, page);
+  }
+
+  galleryTagFor(session: SessionData | null, page: { userId: number }): string | null {
+    return session?.userId === page.userId ? this.galleryTag(page.userId, page) : null;
+  }
+
+  videosTagFor(session: SessionData | null, page: { userId: number }): string | null {
+    return session?.userId === page.userId ? this.videosTag(page.userId, page) : null;
   }
 
   private tag(parts: unknown[]): string {
