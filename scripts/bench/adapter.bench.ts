@@ -15,7 +15,7 @@ import Fastify from 'fastify';
 import { GalleryItem } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
-import { listeningApp, ms, signUp } from './support';
+import { listeningApp, ms, publishedPost, signUp } from './support';
 
 const POSTS = 1000;
 const SECONDS = 3;
@@ -39,22 +39,7 @@ const em = db.orm.em.fork();
 const start = Date.now() - POSTS * 60_000;
 await em.insertMany(
   GalleryItem,
-  Array.from({ length: POSTS }, (_, n) => {
-    const at = new Date(start + n * 60_000);
-    return {
-      owner: userId,
-      mediaType: 'image',
-      transformationType: 'style',
-      transformationOption: 'Aquarelle',
-      transformedImagePath: `/api/media/results/2026/11/${String(n).padStart(8, '0')}-0000-0000-0000-000000000000.jpg`,
-      originalImagePath: `/api/media/uploads/2026/11/${String(n).padStart(8, '0')}-0000-0000-0000-000000000000.jpg`,
-      description: 'Aquarelle',
-      isPublic: true,
-      publishedAt: at,
-      likesCount: n % 7,
-      createdAt: at,
-    };
-  }),
+  Array.from({ length: POSTS }, (_, n) => publishedPost(n, userId, start)),
 );
 
 interface Figures {

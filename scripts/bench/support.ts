@@ -72,3 +72,22 @@ export async function signUp(base: string, person: { email: string; firstName: s
   const cookie = registered.headers.get('set-cookie')?.split(';')[0] ?? '';
   return { cookie, userId: ((await registered.json()) as { user: { id: number } }).user.id };
 }
+
+/** The `n`th of a run of published posts, one a minute from `start`, for `owner`: a row to insert. */
+export function publishedPost(n: number, owner: number, start: number) {
+  const at = new Date(start + n * 60_000);
+  const file = `${String(n).padStart(8, '0')}-0000-0000-0000-000000000000.jpg`;
+  return {
+    owner,
+    mediaType: 'image',
+    transformationType: 'style',
+    transformationOption: 'Aquarelle',
+    transformedImagePath: `/api/media/results/2026/11/${file}`,
+    originalImagePath: `/api/media/uploads/2026/11/${file}`,
+    description: 'Aquarelle',
+    isPublic: true,
+    publishedAt: at,
+    likesCount: n % 7,
+    createdAt: at,
+  };
+}
