@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { GalleryItem, User } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
-import { listeningApp, ms, percentiles, signUp } from './support';
+import { listeningApp, ms, percentiles, publishedPost, signUp } from './support';
 
 const POSTS = 10_000;
 const AUTHORS = 100;
@@ -39,23 +39,7 @@ const start = Date.now() - POSTS * 60_000;
 for (let batch = 0; batch < POSTS; batch += 1000) {
   await em.insertMany(
     GalleryItem,
-    Array.from({ length: 1000 }, (_, i) => {
-      const n = batch + i;
-      const at = new Date(start + n * 60_000);
-      return {
-        owner: authorIds[n % AUTHORS]!,
-        mediaType: 'image',
-        transformationType: 'style',
-        transformationOption: 'Aquarelle',
-        transformedImagePath: `/api/media/results/2026/11/${String(n).padStart(8, '0')}-0000-0000-0000-000000000000.jpg`,
-        originalImagePath: `/api/media/uploads/2026/11/${String(n).padStart(8, '0')}-0000-0000-0000-000000000000.jpg`,
-        description: 'Aquarelle',
-        isPublic: true,
-        publishedAt: at,
-        likesCount: n % 7,
-        createdAt: at,
-      };
-    }),
+    Array.from({ length: 1000 }, (_, i) => publishedPost(batch + i, authorIds[(batch + i) % AUTHORS]!, start)),
   );
 }
 

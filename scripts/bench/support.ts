@@ -48,8 +48,8 @@ export async function load(total: number, concurrency: number, request: () => Pr
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** The real app on a loopback port with a bench session secret and no sign-in limit: it and its address. */
-export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media' | 'redis'>): Promise<{ app: FastifyInstance; base: string }> {
+/** The real app on a loopback port with a bench session secret and no sign-in limit (and a logger if given): it and its address. */
+export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media' | 'redis'> & Partial<Pick<AppOptions, 'logger'>>): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     ...options,
     sessionSecret: 'bench-secret-bench-secret-bench-secret',
@@ -71,4 +71,23 @@ export async function signUp(base: string, person: { email: string; firstName: s
   });
   const cookie = registered.headers.get('set-cookie')?.split(';')[0] ?? '';
   return { cookie, userId: ((await registered.json()) as { user: { id: number } }).user.id };
+}
+
+/** The `n`th of a run of published posts, one a minute from `start`, for `owner`: a row to insert. */
+export function publishedPost(n: number, owner: number, start: number) {
+  const at = new Date(start + n * 60_000);
+  const file = `${String(n).padStart(8, '0')}-0000-0000-0000-000000000000.jpg`;
+  return {
+    owner,
+    mediaType: 'image',
+    transformationType: 'style',
+    transformationOption: 'Aquarelle',
+    transformedImagePath: `/api/media/results/2026/11/${file}`,
+    originalImagePath: `/api/media/uploads/2026/11/${file}`,
+    description: 'Aquarelle',
+    isPublic: true,
+    publishedAt: at,
+    likesCount: n % 7,
+    createdAt: at,
+  };
 }

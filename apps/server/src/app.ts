@@ -21,7 +21,6 @@ import {
 import { STORAGE_QUOTAS } from '@atelier/catalog';
 import type { MikroORM } from '@atelier/db';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -48,7 +47,9 @@ import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { ServerMetrics } from './metrics';
 import { registerHealthRoutes } from './readiness';
 import { closeConnectionsOnShutdown } from './shutdown';
+import { recordApiRoutes, registerOpenApiRoutes } from './openapi/routes';
 import { connectRedis, type SharedRedis } from './redis';
+import { registerSecurityHeaders } from './security-headers';
 import { sessionOpener } from './session';
 import { apiTokenLookup, sentBearerToken } from './api-tokens';
 import { registerAccountSecurityRoutes } from './rest/account-security';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     clientErrorHandler: answerClientError,
   });
+  recordApiRoutes(app);
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
   const limits = await registerRateLimits(app, redis, options.rateLimits);
   const metrics = options.metricsToken ? new ServerMetrics(options.orm) : null;
@@ -177,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   closeConnectionsOnShutdown(app);
   if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -256,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGalleryRoutes(app, callerFor);
   registerFeedRoutes(app, callerFor);
   registerJobRoutes(app, callerFor);
+  registerOpenApiRoutes(app);
   await deps.jobs.start();
   app.addHook('preClose', (done) => {
     deps.jobs.endStreams();

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { Video } from '@atelier/db';
+import { testDatabaseTargets } from '@atelier/db/testing';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../src/openapi/document';
+import { startTestApp, type TestApp, type TestClient, type TestResponse } from './support/harness';
+import { multipartBody, samplePhoto } from './support/images';
+
+type Json = Record<string, any>;
+const document = buildOpenApiDocument() as unknown as Json;
+
+/** Fastify's form of an OpenAPI path: `{id}` is `:id`, a wildcard parameter is `*`. */
+function fastifyPath(path: string, wildcard: string | undefined): string {
+  return path.replace(/\{([^}]+)\}/g, (_m, name: string) => (name === wildcard ? '*' : `:${name}`));
+}
+
+const operations = Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({
+    method: method.toUpperCase(),
+    path,
+    operation,
+    wildcard: (operation.parameters as Json[]).find((p) => p.in === 'path' && path.endsWith(`{${p.name}}`) && p.description.includes('/'))?.name as
+      | string
+      | undefined,
+  })),
+);
+
+const deref = (value: Json): Json => (typeof value.$ref === 'string' ? (value.$ref as string).split('/').slice(1).reduce((node: Json, key) => node[key], document) : value);
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+/** A schema of the document, with its `#/components/...` references resolvable. */
+const validatorFor = (schema: Json) => ajv.compile({ allOf: [schema], components: document.components });
+
+/** Whether an answer is one the document describes for this operation: its status, type and JSON schema. */
+function checkAgainstDocument(label: string, operation: Json, response: TestResponse): void {
+  const documented = operation.responses[response.status] ?? (response.status >= 500 ? operation.responses['5XX'] : undefined);
+  expect(documented, `${label} answered ${response.status} (${response.text.slice(0, 200)}), which is not documented`).toBeDefined();
+  const content = deref(documented).content as Record<string, Json> | undefined;
+  if (!content) return;
+  const type = String(response.headers['content-type'] ?? '').split(';')[0]!;
+  expect(Object.keys(content), `${label}: ${type}`).toContain(type);
+  if (type !== 'application/json') return;
+  const validate = validatorFor(content[type]!.schema);
+  expect(validate(response.body), `${label} → ${response.status}: ${JSON.stringify(validate.errors)} in ${response.text.slice(0, 300)}`).toBe(true);
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('gives every /api path the French error shape and the generation paths their 402 and 202', () => {
+    for (const { method, path, operation } of operations) {
+      expect(operation.responses['5XX'], `${method} ${path}`).toBeDefined();
+      expect(operation.summary, `${method} ${path}`).toBeTruthy();
+    }
+    for (const path of ['/api/transform/{id}', '/api/transform', '/api/generate-video']) {
+      const post = document.paths[path].post as Json;
+      expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['202', '402']));
+      expect(post.parameters).toContainEqual({ $ref: '#/components/parameters/PreferAsync' });
+    }
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['session', 'bearerAuth']);
+  });
+});
+
+describe.each(testDatabaseTargets())('the REST paths against their OpenAPI document, on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('documents every route Fastify registers under /api, and registers every documented one', () => {
+    const registered = new Set(t.app.apiRoutes.map(({ method, url }) => `${method} ${url}`));
+    const documented = new Set(operations.map(({ method, path, wildcard }) => `${method} ${fastifyPath(path, wildcard)}`));
+    // The reference page's own script is part of the page, not of the API.
+    registered.delete('GET /api/docs/scalar.js');
+    expect([...registered].filter((route) => !documented.has(route)), 'registered but not documented').toEqual([]);
+    expect([...documented].filter((route) => !registered.has(route)), 'documented but not registered').toEqual([]);
+  });
+
+  it('serves the document and its reference page, whose script comes from this server', async () => {
+    const c = t.client();
+    expect((await c.get('/api/openapi.json')).body).toEqual(document);
+    const page = await c.get('/api/docs');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const scripts = [...page.text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    // Nothing inline to run (the site's CSP allows only its own files) and nothing from elsewhere.
+    expect(scripts.map(([, attributes, inline]) => [attributes?.match(/src="([^"]+)"/)?.[1] ?? null, inline?.trim()])).toEqual([
+      [null, ''],
+      ['/api/docs/scalar.js', ''],
+    ]);
+    expect(page.text).not.toMatch(/https?:\/\//);
+    const script = await c.request('GET', '/api/docs/scalar.js', undefined, { 'accept-encoding': 'gzip, br' });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(script.raw).toString('utf8')).toContain('createApiReference');
+  });
+
+  it('answers each documented example request as the document describes', async () => {
+    const visitor = t.client({ ip: '10.60.0.1' });
+    const c = t.client({ ip: '10.60.0.2' });
+    const { user } = await c.register();
+    const photo = await samplePhoto(3, 240, 160);
+    const upload = (await c.upload(photo, { style: 'Aquarelle' })).body as { id: number; imagePath: string };
+    const transformed = await c.post(`/api/transform/${upload.id}`, {});
+    expect(transformed.status, transformed.text).toBe(200);
+    const { transformedImagePath, jobId } = transformed.body as { transformedImagePath: string; jobId: number };
+    const saved = await c.post('/api/gallery/save', { transformedImagePath, originalImagePath: upload.imagePath });
+    const itemId = (saved.body as { item: { id: number } }).item.id;
+    const videoKey = await t.media.storage.put('videos', randomBytes(4096), 'mp4');
+    const em = t.db.orm.em.fork();
+    const video = em.create(Video, { owner: user.id, sourceImage: upload.imagePath, videoUrl: `/api/media/${videoKey}`, prompt: 'travelling', status: 'ready', isAccessible: true, createdAt: new Date() });
+    await em.flush();
+
+    // The documented examples, with the ids of what this account made where a path needs one of its own.
+    const own: Record<string, { params?: Json; body?: Json; headers?: Record<string, string> }> = {
+      'POST /api/transform/{id}': { params: { id: upload.id } },
+      'POST /api/transform': { body: { image: upload.imagePath } },
+      'GET /api/media/{key}': { params: { key: upload.imagePath.replace('/api/media/', '') } },
+      'GET /api/view-stitch/{filename}': { params: { filename: transformedImagePath.split('/').at(-1) } },
+      'POST /api/set-last-used-image': { body: { imagePath: upload.imagePath } },
+      'POST /api/create-composite': { body: { mainImage: upload.imagePath, referenceImages: { style: transformedImagePath } } },
+      'POST /api/gallery/save': { body: { transformedImagePath } },
+      'GET /api/gallery/{userId}': { params: { userId: user.id } },
+      'DELETE /api/gallery/{id}': { params: { id: itemId } },
+      'POST /api/posts/{postId}/public': { params: { postId: itemId } },
+      'POST /api/posts/{postId}/like': { params: { postId: itemId } },
+      'POST /api/videos/create-placeholder': { body: { sourceImagePath: upload.imagePath } },
+      // A 6-second video takes a while: this one is followed as a job, then canceled.
+      'POST /api/generate-video': { body: { imageUrl: upload.imagePath }, headers: { prefer: 'respond-async' } },
+      'POST /api/videos/update-placeholder': { body: { videoUrl: video.videoUrl, sourceImagePath: upload.imagePath } },
+      'GET /api/videos/all/{userId}': { params: { userId: user.id } },
+      'GET /api/videos/download/{id}': { params: { id: video.id } },
+      'DELETE /api/videos/{id}': { params: { id: video.id } },
+      'GET /api/jobs/{id}': { params: { id: jobId } },
+      'GET /api/jobs/{id}/events': { params: { id: jobId } },
+      'POST /api/jobs/{id}/cancel': { params: { id: jobId } },
+    };
+    // Refused on purpose, as documented: no Stripe here, unsigned webhooks, a job that has ended.
+    const refused: Record<string, number> = {
+      'POST /api/stripe/create-payment-intent': 503,
+      'POST /api/stripe/confirm': 503,
+      'POST /api/stripe/webhook': 503,
+      'POST /api/replicate/webhook': 503,
+      'POST /api/jobs/{id}/cancel': 409,
+    };
+    const accountPaths = new Set(['/api/register', '/api/login', '/api/auth/logout']);
+    // Deletions last, so that what the other examples read is still there.
+    const ordered = [...operations].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    for (const { method, path, operation } of ordered) {
+      const label = `${method} ${path}`;
+      const mine = own[label] ?? {};
+      const params: Record<string, Json> = Object.fromEntries((operation.parameters as Json[]).map(deref).map((p) => [p.name, p]));
+      const url = path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+        const value = String(mine.params?.[name] ?? params[name]!.example);
+        return name === 'key' ? value : encodeURIComponent(value);
+      });
+      const query = new URLSearchParams(
+        Object.values(params)
+          .filter((p) => p.in === 'query' && p.name !== 'cursor')
+          .map((p): [string, string] => [p.name, String(p.example)]),
+      ).toString();
+      const headers = {
+        ...Object.fromEntries(
+          Object.values(params)
+            .filter((p) => p.in === 'header' && p.required)
+            .map((p) => [p.name, String(p.example)]),
+        ),
+        ...mine.headers,
+      };
+      const client: TestClient = accountPaths.has(path) ? visitor : c;
+      const content = operation.requestBody?.content as Record<string, Json> | undefined;
+      let response: TestResponse;
+      if (content?.['multipart/form-data']) {
+        const form = content['multipart/form-data'].schema as { required: string[]; properties: Record<string, { examples?: string[] }> };
+        const fileField = form.required[0]!;
+        const fields = Object.fromEntries(
+          Object.entries(form.properties).flatMap(([name, property]) => (property.examples ? [[name, property.examples[0]!]] : [])),
+        );
+        const sent = multipartBody(fields, { field: fileField, name: 'photo.jpg', type: 'image/jpeg', data: photo });
+        response = await client.request(method as 'POST', url, sent.payload, { 'content-type': sent.contentType });
+      } else if (content?.['application/json']) {
+        const body = { ...content['application/json'].example, ...mine.body };
+        response = await client.request(method as 'POST', `${url}${query ? `?${query}` : ''}`, body, headers);
+      } else {
+        response = await client.request(method as 'GET', `${url}${query ? `?${query}` : ''}`, undefined, headers);
+      }
+      checkAgainstDocument(label, operation, response);
+      if (response.status === 202) expect((await c.post(`/api/jobs/${(response.body as { jobId: number }).jobId}/cancel`)).status).toBe(200);
+      if (refused[label]) expect(response.status, `${label}: ${response.text}`).toBe(refused[label]);
+      else expect(response.status, `${label}: ${response.text.slice(0, 300)}`).toBeLessThan(300);
+    }
+  });
+});
