@@ -36,6 +36,7 @@ import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
+import { registerSharePage } from './share-page';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerSharePage(app, callerFor, webIndex, options.publicUrl);
   }
 
   app.setNotFoundHandler((request, reply) => {

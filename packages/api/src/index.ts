@@ -15,6 +15,7 @@ export { ListVersions } from './shared/list-versions';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
 export { ledger, IMAGE_COST, VIDEO_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';
+export type { FeedPost } from './feed/list';
 export { createStripeClient, type PaymentSettings, type StripeClient } from './payments/stripe';
 export type { MediaDeps } from './media/deps';
 export { mediaUrl, storageKeyOf } from './media/urls';

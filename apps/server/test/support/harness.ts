@@ -30,7 +30,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'webDist' | 'publicUrl'>> = {},
 ): Promise<TestApp> {
   const first = options.instanceOf;
   const db = first?.db ?? (await openTestDatabase(target));
@@ -50,7 +50,8 @@ export async function startTestApp(
     orm: db.orm,
     sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
     secureCookies: options.secureCookies ?? false,
-    webDist: null,
+    webDist: options.webDist ?? null,
+    publicUrl: options.publicUrl,
     api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
     payments: options.payments,
     generation: options.generation,

@@ -45,6 +45,7 @@ const routes: RouteObject[] = [
           { path: '/image-library', lazy: async () => ({ Component: (await import('../pages/library/ImageLibraryPage')).ImageLibraryPage }) },
           { path: '/account', lazy: async () => ({ Component: (await import('../pages/AccountPage')).AccountPage }) },
           { path: '/checkout', lazy: async () => ({ Component: (await import('../pages/CheckoutPage')).CheckoutPage }) },
+          { path: '/p/:postId', lazy: async () => ({ Component: (await import('../pages/PublicPostPage')).PublicPostPage }) },
           { path: '/workflow', lazy: async () => ({ Component: (await import('../pages/workflow/WorkflowPage')).WorkflowPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
         ],

@@ -2,6 +2,7 @@ import { GalleryItem, type EntityManager } from '@atelier/db';
 import { discardUnusedResults } from '../media/cleanup';
 import type { MediaDeps } from '../media/deps';
 import type { ListVersions } from '../shared/list-versions';
+import { VIDEO_MEDIA_TYPE } from './item';
 
 export interface DeleteResult {
   deletedCount: number;
@@ -20,7 +21,7 @@ export async function deleteGalleryItems(
 ): Promise<DeleteResult> {
   const owned = await em.find(
     GalleryItem,
-    { id: { $in: ids }, owner: ownerId },
+    { id: { $in: ids }, owner: ownerId, mediaType: { $ne: VIDEO_MEDIA_TYPE } },
     { fields: ['transformedImagePath', 'originalImagePath', 'thumbnailPath', 'videoUrl', 'isPublic'] },
   );
   if (owned.length === 0) return { deletedCount: 0 };
