@@ -47,6 +47,7 @@ export default defineConfig({
   ],
   webServer: [
     { command: 'npx tsx support/fake-stripe-server.ts', port: ports.stripe, reuseExistingServer: false, timeout: 30_000 },
+    { command: 'npx tsx support/mail-server.ts', port: ports.mailbox, reuseExistingServer: false, timeout: 30_000 },
     {
       command: 'node ../server/dist/main.js',
       url: `${baseURL}/auth`,
@@ -58,6 +59,9 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: stripeSettings.publishableKey,
         STRIPE_WEBHOOK_SECRET: stripeSettings.webhookSecret,
         STRIPE_API_URL: stripeSettings.apiUrl,
+        // Password reset mails go to the suite's mail server; the other server has no SMTP.
+        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+        MAIL_FROM: 'Atelier <no-reply@atelier.test>',
       },
     },
     {

@@ -11,6 +11,7 @@ import {
   type MediaDeps,
   type ApiDeps,
   type CallInput,
+  type Mailer,
   type PaymentSettings,
 } from '@atelier/api';
 import type { MikroORM } from '@atelier/db';
@@ -34,6 +35,7 @@ import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { createJobService } from './jobs';
+import { smtpMailer } from './mailer';
 import { connectRedis, type SharedRedis } from './redis';
 import { sessionOpener } from './session';
 import { registerSharePage } from './share-page';
@@ -51,6 +53,11 @@ export interface AppOptions {
   api?: Partial<ApiConfig>;
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
   authAttemptsPerMinute?: number;
+  /**
+   * Outgoing e-mail (password reset links) through this SMTP server; `appUrl` is the origin the links
+   * point to. Without it, "Mot de passe oublié ?" says the service is not configured.
+   */
+  mail?: { smtpUrl: string; from: string; appUrl: string } | undefined;
   /** Stripe; payments are refused with a French message while it is absent. */
   payments?: PaymentSettings;
   /** Media storage and the image and video engines. */
@@ -67,7 +74,7 @@ export interface AppOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null): Promise<ApiDeps> {
+async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, mailer: Mailer | null): Promise<ApiDeps> {
   const listVersions = new ListVersions();
   const jobs = await createJobService({
     orm: options.orm,
@@ -92,7 +99,10 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
       account: new RateLimiter(10, 60_000),
       // Each checkout opens a Stripe PaymentIntent: enough for people, not for flooding Stripe.
       payments: new RateLimiter(20, 60_000),
+      // Each request may send a mail: a few an hour per address and per e-mail.
+      passwordReset: new RateLimiter(5, 60 * 60_000),
     },
+    mail: { mailer, appUrl: options.mail?.appUrl ?? options.publicUrl ?? 'http://localhost:3000' },
     payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
     listVersions,
     media: options.media,
@@ -130,11 +140,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
-  const deps = await apiDeps(options, app.log, redis);
+  const mailer = options.mail ? smtpMailer(options.mail.smtpUrl, options.mail.from, app.log) : null;
+  const deps = await apiDeps(options, app.log, redis, mailer);
   // The jobs first: the running ones finish and publish before Redis goes.
   app.addHook('onClose', async () => {
     await deps.jobs.close();
     await redis?.close();
+    mailer?.close();
   });
   const openSession = sessionOpener({ secret: options.sessionSecret, secure: options.secureCookies });
 

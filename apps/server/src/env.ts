@@ -46,6 +46,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API server, such as the end-to-end suite's fake one; Stripe's own when unset. */
   STRIPE_API_URL: z.url().optional(),
+  /** Outgoing mail (password reset links): smtp://user:pass@host:587 or smtps://…:465. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp://… or smtps://… URL' }).optional(),
+  /** The sender of those mails. */
+  MAIL_FROM: z.string().min(3).default('Atelier <no-reply@localhost>'),
   /** Where the local video engine looks for a system ffmpeg before its bundled one. */
   PATH: z.string().default(''),
 });

@@ -22,6 +22,14 @@ async function main(): Promise<void> {
       webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
     },
     media: mediaFromConfig(config),
+    mail: config.env.SMTP_URL
+      ? {
+          smtpUrl: config.env.SMTP_URL,
+          from: config.env.MAIL_FROM,
+          // Links in mails need an absolute address: the public one, else this server's own.
+          appUrl: config.env.PUBLIC_URL ?? `http://${config.env.HOST === '0.0.0.0' ? 'localhost' : config.env.HOST}:${config.env.PORT}`,
+        }
+      : undefined,
     generation: { concurrency: config.env.GENERATION_CONCURRENCY, leaseMs: config.env.GENERATION_LEASE_SECONDS * 1000 },
     redis: config.env.REDIS_URL ? { url: config.env.REDIS_URL, prefix: config.env.REDIS_PREFIX } : undefined,
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@atelier/db';
 import type { ListVersions } from './shared/list-versions';
 import type { RateLimiter } from './shared/rate-limit';
 import type { PasswordHashParams } from './auth/password';
+import type { MailSettings } from './auth/password-reset';
 import type { JobService } from './jobs/service';
 import type { MediaDeps } from './media/deps';
 import type { PaymentSettings } from './payments/stripe';
@@ -29,7 +30,9 @@ export interface ApiConfig {
 export interface ApiDeps {
   orm: MikroORM;
   config: ApiConfig;
-  limiters: { auth: RateLimiter; account: RateLimiter; payments: RateLimiter };
+  limiters: { auth: RateLimiter; account: RateLimiter; payments: RateLimiter; passwordReset: RateLimiter };
+  /** Password reset links by e-mail. */
+  mail: MailSettings;
   payments: PaymentSettings;
   media: MediaDeps;
   /** What the polled lists' ETags are made of: one set per process. */

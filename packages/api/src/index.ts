@@ -13,6 +13,7 @@ export { describeError, type AppErrorData } from './trpc';
 export { RateLimiter } from './shared/rate-limit';
 export { ListVersions } from './shared/list-versions';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
+export { RESET_TOKEN_LIFETIME_MS, type Mailer, type MailSettings } from './auth/password-reset';
 export { ledger, IMAGE_COST, VIDEO_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';
 export type { FeedPost } from './feed/list';

@@ -30,7 +30,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'webDist' | 'publicUrl'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'webDist' | 'publicUrl' | 'mail'>> = {},
 ): Promise<TestApp> {
   const first = options.instanceOf;
   const db = first?.db ?? (await openTestDatabase(target));
@@ -52,6 +52,7 @@ export async function startTestApp(
     secureCookies: options.secureCookies ?? false,
     webDist: options.webDist ?? null,
     publicUrl: options.publicUrl,
+    mail: options.mail,
     api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
     payments: options.payments,
     generation: options.generation,

@@ -37,6 +37,7 @@ const routes: RouteObject[] = [
           { path: '/', lazy: async () => ({ Component: (await import('../pages/home/HomePage')).HomePage }) },
           { path: '/home', lazy: async () => ({ Component: (await import('../pages/home/HomePage')).HomePage }) },
           { path: '/auth', lazy: async () => ({ Component: (await import('../pages/AuthPage')).AuthPage }) },
+          { path: '/reset-password', lazy: async () => ({ Component: (await import('../pages/auth/ResetPasswordPage')).ResetPasswordPage }) },
           { path: '/create', lazy: studio },
           { path: '/transform', lazy: studio },
           { path: '/mobile-transform', lazy: studio },

@@ -7,6 +7,7 @@ import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useZodForm } from '../lib/useZodForm';
+import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
 
 const REDIRECT_DELAY_MS = 500;
 
@@ -131,7 +132,7 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
 }
 
 export function AuthPage() {
-  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>('login');
   const [showPassword, setShowPassword] = useState(false);
   const utils = trpc.useUtils();
 
@@ -180,17 +181,30 @@ export function AuthPage() {
               <ThemeToggle />
             </Group>
             <div>
-              <Title order={1} fz={26}>{mode === 'login' ? 'Connexion' : 'Créer un compte'}</Title>
-              <Text c="dimmed" fz="sm" mt={4}>
-                {mode === 'login' ? 'Heureux de vous revoir ! Connectez-vous pour continuer.' : '500 crédits offerts aux 100 premiers inscrits.'}
-              </Text>
+              <Title order={1} fz={26}>{{ login: 'Connexion', register: 'Créer un compte', forgot: 'Mot de passe oublié' }[mode]}</Title>
+              {mode !== 'forgot' && (
+                <Text c="dimmed" fz="sm" mt={4}>
+                  {mode === 'login' ? 'Heureux de vous revoir ! Connectez-vous pour continuer.' : '500 crédits offerts aux 100 premiers inscrits.'}
+                </Text>
+              )}
             </div>
-            {mode === 'login' ? <LoginForm {...formProps} /> : <RegisterForm {...formProps} />}
-            <Text ta="center" fz="sm">
-              <Anchor component="button" type="button" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
-                {mode === 'login' ? 'Pas encore de compte ? Inscrivez-vous' : 'Déjà un compte ? Connectez-vous'}
-              </Anchor>
-            </Text>
+            {mode === 'forgot' ? (
+              <ForgotPasswordForm onBack={() => setMode('login')} />
+            ) : (
+              <>
+                {mode === 'login' ? <LoginForm {...formProps} /> : <RegisterForm {...formProps} />}
+                <Stack gap={6} align="center">
+                  {mode === 'login' && (
+                    <Anchor component="button" type="button" fz="sm" onClick={() => setMode('forgot')}>
+                      Mot de passe oublié ?
+                    </Anchor>
+                  )}
+                  <Anchor component="button" type="button" fz="sm" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+                    {mode === 'login' ? 'Pas encore de compte ? Inscrivez-vous' : 'Déjà un compte ? Connectez-vous'}
+                  </Anchor>
+                </Stack>
+              </>
+            )}
           </Stack>
         </SimpleGrid>
       </Card>

@@ -7,12 +7,14 @@ export { Like } from './Like';
 export { Video, VIDEO_STATUSES } from './Video';
 export { Payment } from './Payment';
 export { Workflow } from './Workflow';
+export { PasswordResetToken } from './PasswordResetToken';
 export { GenerationJob, JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus } from './GenerationJob';
 
 import { CreditEntry } from './CreditEntry';
 import { GalleryItem } from './GalleryItem';
 import { GenerationJob } from './GenerationJob';
 import { Like } from './Like';
+import { PasswordResetToken } from './PasswordResetToken';
 import { Payment } from './Payment';
 import { Transformation } from './Transformation';
 import { Upload } from './Upload';
@@ -20,4 +22,4 @@ import { User } from './User';
 import { Video } from './Video';
 import { Workflow } from './Workflow';
 
-export const entities = [User, CreditEntry, Upload, Transformation, GalleryItem, Like, Video, Payment, Workflow, GenerationJob];
+export const entities = [User, CreditEntry, Upload, Transformation, GalleryItem, Like, Video, Payment, Workflow, GenerationJob, PasswordResetToken];
