@@ -29,6 +29,8 @@ const appEnv = (port: number, dir: string) => ({
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   // Every account of the suite starts with the launch offer's 500 credits, however many it makes.
   LAUNCH_OFFER_ACCOUNTS: '1000000',
+  // …and no Découverte credits on top (its integration suite covers it), so balances read 500.
+  DISCOVERY_OFFER_CREDITS: '0',
 });
 
 export default defineConfig({

@@ -90,6 +90,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     orm: options.orm,
     config: {
       launchOffer: { accounts: 100, credits: 500 },
+      discoveryOfferCredits: 100,
       passwordHash: PRODUCTION_HASH_PARAMS,
       ...options.api,
     },

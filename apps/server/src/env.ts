@@ -21,6 +21,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   /** How many of the first accounts get the launch offer's 500 credits. */
   LAUNCH_OFFER_ACCOUNTS: z.coerce.number().int().min(0).default(100),
+  /** The Découverte offer: credits granted each calendar month to free accounts; 0 turns it off. */
+  DISCOVERY_OFFER_CREDITS: z.coerce.number().int().min(0).default(100),
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

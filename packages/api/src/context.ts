@@ -23,6 +23,8 @@ export interface SessionStore {
 
 export interface ApiConfig {
   launchOffer: { accounts: number; credits: number };
+  /** The Découverte offer's monthly credits for free accounts; 0 turns it off. */
+  discoveryOfferCredits: number;
   passwordHash: PasswordHashParams;
 }
 

@@ -53,7 +53,8 @@ export async function startTestApp(
     webDist: options.webDist ?? null,
     publicUrl: options.publicUrl,
     mail: options.mail,
-    api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
+    // The Découverte offer's own suite turns it on; the others count from the launch offer alone.
+    api: { passwordHash: TEST_HASH_PARAMS, discoveryOfferCredits: 0, ...options.api },
     payments: options.payments,
     generation: options.generation,
     redis,

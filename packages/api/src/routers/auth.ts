@@ -1,6 +1,8 @@
 import { emailField, loginSchema, passwordField, registerSchema } from '@atelier/catalog';
+import { User } from '@atelier/db';
 import { z } from 'zod';
 import { login } from '../auth/login';
+import { grantDiscoveryOffer } from '../credits/discovery';
 import { passwordResetMessages, requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { register } from '../auth/register';
 import { publicUserSchema, toPublicUser } from '../shared/user';
@@ -24,7 +26,8 @@ export const authRouter = router({
     .output(userResult)
     .mutation(async ({ ctx, input }) => {
       ctx.limiters.auth.hit(`login:ip:${ctx.ip}`, `login:email:${input.email}`);
-      const user = await login(ctx.em, ctx.config.passwordHash, input);
+      const signedIn = await login(ctx.em, ctx.config.passwordHash, input);
+      const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, signedIn.id)) ? await ctx.em.findOneOrFail(User, signedIn.id, { refresh: true }) : signedIn;
       await ctx.session.write({ userId: user.id, version: user.sessionVersion });
       return { user: toPublicUser(user) };
     }),
