@@ -1,11 +1,13 @@
 import { loginSchema, registerSchema } from '@atelier/catalog';
 import { Anchor, Box, Button, Card, Group, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Navigate } from 'react-router';
 import { BrandTitle } from '../components/BrandTitle';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
+import { useCurrentUser } from '../lib/user';
 import { useZodForm } from '../lib/useZodForm';
 import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
 
@@ -131,7 +133,19 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
   );
 }
 
+/**
+ * Whether the user was already signed in when the page opened (not signed in by its own forms,
+ * which take the user home themselves).
+ */
+function useArrivedSignedIn(): boolean {
+  const current = useCurrentUser();
+  const arrived = useRef<boolean | null>(null);
+  if (arrived.current === null && current.isSuccess) arrived.current = current.data !== null;
+  return arrived.current === true;
+}
+
 export function AuthPage() {
+  const arrivedSignedIn = useArrivedSignedIn();
   const [mode, setMode] = useState<'login' | 'register' | 'forgot'>('login');
   const [showPassword, setShowPassword] = useState(false);
   const utils = trpc.useUtils();
@@ -143,6 +157,8 @@ export function AuthPage() {
   };
 
   const formProps = { showPassword, onShowPasswordChange: setShowPassword, onSuccess };
+  // Someone signed in has nothing to do here: the studio is where they were going.
+  if (arrivedSignedIn) return <Navigate to="/transform" replace />;
 
   return (
     <Box mih="100vh" p={{ base: 'md', sm: 'xl' }} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
