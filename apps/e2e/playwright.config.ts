@@ -29,6 +29,8 @@ const appEnv = (port: number, dir: string) => ({
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   // Every account of the suite starts with the launch offer's 500 credits, however many it makes.
   LAUNCH_OFFER_ACCOUNTS: '1000000',
+  // …and no Découverte credits on top (its integration suite covers it), so balances read 500.
+  DISCOVERY_OFFER_CREDITS: '0',
 });
 
 export default defineConfig({
@@ -47,6 +49,7 @@ export default defineConfig({
   ],
   webServer: [
     { command: 'npx tsx support/fake-stripe-server.ts', port: ports.stripe, reuseExistingServer: false, timeout: 30_000 },
+    { command: 'npx tsx support/mail-server.ts', port: ports.mailbox, reuseExistingServer: false, timeout: 30_000 },
     {
       command: 'node ../server/dist/main.js',
       url: `${baseURL}/auth`,
@@ -58,6 +61,9 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: stripeSettings.publishableKey,
         STRIPE_WEBHOOK_SECRET: stripeSettings.webhookSecret,
         STRIPE_API_URL: stripeSettings.apiUrl,
+        // Password reset mails go to the suite's mail server; the other server has no SMTP.
+        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+        MAIL_FROM: 'Atelier <no-reply@atelier.test>',
       },
     },
     {

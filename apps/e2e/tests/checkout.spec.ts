@@ -33,8 +33,14 @@ async function buyPopularPack(page: Page, card: string): Promise<void> {
   await pay.click();
 }
 
-test('without payment keys the checkout says the service is unavailable', async ({ page }) => {
-  await page.goto(`http://127.0.0.1:${ports.appWithoutPayments}/checkout`);
+test('a visitor is asked to sign in; without payment keys the checkout says the service is unavailable', async ({ page }) => {
+  const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
+  await page.goto(`${origin}/checkout`);
+  await expect(page.getByText('Connectez-vous pour acheter des crédits.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Connexion' }).last()).toHaveAttribute('href', '/auth');
+  const registered = await page.request.post(`${origin}/api/register`, { data: newPerson('Hugo') });
+  expect(registered.status(), await registered.text()).toBe(200);
+  await page.reload();
   await expect(page.getByText('Service de paiement non disponible.')).toBeVisible();
   await expect(page.getByText('Configuration manquante')).toBeVisible();
   await page.getByRole('link', { name: 'Retour au compte' }).click();

@@ -88,7 +88,7 @@ test('an image is viewed full screen, compared before/after, downloaded and dele
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a video shows "EN COURS" and its progress until it is made, turns playable without a reload, downloads, copies its link and is deleted', async ({ page, context }) => {
+test('a video shows "EN COURS" and its progress until it is made, turns playable without a reload, downloads, is published and shared by its public page, and is deleted', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp(page, newPerson('Lucas'));
   const upload = await page.request.post('/api/upload', { multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 9) } } });
@@ -124,9 +124,14 @@ test('a video shows "EN COURS" and its progress until it is made, turns playable
   expect((await download).suggestedFilename()).toMatch(/^atelier-video-\d+\.mp4$/);
   await expect(toast(page, 'Téléchargement réussi')).toBeVisible();
 
-  await card.getByRole('button', { name: 'Copier le lien' }).click();
+  await card.getByRole('button', { name: 'Rendre public' }).click();
+  await expect(toast(page, 'Votre création a été publiée !')).toBeVisible();
+  await card.getByRole('button', { name: 'Partager' }).click();
   await expect(toast(page, 'Lien copié')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(videoUrl, page.url()).href);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`^${new URL('/p/', page.url()).href}\\d+$`));
+  const shared = await page.request.get(link.replace('/p/', '/api/posts/'));
+  expect(((await shared.json()) as { videoUrl: string }).videoUrl).toBe(videoUrl);
 
   await card.getByRole('button', { name: 'Supprimer la vidéo' }).click();
   await page.getByRole('button', { name: 'Confirmer' }).click();

@@ -15,6 +15,7 @@ import {
   type MediaDeps,
   type ApiDeps,
   type CallInput,
+  type Mailer,
   type PaymentSettings,
   type RateLimits,
 } from '@atelier/api';
@@ -48,11 +49,13 @@ import { ServerMetrics } from './metrics';
 import { registerHealthRoutes } from './readiness';
 import { closeConnectionsOnShutdown } from './shutdown';
 import { recordApiRoutes, registerOpenApiRoutes } from './openapi/routes';
+import { smtpMailer } from './mailer';
 import { connectRedis, type SharedRedis } from './redis';
 import { registerSecurityHeaders } from './security-headers';
 import { sessionOpener } from './session';
 import { apiTokenLookup, sentBearerToken } from './api-tokens';
 import { registerAccountSecurityRoutes } from './rest/account-security';
+import { registerSharePage } from './share-page';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -70,6 +73,11 @@ export interface AppOptions {
   authAttemptsPerMinute?: number;
   /** The other limits, per user (or address for visitors), per minute. */
   rateLimits?: RateLimitSettings;
+  /**
+   * Outgoing e-mail (password reset links) through this SMTP server; `appUrl` is the origin the links
+   * point to. Without it, "Mot de passe oublié ?" says the service is not configured.
+   */
+  mail?: { smtpUrl: string; from: string; appUrl: string } | undefined;
   /** Stripe; payments are refused with a French message while it is absent. */
   payments?: PaymentSettings;
   /** Media storage and the image and video engines. */
@@ -88,7 +96,7 @@ export interface AppOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits, metrics: ServerMetrics | null): Promise<ApiDeps> {
+async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits, metrics: ServerMetrics | null, mailer: Mailer | null): Promise<ApiDeps> {
   // With Redis every instance gives the same tags, and a write on one changes them for all.
   const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.prefix) : new MemoryVersionStore());
   const jobs = await createJobService({
@@ -107,6 +115,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     orm: options.orm,
     config: {
       launchOffer: { accounts: 100, credits: 500 },
+      discoveryOfferCredits: 100,
       passwordHash: PRODUCTION_HASH_PARAMS,
       quotas: STORAGE_QUOTAS,
       ...options.api,
@@ -114,8 +123,11 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     signIn: new SignInThrottle({ signUpsPerMinute: options.authAttemptsPerMinute ?? 10, redis }),
     limiters: {
       account: new RateLimiter(10, 60_000),
+      // Each request may send a mail: a few an hour per address and per e-mail.
+      passwordReset: new RateLimiter(5, 60 * 60_000),
     },
     limits,
+    mail: { mailer, appUrl: options.mail?.appUrl ?? options.publicUrl ?? 'http://localhost:3000' },
     payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
     listVersions,
     media: options.media,
@@ -158,11 +170,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
   const limits = await registerRateLimits(app, redis, options.rateLimits);
   const metrics = options.metricsToken ? new ServerMetrics(options.orm) : null;
-  const deps = await apiDeps(options, app.log, redis, limits, metrics);
+  const mailer = options.mail ? smtpMailer(options.mail.smtpUrl, options.mail.from, app.log) : null;
+  const deps = await apiDeps(options, app.log, redis, limits, metrics, mailer);
   // The jobs first: the running ones finish and publish before Redis goes.
   app.addHook('onClose', async () => {
     await deps.jobs.close();
     await redis?.close();
+    mailer?.close();
   });
   const openSession = sessionOpener({ secret: options.sessionSecret, secure: options.secureCookies });
   app.decorate('apiTokenOf', apiTokenLookup(options.orm));
@@ -279,6 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerSharePage(app, callerFor, webIndex, options.publicUrl);
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -52,6 +52,8 @@ const envSchema = z.object({
     .default(false),
   /** How many of the first accounts get the launch offer's 500 credits. */
   LAUNCH_OFFER_ACCOUNTS: z.coerce.number().int().min(0).default(100),
+  /** The Découverte offer: credits granted each calendar month to free accounts; 0 turns it off. */
+  DISCOVERY_OFFER_CREDITS: z.coerce.number().int().min(0).default(100),
   /** Sign-in and sign-up attempts allowed per minute, per address and per e-mail. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Uploads, composites and before/after views per minute, per user (or address). */
@@ -98,6 +100,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API server, such as the end-to-end suite's fake one; Stripe's own when unset. */
   STRIPE_API_URL: z.url().optional(),
+  /** Outgoing mail (password reset links): smtp://user:pass@host:587 or smtps://…:465. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp://… or smtps://… URL' }).optional(),
+  /** The sender of those mails. */
+  MAIL_FROM: z.string().min(3).default('Atelier <no-reply@localhost>'),
   /** Where the local video engine looks for a system ffmpeg before its bundled one. */
   PATH: z.string().default(''),
 });

@@ -18,13 +18,21 @@ async function main(): Promise<void> {
     trustProxy: config.env.TRUST_PROXY,
     authAttemptsPerMinute: config.env.AUTH_RATE_LIMIT_PER_MINUTE,
     rateLimits: { imageWorkPerMinute: config.env.IMAGE_WORK_RATE_LIMIT_PER_MINUTE },
-    api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 }, quotas: quotasOf(config.env) },
+    api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 }, quotas: quotasOf(config.env), discoveryOfferCredits: config.env.DISCOVERY_OFFER_CREDITS },
     payments: {
       stripe: config.env.STRIPE_SECRET_KEY ? createStripeClient(config.env.STRIPE_SECRET_KEY, config.env.STRIPE_API_URL) : null,
       publishableKey: config.env.STRIPE_PUBLISHABLE_KEY ?? null,
       webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
     },
     media: mediaFromConfig(config),
+    mail: config.env.SMTP_URL
+      ? {
+          smtpUrl: config.env.SMTP_URL,
+          from: config.env.MAIL_FROM,
+          // Links in mails need an absolute address: the public one, else this server's own.
+          appUrl: config.env.PUBLIC_URL ?? `http://${config.env.HOST === '0.0.0.0' ? 'localhost' : config.env.HOST}:${config.env.PORT}`,
+        }
+      : undefined,
     generation: { concurrency: config.env.GENERATION_CONCURRENCY, leaseMs: config.env.GENERATION_LEASE_SECONDS * 1000 },
     redis: config.env.REDIS_URL ? { url: config.env.REDIS_URL, prefix: config.env.REDIS_PREFIX } : undefined,
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -113,7 +113,7 @@ describe.each(testDatabaseTargets())('public feed, publishing and likes on $name
 
       const first = (res.body.posts as Post[]).find((p) => p.id === older)!;
       expect(Object.keys(first).sort()).toEqual(
-        ['createdAt', 'description', 'id', 'isLiked', 'likesCount', 'originalImagePath', 'publishedAt', 'transformedImagePath', 'user'].sort(),
+        ['createdAt', 'description', 'id', 'isLiked', 'likesCount', 'mediaType', 'originalImagePath', 'publishedAt', 'transformedImagePath', 'user', 'videoUrl'].sort(),
       );
       expect(first.user).toEqual({ firstName: 'Alice', lastName: 'Martin' });
       expect(first.isLiked).toBe(false);

@@ -4,6 +4,7 @@ import type { RateLimiter, RateLimits } from './shared/rate-limit';
 import { identityResolver, type Credentials } from './security/identity';
 import type { SignInThrottle } from './security/throttle';
 import type { PasswordHashParams } from './auth/password';
+import type { MailSettings } from './auth/password-reset';
 import type { JobService } from './jobs/service';
 import type { MediaDeps } from './media/deps';
 import type { StorageQuotas } from './shared/quotas';
@@ -23,6 +24,8 @@ export interface SessionStore {
 
 export interface ApiConfig {
   launchOffer: { accounts: number; credits: number };
+  /** The Découverte offer's monthly credits for free accounts; 0 turns it off. */
+  discoveryOfferCredits: number;
   passwordHash: PasswordHashParams;
   /** What each account may keep (pictures, workflows). */
   quotas: StorageQuotas;
@@ -32,11 +35,13 @@ export interface ApiConfig {
 export interface ApiDeps {
   orm: MikroORM;
   config: ApiConfig;
-  limiters: { account: RateLimiter };
+  limiters: { account: RateLimiter; passwordReset: RateLimiter };
   /** Password checks (sign-in, password change) and sign-ups. */
   signIn: SignInThrottle;
   /** Every other limit, shared by the instances when there is Redis. */
   limits: RateLimits;
+  /** Password reset links by e-mail. */
+  mail: MailSettings;
   payments: PaymentSettings;
   media: MediaDeps;
   /** What the polled lists' ETags are made of: one set per process. */

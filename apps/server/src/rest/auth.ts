@@ -12,6 +12,8 @@ export function registerAuthRoutes(app: FastifyInstance, callerFor: CallerFactor
       return user ?? reply.code(401).send({ message: 'Utilisateur non connecté' });
     }),
   );
+  app.post('/api/auth/forgot-password', restHandler(callerFor, (caller, request) => caller.auth.requestPasswordReset(untrusted(request.body))));
+  app.post('/api/auth/reset-password', restHandler(callerFor, (caller, request) => caller.auth.resetPassword(untrusted(request.body))));
   app.get('/api/auth/account', restHandler(callerFor, (caller) => caller.account.get()));
   app.post('/api/account/update', restHandler(callerFor, (caller, request) => caller.account.update(untrusted(request.body))));
   app.get('/api/account/stats', restHandler(callerFor, (caller) => caller.account.stats()));

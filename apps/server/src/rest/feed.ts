@@ -25,6 +25,14 @@ export function registerFeedRoutes(app: FastifyInstance, callerFor: CallerFactor
     ),
   );
 
+  // The public page's post: anyone may read a published one.
+  app.get('/api/posts/:postId', restHandler(callerFor, (caller, request) => caller.feed.post({ postId: untrusted(untrustedField(request.params, 'postId')) })));
+
+  app.delete(
+    '/api/posts/:postId/public',
+    restHandler(callerFor, (caller, request) => caller.feed.unpublish({ postId: untrusted(untrustedField(request.params, 'postId')) })),
+  );
+
   // No body toggles, as the spec's client does; `{ liked: true | false }` sets the state.
   app.post(
     '/api/posts/:postId/like',

@@ -37,5 +37,6 @@ export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFacto
     }),
   );
 
+  app.post('/api/videos/:id/public', restHandler(callerFor, (caller, request) => caller.videos.publish(untrusted({ id: (request.params as { id: string }).id }))));
   app.delete('/api/videos/:id', restHandler(callerFor, (caller, request) => caller.videos.delete(untrusted({ id: (request.params as { id: string }).id }))));
 }

@@ -30,7 +30,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits' | 'metricsToken' | 'webDist'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits' | 'metricsToken' | 'webDist' | 'publicUrl' | 'mail'>> = {},
 ): Promise<TestApp> {
   const first = options.instanceOf;
   const db = first?.db ?? (await openTestDatabase(target));
@@ -52,7 +52,10 @@ export async function startTestApp(
     secureCookies: options.secureCookies ?? false,
     webDist: options.webDist ?? null,
     metricsToken: options.metricsToken,
-    api: { passwordHash: TEST_HASH_PARAMS, ...options.api },
+    publicUrl: options.publicUrl,
+    mail: options.mail,
+    // The Découverte offer's own suite turns it on; the others count from the launch offer alone.
+    api: { passwordHash: TEST_HASH_PARAMS, discoveryOfferCredits: 0, ...options.api },
     payments: options.payments,
     generation: options.generation,
     trustProxy: options.trustProxy,

@@ -1,12 +1,15 @@
 import { loginSchema, registerSchema } from '@atelier/catalog';
 import { Anchor, Box, Button, Card, Group, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Navigate } from 'react-router';
 import { BrandTitle } from '../components/BrandTitle';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
+import { useCurrentUser } from '../lib/user';
 import { useZodForm } from '../lib/useZodForm';
+import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
 
 const REDIRECT_DELAY_MS = 500;
 
@@ -130,8 +133,20 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
   );
 }
 
+/**
+ * Whether the user was already signed in when the page opened (not signed in by its own forms,
+ * which take the user home themselves).
+ */
+function useArrivedSignedIn(): boolean {
+  const current = useCurrentUser();
+  const arrived = useRef<boolean | null>(null);
+  if (arrived.current === null && current.isSuccess) arrived.current = current.data !== null;
+  return arrived.current === true;
+}
+
 export function AuthPage() {
-  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const arrivedSignedIn = useArrivedSignedIn();
+  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>('login');
   const [showPassword, setShowPassword] = useState(false);
   const utils = trpc.useUtils();
 
@@ -142,6 +157,8 @@ export function AuthPage() {
   };
 
   const formProps = { showPassword, onShowPasswordChange: setShowPassword, onSuccess };
+  // Someone signed in has nothing to do here: the studio is where they were going.
+  if (arrivedSignedIn) return <Navigate to="/transform" replace />;
 
   return (
     <Box mih="100vh" p={{ base: 'md', sm: 'xl' }} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -180,17 +197,30 @@ export function AuthPage() {
               <ThemeToggle />
             </Group>
             <div>
-              <Title order={1} fz={26}>{mode === 'login' ? 'Connexion' : 'Créer un compte'}</Title>
-              <Text c="dimmed" fz="sm" mt={4}>
-                {mode === 'login' ? 'Heureux de vous revoir ! Connectez-vous pour continuer.' : '500 crédits offerts aux 100 premiers inscrits.'}
-              </Text>
+              <Title order={1} fz={26}>{{ login: 'Connexion', register: 'Créer un compte', forgot: 'Mot de passe oublié' }[mode]}</Title>
+              {mode !== 'forgot' && (
+                <Text c="dimmed" fz="sm" mt={4}>
+                  {mode === 'login' ? 'Heureux de vous revoir ! Connectez-vous pour continuer.' : '500 crédits offerts aux 100 premiers inscrits.'}
+                </Text>
+              )}
             </div>
-            {mode === 'login' ? <LoginForm {...formProps} /> : <RegisterForm {...formProps} />}
-            <Text ta="center" fz="sm">
-              <Anchor component="button" type="button" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
-                {mode === 'login' ? 'Pas encore de compte ? Inscrivez-vous' : 'Déjà un compte ? Connectez-vous'}
-              </Anchor>
-            </Text>
+            {mode === 'forgot' ? (
+              <ForgotPasswordForm onBack={() => setMode('login')} />
+            ) : (
+              <>
+                {mode === 'login' ? <LoginForm {...formProps} /> : <RegisterForm {...formProps} />}
+                <Stack gap={6} align="center">
+                  {mode === 'login' && (
+                    <Anchor component="button" type="button" fz="sm" onClick={() => setMode('forgot')}>
+                      Mot de passe oublié ?
+                    </Anchor>
+                  )}
+                  <Anchor component="button" type="button" fz="sm" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+                    {mode === 'login' ? 'Pas encore de compte ? Inscrivez-vous' : 'Déjà un compte ? Connectez-vous'}
+                  </Anchor>
+                </Stack>
+              </>
+            )}
           </Stack>
         </SimpleGrid>
       </Card>

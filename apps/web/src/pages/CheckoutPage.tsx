@@ -1,4 +1,4 @@
-import { Button, Card, Center, Loader, Stack, Text, ThemeIcon, Title, useComputedColorScheme } from '@mantine/core';
+import { Button, Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title, useComputedColorScheme } from '@mantine/core';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -7,9 +7,11 @@ import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
+import { SignInPrompt } from '../components/SignInPrompt';
 import { formatCredits } from '../lib/format';
 import { toast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
+import { useCurrentUser } from '../lib/user';
 import { PaymentForm } from './checkout/PaymentForm';
 
 const SUCCESS_REDIRECT_MS = 3000;
@@ -33,7 +35,30 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof TRPCClientError && !error.data && /fetch|network/i.test(error.message);
 }
 
+/** Buying credits needs an account: a visitor is asked to sign in first. */
 export function CheckoutPage() {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label="Chargement" />
+      </Center>
+    );
+  }
+  if (!user) {
+    return (
+      <>
+        <AppHeader />
+        <Container component="main" size={560} py="xl" px="md">
+          <SignInPrompt title="Connexion requise" description="Connectez-vous pour acheter des crédits." />
+        </Container>
+      </>
+    );
+  }
+  return <Checkout />;
+}
+
+function Checkout() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const utils = trpc.useUtils();

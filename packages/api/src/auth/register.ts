@@ -1,6 +1,7 @@
 import type { RegisterInput } from '@atelier/catalog';
 import { CreditEntry, UniqueConstraintViolationException, User, type EntityManager } from '@atelier/db';
 import type { ApiConfig } from '../context';
+import { grantDiscoveryOffer } from '../credits/discovery';
 import { ledger } from '../credits/ledger';
 import { AppError } from '../shared/errors';
 import { hashPassword } from './password';
@@ -64,5 +65,6 @@ export async function register(em: EntityManager, config: ApiConfig, input: Regi
   const passwordHash = await hashPassword(input.password, config.passwordHash);
   const userId = await insertUser(em, input, passwordHash);
   await grantLaunchOffer(em, userId, config.launchOffer);
+  await grantDiscoveryOffer(em, config.discoveryOfferCredits, userId);
   return em.findOneOrFail(User, userId, { refresh: true });
 }

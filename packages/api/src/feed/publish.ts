@@ -16,3 +16,18 @@ export async function publishGalleryItem(em: EntityManager, versions: ListVersio
   if (published === 0) await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId }, { originalPublic: withOriginal });
   await versions.galleryAndFeedChanged(ownerId);
 }
+
+/**
+ * Takes one of the owner's posts off the feed and its public page; its likes are kept for a later
+ * publication. Unpublishing a private item changes nothing; anyone else's answers as if it did not exist.
+ */
+export async function unpublishGalleryItem(em: EntityManager, versions: ListVersions, ownerId: number, itemId: number): Promise<void> {
+  const unpublished = await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId, isPublic: true }, { isPublic: false, publishedAt: null });
+  if (unpublished === 1) {
+    versions.galleryChanged(ownerId);
+    versions.videosChanged(ownerId);
+    versions.feedChanged();
+    return;
+  }
+  if ((await em.count(GalleryItem, { id: itemId, owner: ownerId })) === 0) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);
+}

@@ -3,6 +3,7 @@ import { discardUnusedResults } from '../media/cleanup';
 import { storageKeyOf } from '../media/urls';
 import type { MediaDeps } from '../media/deps';
 import type { ListVersions } from '../shared/list-versions';
+import { VIDEO_MEDIA_TYPE } from './item';
 
 export interface DeleteResult {
   deletedCount: number;
@@ -34,7 +35,7 @@ export async function deleteGalleryItems(
 ): Promise<DeleteResult> {
   const owned = await em.find(
     GalleryItem,
-    { id: { $in: ids }, owner: ownerId },
+    { id: { $in: ids }, owner: ownerId, mediaType: { $ne: VIDEO_MEDIA_TYPE } },
     { fields: ['transformedImagePath', 'originalImagePath', 'thumbnailPath', 'videoUrl', 'isPublic'] },
   );
   if (owned.length === 0) return { deletedCount: 0 };

@@ -1,6 +1,9 @@
 import type { GalleryItem } from '@atelier/db';
 import { z } from 'zod';
 
+/** The media type of a published video's post (see videos/publish.ts); every other item is an image. */
+export const VIDEO_MEDIA_TYPE = 'video';
+
 /** A gallery item as its owner sees it: the spec's fields, plus its publication and likes. */
 export const galleryItemSchema = z.object({
   id: z.number(),

@@ -7,7 +7,7 @@ import { mediaUrl } from './urls';
  */
 export async function canViewMedia(em: EntityManager, viewerId: number | null, key: string): Promise<boolean> {
   const url = mediaUrl(key);
-  const published = await em.count(GalleryItem, { isPublic: true, $or: [{ transformedImagePath: url }, { originalImagePath: url, originalPublic: true }] });
+  const published = await em.count(GalleryItem, { isPublic: true, $or: [{ transformedImagePath: url }, { originalImagePath: url, originalPublic: true }, { videoUrl: url }] });
   if (published > 0) return true;
   if (viewerId === null) return false;
   const ownedBy = [

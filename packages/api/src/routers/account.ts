@@ -1,15 +1,21 @@
 import { accountUpdateSchema } from '@atelier/catalog';
+import { User } from '@atelier/db';
 import { z } from 'zod';
 import { accountStats } from '../account/stats';
 import { updateAccount, wrongCurrentPassword } from '../account/update';
 import { endSessions } from '../security/sessions';
+import { grantDiscoveryOffer } from '../credits/discovery';
 import { publicUserSchema, toPublicUser } from '../shared/user';
 import { authedProcedure, router } from '../trpc';
 
 const userResult = z.object({ user: publicUserSchema });
 
 export const accountRouter = router({
-  get: authedProcedure.output(userResult).query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+  /** The account; reading it grants the month's Découverte credits to a free account that has not had them. */
+  get: authedProcedure.output(userResult).query(async ({ ctx }) => {
+    const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, ctx.user.id)) ? await ctx.em.findOneOrFail(User, ctx.user.id, { refresh: true }) : ctx.user;
+    return { user: toPublicUser(user) };
+  }),
 
   update: authedProcedure
     .input(accountUpdateSchema)

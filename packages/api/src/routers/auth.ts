@@ -1,6 +1,9 @@
-import { loginSchema, registerSchema } from '@atelier/catalog';
+import { emailField, loginSchema, passwordField, registerSchema } from '@atelier/catalog';
+import { User } from '@atelier/db';
 import { z } from 'zod';
 import { checkCredentials, loginMessages } from '../auth/login';
+import { grantDiscoveryOffer } from '../credits/discovery';
+import { passwordResetMessages, requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { register } from '../auth/register';
 import type { EntityManager } from '@atelier/db';
 import type { SessionStore } from '../context';
@@ -31,8 +34,9 @@ export const authRouter = router({
     .input(loginSchema)
     .output(userResult)
     .mutation(async ({ ctx, input }) => {
-      const user = await ctx.signIn.attempt(input.email, ctx.ip, () => checkCredentials(ctx.em, ctx.config.passwordHash, input));
-      if (!user) throw new AppError('UNAUTHENTICATED', loginMessages.invalidCredentials);
+      const checked = await ctx.signIn.attempt(input.email, ctx.ip, () => checkCredentials(ctx.em, ctx.config.passwordHash, input));
+      if (!checked) throw new AppError('UNAUTHENTICATED', loginMessages.invalidCredentials);
+      const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, checked.id)) ? await ctx.em.findOneOrFail(User, checked.id, { refresh: true }) : checked;
       await signIn(ctx, user.id);
       return { user: toPublicUser(user) };
     }),
@@ -43,6 +47,32 @@ export const authRouter = router({
     ctx.session.clear();
     return { success: true as const };
   }),
+
+  /** Whether "Mot de passe oublié ?" can send mail here. */
+  passwordResetAvailable: publicProcedure
+    .output(z.object({ available: z.boolean() }))
+    .query(({ ctx }) => ({ available: ctx.mail.mailer !== null })),
+
+  /** Mails a reset link to the account of that e-mail if there is one; the answer is the same either way. */
+  requestPasswordReset: publicProcedure
+    .input(z.object({ email: emailField }))
+    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      ctx.limiters.passwordReset.hit(`reset:ip:${ctx.ip}`, `reset:email:${input.email.toLowerCase()}`);
+      await requestPasswordReset(ctx.em, ctx.mail, input.email);
+      return { success: true as const, message: passwordResetMessages.sent };
+    }),
+
+  /** Sets a new password (the sign-up rules) with a mailed link's token; the account's sessions end. */
+  resetPassword: publicProcedure
+    .input(z.object({ token: z.string().min(1, passwordResetMessages.invalidLink).max(200, passwordResetMessages.invalidLink), password: passwordField }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      ctx.limiters.passwordReset.hit(`reset-use:ip:${ctx.ip}`);
+      await resetPassword(ctx.em, ctx.config.passwordHash, input.token, input.password);
+      ctx.session.clear();
+      return { success: true as const };
+    }),
 
   /** The signed-in user, or null for a visitor. */
   me: optionalUserProcedure

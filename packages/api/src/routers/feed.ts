@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { likePost } from '../feed/like';
-import { listPublicFeed } from '../feed/list';
+import { findPublicPost, listPublicFeed } from '../feed/list';
 import { feedMessages } from '../feed/messages';
-import { publishGalleryItem } from '../feed/publish';
+import { publishGalleryItem, unpublishGalleryItem } from '../feed/publish';
 import { AppError } from '../shared/errors';
 import { listVersionSchema } from '../shared/list-versions';
 import { recordId } from '../shared/input';
@@ -14,8 +14,10 @@ const feedPostSchema = z.object({
   createdAt: z.date(),
   publishedAt: z.date(),
   description: z.string().nullable(),
+  mediaType: z.string(),
   transformedImagePath: z.string(),
   originalImagePath: z.string().nullable(),
+  videoUrl: z.string().nullable(),
   likesCount: z.number(),
   isLiked: z.boolean(),
   user: z.object({ firstName: z.string(), lastName: z.string() }),
@@ -50,6 +52,25 @@ export const feedRouter = router({
     .mutation(async ({ ctx, input }) => {
       await publishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId, input.withOriginal);
       return { success: true as const };
+    }),
+
+  /** Takes one of the user's posts off the feed and its public page. */
+  unpublish: authedProcedure
+    .input(z.object({ postId: recordId }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await unpublishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId);
+      return { success: true as const };
+    }),
+
+  /** One published post, for its public page `/p/{id}`: anyone may read it. */
+  post: optionalUserProcedure
+    .input(z.object({ postId: recordId }))
+    .output(feedPostSchema)
+    .query(async ({ ctx, input }) => {
+      const post = await findPublicPost(ctx.em, ctx.user?.id ?? null, input.postId);
+      if (!post) throw new AppError('NOT_FOUND', feedMessages.postNotFound);
+      return post;
     }),
 
   /** Toggles the viewer's like, or sets it when `liked` is given. */

@@ -6,6 +6,7 @@ import { AppError, commonMessages } from '../shared/errors';
 import { listVersionSchema } from '../shared/list-versions';
 import { recordId, wholeNumber } from '../shared/input';
 import { pageInput, paginationMessages } from '../shared/pagination';
+import { publishVideo } from '../videos/publish';
 import { createPlaceholder, deleteVideo, findOwnVideo, generateVideo, listVideos, updatePlaceholder } from '../videos/videos';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { mediaRef } from './transform';
@@ -36,6 +37,9 @@ const videoRecord = z.object({
   status: z.string(),
   jobId: z.number().nullable(),
 });
+
+/** In the owner's list: the video's post, once it was published (`isPublic` false once unpublished). */
+const listedVideo = videoRecord.extend({ post: z.object({ id: z.number(), isPublic: z.boolean() }).nullable() });
 
 export const videosRouter = router({
   createPlaceholder: authedProcedure
@@ -73,7 +77,7 @@ export const videosRouter = router({
   /** One user's videos, newest first: only that user may read them. */
   list: authedProcedure
     .input(videoPage)
-    .output(z.object({ success: z.literal(true), videos: z.array(videoRecord), totalVideos: z.number(), version: z.string() }))
+    .output(z.object({ success: z.literal(true), videos: z.array(listedVideo), totalVideos: z.number(), version: z.string() }))
     .query(async ({ ctx, input }) => {
       if (input.userId !== ctx.user.id) throw new AppError('FORBIDDEN', commonMessages.forbidden);
       // Read before the query: a write racing with it leaves an older tag, never a newer one.
@@ -105,8 +109,15 @@ export const videosRouter = router({
     .input(z.object({ id }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      const result = await deleteVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input.id);
+      const { wasPublic } = await deleteVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input.id);
       await ctx.listVersions.videosChanged(ctx.user.id);
-      return result;
+      if (wasPublic) await ctx.listVersions.feedChanged();
+      return { success: true as const };
     }),
+
+  /** Publishes a finished video to the feed and its public page; `feed.unpublish` takes it off. */
+  publish: authedProcedure
+    .input(z.object({ id }))
+    .output(z.object({ success: z.literal(true), postId: z.number() }))
+    .mutation(async ({ ctx, input }) => ({ success: true as const, ...(await publishVideo(ctx.em, ctx.listVersions, ctx.user.id, input.id)) })),
 });

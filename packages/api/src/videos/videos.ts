@@ -1,11 +1,13 @@
 import { buildVideoPrompt, VIDEO_DEFAULTS } from '@atelier/catalog';
-import { GenerationJob, Video, type EntityManager } from '@atelier/db';
+import { GalleryItem, GenerationJob, Video, type EntityManager } from '@atelier/db';
 import type { VideoJobInput } from '../jobs/kinds';
 import { JobService } from '../jobs/service';
 import type { MediaDeps } from '../media/deps';
 import { viewableImageKey } from '../media/source-image';
 import { mediaUrl, storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';
+import { VIDEO_MEDIA_TYPE } from '../gallery/item';
+import { postsOfVideos } from './publish';
 
 export const videoMessages = {
   notFound: 'Vidéo introuvable.',
@@ -121,7 +123,9 @@ export async function listVideos(em: EntityManager, userId: number, page: { limi
     limit: page.limit,
     offset: page.offset,
   });
-  return { success: true as const, videos: videos.map(toVideoRecord), totalVideos };
+  const posts = await postsOfVideos(em, userId, videos.map((video) => video.videoUrl));
+  const records = videos.map((video) => ({ ...toVideoRecord(video), post: posts.get(video.videoUrl) ?? null }));
+  return { success: true as const, videos: records, totalVideos };
 }
 
 export async function findOwnVideo(em: EntityManager, userId: number, id: number): Promise<Video> {
@@ -130,12 +134,17 @@ export async function findOwnVideo(em: EntityManager, userId: number, id: number
   return video;
 }
 
-/** Removes the record and its files; a video still being made is canceled first, and costs nothing. */
+/**
+ * Removes the record, its post if it was published, and its files; a video still being made is
+ * canceled first, and costs nothing. Says whether a public post went with it.
+ */
 export async function deleteVideo(em: EntityManager, jobs: JobService, media: MediaDeps, userId: number, id: number) {
   const video = await findOwnVideo(em, userId, id);
   if (video.jobId) await jobs.cancel(em, userId, video.jobId).catch(() => undefined); // already finished: nothing to cancel
   const keys = [video.videoUrl, video.thumbnailPath].map((url) => (url ? storageKeyOf(url) : null)).filter((key): key is string => key !== null);
+  const wasPublic = (await em.count(GalleryItem, { owner: userId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: video.videoUrl, isPublic: true })) > 0;
+  await em.nativeDelete(GalleryItem, { owner: userId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: video.videoUrl });
   await em.nativeDelete(Video, { id: video.id });
   await Promise.all(keys.map((key) => media.storage.delete(key)));
-  return { success: true as const };
+  return { wasPublic };
 }

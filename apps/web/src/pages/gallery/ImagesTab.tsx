@@ -6,11 +6,14 @@ import { Link } from 'react-router';
 import { ImageCard } from '../../components/ImageCard';
 import { ImageViewer } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';
+import { PublicationActions } from '../../components/PublicationActions';
+import { PublishDialog } from '../../components/PublishDialog';
 import { RetryNotice } from '../../components/RetryNotice';
 import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { galleryItemTitle, imageDownloadOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
+import { usePublication } from '../../lib/publication';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { SelectionBar } from './SelectionBar';
@@ -43,6 +46,8 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
   };
 
   const { deleteOne, deleteMany } = useDeleteImages(items, { onDeletedMany: endSelection });
+  const { publishImage, unpublish } = usePublication();
+  const [publishing, setPublishing] = useState<(typeof items)[number] | null>(null);
 
   if (query.isPending) {
     return (
@@ -126,12 +131,21 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               onView={() => setViewed(item)}
               onDownload={() => void downloadFile(imageDownloadOf(item))}
               actions={
-                <ConfirmDeleteButton
+                <>
+                  <PublicationActions
+                    publicPostId={item.isPublic ? item.id : null}
+                    title={galleryItemTitle(item)}
+                    busy={(publishImage.isPending && publishImage.variables?.postId === item.id) || (unpublish.isPending && unpublish.variables?.postId === item.id)}
+                    onPublish={() => setPublishing(item)}
+                    onUnpublish={(postId) => unpublish.mutate({ postId })}
+                  />
+                  <ConfirmDeleteButton
                   label="Supprimer l'image"
                   question="Supprimer définitivement cette image ?"
                   loading={deleteOne.isPending && deleteOne.variables?.id === item.id}
                   onConfirm={() => deleteOne.mutate({ id: item.id })}
-                />
+                  />
+                </>
               }
             />
           ))}
@@ -148,6 +162,14 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
         image={viewed && { src: viewed.transformedImagePath, fallbackSrc: viewed.originalImagePath, title: galleryItemTitle(viewed) }}
         onClose={() => setViewed(null)}
       />
+      {publishing && (
+        <PublishDialog
+          hasOriginal={publishing.originalImagePath !== null}
+          publishing={publishImage.isPending}
+          onPublish={(withOriginal) => publishImage.mutate({ postId: publishing.id, withOriginal }, { onSuccess: () => setPublishing(null) })}
+          onClose={() => setPublishing(null)}
+        />
+      )}
     </Stack>
   );
 }

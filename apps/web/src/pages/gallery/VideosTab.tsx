@@ -1,15 +1,17 @@
 import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconDownload, IconHome, IconLink, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconDownload, IconHome, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/FallbackImage';
 import { VideoViewer } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';
+import { PublicationActions } from '../../components/PublicationActions';
 import { RetryNotice } from '../../components/RetryNotice';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { describeJob, useJobsInProgress, type JobProgress } from '../../lib/jobs';
 import { useRefetchOnNewVersion } from '../../lib/gallery';
+import { usePublication } from '../../lib/publication';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
@@ -35,15 +37,6 @@ export function useOwnVideos(userId: number | undefined, { pollMs = false }: { p
   return query;
 }
 
-async function copyLink(video: Video): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(new URL(video.videoUrl, window.location.origin).href);
-    toast({ title: 'Lien copié' });
-  } catch {
-    toast({ title: 'Impossible de copier le lien', variant: 'destructive' });
-  }
-}
-
 interface VideoCardProps {
   video: Video;
   /** Its generation's progress while it is made, live from the server. */
@@ -51,9 +44,11 @@ interface VideoCardProps {
   onPlay: () => void;
   onDelete: () => void;
   deleting: boolean;
+  /** Publishing, sharing and unpublishing its public page. */
+  publication: ReactNode;
 }
 
-function VideoCard({ video, progress, onPlay, onDelete, deleting }: VideoCardProps) {
+function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }: VideoCardProps) {
   const ready = isReady(video);
   return (
     <Card withBorder radius="lg" p={0} data-testid="video-card">
@@ -106,9 +101,7 @@ function VideoCard({ video, progress, onPlay, onDelete, deleting }: VideoCardPro
           >
             <IconDownload size={15} aria-hidden />
           </ActionIcon>
-          <ActionIcon variant="default" size={26} aria-label="Copier le lien" disabled={!ready} onClick={() => void copyLink(video)}>
-            <IconLink size={15} aria-hidden />
-          </ActionIcon>
+          {publication}
           <ConfirmDeleteButton label="Supprimer la vidéo" question="Supprimer définitivement cette vidéo ?" loading={deleting} onConfirm={onDelete} />
         </Group>
       </Stack>
@@ -135,10 +128,13 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
     if (cardless) void utils.videos.list.invalidate();
   }, [cardless, utils]);
   const [playing, setPlaying] = useState<Video | null>(null);
+  const { publishVideo, unpublish } = usePublication();
   const remove = trpc.videos.delete.useMutation({
     onSuccess: () => {
       toast({ title: 'Vidéo supprimée' });
       void utils.videos.list.invalidate();
+      // A published video leaves the feed with it.
+      void utils.feed.list.invalidate();
     },
     onError: (error) => toast({ title: 'Erreur lors de la suppression de la vidéo', description: errorMessage(error, ''), variant: 'destructive' }),
   });
@@ -175,6 +171,16 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
             onPlay={() => setPlaying(video)}
             onDelete={() => remove.mutate({ id: video.id })}
             deleting={remove.isPending && remove.variables?.id === video.id}
+            publication={
+              <PublicationActions
+                publicPostId={video.post?.isPublic ? video.post.id : null}
+                title={video.prompt || 'Vidéo'}
+                disabled={!isReady(video)}
+                busy={(publishVideo.isPending && publishVideo.variables?.id === video.id) || (unpublish.isPending && unpublish.variables?.postId === video.post?.id)}
+                onPublish={() => publishVideo.mutate({ id: video.id })}
+                onUnpublish={(postId) => unpublish.mutate({ postId })}
+              />
+            }
           />
         ))}
       </SimpleGrid>

@@ -1,18 +1,19 @@
 import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPhotoPlus, IconUsersGroup, IconWorld, IconWorldUpload } from '@tabler/icons-react';
+import { IconPhotoPlus, IconUsersGroup, IconWorld, IconWorldOff, IconWorldUpload } from '@tabler/icons-react';
 import { useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../components/Notice';
 import { RetryNotice } from '../../components/RetryNotice';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useOwnGallery } from '../../lib/gallery';
+import { usePublication } from '../../lib/publication';
 import { useNow } from '../../lib/relativeTime';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
 import { useCurrentUser, type CurrentUser } from '../../lib/user';
 import { PostCard, PostCardSkeleton } from './PostCard';
-import { PublishDialog } from './PublishDialog';
+import { PublishDialog } from '../../components/PublishDialog';
 
 export type CommunityTab = 'public' | 'private';
 
@@ -96,6 +97,7 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
             key={post.id}
             post={{ ...post, ...post.user, at: post.publishedAt }}
             now={now}
+            sharedPostId={post.id}
             liking={like.isPending && like.variables?.postId === post.id}
             onLike={() => {
               if (signedIn) like.mutate({ postId: post.id, liked: !post.isLiked });
@@ -111,18 +113,9 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
 
 /** The user's own gallery as posts, each publishable. */
 function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
-  const utils = trpc.useUtils();
   const { query, items } = useOwnGallery(user.id);
   const [publishing, setPublishing] = useState<(typeof items)[number] | null>(null);
-  const publish = trpc.feed.publish.useMutation({
-    onSuccess: () => {
-      setPublishing(null);
-      toast({ title: 'Succès', description: 'Votre création a été publiée !' });
-      void utils.gallery.list.invalidate();
-      void utils.feed.list.invalidate();
-    },
-    onError: () => toast({ title: 'Erreur', description: 'Impossible de publier ce post', variant: 'destructive' }),
-  });
+  const { publishImage: publish, unpublish } = usePublication();
 
   if (query.isPending) return <Skeletons />;
   if (!query.data) return <RetryNotice title="Vos créations n'ont pas pu être chargées" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
@@ -138,11 +131,24 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
             key={item.id}
             post={{ ...item, firstName: user.firstName, lastName: user.lastName, at: item.createdAt, isLiked: false }}
             now={now}
+            sharedPostId={item.isPublic ? item.id : undefined}
             footer={
               item.isPublic ? (
-                <Badge variant="light" color="teal" leftSection={<IconWorld size={12} aria-hidden />}>
-                  Publié
-                </Badge>
+                <Group justify="space-between" wrap="nowrap">
+                  <Badge variant="light" color="teal" leftSection={<IconWorld size={12} aria-hidden />}>
+                    Publié
+                  </Badge>
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    size="compact-sm"
+                    leftSection={<IconWorldOff size={14} aria-hidden />}
+                    loading={unpublish.isPending && unpublish.variables?.postId === item.id}
+                    onClick={() => unpublish.mutate({ postId: item.id })}
+                  >
+                    Retirer
+                  </Button>
+                </Group>
               ) : (
                 <Button
                   variant="light"
@@ -162,7 +168,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
         <PublishDialog
           hasOriginal={publishing.originalImagePath !== null}
           publishing={publish.isPending}
-          onPublish={(withOriginal) => publish.mutate({ postId: publishing.id, withOriginal })}
+          onPublish={(withOriginal) => publish.mutate({ postId: publishing.id, withOriginal }, { onSuccess: () => setPublishing(null) })}
           onClose={() => setPublishing(null)}
         />
       )}

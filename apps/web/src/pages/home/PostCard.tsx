@@ -1,7 +1,8 @@
-import { Avatar, Box, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconMessageCircle, IconShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
+import { sharePost } from '../../lib/publication';
 import { relativeTime } from '../../lib/relativeTime';
 
 interface Post {
@@ -12,6 +13,8 @@ interface Post {
   description: string | null;
   transformedImagePath: string;
   originalImagePath: string | null;
+  /** A published video: played in the card, `transformedImagePath` its poster. */
+  videoUrl?: string | null;
   likesCount: number;
   isLiked: boolean;
 }
@@ -23,14 +26,18 @@ interface PostCardProps {
   /** Absent: the count is shown, without a button. */
   onLike?: () => void;
   liking?: boolean;
+  /** The public post's id, which the share button links to; absent for a private item. */
+  sharedPostId?: number;
   /** The private tab's publication control. */
   footer?: ReactNode;
 }
 
 const initials = (post: Post) => `${post.firstName.trim()[0] ?? ''}${post.lastName.trim()[0] ?? ''}`.toUpperCase();
 
-export function PostCard({ post, now, onLike, liking = false, footer }: PostCardProps) {
+export function PostCard({ post, now, onLike, liking = false, sharedPostId, footer }: PostCardProps) {
   const author = `${post.firstName} ${post.lastName}`;
+  const title = post.description ?? `Création de ${author}`;
+  const mediaStyle = { display: 'block', width: '100%', aspectRatio: '1', objectFit: 'cover' } as const;
   return (
     <Card withBorder radius="lg" p={0} data-testid="post-card">
       <Group gap="sm" p="sm" wrap="nowrap">
@@ -46,12 +53,16 @@ export function PostCard({ post, now, onLike, liking = false, footer }: PostCard
           </Text>
         </Box>
       </Group>
-      <FallbackImage
-        src={post.transformedImagePath}
-        fallbackSrc={post.originalImagePath}
-        alt={post.description ? `Création : ${post.description}` : `Création de ${author}`}
-        style={{ display: 'block', width: '100%', aspectRatio: '1', objectFit: 'cover' }}
-      />
+      {post.videoUrl ? (
+        <video src={post.videoUrl} poster={post.transformedImagePath} controls playsInline preload="none" aria-label={`Vidéo de ${author}`} style={mediaStyle} />
+      ) : (
+        <FallbackImage
+          src={post.transformedImagePath}
+          fallbackSrc={post.originalImagePath}
+          alt={post.description ? `Création : ${post.description}` : `Création de ${author}`}
+          style={mediaStyle}
+        />
+      )}
       <Stack gap="xs" p="sm">
         {post.description && (
           <Text fz="sm" lineClamp={2}>
@@ -82,7 +93,7 @@ export function PostCard({ post, now, onLike, liking = false, footer }: PostCard
                 </Text>
               </Group>
             )}
-            {/* Comments and sharing are announced, not built: plain labels, not buttons. */}
+            {/* Comments are announced, not built: a plain label, not a button. */}
             <Group gap={4} c="dimmed" wrap="nowrap">
               <IconMessageCircle size={18} aria-hidden />
               <Text fz="sm">
@@ -90,7 +101,11 @@ export function PostCard({ post, now, onLike, liking = false, footer }: PostCard
               </Text>
             </Group>
           </Group>
-          <IconShare size={18} color="var(--mantine-color-dimmed)" aria-label="Partager" role="img" />
+          {sharedPostId !== undefined && (
+            <ActionIcon variant="subtle" color="gray" size={32} aria-label="Partager" onClick={() => void sharePost(sharedPostId, title)} data-testid="share-button">
+              <IconShare size={18} aria-hidden />
+            </ActionIcon>
+          )}
         </Group>
         {footer}
       </Stack>

@@ -1,0 +1,8 @@
+import { expect, test } from '@playwright/test';
+import { newPerson, signUp } from './support';
+
+test('a signed-in user opening /auth goes to the studio', async ({ page }) => {
+  await signUp(page, newPerson('Maël'));
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/transform$/);
+});

@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PasswordResetToken, User, type EntityManager } from '@atelier/db';
+import { endSessions } from '../security/sessions';
+import { AppError } from '../shared/errors';
+import { hashPassword, type PasswordHashParams } from './password';
+
+/** A message to one person; `deliver` sends it in the background and logs a failure itself. */
+export interface Mailer {
+  deliver(message: { to: string; subject: string; text: string }): void;
+}
+
+/** E-mail for password resets: null without SMTP; `appUrl` is the origin links in mails point to. */
+export interface MailSettings {
+  mailer: Mailer | null;
+  appUrl: string;
+}
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+export const passwordResetMessages = {
+  sent: 'Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
+  notConfigured: "La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur. Contactez l'administrateur.",
+  invalidLink: 'Ce lien de réinitialisation est invalide, a expiré ou a déjà servi. Demandez-en un nouveau.',
+} as const;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Sends a single-use reset link valid one hour to the account of that e-mail, if there is one.
+ * The answer and its timing are the same either way (the mail goes in the background), so the
+ * form tells no one whether an address has an account.
+ */
+export async function requestPasswordReset(em: EntityManager, mail: MailSettings, email: string, now = new Date()): Promise<void> {
+  if (!mail.mailer) throw new AppError('UPSTREAM', passwordResetMessages.notConfigured);
+  const user = await em.findOne(User, { email: email.toLowerCase() }, { fields: ['email', 'firstName'] });
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  em.create(PasswordResetToken, { user: user.id, tokenHash: hashOf(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), createdAt: now });
+  await em.flush();
+  const link = new URL(`/reset-password?token=${token}`, mail.appUrl).href;
+  mail.mailer.deliver({
+    to: user.email,
+    subject: 'Réinitialisation de votre mot de passe Atelier',
+    text: [
+      `Bonjour ${user.firstName},`,
+      '',
+      'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :',
+      link,
+      '',
+      "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+      '',
+      "L'équipe Atelier",
+    ].join('\n'),
+  });
+}
+
+/**
+ * Sets a new password with a link's token: the token is claimed once (a second use, a race or an
+ * expired link is refused), every other link of the account stops working, and every session
+ * of the account ends.
+ */
+export async function resetPassword(em: EntityManager, params: PasswordHashParams, token: string, password: string, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(password, params);
+  await em.transactional(async (tx) => {
+    const found = await tx.findOne(PasswordResetToken, { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } }, { fields: ['user'] });
+    const claimed = found ? await tx.nativeUpdate(PasswordResetToken, { id: found.id, usedAt: null }, { usedAt: now }) : 0;
+    if (!found || claimed !== 1) throw new AppError('VALIDATION', passwordResetMessages.invalidLink);
+    const user = await tx.findOneOrFail(User, found.user.id);
+    user.passwordHash = passwordHash;
+    await endSessions(tx, user.id, null);
+    await tx.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
+  });
+}

@@ -1,0 +1,33 @@
+import { CreditEntry, User, type EntityManager } from '@atelier/db';
+import { PURCHASE_REASON } from '../payments/fulfil';
+import { ledger } from './ledger';
+
+export const DISCOVERY_OFFER_REASON = 'discovery_offer';
+
+/** The offer's month, as people in France count them. */
+const monthOf = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' });
+
+export const discoveryRef = (userId: number, now: Date) => `discovery:${userId}:${monthOf.format(now)}`;
+
+/**
+ * The Découverte offer: `credits` (100 by default) each calendar month to every free account — one on the free
+ * plan that never bought credits. Granted lazily when the user signs up, signs in or reads the
+ * account, so no scheduled job is needed; the ledger's unique reference per user and month makes
+ * simultaneous calls grant it once. `credits` 0 turns the offer off. Says whether this call granted it.
+ */
+export async function grantDiscoveryOffer(em: EntityManager, credits: number, userId: number, now = new Date()): Promise<boolean> {
+  if (credits <= 0) return false;
+  const externalRef = discoveryRef(userId, now);
+  if ((await em.count(CreditEntry, { externalRef })) > 0) return false;
+  const user = await em.findOne(User, userId, { fields: ['subscriptionType'] });
+  if (user?.subscriptionType !== 'free') return false;
+  if ((await em.count(CreditEntry, { user: userId, type: 'credit', reason: PURCHASE_REASON })) > 0) return false;
+  const { applied } = await ledger.grant(em, {
+    userId,
+    amount: credits,
+    description: `Offre Découverte : ${credits} crédits du mois`,
+    reason: DISCOVERY_OFFER_REASON,
+    externalRef,
+  });
+  return applied;
+}

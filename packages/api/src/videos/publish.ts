@@ -1,0 +1,52 @@
+import { GalleryItem, UniqueConstraintViolationException, type EntityManager } from '@atelier/db';
+import { publishGalleryItem } from '../feed/publish';
+import { VIDEO_MEDIA_TYPE } from '../gallery/item';
+import { AppError } from '../shared/errors';
+import type { ListVersions } from '../shared/list-versions';
+import { findOwnVideo } from './videos';
+
+const notReady = 'Vidéo pas encore disponible.';
+
+/**
+ * A published video is a gallery item of media type `video`: its poster as the picture, its
+ * source as the original, the clip as `videoUrl`. So the feed, likes and the public page treat
+ * images and videos alike, and the owner's image gallery leaves these items out.
+ */
+async function videoPostOf(em: EntityManager, ownerId: number, videoId: number): Promise<GalleryItem> {
+  const video = await findOwnVideo(em, ownerId, videoId);
+  if (!video.isAccessible || !video.thumbnailPath) throw new AppError('CONFLICT', notReady);
+  const existing = await em.findOne(GalleryItem, { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: video.videoUrl });
+  if (existing) return existing;
+  const post = em.create(GalleryItem, {
+    owner: ownerId,
+    mediaType: VIDEO_MEDIA_TYPE,
+    transformedImagePath: video.thumbnailPath,
+    originalImagePath: video.sourceImage,
+    videoUrl: video.videoUrl,
+    thumbnailPath: video.thumbnailPath,
+    createdAt: video.createdAt,
+  });
+  try {
+    await em.flush();
+    return post;
+  } catch (error) {
+    // Two publications at once: the (owner, picture) key lets one through; the other reads it.
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    return em.fork().findOneOrFail(GalleryItem, { owner: ownerId, transformedImagePath: video.thumbnailPath });
+  }
+}
+
+/** Publishes one of the owner's finished videos; publishing again keeps the first date. */
+export async function publishVideo(em: EntityManager, versions: ListVersions, ownerId: number, videoId: number): Promise<{ postId: number }> {
+  const post = await videoPostOf(em, ownerId, videoId);
+  await publishGalleryItem(em, versions, ownerId, post.id);
+  versions.videosChanged(ownerId);
+  return { postId: post.id };
+}
+
+/** The posts of the owner's videos, by video address. */
+export async function postsOfVideos(em: EntityManager, ownerId: number, videoUrls: string[]): Promise<Map<string, { id: number; isPublic: boolean }>> {
+  if (videoUrls.length === 0) return new Map();
+  const posts = await em.find(GalleryItem, { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: { $in: videoUrls } }, { fields: ['videoUrl', 'isPublic'] });
+  return new Map(posts.map((post) => [post.videoUrl ?? '', { id: post.id, isPublic: post.isPublic }]));
+}
