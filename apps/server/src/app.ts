@@ -75,6 +75,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     redis,
     onFinished: (job) => {
       if (job.kind === 'video') listVersions.videosChanged(job.userId);
+      if (job.kind === 'workflow') listVersions.galleryChanged(job.userId);
     },
     log,
   });
