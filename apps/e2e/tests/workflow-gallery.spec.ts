@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { nodeOf, openEmptyEditor, pickOption, startWithPhoto } from './workflow-support';
 
 test('workflow renders land in the gallery, named by their options, with a filter chip for each option', async ({ page }) => {
+  test.setTimeout(120_000);
   await openEmptyEditor(page);
   await startWithPhoto(page, 3);
   await pickOption(page, 'style', 'Aquarelle');

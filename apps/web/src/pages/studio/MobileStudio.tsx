@@ -40,6 +40,7 @@ export function MobileStudio({ studio }: { studio: Studio }) {
         {picker.input}
       </Group>
 
+      <main className="studio-mobile-main">
       <div className="studio-mobile-stage">
         <StudioStage studio={studio}>
           <Group className="studio-stage-bottom" justify="space-between" wrap="nowrap">
@@ -67,6 +68,7 @@ export function MobileStudio({ studio }: { studio: Studio }) {
         />
       </div>
 
+      </main>
       <StudioSheet opened={studio.overlay?.kind === 'options' && category !== null} onClose={studio.closeOverlay} title={category ? categoryName(category) : ''}>
         {category && (
           <CategoryOptions
