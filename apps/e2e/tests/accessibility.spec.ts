@@ -18,7 +18,6 @@ async function auditEveryRoute(page: Page, scheme: 'light' | 'dark'): Promise<Re
   const found: Record<string, string[]> = {};
   for (const route of ROUTES) {
     await page.goto(route);
-    await page.locator('main').first().waitFor();
     // The studio's preload screen and the page's lazy parts are gone once the network is quiet.
     await page.waitForLoadState('networkidle');
     const violations = await seriousViolations(page);
