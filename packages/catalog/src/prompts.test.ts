@@ -113,8 +113,8 @@ describe('video prompt', () => {
 
 describe('videoTitleOf', () => {
   it('names a video in French by the options its prompt was built from', () => {
-    const prompt = buildVideoPrompt({ style: { id: 'watercolor' }, lighting: { id: 'golden-hour' } });
-    expect(videoTitleOf(prompt)).toBe(buildOptionLabel({ style: { id: 'watercolor' }, lighting: { id: 'golden-hour' } }));
+    const chosen: Selection = { style: { id: 'watercolor', name: 'Aquarelle' }, lighting: { id: 'golden-hour', name: 'Heure dorée' } };
+    expect(videoTitleOf(buildVideoPrompt(chosen))).toBe(buildOptionLabel(chosen));
     expect(videoTitleOf(buildVideoPrompt({}))).toBe('Vidéo');
   });
 });
