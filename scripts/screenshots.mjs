@@ -2,8 +2,8 @@
 // Screenshots of the running app at desktop and phone sizes, for looking at what was built.
 //   node scripts/screenshots.mjs [baseUrl] [path | journey ...]
 // A path is shot as it loads; a journey (`studio`, `workflow`, see scripts/screens/) walks through
-// a screen's states and shoots each one. Every run signs up a fresh user first, so private pages
-// show real content. PNGs go to .test-results/screens; SCHEME=dark shoots the dark theme.
+// a screen's states and shoots each one. A run signs up one user and every screen uses that account
+// (a refused sign-up stops the run: private pages would otherwise show the visitor's screen). PNGs go to .test-results/screens; SCHEME=dark shoots the dark theme.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { journeys } from './screens/journeys.mjs';
@@ -18,6 +18,14 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
+/** One account for the whole run: its sign-up must succeed, or the shots would show a visitor. */
+const account = { email: `shots-${Date.now()}@example.fr`, password: 'motdepasse', firstName: 'Camille', lastName: 'Durand' };
+const signUp = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+if (!signUp.ok) {
+  console.error(`The sign-up was refused (${signUp.status}): ${await signUp.text()}`);
+  process.exit(1);
+}
+
 for (const [name, defaultViewport] of Object.entries(sizes)) {
   for (const target of chosen) {
     const journey = journeys[target];
@@ -25,8 +33,8 @@ for (const [name, defaultViewport] of Object.entries(sizes)) {
     const phone = name === 'phone';
     const context = await browser.newContext({ viewport, locale: 'fr-FR', deviceScaleFactor: 1, hasTouch: phone, isMobile: phone, colorScheme: process.env.SCHEME ?? 'light' });
     const page = await context.newPage();
-    const email = `shots-${Date.now()}-${name}@example.fr`;
-    await page.request.post(`${baseUrl}/api/register`, { data: { email, password: 'motdepasse', firstName: 'Camille', lastName: 'Durand' } });
+    const login = await page.request.post(`${baseUrl}/api/login`, { data: { email: account.email, password: account.password } });
+    if (!login.ok()) throw new Error(`The sign-in was refused (${login.status()}): ${await login.text()}`);
     const prefix = `${out}/${name}_${target.replace(/[^a-z0-9]+/gi, '_').replace(/^_/, '')}`;
     if (journey) {
       // Each state is shot once what it shows has settled (transitions of the dialogs end in 300 ms).

@@ -34,7 +34,7 @@ export async function showAll(page: Page): Promise<void> {
 export async function expand(node: Locator): Promise<void> {
   if ((await node.getAttribute('data-expanded')) !== 'true') {
     await showAll(node.page());
-    await node.locator('header').click();
+    await node.locator('.workflow-node-header').click();
   }
   await expect(node).toHaveAttribute('data-expanded', 'true');
 }
@@ -65,7 +65,7 @@ export async function positionOf(page: Page, nodeId: string): Promise<string> {
 
 /** Drags a node by its header to a point of the screen, with real mouse moves. */
 export async function dragNode(page: Page, node: Locator, to: { x: number; y: number }): Promise<void> {
-  const box = await node.locator('header').boundingBox();
+  const box = await node.locator('.workflow-node-header').boundingBox();
   if (!box) throw new Error('node not visible');
   await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
   await page.mouse.down();

@@ -197,7 +197,7 @@ test('the keyboard deletes a node, undoes it, and copies and pastes another', as
   await startWithPhoto(page);
   const ofType = (type: string) => page.locator(`[data-testid="workflow-node"][data-type="${type}"]`);
   await showAll(page);
-  await nodeOf(page, 'action').locator('header').click();
+  await nodeOf(page, 'action').locator('.workflow-node-header').click();
   await page.keyboard.press('Delete');
   await expect(ofType('action')).toHaveCount(0);
   await expect(allNodes(page)).toHaveCount(8);
@@ -205,7 +205,7 @@ test('the keyboard deletes a node, undoes it, and copies and pastes another', as
   await expect(ofType('action')).toHaveCount(1);
 
   await showAll(page);
-  await nodeOf(page, 'lighting').locator('header').click();
+  await nodeOf(page, 'lighting').locator('.workflow-node-header').click();
   await page.keyboard.press('Control+c');
   await page.keyboard.press('Control+v');
   await expect(ofType('lighting')).toHaveCount(2);
@@ -221,7 +221,7 @@ test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   // Two cells to the left: the distance between the render body and the photo on screen.
   const renderBox = (await nodeOf(page, 'render').boundingBox())!;
   const sourceBox = (await nodeOf(page, 'source').boundingBox())!;
-  const header = (await style.locator('header').boundingBox())!;
+  const header = (await style.locator('.workflow-node-header').boundingBox())!;
   await dragNode(page, style, { x: header.x + header.width / 3 - (renderBox.x - sourceBox.x), y: header.y + header.height / 2 });
   await expect.poll(() => positionOf(page, id)).not.toBe(start);
   const moved = await positionOf(page, id);

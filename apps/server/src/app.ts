@@ -106,8 +106,8 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     redis,
     onFinished: (job) => {
       metrics?.generationEnded(job);
-      if (job.kind !== 'video') return;
-      listVersions.videosChanged(job.userId).catch((error: unknown) => log.error({ err: error }, 'the videos list version could not be changed'));
+      const changed = job.kind === 'video' ? listVersions.videosChanged(job.userId) : job.kind === 'workflow' ? listVersions.galleryChanged(job.userId) : null;
+      changed?.catch((error: unknown) => log.error({ err: error }, 'a list version could not be changed'));
     },
     log,
   });

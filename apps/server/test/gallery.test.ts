@@ -237,11 +237,14 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
 
       // The studio would start on it: once deleted, it starts elsewhere instead of on a missing file.
       expect((await alice.c.post('/api/set-last-used-image', { imagePath: mine.transformedImagePath })).status).toBe(200);
+      // ...with its before/after, the original known to the server.
+      expect((await alice.c.get('/api/default-models')).body).toMatchObject({ lastUsedImage: mine.transformedImagePath, lastUsedOriginal: mine.originalImagePath });
+      expect(mine.originalImagePath).toMatch(/^\/api\/media\//);
       const res = await alice.c.request('DELETE', `/api/gallery/${mine.id}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
       expect(await itemCount(alice.userId)).toBe(0);
-      expect((await alice.c.get('/api/default-models')).body.lastUsedImage).toBeNull();
+      expect((await alice.c.get('/api/default-models')).body).toMatchObject({ lastUsedImage: null, lastUsedOriginal: null });
       expect((await alice.c.get(mine.transformedImagePath)).status).toBe(404);
       expectFrenchRefusal(await alice.c.request('DELETE', `/api/gallery/${mine.id}`), 404, messages.itemNotFound);
     });

@@ -267,5 +267,17 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     expect(history.body.filter((entry: { type: string }) => entry.type === 'debit')).toEqual([expect.objectContaining({ amount: 50 })]);
     const entries = await t.db.orm.em.fork().find(CreditEntry, { user: userId, type: 'debit' });
     expect(entries.map((entry) => entry.status).sort()).toEqual(['released', 'settled']);
+
+    // The paid render, and only it, is in the gallery, named by its options, with its source as original.
+    const gallery = await trpc(c, 'query', 'gallery.list', { userId, limit: 10 });
+    expect(gallery.data.gallery).toEqual([
+      expect.objectContaining({
+        transformedImagePath: succeeded.data.transformedImage,
+        originalImagePath: upload.body.imagePath,
+        transformationType: 'workflow',
+        transformationOption: expect.stringContaining('Aquarelle'),
+        isPublic: false,
+      }),
+    ]);
   });
 });

@@ -24,3 +24,9 @@ export interface StorageQuota {
   count: number;
   bytes: number;
 }
+
+/** Most pixels an accepted image may have (against decompression bombs): 50 megapixels. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** The refusal of an image over MAX_INPUT_PIXELS, said by the server and checked first by the screens. */
+export const TOO_MANY_PIXELS_MESSAGE = `Image trop grande. Taille maximale : ${MAX_INPUT_PIXELS / 1_000_000} mégapixels.`;

@@ -7,6 +7,7 @@ import {
   buildStyleText,
   buildVideoPrompt,
   buildWorkflowPrompt,
+  videoTitleOf,
   weightFragment,
 } from './prompts';
 import { getOption } from './catalog';
@@ -107,5 +108,13 @@ describe('video prompt', () => {
 
   it('defaults to 6 seconds at 768p', () => {
     expect(VIDEO_DEFAULTS).toEqual({ duration: 6, resolution: '768p' });
+  });
+});
+
+describe('videoTitleOf', () => {
+  it('names a video in French by the options its prompt was built from', () => {
+    const chosen: Selection = { style: { id: 'watercolor', name: 'Aquarelle' }, lighting: { id: 'golden-hour', name: 'Heure dorée' } };
+    expect(videoTitleOf(buildVideoPrompt(chosen))).toBe(buildOptionLabel(chosen));
+    expect(videoTitleOf(buildVideoPrompt({}))).toBe('Vidéo');
   });
 });

@@ -1,5 +1,5 @@
-import { isCategoryId, type CategoryId } from './categories';
-import { resolveSelection, type Selection } from './catalog';
+import { CATEGORY_IDS, isCategoryId, type CategoryId } from './categories';
+import { getOptions, resolveSelection, type Selection } from './catalog';
 import { getColor, type ColorChoices, type PaletteColor } from './colors';
 import { componentsFor } from './components';
 import { OPTIONS_LINE_LABEL, OPTIONS_SEPARATOR } from './find-options';
@@ -90,6 +90,20 @@ export function buildWorkflowPrompt(nodes: readonly WorkflowPromptNode[]): strin
     return option ? [weightFragment(option.prompt, node.intensity)] : [];
   });
   return [...fragments, WORKFLOW_PROMPT_SUFFIX].join(', ');
+}
+
+/**
+ * The French title of a video made by buildVideoPrompt: the names of the options whose prompt
+ * fragments it carries, joined like a gallery label; 'Vidéo' when it names none.
+ */
+export function videoTitleOf(prompt: string): string {
+  const names = CATEGORY_IDS.flatMap((category) =>
+    getOptions(category)
+      .filter((option) => option.prompt.length > 0 && prompt.includes(option.prompt))
+      .slice(0, 1)
+      .map((option) => option.name),
+  );
+  return names.length > 0 ? names.join(' + ') : 'Vidéo';
 }
 
 /** The image-to-video prompt; output size and upscaling mean nothing to a video model, so they are left out. */

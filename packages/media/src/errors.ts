@@ -1,9 +1,11 @@
+import { TOO_MANY_PIXELS_MESSAGE } from '@atelier/catalog';
+
 export type MediaErrorCode = 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA' | 'VALIDATION' | 'UPSTREAM' | 'NOT_FOUND';
 
 /** The French text a user reads for each refusal; the API passes it through as `message`. */
 export const MEDIA_MESSAGES = {
   fileTooLarge: 'Fichier trop volumineux. Taille maximale : 10MB',
-  tooManyPixels: 'Image trop grande. Taille maximale : 50 mégapixels.',
+  tooManyPixels: TOO_MANY_PIXELS_MESSAGE,
   unsupported: 'Format non supporté. Veuillez sélectionner une image.',
   unreadable: 'Erreur lors de la lecture du fichier. Veuillez réessayer.',
   notFound: 'Fichier introuvable.',

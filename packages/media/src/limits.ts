@@ -1,7 +1,5 @@
-export { MAX_UPLOAD_BYTES } from '@atelier/catalog';
-
 /** Pixel count above which a file is refused before decoding, against decompression bombs. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES } from '@atelier/catalog';
 
 /** Longest edge of any stored or generated image. */
 export const MAX_EDGE = 4096;

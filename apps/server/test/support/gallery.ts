@@ -56,7 +56,7 @@ export async function saveBody(t: TestApp, member: Member, overrides: Record<str
 export async function savedItem(t: TestApp, member: Member, overrides: Record<string, unknown> = {}) {
   const res = await member.c.post('/api/gallery/save', await saveBody(t, member, overrides));
   if (res.status !== 200) throw new Error(`save failed: ${res.status} ${res.text}`);
-  return res.body.item as { id: number; transformedImagePath: string; createdAt: string };
+  return res.body.item as { id: number; transformedImagePath: string; originalImagePath: string | null; createdAt: string };
 }
 
 /**

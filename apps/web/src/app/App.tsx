@@ -3,11 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { router } from './routes';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 export function App() {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <ErrorBoundary>
         <RouterProvider router={router} />
       </ErrorBoundary>

@@ -48,7 +48,7 @@ export function ImageCard({ src, fallbackSrc, title, subtitle, selecting, select
             </Text>
           )}
         </Box>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" className="image-card-actions">
           <Button size="compact-sm" variant="light" leftSection={<IconEye size={14} aria-hidden />} onClick={onView}>
             Voir
           </Button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@atelier/catalog';
-import { checkImageFile, readFailureMessage } from './imageFiles';
+import { checkImageFile, checkImageSize, readFailureMessage } from './imageFiles';
 
 const fileOf = (size: number, type: string) => new File([new Uint8Array(size)], 'photo', { type });
 
@@ -29,5 +29,12 @@ describe('readFailureMessage', () => {
   it('gives the spec message for each origin', () => {
     expect(readFailureMessage('upload')).toBe('Erreur lors de la lecture du fichier. Veuillez réessayer.');
     expect(readFailureMessage('camera')).toBe('Erreur lors de la capture photo. Veuillez réessayer.');
+  });
+});
+
+describe('checkImageSize', () => {
+  it('accepts 50 megapixels and refuses more, in the server’s words', () => {
+    expect(checkImageSize(10_000, 5_000)).toBeNull();
+    expect(checkImageSize(10_000, 5_001)).toBe('Image trop grande. Taille maximale : 50 mégapixels.');
   });
 });

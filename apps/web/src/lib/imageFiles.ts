@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@atelier/catalog';
+import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, TOO_MANY_PIXELS_MESSAGE } from '@atelier/catalog';
 import { postImage } from './upload';
 
 /** How a picture was picked: the spec words its refusals differently for each. */
@@ -22,6 +22,38 @@ export function checkImageFile(file: File, origin: FileOrigin): string | null {
   if (file.size > MAX_UPLOAD_BYTES) return IMAGE_FILE_MESSAGES[origin].tooLarge;
   if (!file.type.startsWith('image/')) return IMAGE_FILE_MESSAGES[origin].notImage;
   return null;
+}
+
+/** Null when an image of this size can be used, else the server's own refusal, said before the upload. */
+export function checkImageSize(width: number, height: number): string | null {
+  return width * height > MAX_INPUT_PIXELS ? TOO_MANY_PIXELS_MESSAGE : null;
+}
+
+/** The picture's size from its header (the browser does not decode it to answer), or null when it is not a readable image. */
+function imageSizeOf(file: Blob): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    const done = (size: { width: number; height: number } | null) => {
+      URL.revokeObjectURL(url);
+      resolve(size);
+    };
+    image.onload = () => done(image.naturalWidth > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : null);
+    image.onerror = () => done(null);
+    image.src = url;
+  });
+}
+
+/**
+ * Everything the screens can check of a picked file before sending it: its size in bytes, its type,
+ * that it opens as an image (a corrupt file does not), and its pixel count. Null when it can be used.
+ */
+export async function inspectImageFile(file: File, origin: FileOrigin): Promise<string | null> {
+  const refusal = checkImageFile(file, origin);
+  if (refusal) return refusal;
+  const size = await imageSizeOf(file);
+  if (!size) return readFailureMessage(origin);
+  return checkImageSize(size.width, size.height);
 }
 
 /** What to tell the user when the chosen file cannot be read. */

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCredits } from '../lib/format';
 import { AppHeader } from '../components/AppHeader';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { toast } from '../lib/toast';
+import { clearToasts, toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { CreditsTab } from './account/CreditsTab';
 import { ApiTokensCard } from './account/ApiTokensCard';
@@ -56,6 +56,8 @@ export function AccountPage() {
 
   const logout = trpc.auth.logout.useMutation({
     onSuccess: () => {
+      // "Profil mis à jour" and the like were said to the person leaving.
+      clearToasts();
       utils.auth.me.setData(undefined, null);
       void utils.invalidate();
       void navigate('/create?logout=true');

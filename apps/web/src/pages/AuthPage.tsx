@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { BrandTitle } from '../components/BrandTitle';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
+import { nextPathOf } from '../lib/nextPath';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
 import { useZodForm } from '../lib/useZodForm';
@@ -153,7 +154,7 @@ export function AuthPage() {
   const onSuccess = (firstName: string, title: string) => {
     toast({ title, description: `Bienvenue ${firstName}!` });
     void utils.auth.me.invalidate();
-    setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
+    setTimeout(() => window.location.assign(nextPathOf(window.location.search)), REDIRECT_DELAY_MS);
   };
 
   const formProps = { showPassword, onShowPasswordChange: setShowPassword, onSuccess };

@@ -24,9 +24,7 @@ export async function publishGalleryItem(em: EntityManager, versions: ListVersio
 export async function unpublishGalleryItem(em: EntityManager, versions: ListVersions, ownerId: number, itemId: number): Promise<void> {
   const unpublished = await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId, isPublic: true }, { isPublic: false, publishedAt: null });
   if (unpublished === 1) {
-    versions.galleryChanged(ownerId);
-    versions.videosChanged(ownerId);
-    versions.feedChanged();
+    await Promise.all([versions.galleryAndFeedChanged(ownerId), versions.videosChanged(ownerId)]);
     return;
   }
   if ((await em.count(GalleryItem, { id: itemId, owner: ownerId })) === 0) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);

@@ -1,6 +1,6 @@
 import type { ColorChoices, Selection } from '@atelier/catalog';
-import { VIDEO_DEFAULTS } from '@atelier/catalog';
-import { Transformation, Video, type EntityManager, type JobKind } from '@atelier/db';
+import { CATEGORY_IDS, VIDEO_DEFAULTS } from '@atelier/catalog';
+import { GalleryItem, Transformation, Video, type EntityManager, type JobKind } from '@atelier/db';
 import { MEDIA_MESSAGES } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { AppError } from '../shared/errors';
@@ -62,6 +62,26 @@ interface ProducedImage {
   durationMs: number;
 }
 
+/**
+ * The gallery card of a workflow render: named by the nodes' options like a studio result (the
+ * editor's own options too, which the studio catalogue does not know).
+ */
+function workflowGalleryItem(owner: number, input: ImageJobInput, resultKey: string) {
+  const label = CATEGORY_IDS.flatMap((category) => input.selection[category]?.name ?? []).join(' + ') || null;
+  return {
+    owner,
+    mediaType: 'image' as const,
+    transformedImagePath: mediaUrl(resultKey),
+    originalImagePath: mediaUrl(input.sourceKey),
+    transformationType: 'workflow',
+    transformationOption: label,
+    description: label,
+    transformationPrompt: input.prompt,
+    sessionKey: null,
+    createdAt: new Date(),
+  };
+}
+
 /** Studio images, workflow renders and single nodes: one engine call, one stored JPEG. */
 function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> {
   return {
@@ -99,6 +119,8 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         durationMs: produced.durationMs,
         createdAt: new Date(),
       });
+      // A workflow render goes to the gallery with its payment, so it can be published like a studio result.
+      if (kind === 'workflow') await tx.insert(GalleryItem, workflowGalleryItem(run.job.userId, input, produced.resultKey));
       return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId };
     },
     async discard(media: MediaDeps, produced) {

@@ -1,6 +1,7 @@
 import { clientText } from '@atelier/catalog';
 import { REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
+import { originalOf } from '../gallery/original';
 import { canViewMedia } from '../media/access';
 import { defaultModelUrls, isArtUrl, welcomeImageUrls } from '../media/art';
 import { storageKeyOf } from '../media/urls';
@@ -16,8 +17,13 @@ const imageNotFound = 'Image introuvable ou inaccessible.';
 export const mediaRouter = router({
   /** The studio's starting pictures, and the one the user last worked on. */
   defaults: optionalUserProcedure
-    .output(z.object({ defaultModels: z.array(z.string()), lastUsedImage: z.string().nullable() }))
-    .query(({ ctx }) => ({ defaultModels: defaultModelUrls(), lastUsedImage: ctx.user?.lastUsedImage ?? null })),
+    .output(z.object({ defaultModels: z.array(z.string()), lastUsedImage: z.string().nullable(), lastUsedOriginal: z.string().nullable() }))
+    .query(async ({ ctx }) => {
+      const lastUsedImage = ctx.user?.lastUsedImage ?? null;
+      // When the last picture is a result, what it was made from: "Avant / après" survives a reload.
+      const lastUsedOriginal = ctx.user && lastUsedImage ? await originalOf(ctx.em, ctx.user.id, lastUsedImage) : null;
+      return { defaultModels: defaultModelUrls(), lastUsedImage, lastUsedOriginal };
+    }),
 
   welcomeImages: publicProcedure
     .output(z.object({ success: z.literal(true), images: z.array(z.string()) }))

@@ -40,7 +40,7 @@ async function videoPostOf(em: EntityManager, ownerId: number, videoId: number):
 export async function publishVideo(em: EntityManager, versions: ListVersions, ownerId: number, videoId: number): Promise<{ postId: number }> {
   const post = await videoPostOf(em, ownerId, videoId);
   await publishGalleryItem(em, versions, ownerId, post.id);
-  versions.videosChanged(ownerId);
+  await versions.videosChanged(ownerId);
   return { postId: post.id };
 }
 

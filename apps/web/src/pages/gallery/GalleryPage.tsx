@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AppHeader } from '../../components/AppHeader';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useOwnGallery } from '../../lib/gallery';
-import { useRequiredUser } from '../../lib/useRequiredUser';
+import { useCurrentUser } from '../../lib/user';
 import { ImagesTab } from './ImagesTab';
 import { useOwnVideos, VideosTab } from './VideosTab';
 import './gallery.css';
@@ -19,7 +19,7 @@ function TabCount({ count }: { count: string | undefined }) {
 
 /** 'Ma Bibliothèque': the user's saved images and generated videos. */
 export function GalleryPage() {
-  const { data: user, isPending } = useRequiredUser();
+  const { data: user, isPending } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'videos' ? 'videos' : 'images';
   const gallery = useOwnGallery(user?.id);

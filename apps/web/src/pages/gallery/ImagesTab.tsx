@@ -1,4 +1,4 @@
-import { Button, Chip, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Box, Button, Chip, Group, NativeSelect, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useSelection } from '@mantine/hooks';
 import { IconChecks, IconHome, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
-import { galleryItemTitle, imageDownloadOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
+import { galleryItemTitle, imageDownloadOf, optionsOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
 import { usePublication } from '../../lib/publication';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
@@ -20,22 +20,47 @@ import { SelectionBar } from './SelectionBar';
 
 const ALL_OPTIONS = 'Tous';
 
+type SortOrder = 'newest' | 'oldest' | 'favorites';
+
+const SORT_ORDERS: { value: SortOrder; label: string }[] = [
+  { value: 'newest', label: 'Plus récentes' },
+  { value: 'oldest', label: 'Plus anciennes' },
+  { value: 'favorites', label: "Favoris d'abord" },
+];
+
+function sortItems(items: GalleryItem[], order: SortOrder): GalleryItem[] {
+  const time = (item: GalleryItem) => new Date(item.createdAt).getTime();
+  const newestFirst = (a: GalleryItem, b: GalleryItem) => time(b) - time(a);
+  if (order === 'oldest') return items.toSorted((a, b) => time(a) - time(b));
+  if (order === 'favorites') return items.toSorted((a, b) => Number(b.isFavorite) - Number(a.isFavorite) || newestFirst(a, b));
+  return items.toSorted(newestFirst);
+}
+
 export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGallery> }) {
-  const { query, items } = gallery;
+  const { query } = gallery;
+  // Images of a batch deletion still open to "Annuler" are already gone from the screen.
+  const { deleteOne, deleteLater, remaining: items } = useDeleteImages(gallery.items);
   const [search, setSearch] = useState('');
   const [chosenOption, setChosenOption] = useState(ALL_OPTIONS);
   const [selecting, setSelecting] = useState(false);
   const [viewed, setViewed] = useState<GalleryItem | null>(null);
 
-  const options = useMemo(() => [...new Set(items.flatMap((item) => (item.transformationOption ? [item.transformationOption] : [])))], [items]);
+  const [order, setOrder] = useState<SortOrder>('newest');
+  // One chip per option (not per combination), the most used first.
+  const options = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const option of items.flatMap(optionsOf)) counts.set(option, (counts.get(option) ?? 0) + 1);
+    return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
+  }, [items]);
   // A filter whose last image was deleted falls back to all.
   const option = options.includes(chosenOption) ? chosenOption : ALL_OPTIONS;
   const visible = useMemo(
     () =>
-      items.filter(
-        (item) => (option === ALL_OPTIONS || item.transformationOption === option) && matchesSearch(search, item.transformationOption, item.transformationType),
+      sortItems(
+        items.filter((item) => (option === ALL_OPTIONS || optionsOf(item).includes(option)) && matchesSearch(search, item.transformationOption, item.transformationType)),
+        order,
       ),
-    [items, option, search],
+    [items, option, search, order],
   );
   const visibleIds = useMemo(() => visible.map((item) => item.id), [visible]);
   const [selectedIds, selection] = useSelection({ data: visibleIds });
@@ -45,7 +70,6 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
     setSelecting(false);
   };
 
-  const { deleteOne, deleteMany } = useDeleteImages(items, { onDeletedMany: endSelection });
   const { publishImage, unpublish } = usePublication();
   const [publishing, setPublishing] = useState<(typeof items)[number] | null>(null);
 
@@ -81,15 +105,20 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
           </Button>
         )}
       </Group>
-      <Chip.Group value={option} onChange={setChosenOption}>
-        <Group gap="xs" wrap="nowrap" className="gallery-chips" role="group" aria-label="Filtrer par option">
-          {[ALL_OPTIONS, ...options].map((name) => (
-            <Chip key={name} value={name} size="sm">
-              {name}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <Group gap="xs" wrap="nowrap">
+        <Box flex={1} miw={0}>
+          <Chip.Group value={option} onChange={setChosenOption}>
+            <Group gap="xs" wrap="nowrap" className="gallery-chips" role="group" aria-label="Filtrer par option">
+              {[ALL_OPTIONS, ...options].map((name) => (
+                <Chip key={name} value={name} size="sm">
+                  {name}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </Box>
+        <NativeSelect aria-label="Trier" radius="xl" w={150} flex="none" data={SORT_ORDERS} value={order} onChange={(event) => setOrder(event.currentTarget.value as SortOrder)} />
+      </Group>
       {selecting && (
         <SelectionBar
           pos="sticky"
@@ -98,8 +127,10 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
           count={selectedItems.length}
           onSelectAll={() => selection.setSelection(visibleIds)}
           onDownload={() => void downloadFiles(selectedItems.map(imageDownloadOf))}
-          onDelete={() => deleteMany.mutate({ ids: selectedItems.map((item) => item.id) })}
-          deleting={deleteMany.isPending}
+          onDelete={() => {
+            deleteLater(selectedItems.map((item) => item.id));
+            endSelection();
+          }}
           onCancel={endSelection}
         />
       )}

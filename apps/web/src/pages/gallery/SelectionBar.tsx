@@ -1,17 +1,18 @@
 import { Button, Group, Paper, Text, type PaperProps } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { ConfirmPopover } from './ConfirmDeleteButton';
 
 interface SelectionBarProps extends PaperProps {
   count: number;
   onSelectAll: () => void;
   onDownload: () => void;
+  /** Called once the user confirmed. */
   onDelete: () => void;
-  deleting: boolean;
   onCancel: () => void;
 }
 
 /** What can be done with the images chosen in selection mode. */
-export function SelectionBar({ count, onSelectAll, onDownload, onDelete, deleting, onCancel, ...paper }: SelectionBarProps) {
+export function SelectionBar({ count, onSelectAll, onDownload, onDelete, onCancel, ...paper }: SelectionBarProps) {
   return (
     <Paper withBorder radius="lg" p="xs" data-testid="selection-bar" {...paper}>
       <Group justify="space-between" gap="xs">
@@ -25,9 +26,15 @@ export function SelectionBar({ count, onSelectAll, onDownload, onDelete, deletin
           <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} disabled={count === 0} onClick={onDownload}>
             Télécharger
           </Button>
-          <Button size="xs" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={count === 0} loading={deleting} onClick={onDelete}>
-            Supprimer
-          </Button>
+          <ConfirmPopover
+            question={`Supprimer ${count} image(s) ? Vous pourrez annuler pendant quelques secondes.`}
+            onConfirm={onDelete}
+            target={(toggle) => (
+              <Button size="xs" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={count === 0} onClick={toggle}>
+                Supprimer
+              </Button>
+            )}
+          />
           <Button size="xs" variant="subtle" color="gray" onClick={onCancel}>
             Annuler
           </Button>

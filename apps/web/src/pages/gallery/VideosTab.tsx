@@ -1,3 +1,4 @@
+import { videoTitleOf } from '@atelier/catalog';
 import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconHome, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -81,8 +82,8 @@ function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }:
       </Box>
       <Stack gap={6} p="sm">
         <Box miw={0}>
-          <Text fw={600} fz="sm" truncate="end" title={video.prompt}>
-            {video.prompt || 'Vidéo'}
+          <Text fw={600} fz="sm" truncate="end" title={videoTitleOf(video.prompt)}>
+            {videoTitleOf(video.prompt)}
           </Text>
           <Text c="dimmed" fz="xs">
             {video.duration} s · {video.resolution} · {formatDate(video.createdAt)}
@@ -185,7 +186,7 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
         ))}
       </SimpleGrid>
       <VideoViewer
-        video={playing && { src: playing.videoUrl, poster: playing.thumbnailPath, title: playing.prompt || 'Vidéo', download: downloadOf(playing) }}
+        video={playing && { src: playing.videoUrl, poster: playing.thumbnailPath, title: videoTitleOf(playing.prompt), download: downloadOf(playing) }}
         onClose={() => setPlaying(null)}
       />
     </>

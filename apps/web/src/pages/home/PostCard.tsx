@@ -79,7 +79,7 @@ export function PostCard({ post, now, onLike, liking = false, sharedPostId, foot
                 leftSection={post.isLiked ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
                 onClick={onLike}
                 loading={liking}
-                aria-label={`J'aime (${post.likesCount})`}
+                aria-label={`${post.likesCount} j'aime`}
                 aria-pressed={post.isLiked}
                 data-testid="like-button"
               >

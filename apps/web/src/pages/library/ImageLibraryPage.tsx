@@ -18,7 +18,7 @@ import { downloadNameOf } from '../../lib/media';
 import { matchesSearch } from '../../lib/search';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
-import { useRequiredUser } from '../../lib/useRequiredUser';
+import { useCurrentUser } from '../../lib/user';
 
 type Result = RouterOutputs['transform']['recent'][number];
 
@@ -119,7 +119,7 @@ function Library() {
 
 /** '/image-library': past results to pick from and hand to the phone studio. */
 export function ImageLibraryPage() {
-  const { data: user, isPending } = useRequiredUser();
+  const { data: user, isPending } = useCurrentUser();
   useEffect(clearCorruptedLibrarySelection, []);
   return (
     <>

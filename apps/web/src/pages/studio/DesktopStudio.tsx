@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { AppHeader } from '../../components/AppHeader';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
-import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
+import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
 import { StudioOverlays } from './StudioOverlays';
 import { StudioThumbnails, thumbsOf } from './StudioThumbnails';
 import type { Studio } from './useStudio';
@@ -59,6 +59,7 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
 
           <Group justify="space-between" wrap="nowrap" gap="sm" className="studio-desktop-runbar">
             <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <ResultActions studio={studio} />
               <StudioChips studio={studio} />
               <PresetNote studio={studio} />
               {state.aiMode === 'manual' && Object.keys(state.selection).length === 0 && (

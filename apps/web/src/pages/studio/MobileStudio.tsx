@@ -3,7 +3,7 @@ import { IconDownload, IconHome, IconLibraryPhoto, IconUpload } from '@tabler/ic
 import { Link } from 'react-router';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
-import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
+import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
 import { StudioOverlays } from './StudioOverlays';
 import { StudioSheet } from './StudioSheet';
 import { StudioThumbnails } from './StudioThumbnails';
@@ -40,6 +40,7 @@ export function MobileStudio({ studio }: { studio: Studio }) {
         {picker.input}
       </Group>
 
+      <main className="studio-mobile-main">
       <div className="studio-mobile-stage">
         <StudioStage studio={studio}>
           <Group className="studio-stage-bottom" justify="space-between" wrap="nowrap">
@@ -51,6 +52,7 @@ export function MobileStudio({ studio }: { studio: Studio }) {
 
       <Stack gap={6} className="studio-mobile-strip">
         <StudioThumbnails studio={studio} variant="strip" />
+        <ResultActions studio={studio} />
         <StudioChips studio={studio} />
         <PresetNote studio={studio} />
       </Stack>
@@ -66,6 +68,7 @@ export function MobileStudio({ studio }: { studio: Studio }) {
         />
       </div>
 
+      </main>
       <StudioSheet opened={studio.overlay?.kind === 'options' && category !== null} onClose={studio.closeOverlay} title={category ? categoryName(category) : ''}>
         {category && (
           <CategoryOptions

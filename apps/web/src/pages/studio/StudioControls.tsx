@@ -1,5 +1,5 @@
 import { Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
-import { IconArrowsLeftRight, IconCoins, IconColumns2, IconMaximize, IconPhoto, IconSparkles, IconVideo, IconWand } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowsLeftRight, IconCoins, IconColumns2, IconMaximize, IconPhoto, IconRepeat, IconSparkles, IconVideo, IconWand } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
@@ -145,6 +145,30 @@ function StageActions({ studio }: { studio: Studio }) {
             </Button>
           </Tooltip>
         </>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * Under a result: start again from the picture it was made from (the next RUN would otherwise
+ * transform the result), and take its options again.
+ */
+export function ResultActions({ studio }: { studio: Studio }) {
+  const phone = useIsPhone();
+  const { result } = studio;
+  if (!result) return null;
+  const { choices } = result;
+  const button = { size: phone ? 'sm' : 'compact-sm', radius: 'xl', variant: 'white', color: 'dark', className: 'studio-result-action' } as const;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="result-actions">
+      <Button {...button} leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => studio.pickImage(result.before)}>
+        Repartir de l'original
+      </Button>
+      {choices && (
+        <Button {...button} leftSection={<IconRepeat size={14} aria-hidden />} onClick={() => studio.dispatch({ type: 'restoreChoices', choices })}>
+          Mêmes réglages
+        </Button>
       )}
     </Group>
   );

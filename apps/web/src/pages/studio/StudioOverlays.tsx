@@ -19,7 +19,7 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
   const is = (kind: NonNullable<typeof overlay>['kind']) => overlay?.kind === kind;
   return (
     <>
-      <LoginModal opened={is('login')} onClose={closeOverlay} />
+      <LoginModal opened={is('login')} onClose={closeOverlay} onSignIn={() => void studio.goSignIn()} />
       <MessageDialog message={studio.message} onClose={studio.closeMessage} />
       <CompareOverlay opened={is('compare') && comparison !== null} before={comparison?.before ?? ''} after={comparison?.after ?? ''} onClose={closeOverlay} />
       <SideBySideModal

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { DesktopStudio } from './DesktopStudio';
@@ -24,6 +25,7 @@ export function StudioPage() {
   const studio = useStudio(layout);
   return (
     <StudioLayoutContext value={layout}>
+      <VisuallyHidden component="h1">Studio de transformation</VisuallyHidden>
       {studio.startSettled ? (
         <PreloadGate urls={studio.preloadUrls} minimumMs={PRELOAD_MINIMUM_MS[layout]}>
           {phone ? <MobileStudio studio={studio} /> : <DesktopStudio studio={studio} />}

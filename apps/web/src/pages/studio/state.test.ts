@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRun, currentComparison, initialStudioState, selectedEntries, studioReducer, type StudioAction, type StudioState } from './state';
+import { canRun, currentComparison, currentResult, initialStudioState, selectedEntries, studioReducer, type StudioAction, type StudioState } from './state';
 
 const run = (actions: StudioAction[], from: StudioState = initialStudioState) => actions.reduce(studioReducer, from);
 const watercolor = { id: 'watercolor', name: 'Aquarelle' };
@@ -70,6 +70,25 @@ describe('studio state', () => {
     const back = run([{ type: 'useImage', url: '/photo.jpg' }], video);
     expect(currentComparison(back)).toBeNull();
     expect(back.sources).toEqual(['/photo.jpg']);
+  });
+
+  it('gives a result’s choices back ("Mêmes réglages") and goes back to its original', () => {
+    const choices = { selection: { style: watercolor }, colors: { global: 'red' } };
+    const made = run([
+      { type: 'initialImage', url: '/photo.jpg' },
+      { type: 'resultReady', result: { url: '/result.jpg', kind: 'image', before: '/photo.jpg', choices } },
+    ]);
+    expect(currentResult(made)?.choices).toEqual(choices);
+    const again = run([{ type: 'restoreChoices', choices }, { type: 'useImage', url: '/photo.jpg' }], made);
+    expect(again).toMatchObject({ currentImage: '/photo.jpg', selection: { style: watercolor }, colors: { global: 'red' } });
+    expect(canRun(again, false)).toBe(true);
+  });
+
+  it('starts on the last result with its before/after when the server knows its original', () => {
+    const reloaded = run([{ type: 'initialImage', url: '/api/media/results/r.jpg', before: '/api/media/uploads/u.jpg' }]);
+    expect(currentComparison(reloaded)).toEqual({ before: '/api/media/uploads/u.jpg', after: '/api/media/results/r.jpg' });
+    expect(reloaded.sources).toEqual(['/api/media/uploads/u.jpg']);
+    expect(currentComparison(run([{ type: 'initialImage', url: '/api/art/welcome.jpg', before: null }]))).toBeNull();
   });
 
   it('puts a replacement in the place of a picture that could not be loaded', () => {

@@ -4,11 +4,19 @@ export type GenerationMode = 'image' | 'video';
 /** Manual: the user picks the options. Automatic AI: the studio picks a preset suited to the image. */
 export type AiMode = 'manual' | 'auto';
 
+/** The options and colours a generation was asked for. */
+export interface StudioChoices {
+  selection: Selection;
+  colors: ColorChoices;
+}
+
 export interface StudioResult {
   url: string;
   kind: 'image' | 'video';
   /** The picture it was made from, for the before/after views. */
   before: string;
+  /** What it was made with ("Mêmes réglages"), when this visit made it. */
+  choices?: StudioChoices;
 }
 
 export interface StudioState {
@@ -29,8 +37,11 @@ export interface StudioState {
 }
 
 export type StudioAction =
-  /** The starting picture: used only while there is none yet (a library pick wins). */
-  | { type: 'initialImage'; url: string }
+  /**
+   * The starting picture: used only while there is none yet (a library pick wins). `before` is the
+   * picture it was made from, when it is a result.
+   */
+  | { type: 'initialImage'; url: string; before?: string | null }
   /** Pictures handed over (library, upload): the first becomes the current image. */
   | { type: 'addSources'; urls: readonly string[] }
   /** A picture from the strip, the gallery or a comparison becomes the current one. */
@@ -45,7 +56,8 @@ export type StudioAction =
   | { type: 'setColors'; colors: ColorChoices }
   | { type: 'showColorBar'; visible: boolean }
   | { type: 'resultReady'; result: StudioResult }
-  | { type: 'clearSelection' }
+  /** Choices given back: those of a result ("Mêmes réglages"), or a visitor's after signing in. */
+  | { type: 'restoreChoices'; choices: StudioChoices }
   | { type: 'setGenerationMode'; mode: GenerationMode }
   | { type: 'setAiMode'; mode: AiMode }
   /** Forget the visit (logout): pictures, results and choices. */
@@ -86,9 +98,13 @@ function withoutOptionColors(colors: ColorChoices, category: CategoryId, optionI
 
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {
   switch (action.type) {
-    case 'initialImage':
+    case 'initialImage': {
       if (state.currentImage !== null) return state;
-      return { ...state, currentImage: action.url, sources: prependUnique(state.sources, [action.url]) };
+      const { url, before } = action;
+      // A result keeps its before/after; its original is then the source, not the result.
+      if (before) return { ...state, currentImage: url, sources: prependUnique(state.sources, [before]), results: [{ url, kind: 'image', before }] };
+      return { ...state, currentImage: url, sources: prependUnique(state.sources, [url]) };
+    }
     case 'addSources': {
       const [first] = action.urls;
       if (first === undefined) return state;
@@ -140,8 +156,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         colorBarVisible: false,
       };
     }
-    case 'clearSelection':
-      return { ...state, selection: {}, colors: {}, colorBarVisible: false };
+    case 'restoreChoices':
+      return { ...state, selection: action.choices.selection, colors: action.choices.colors, colorBarVisible: false };
     case 'setGenerationMode':
       return { ...state, generationMode: action.mode };
     case 'setAiMode':
@@ -161,9 +177,14 @@ export function selectedEntries(selection: Selection): [CategoryId, SelectedOpti
 
 export const hasSelection = (selection: Selection) => selectedEntries(selection).length > 0;
 
-/** The before/after pair when the current image is a result of this visit. */
+/** The result in the frame, if the current image is one (of this visit, or the last one before a reload). */
+export function currentResult(state: StudioState): StudioResult | null {
+  return state.results.find((known) => known.kind === 'image' && known.url === state.currentImage) ?? null;
+}
+
+/** The before/after pair when the current image is a result. */
 export function currentComparison(state: StudioState): { before: string; after: string } | null {
-  const result = state.results.find((known) => known.kind === 'image' && known.url === state.currentImage);
+  const result = currentResult(state);
   return result ? { before: result.before, after: result.url } : null;
 }
 

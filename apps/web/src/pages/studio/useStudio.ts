@@ -8,13 +8,14 @@ import { downloadNameOf } from '../../lib/media';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../../lib/user';
-import { checkImageFile, readFailureMessage, type FileOrigin } from '../../lib/imageFiles';
+import { inspectImageFile, type FileOrigin } from '../../lib/imageFiles';
 import type { DialogMessage } from '../../components/MessageDialog';
 import { useJobsInProgress } from '../../lib/jobs';
 import { useImagePalette } from './parts/useImagePalette';
 import type { StudioLayout } from './layout';
-import { canRun, currentComparison, initialStudioState, studioReducer } from './state';
+import { canRun, currentComparison, currentResult, initialStudioState, studioReducer } from './state';
 import { useStudioRun } from './useStudioRun';
+import { saveDraft, takeDraft } from './visitorDraft';
 
 /** How many gallery pictures the desktop strip offers beside the visit's own. */
 const GALLERY_IN_STRIP = 12;
@@ -79,11 +80,32 @@ export function useStudio(layout: StudioLayout) {
     if (urls.length > 0) dispatch({ type: 'addSources', urls });
   }, [loggingOut]);
 
+  // Back from signing in (or up): the visitor's picture and choices, as they left them.
+  const draftRestored = useRef(false);
+  useEffect(() => {
+    if (loggingOut || draftRestored.current) return;
+    draftRestored.current = true;
+    void takeDraft().then((draft) => {
+      if (!draft) return;
+      if (draft.image instanceof Blob) {
+        const url = URL.createObjectURL(draft.image);
+        localFiles.current.set(url, draft.image);
+        dispatch({ type: 'addSources', urls: [url] });
+      } else if (draft.image) {
+        dispatch({ type: 'addSources', urls: [draft.image] });
+      }
+      dispatch({ type: 'restoreChoices', choices: { selection: draft.selection, colors: draft.colors } });
+      dispatch({ type: 'setGenerationMode', mode: draft.generationMode });
+      dispatch({ type: 'setAiMode', mode: draft.aiMode });
+    });
+  }, [loggingOut]);
+
   const startSettled = !defaults.isPending && !welcome.isPending;
   const startFresh = startSettled && !defaults.isFetching;
   const welcomeImages = useMemo(() => welcome.data?.images ?? [], [welcome.data]);
   const defaultModels = useMemo(() => defaults.data?.defaultModels ?? [], [defaults.data]);
   const lastUsedImage = defaults.data?.lastUsedImage ?? null;
+  const lastUsedOriginal = defaults.data?.lastUsedOriginal ?? null;
 
   // The last picture used, else the first default model, else a welcome image (also the fallback on error).
   const needsImage = state.currentImage === null;
@@ -93,8 +115,8 @@ export function useStudio(layout: StudioLayout) {
     const initial = lastUsedImage ?? defaultModels[0] ?? randomOf(welcomeImages);
     if (!initial) return;
     initialImage.current = initial;
-    dispatch({ type: 'initialImage', url: initial });
-  }, [startFresh, needsImage, lastUsedImage, defaultModels, welcomeImages]);
+    dispatch({ type: 'initialImage', url: initial, before: initial === lastUsedImage ? lastUsedOriginal : null });
+  }, [startFresh, needsImage, lastUsedImage, lastUsedOriginal, defaultModels, welcomeImages]);
 
   /** A starting image that cannot be loaded (a deleted last result, say) gives way to a welcome image. */
   const imageFailed = (url: string) => {
@@ -127,6 +149,19 @@ export function useStudio(layout: StudioLayout) {
   );
 
   const askSignIn = () => setOverlay({ kind: 'login' });
+
+  /** To the sign-in page, the visitor's picture and choices kept for their return to this page. */
+  const goSignIn = async () => {
+    const image = state.currentImage;
+    await saveDraft({
+      image: image === null ? null : (localFiles.current.get(image) ?? image),
+      selection: state.selection,
+      colors: state.colors,
+      generationMode: state.generationMode,
+      aiMode: state.aiMode,
+    }).catch((error: unknown) => console.warn('saveDraft', error));
+    void navigate(`/auth?next=${encodeURIComponent(pathname)}`);
+  };
   const { run, pending, appliedPreset } = useStudioRun({
     state,
     dispatch,
@@ -147,15 +182,9 @@ export function useStudio(layout: StudioLayout) {
 
   /** A picked or captured file, checked, becomes the current image (it is uploaded at RUN). */
   const addFile = async (file: File, origin: FileOrigin) => {
-    const refusal = checkImageFile(file, origin);
+    const refusal = await inspectImageFile(file, origin);
     if (refusal) {
       toast({ title: "Erreur d'upload", description: refusal, variant: 'destructive' });
-      return;
-    }
-    try {
-      await file.slice(0, 1).arrayBuffer();
-    } catch {
-      toast({ title: "Erreur d'upload", description: readFailureMessage(origin), variant: 'destructive' });
       return;
     }
     const url = URL.createObjectURL(file);
@@ -195,6 +224,9 @@ export function useStudio(layout: StudioLayout) {
     preloadUrls,
     palette,
     comparison: currentComparison(state),
+    /** The result in the frame, for "Repartir de l'original" and "Mêmes réglages". */
+    result: currentResult(state),
+    goSignIn,
     canRun: canRun(state, pending),
     run,
     pending,

@@ -80,8 +80,8 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
   const refreshCredits = () =>
     Promise.all([utils.auth.me.invalidate(), utils.account.get.invalidate(), utils.credits.history.invalidate()]);
 
+  /** Says what went wrong; the choices stay, so trying again is one tap. */
   const fail = async (error: unknown, title: string, fallback: string) => {
-    dispatch({ type: 'clearSelection' });
     if (isCreditsError(error)) {
       // Asked again: the cached balance is the one from before this refusal.
       const fresh = await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => user);
@@ -105,7 +105,7 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
     const { colors } = state;
     const upload = await uploadImage(blob, { style: buildStyleText(selection, colors), selection, colors });
     const result = await transform.mutateAsync({ uploadId: upload.id });
-    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath } });
+    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath, choices: { selection, colors } } });
     const [firstCategory] = selectedEntries(selection).map(([category]) => category);
     // The result is on screen: RUN is free again while it is saved and the balance refreshed.
     void Promise.all([

@@ -9,7 +9,7 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { trpc } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
-import { useRequiredUser } from '../../lib/useRequiredUser';
+import { useCurrentUser } from '../../lib/user';
 import { emptyDocument } from './model/nodes';
 import { openWorkflowId } from './openWorkflow';
 import { newWorkflowName } from './useAutosave';
@@ -18,7 +18,7 @@ import { WorkflowEditor } from './WorkflowEditor';
 function Loading() {
   return (
     <Center h="100dvh">
-      <Loader color="violet" aria-label="Chargement de l'éditeur" />
+      <Loader color="violet" role="status" aria-label="Chargement de l'éditeur" />
     </Center>
   );
 }
@@ -49,7 +49,7 @@ function LastWorkflow() {
 
 /** The node-based workflow editor of /workflow, for signed-in users. */
 export function WorkflowPage() {
-  const user = useRequiredUser();
+  const user = useCurrentUser();
   if (user.isPending) return <Loading />;
   if (!user.data) {
     return (

@@ -177,11 +177,14 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
           style: plan.prompt,
           type: 'workflow',
           intensity: plan.intensity,
+          selection: plan.selection,
         });
         await imagePreloader.preload(transformedImage).catch(() => undefined);
         return transformedImage;
       });
       if (outcome.images.length > 0) {
+        // The server saved each render to the gallery.
+        void utils.gallery.list.invalidate();
         change((current) => storeRenders(current, resultId, outcome.images, plan));
         latest.current.callbacks.onFocusNode(resultId);
       }

@@ -98,7 +98,8 @@ interface ImagesPanelProps {
 }
 
 function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
-  const { query, items } = gallery;
+  const { query } = gallery;
+  const { deleteLater, remaining: items } = useDeleteImages(gallery.items);
   const touch = useMediaQuery('(pointer: coarse)');
   const [selecting, setSelecting] = useState(false);
   const ids = items.map((item) => item.id);
@@ -109,7 +110,6 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
     selection.resetSelection();
     setSelecting(false);
   };
-  const { deleteMany } = useDeleteImages(items, { onDeletedMany: endSelection });
 
   if (query.isPending) {
     return (
@@ -134,8 +134,10 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
           count={selectedItems.length}
           onSelectAll={() => selection.setSelection(ids)}
           onDownload={() => void downloadFiles(selectedItems.map(imageDownloadOf))}
-          onDelete={() => deleteMany.mutate({ ids: selectedItems.map((item) => item.id) })}
-          deleting={deleteMany.isPending}
+          onDelete={() => {
+            deleteLater(selectedItems.map((item) => item.id));
+            endSelection();
+          }}
           onCancel={endSelection}
         />
       ) : (

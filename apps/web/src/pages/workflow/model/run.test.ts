@@ -24,6 +24,7 @@ describe('planRun', () => {
     expect(planned.ok).toBe(true);
     if (!planned.ok) return;
     expect(planned.plan).toMatchObject({ renderNodeId: 'r', image: photo, imageNodeId: 's', intensity: 0.85, transformationNodeIds: ['st', 'l'] });
+    expect(planned.plan.selection).toEqual({ style: watercolor, lighting: goldenHour });
     expect(planned.plan.prompt).toMatch(/^\(.+:0\.7\), .+, 4K quality, professional photography$/);
   });
 

@@ -1,4 +1,4 @@
-import { buildWorkflowPrompt, WORKFLOW_LIMITS, type WorkflowDocument, type WorkflowNode } from '@atelier/catalog';
+import { buildWorkflowPrompt, WORKFLOW_LIMITS, type Selection, type WorkflowDocument, type WorkflowNode } from '@atelier/catalog';
 import { expandNode, renderNodeOf, upstreamNodeIds } from './graph';
 import { findNode, isOptionNodeType, nodeOutputImage } from './nodes';
 
@@ -24,6 +24,8 @@ export interface RunPlan {
   intensity: number;
   /** Enabled, configured nodes whose options make the prompt, in document order. */
   transformationNodeIds: string[];
+  /** Their options, one per category (the first node of a category wins): the gallery names the render by them. */
+  selection: Selection;
 }
 
 export type Planned<T> = { ok: true; plan: T } | { ok: false; error: string };
@@ -58,6 +60,14 @@ function chooseImage(document: WorkflowDocument, renderId: string): Planned<{ im
   return { ok: true, plan: { image: nodeOutputImage(source)!, nodeId: source.id } };
 }
 
+function selectionOf(nodes: readonly WorkflowNode[]): Selection {
+  const selection: Selection = {};
+  for (const node of nodes) {
+    if (node.option && isOptionNodeType(node.type)) selection[node.type] ??= { id: node.option.id, name: node.option.name };
+  }
+  return selection;
+}
+
 /** One decimal is what the weights show; the average is sent with two. */
 const roundIntensity = (value: number) => Math.round(value * 100) / 100;
 
@@ -81,6 +91,7 @@ export function planRun(document: WorkflowDocument): Planned<RunPlan> {
       prompt,
       intensity: roundIntensity(transformations.reduce((sum, node) => sum + node.intensity, 0) / transformations.length),
       transformationNodeIds: transformations.map((node) => node.id),
+      selection: selectionOf(transformations),
     },
   };
 }

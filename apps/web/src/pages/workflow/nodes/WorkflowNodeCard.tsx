@@ -44,8 +44,10 @@ export const WorkflowNodeCard = memo(function WorkflowNodeCard({ data }: NodePro
       aria-label={label}
       style={{ borderTop: `3px solid var(--mantine-color-${color}-5)` }}
     >
-      <Handle type="target" position={Position.Left} aria-label={`Entrée de ${node.name}`} />
-      <header className="workflow-node-header">
+      {/* A port is pressed or dragged to connect: a button, named for screen readers. */}
+      <Handle type="target" position={Position.Left} role="button" aria-label={`Entrée de ${node.name}`} />
+      {/* Not a <header>: one per node would make each a banner landmark. */}
+      <div className="workflow-node-header">
         <Icon size={node.isExpanded ? 20 : 15} color={`var(--mantine-color-${color}-6)`} aria-hidden />
         <span className="workflow-node-title">{node.name}</span>
         {/* Simple mode hides the switch, but never leaves a node switched off for good. */}
@@ -66,12 +68,12 @@ export const WorkflowNodeCard = memo(function WorkflowNodeCard({ data }: NodePro
             <IconMinimize size={16} aria-hidden />
           </ActionIcon>
         )}
-      </header>
+      </div>
       <div className="workflow-node-body">
         <NodeBody node={node} />
       </div>
       {generating && <GeneratingOverlay />}
-      <Handle type="source" position={Position.Right} aria-label={`Sortie de ${node.name}`} />
+      <Handle type="source" position={Position.Right} role="button" aria-label={`Sortie de ${node.name}`} />
     </div>
   );
 });

@@ -70,7 +70,7 @@ export function EditorHeader({ menu, saveStatus, canUndo, canRedo, onUndo, onRed
         </Group>
         <Group gap="xs" wrap="nowrap">
           {user && (
-            <Badge component={Link} to="/account?tab=credits" variant="light" color="violet" size="lg" style={{ cursor: 'pointer', textTransform: 'none', flex: 'none', overflow: 'visible' }} data-testid="workflow-credits" aria-label="Mes crédits">
+            <Badge component={Link} to="/account?tab=credits" variant="light" color="violet" size="lg" style={{ cursor: 'pointer', textTransform: 'none', flex: 'none', overflow: 'visible' }} data-testid="workflow-credits" aria-label={`${formatCredits(user.credits)} crédits`}>
               {formatCredits(user.credits)}
               {compact ? '' : ' crédits'}
             </Badge>

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { newPerson, signUp } from './support';
+
+/** Every route of the app, as a visitor or a member opens it. */
+const ROUTES = ['/', '/landing', '/auth', '/create', '/gallery', '/image-library', '/account', '/checkout', '/workflow', '/stitch', '/page-inconnue'];
+
+/** The violations a user of assistive technology cannot get past, one line each for the report. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.length} × ${violation.nodes[0]?.target.join(' ')}`);
+}
+
+async function auditEveryRoute(page: Page, scheme: 'light' | 'dark'): Promise<Record<string, string[]>> {
+  await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), scheme);
+  const found: Record<string, string[]> = {};
+  for (const route of ROUTES) {
+    await page.goto(route);
+    // The studio's preload screen and the page's lazy parts are gone once the network is quiet.
+    await page.waitForLoadState('networkidle');
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[`${route} (${scheme})`] = violations;
+  }
+  return found;
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no critical or serious accessibility violation on any route for a visitor, ${scheme} theme`, async ({ page }) => {
+    test.setTimeout(240_000);
+    expect(await auditEveryRoute(page, scheme)).toEqual({});
+  });
+
+  test(`no critical or serious accessibility violation on any route for a member, ${scheme} theme`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await signUp(page, newPerson('Aurore'));
+    expect(await auditEveryRoute(page, scheme)).toEqual({});
+  });
+}

@@ -1,0 +1,9 @@
+/**
+ * Where to go once signed in: the page of this site named by `?next=` (the studio a visitor left to
+ * sign in), else the home page. Another site's address is ignored, so the link cannot send anyone away.
+ */
+export function nextPathOf(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  return next;
+}
