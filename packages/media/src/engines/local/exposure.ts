@@ -1,0 +1,75 @@
+import { JPEG_OUTPUT } from '../../limits';
+import { sharp } from '../../sharp';
+import type { TransformedImage } from '../types';
+
+/** Mean luminance the result must keep (0–1), and the least spread of luminance it may have. */
+export const EXPOSURE_RANGE = { low: 0.28, high: 0.72 } as const;
+export const MIN_SPREAD = 0.09;
+
+/** The side of the small copy the guard measures: shrink-on-load makes it cheap even for 12 MP. */
+const PROBE_SIZE = 96;
+
+interface Levels {
+  gain: number;
+  offset: number;
+}
+
+function statistics(values: Float32Array, { gain, offset }: Levels): { mean: number; spread: number } {
+  let sum = 0;
+  let squares = 0;
+  for (const value of values) {
+    const mapped = Math.min(1, Math.max(0, gain * value + offset));
+    sum += mapped;
+    squares += mapped * mapped;
+  }
+  const mean = sum / values.length;
+  return { mean, spread: Math.sqrt(Math.max(0, squares / values.length - mean * mean)) };
+}
+
+function percentile(sorted: Float32Array, fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+/**
+ * The affine levels (out = gain·in + offset, clipped) that bring a picture's luminance back into a
+ * sane range: first an auto-levels stretch of the 1st–99th percentiles when the picture is flat,
+ * then a gain towards white or black until the mean is inside the range. Identity when it already is.
+ */
+export function levelsFor(luminances: Float32Array): Levels {
+  const identity = { gain: 1, offset: 0 };
+  const before = statistics(luminances, identity);
+  if (before.mean >= EXPOSURE_RANGE.low && before.mean <= EXPOSURE_RANGE.high && before.spread >= MIN_SPREAD) return identity;
+  const sorted = Float32Array.from(luminances).sort();
+  const low = percentile(sorted, 0.01);
+  const high = percentile(sorted, 0.99);
+  let levels = identity;
+  if (before.spread < MIN_SPREAD && high - low > 1e-3) {
+    const gain = Math.min(6, 0.9 / (high - low));
+    levels = { gain, offset: 0.05 - gain * low };
+  }
+  // Scaled around black in small steps until the mean is in range (black stays black).
+  for (let round = 0; round < 24; round += 1) {
+    const { mean } = statistics(luminances, levels);
+    if (mean < EXPOSURE_RANGE.low) levels = { gain: levels.gain * 1.12, offset: levels.offset * 1.12 + 0.01 };
+    else if (mean > EXPOSURE_RANGE.high) levels = { gain: levels.gain * 0.9, offset: levels.offset * 0.9 };
+    else break;
+  }
+  return levels;
+}
+
+/**
+ * Keeps a result's exposure sane whatever options were stacked: measured on a small copy, and only
+ * when the mean luminance or its spread is out of range is the picture re-levelled and re-encoded,
+ * so a normal result costs one small decode.
+ */
+export async function exposureGuarded(result: TransformedImage): Promise<TransformedImage> {
+  const probe = await sharp(result.image).resize(PROBE_SIZE, PROBE_SIZE, { fit: 'inside' }).greyscale().raw().toBuffer();
+  const luminances = Float32Array.from(probe, (value) => value / 255);
+  const levels = levelsFor(luminances);
+  if (levels.gain === 1 && levels.offset === 0) return result;
+  const image = await sharp(result.image)
+    .linear(levels.gain, levels.offset * 255)
+    .jpeg(JPEG_OUTPUT)
+    .toBuffer();
+  return { ...result, image };
+}
