@@ -19,9 +19,10 @@ function storageKeyIn(path: string): string | null {
   return path.startsWith(MEDIA_URL_PREFIX) ? path.slice(MEDIA_URL_PREFIX.length) : null;
 }
 
-async function isOwnResult(em: EntityManager, ownerId: number, path: string): Promise<boolean> {
+/** The owner's own succeeded transformation that produced this result, if any. */
+async function ownResult(em: EntityManager, ownerId: number, path: string): Promise<Transformation | null> {
   const key = storageKeyIn(path);
-  return key !== null && (await em.count(Transformation, { owner: ownerId, status: 'succeeded', resultKey: key })) > 0;
+  return key === null ? null : em.findOne(Transformation, { owner: ownerId, status: 'succeeded', resultKey: key });
 }
 
 /** The original goes public with the item, so it must be an image its owner may already see. */
@@ -40,7 +41,8 @@ export async function saveToGallery(em: EntityManager, versions: ListVersions, o
   const existing = await em.findOne(GalleryItem, { owner: ownerId, transformedImagePath: path });
   if (existing) return existing;
 
-  if (!(await isOwnResult(em, ownerId, path))) throw new AppError('NOT_FOUND', galleryMessages.resultNotFound);
+  const transformation = await ownResult(em, ownerId, path);
+  if (!transformation) throw new AppError('NOT_FOUND', galleryMessages.resultNotFound);
   if (request.originalImagePath !== null && !(await isViewableOriginal(em, ownerId, request.originalImagePath))) {
     throw new AppError('NOT_FOUND', galleryMessages.originalNotFound);
   }
@@ -56,6 +58,7 @@ export async function saveToGallery(em: EntityManager, versions: ListVersions, o
       description: request.transformationOption,
       transformationPrompt: request.transformationPrompt,
       sessionKey: request.sessionKey,
+      engine: transformation.engine,
       createdAt: new Date(),
     });
     versions.galleryChanged(ownerId);

@@ -19,6 +19,9 @@ export const mediaRouter = router({
     .output(z.object({ defaultModels: z.array(z.string()), lastUsedImage: z.string().nullable() }))
     .query(({ ctx }) => ({ defaultModels: defaultModelUrls(), lastUsedImage: ctx.user?.lastUsedImage ?? null })),
 
+  /** The image engine this server is configured with ('local' or 'replicate'), so pages promise only what it does. */
+  engine: publicProcedure.output(z.object({ engine: z.string() })).query(({ ctx }) => ({ engine: ctx.media.images.name })),
+
   welcomeImages: publicProcedure
     .output(z.object({ success: z.literal(true), images: z.array(z.string()) }))
     .query(() => ({ success: true as const, images: welcomeImageUrls() })),

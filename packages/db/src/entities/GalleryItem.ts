@@ -22,6 +22,8 @@ export const GalleryItem = defineEntity({
     isPublic: p.boolean().default(false),
     publishedAt: p.datetime(3).nullable(),
     likesCount: p.integer().default(0),
+    /** The engine that made the picture ('local' or 'replicate'); null for items saved before it was kept. */
+    engine: p.string().length(32).nullable(),
     createdAt: createdAt(),
   },
   uniques: [{ properties: ['owner', 'transformedImagePath'] }],

@@ -10,6 +10,7 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
+import { engineLabel } from '../../lib/engine';
 import { galleryItemTitle, imageDownloadOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
@@ -119,7 +120,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               src={item.transformedImagePath}
               fallbackSrc={item.originalImagePath}
               title={galleryItemTitle(item)}
-              subtitle={formatDate(item.createdAt)}
+              subtitle={[formatDate(item.createdAt), engineLabel(item.engine)].filter(Boolean).join(' · ')}
               selecting={selecting}
               selected={selectedIds.includes(item.id)}
               onToggleSelected={() => selection.toggle(item.id)}

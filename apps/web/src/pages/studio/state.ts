@@ -9,6 +9,8 @@ export interface StudioResult {
   kind: 'image' | 'video';
   /** The picture it was made from, for the before/after views. */
   before: string;
+  /** The image engine that made it ('local' or 'replicate'), when the server said. */
+  engine?: string;
 }
 
 export interface StudioState {
@@ -162,9 +164,9 @@ export function selectedEntries(selection: Selection): [CategoryId, SelectedOpti
 export const hasSelection = (selection: Selection) => selectedEntries(selection).length > 0;
 
 /** The before/after pair when the current image is a result of this visit. */
-export function currentComparison(state: StudioState): { before: string; after: string } | null {
+export function currentComparison(state: StudioState): { before: string; after: string; engine: string | null } | null {
   const result = state.results.find((known) => known.kind === 'image' && known.url === state.currentImage);
-  return result ? { before: result.before, after: result.url } : null;
+  return result ? { before: result.before, after: result.url, engine: result.engine ?? null } : null;
 }
 
 /** RUN is possible: not busy, a picture in the frame, and (manual image mode) at least one option. */

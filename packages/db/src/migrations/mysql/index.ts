@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121233209 } from './Migration20261121233209';
 import { Migration20261123204540 } from './Migration20261123204540';
 import { Migration20261123205651 } from './Migration20261123205651';
+import { Migration20261124000342 } from './Migration20261124000342';
 
 /** Every mysql migration in order; kept as a list so bundled builds need no file discovery. */
 export const mysqlMigrations: MigrationObject[] = [
   { name: 'Migration20261121233209', class: Migration20261121233209 },
   { name: 'Migration20261123204540', class: Migration20261123204540 },
   { name: 'Migration20261123205651', class: Migration20261123205651 },
+  { name: 'Migration20261124000342', class: Migration20261124000342 },
 ];

@@ -259,8 +259,9 @@ const photo: Renderer<PhotoStyle> = (image, style, unit, seed) => {
       const offset = channel === 0 ? shift : channel === 2 ? -shift : 0;
       const source = (y * width + Math.min(width - 1, Math.max(0, x + offset))) * 3 + channel;
       const value = image.data[source] ?? 0;
-      const bloom = glow ? style.glow * 0.5 * (glow.data[pixel * 3 + channel] ?? 0) ** 2 : 0;
-      out[pixel * 3 + channel] = clamp01((value + bloom) * vignette * scan + grain);
+      // Only the highlights glow, screened over the picture so it never clips to white.
+      const bloom = glow ? style.glow * smoothstep(0.55, 1, glow.data[pixel * 3 + channel] ?? 0) * 0.6 : 0;
+      out[pixel * 3 + channel] = clamp01((1 - (1 - value) * (1 - bloom)) * vignette * scan + grain);
     }
   }
   return raster(width, height, 3, out);

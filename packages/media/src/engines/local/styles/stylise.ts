@@ -9,8 +9,8 @@ import { fromBytes, mix, toBytes } from './raster';
  * photo is styled at this size and enlarged back by sharp. Photographic looks (grain, vignette)
  * are light per pixel and keep more resolution.
  */
-const WORKING_EDGE = 1024;
-const PHOTO_WORKING_EDGE = 2048;
+const WORKING_EDGE = 800;
+const PHOTO_WORKING_EDGE = 1280;
 
 /** A styled picture, upright, as raw RGB; `nearest` asks for blocky enlargement (pixel art). */
 export interface StyledPicture {
