@@ -4,7 +4,7 @@ import { sharp } from '../../sharp';
 import type { TransformedImage } from '../types';
 
 /** Mean luminance the result must keep (0–1), and the least spread of luminance it may have. */
-export const EXPOSURE_RANGE = { low: 0.28, high: 0.72 } as const;
+export const EXPOSURE_RANGE = { low: 0.25, high: 0.78 } as const;
 export const MIN_SPREAD = 0.09;
 
 /** The side of the small copy the guard measures: shrink-on-load makes it cheap even for 12 MP. */
@@ -66,11 +66,12 @@ export function levelsFor(luminances: Float32Array, bounds: ExposureBounds = SAN
     const gain = Math.min(6, 0.9 / (high - low));
     levels = { gain, offset: 0.05 - gain * low };
   }
-  // Scaled around black in small steps until the mean is in range (black stays black).
+  // Stretched in small steps until the mean is in range: away from black when too dark (black
+  // stays black), away from white when too bright (white paper stays white, lines and mid-tones darken).
   for (let round = 0; round < 24; round += 1) {
     const { mean } = statistics(luminances, levels);
     if (mean < bounds.low) levels = { gain: levels.gain * 1.12, offset: levels.offset * 1.12 + 0.01 };
-    else if (mean > bounds.high) levels = { gain: levels.gain * 0.9, offset: levels.offset * 0.9 };
+    else if (mean > bounds.high) levels = { gain: levels.gain * 1.12, offset: 1 - 1.12 * (1 - levels.offset) };
     else break;
   }
   return levels;
