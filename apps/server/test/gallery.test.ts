@@ -91,6 +91,7 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
         publishedAt: null,
         likesCount: 0,
         sessionKey: '1732230000000',
+        engine: 'local',
       });
       expect(new Date(res.body.item.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     });

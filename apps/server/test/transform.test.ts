@@ -57,7 +57,8 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect(imagePath).toMatch(/^\/api\/media\/uploads\//);
     const res = await c.post(`/api/transform/${id}`, { userId: 999, userCredits: 1_000_000 });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ success: true, transformedImagePath: expect.stringMatching(/^\/api\/media\/results\//) });
+    // The result names the engine that made it, for the studio to say so.
+    expect(res.body).toMatchObject({ success: true, transformedImagePath: expect.stringMatching(/^\/api\/media\/results\//), engine: 'local' });
     expect(await balance(userId)).toBe(450);
 
     const history = await c.get('/api/credits/history');

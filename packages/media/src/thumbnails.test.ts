@@ -14,6 +14,16 @@ describe('renderThumbnail', () => {
     expect(await difference(ocean, forest)).toBeGreaterThan(3);
   });
 
+  it('shows the styles on a real photograph, each tile unlike the others', async () => {
+    const ids = ['watercolor', 'oil-painting', 'cartoon', 'comic-book', 'pencil-sketch', 'pixel-art', 'mosaic', 'stained-glass'];
+    const tiles = await Promise.all(ids.map((id) => renderThumbnail('style', id)));
+    for (let i = 0; i < tiles.length; i += 1) {
+      for (let j = i + 1; j < tiles.length; j += 1) {
+        expect(await difference(tiles[i] ?? Buffer.alloc(0), tiles[j] ?? Buffer.alloc(0)), `${ids[i]} / ${ids[j]}`).toBeGreaterThan(6);
+      }
+    }
+  });
+
   it('keeps the shape of a format option inside the square', async () => {
     const { data, info } = await sharp(await renderThumbnail('format', 'cinema-21-9')).raw().toBuffer({ resolveWithObject: true });
     // 21:9 in 256 px leaves bands above and below, in the neutral background colour.

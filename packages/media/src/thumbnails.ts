@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { findOptionByThumbnail, type CategoryId, type Selection } from '@atelier/catalog';
 import { renderDefaultModel, renderSampleImage, renderWelcomeImage } from './art/index';
+import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { writeFileAtomic } from './files';
 import { LocalImageEngine } from './engines/local/image-engine';
@@ -13,14 +14,15 @@ import { sharp } from './sharp';
 export const THUMBNAIL_SIZE = 256;
 
 /** Bumped whenever the look of rendered art changes, so caches of older renders are left behind. */
-export const RENDER_VERSION = 'v1';
+export const RENDER_VERSION = 'v2';
 
 const engine = new LocalImageEngine();
 let sample: Promise<Buffer> | undefined;
 
 /**
  * An option's preview: the sample picture through the local engine with that option alone, as a
- * 256 px square JPEG (format options keep their shape, centred on a neutral background).
+ * 256 px square JPEG (format options keep their shape, centred on a neutral background). Styles
+ * are shown on a real photograph, where their brushwork, ink and cells can be judged.
  * Unknown options are NOT_FOUND.
  */
 export async function renderThumbnail(category: CategoryId, optionId: string): Promise<Buffer> {
@@ -28,7 +30,8 @@ export async function renderThumbnail(category: CategoryId, optionId: string): P
   if (!found) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
   sample ??= renderSampleImage();
   const selection: Selection = { [found.category]: { id: found.option.id, name: found.option.name } };
-  const result = await engine.transform({ image: await sample, prompt: '', selection });
+  const image = found.category === 'style' ? SAMPLE_PHOTO_JPEG : await sample;
+  const result = await engine.transform({ image, prompt: '', selection });
   return sharp(result.image)
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'contain', background: '#e9ecef' })
     .jpeg(JPEG_OUTPUT)

@@ -22,6 +22,8 @@ export const galleryItemSchema = z.object({
   isPublic: z.boolean(),
   publishedAt: z.date().nullable(),
   likesCount: z.number(),
+  /** 'local' or 'replicate': the engine that made the picture; null when not known (older items). */
+  engine: z.string().nullable(),
   createdAt: z.date(),
 });
 export type GalleryItemView = z.infer<typeof galleryItemSchema>;
@@ -44,6 +46,7 @@ export function toGalleryItemView(item: GalleryItem): GalleryItemView {
     isPublic: item.isPublic,
     publishedAt: item.publishedAt ?? null,
     likesCount: item.likesCount,
+    engine: item.engine ?? null,
     createdAt: item.createdAt,
   };
 }

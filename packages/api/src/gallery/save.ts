@@ -63,6 +63,7 @@ export async function saveToGallery(em: EntityManager, versions: ListVersions, o
       description: request.transformationOption,
       transformationPrompt: request.transformationPrompt,
       sessionKey: request.sessionKey,
+      engine: result.engine,
       createdAt: new Date(),
     });
     await versions.galleryChanged(ownerId);

@@ -25,6 +25,9 @@ export const mediaRouter = router({
       return { defaultModels: defaultModelUrls(), lastUsedImage, lastUsedOriginal };
     }),
 
+  /** The image engine this server is configured with ('local' or 'replicate'), so pages promise only what it does. */
+  engine: publicProcedure.output(z.object({ engine: z.string() })).query(({ ctx }) => ({ engine: ctx.media.images.name })),
+
   welcomeImages: publicProcedure
     .output(z.object({ success: z.literal(true), images: z.array(z.string()) }))
     .query(() => ({ success: true as const, images: welcomeImageUrls() })),

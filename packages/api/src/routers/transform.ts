@@ -26,6 +26,8 @@ const transformResult = z.object({
   credits: z.number(),
   jobId: z.number(),
   seed: z.number(),
+  /** The engine that made the picture: 'local' or 'replicate'. */
+  engine: z.string(),
 });
 
 export const transformRouter = router({

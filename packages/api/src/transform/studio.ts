@@ -37,7 +37,8 @@ export async function transformUpload(em: EntityManager, jobs: JobService, userI
     seed,
     input: { sourceKey: upload.storageKey, prompt, selection, colors, uploadId, options: { selection, colors } },
   });
-  const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
+  const finished = await jobs.wait(em, job.id, waitMs);
+  const result = JobService.outcome(finished);
   return {
     success: true as const,
     transformedImagePath: result.resultUrl as string,
@@ -46,5 +47,6 @@ export async function transformUpload(em: EntityManager, jobs: JobService, userI
     credits: await balanceOf(em, userId),
     jobId: job.id,
     seed: job.seed,
+    engine: finished.engine,
   };
 }

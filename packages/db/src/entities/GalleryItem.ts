@@ -24,6 +24,8 @@ export const GalleryItem = defineEntity({
     originalPublic: p.boolean().default(true),
     publishedAt: p.datetime(3).nullable(),
     likesCount: p.integer().default(0),
+    /** The engine that made the picture ('local' or 'replicate'); null for items saved before it was kept. */
+    engine: p.string().length(32).nullable(),
     createdAt: createdAt(),
   },
   uniques: [{ properties: ['owner', 'transformedImagePath'] }],

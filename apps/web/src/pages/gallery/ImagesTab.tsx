@@ -12,6 +12,7 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
+import { engineLabel } from '../../lib/engine';
 import { galleryItemTitle, imageDownloadOf, optionsOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
 import { usePublication } from '../../lib/publication';
 import { matchesSearch } from '../../lib/search';
@@ -155,7 +156,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               src={item.transformedImagePath}
               fallbackSrc={item.originalImagePath}
               title={galleryItemTitle(item)}
-              subtitle={formatDate(item.createdAt)}
+              subtitle={[formatDate(item.createdAt), engineLabel(item.engine)].filter(Boolean).join(' · ')}
               selecting={selecting}
               selected={selectedIds.includes(item.id)}
               onToggleSelected={() => selection.toggle(item.id)}

@@ -188,7 +188,7 @@ export function FinalCallToAction() {
       <Container size="lg">
         <Stack align="center" ta="center" gap="lg" p={{ base: 32, sm: 64 }} className="landing-cta">
           <Title order={2} id="cta-title" fz={{ base: 28, sm: 40 }} c="white">
-            Votre prochaine photo mérite mieux qu'un filtre
+            Donnez une autre vie à votre prochaine photo
           </Title>
           <Text fz={{ base: 'md', sm: 'lg' }} maw={560} c="white">
             Créez votre compte en trente secondes et transformez vos premières images avec les crédits offerts.

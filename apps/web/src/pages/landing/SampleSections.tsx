@@ -91,7 +91,7 @@ export function SampleResultsSection() {
       id="samples"
       eyebrow="Exemples"
       title="Avant, après : jugez par vous-même"
-      intro="Six univers appliqués par notre moteur à de vraies images. Faites glisser le curseur pour comparer."
+      intro="Six univers appliqués par notre moteur à des images d'exemple dessinées pour l'occasion (ce ne sont pas des photographies). Faites glisser le curseur pour comparer."
       tinted
     >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'xl', md: 'lg' }}>
@@ -186,7 +186,7 @@ export function CharacterShowcaseSection() {
       id="characters"
       eyebrow="Personnages"
       title="Quatre visages, douze métamorphoses"
-      intro={`${CHARACTERS.length} personnes, ${SAMPLE_TRANSFORMATIONS.length / CHARACTERS.length} transformations chacune : la même photo devient cyanotype, chevalier ou nuit à Tokyo, et chacun reste reconnaissable.`}
+      intro={`${CHARACTERS.length} portraits dessinés, ${SAMPLE_TRANSFORMATIONS.length / CHARACTERS.length} transformations chacun : le même portrait devient cyanotype, chevalier ou nuit à Tokyo.`}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
         {CHARACTERS.map((character) => (

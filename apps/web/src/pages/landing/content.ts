@@ -63,7 +63,7 @@ export const FEATURES: readonly IconItem[] = [
   {
     icon: IconUserStar,
     title: 'Transformation de personnage',
-    description: 'Devenez chevalier, reine ou astronaute. Votre visage reste le vôtre, seul le rôle change.',
+    description: 'Chevalier, reine ou astronaute : costume et accessoires s\'ajoutent à votre photo ; le moteur cloud redessine le corps entier.',
   },
   {
     icon: IconMovie,
@@ -104,7 +104,7 @@ export const PROCESS_STEPS: readonly (IconItem & { step: number })[] = [
     step: 3,
     icon: IconSparkles,
     title: 'Génération IA',
-    description: "L'IA compose votre image en 2 à 5 secondes. Aucun prompt à écrire, aucun réglage à connaître.",
+    description: "Le moteur compose votre image en quelques secondes. Aucun prompt à écrire, aucun réglage à connaître.",
   },
   {
     step: 4,
@@ -142,7 +142,7 @@ export const HOW_IT_WORKS: readonly IconItem[] = [
   {
     icon: IconPhotoScan,
     title: 'Analyse de la photo',
-    description: "Le sujet, le visage, le cadrage et la lumière sont détectés automatiquement : rien à détourer, rien à annoter.",
+    description: "Format, cadrage et exposition sont ajustés automatiquement : rien à détourer, rien à annoter.",
   },
   {
     icon: IconWand,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { AppHeader } from '../../components/AppHeader';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
-import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
+import { AiModeToggle, CreditsBadge, EngineNote, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
 import { StudioOverlays } from './StudioOverlays';
 import { StudioThumbnails, thumbsOf } from './StudioThumbnails';
 import type { Studio } from './useStudio';
@@ -62,6 +62,7 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
               <ResultActions studio={studio} />
               <StudioChips studio={studio} />
               <PresetNote studio={studio} />
+              <EngineNote />
               {state.aiMode === 'manual' && Object.keys(state.selection).length === 0 && (
                 <Text fz="sm" fw={500} className="studio-hint">
                   Choisissez des options dans le panneau, puis lancez RUN ({IMAGE_COST} crédits).

@@ -3,7 +3,7 @@ import { IconDownload, IconHome, IconLibraryPhoto, IconUpload } from '@tabler/ic
 import { Link } from 'react-router';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
-import { AiModeToggle, CreditsBadge, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
+import { AiModeToggle, CreditsBadge, EngineNote, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
 import { StudioOverlays } from './StudioOverlays';
 import { StudioSheet } from './StudioSheet';
 import { StudioThumbnails } from './StudioThumbnails';
@@ -55,6 +55,7 @@ export function MobileStudio({ studio }: { studio: Studio }) {
         <ResultActions studio={studio} />
         <StudioChips studio={studio} />
         <PresetNote studio={studio} />
+        <EngineNote />
       </Stack>
 
       <div className="studio-mobile-categories">

@@ -3,6 +3,7 @@ import { IconArrowBackUp, IconArrowsLeftRight, IconCoins, IconColumns2, IconMaxi
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
+import { LOCAL_ENGINE_NOTICE, engineLabel, useConfiguredEngine } from '../../lib/engine';
 import { formatCredits } from '../../lib/format';
 import { describeJob } from '../../lib/jobs';
 import { useIsPhone } from './layout';
@@ -136,6 +137,11 @@ function StageActions({ studio }: { studio: Studio }) {
       </Tooltip>
       {studio.comparison && (
         <>
+          {engineLabel(studio.comparison.engine) && (
+            <Badge size="lg" radius="xl" variant="white" color="dark" data-testid="result-engine">
+              {engineLabel(studio.comparison.engine)}
+            </Badge>
+          )}
           <Button {...pill} leftSection={<IconArrowsLeftRight size={14} aria-hidden />} onClick={() => studio.openOverlay({ kind: 'compare' })}>
             Avant / après
           </Button>
@@ -171,6 +177,17 @@ export function ResultActions({ studio }: { studio: Studio }) {
         </Button>
       )}
     </Group>
+  );
+}
+
+/** With the local engine, what it can and cannot do, before the user spends credits. */
+export function EngineNote() {
+  const engine = useConfiguredEngine();
+  if (engine !== 'local') return null;
+  return (
+    <Text fz="xs" c="dimmed" className="studio-engine-note" data-testid="engine-note">
+      {LOCAL_ENGINE_NOTICE}
+    </Text>
   );
 }
 

@@ -61,7 +61,7 @@ describe('studio state', () => {
       { type: 'resultReady', result: { url: '/result.jpg', kind: 'image', before: '/photo.jpg' } },
     ]);
     expect(before).toMatchObject({ currentImage: '/result.jpg', selection: {}, colors: {} });
-    expect(currentComparison(before)).toEqual({ before: '/photo.jpg', after: '/result.jpg' });
+    expect(currentComparison(before)).toEqual({ before: '/photo.jpg', after: '/result.jpg', engine: null });
 
     const video = run([{ type: 'resultReady', result: { url: '/clip.mp4', kind: 'video', before: '/result.jpg' } }], before);
     expect(video.currentImage).toBe('/result.jpg');

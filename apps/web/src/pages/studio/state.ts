@@ -17,6 +17,8 @@ export interface StudioResult {
   before: string;
   /** What it was made with ("Mêmes réglages"), when this visit made it. */
   choices?: StudioChoices;
+  /** The image engine that made it ('local' or 'replicate'), when the server said. */
+  engine?: string;
 }
 
 export interface StudioState {
@@ -183,9 +185,9 @@ export function currentResult(state: StudioState): StudioResult | null {
 }
 
 /** The before/after pair when the current image is a result. */
-export function currentComparison(state: StudioState): { before: string; after: string } | null {
+export function currentComparison(state: StudioState): { before: string; after: string; engine: string | null } | null {
   const result = currentResult(state);
-  return result ? { before: result.before, after: result.url } : null;
+  return result ? { before: result.before, after: result.url, engine: result.engine ?? null } : null;
 }
 
 /** RUN is possible: not busy, a picture in the frame, and (manual image mode) at least one option. */

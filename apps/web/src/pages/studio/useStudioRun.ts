@@ -105,7 +105,7 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
     const { colors } = state;
     const upload = await uploadImage(blob, { style: buildStyleText(selection, colors), selection, colors });
     const result = await transform.mutateAsync({ uploadId: upload.id });
-    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath, choices: { selection, colors } } });
+    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath, choices: { selection, colors }, engine: result.engine } });
     const [firstCategory] = selectedEntries(selection).map(([category]) => category);
     // The result is on screen: RUN is free again while it is saved and the balance refreshed.
     void Promise.all([

@@ -5,6 +5,7 @@ import { Migration20261123205651 } from './Migration20261123205651';
 import { Migration20261123233505 } from './Migration20261123233505';
 import { Migration20261123234840 } from './Migration20261123234840';
 import { Migration20261124000711 } from './Migration20261124000711';
+import { Migration20261124000342 } from './Migration20261124000342';
 
 /** Every mysql migration in order; kept as a list so bundled builds need no file discovery. */
 export const mysqlMigrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const mysqlMigrations: MigrationObject[] = [
   { name: 'Migration20261123233505', class: Migration20261123233505 },
   { name: 'Migration20261123234840', class: Migration20261123234840 },
   { name: 'Migration20261124000711', class: Migration20261124000711 },
+  { name: 'Migration20261124000342', class: Migration20261124000342 },
 ];

@@ -5,6 +5,7 @@ import { Migration20261123205651 } from './Migration20261123205651';
 import { Migration20261123233505 } from './Migration20261123233505';
 import { Migration20261123234840 } from './Migration20261123234840';
 import { Migration20261124000712 } from './Migration20261124000712';
+import { Migration20261124000342 } from './Migration20261124000342';
 
 /** Every sqlite migration in order; kept as a list so bundled builds need no file discovery. */
 export const sqliteMigrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261123233505', class: Migration20261123233505 },
   { name: 'Migration20261123234840', class: Migration20261123234840 },
   { name: 'Migration20261124000712', class: Migration20261124000712 },
+  { name: 'Migration20261124000342', class: Migration20261124000342 },
 ];

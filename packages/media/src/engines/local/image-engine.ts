@@ -19,7 +19,11 @@ import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
 import { drawingContext, globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
-import { renderLook } from './render';
+import { hashString } from '../../hash';
+import { exposureGuarded } from './exposure';
+import { renderLook, type Picture, type Source } from './render';
+import { styleFamily } from './styles/families';
+import { stylise } from './styles/stylise';
 import { variationFor } from './variation';
 
 /** The chosen options in category order; workflow-only options (extra lighting moods) count too. */
@@ -104,8 +108,10 @@ export class LocalImageEngine implements ImageEngine {
       globalColourLook(colors),
     ];
     const variation = variationFor(request.seed);
-    const finished = combineLooks([weakenLook(combineLooks(looks), clampIntensity(request.intensity)), look({ grade: variation.grade })]);
-    return renderLook(image, source, target, finished, variation);
+    const intensity = clampIntensity(request.intensity);
+    const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variation.grade })]);
+    const { picture, frame } = await styledPicture(request.image, source, choices, intensity);
+    return exposureGuarded(await renderLook(picture, frame, target, finished, variation), request.image);
   }
 
   /**
@@ -136,4 +142,16 @@ export class LocalImageEngine implements ImageEngine {
     if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
     return image;
   }
+}
+
+/**
+ * The picture the looks apply to: with a style of a rendering family, the style engine's rendering
+ * (styles/) at its working size; otherwise the upload itself, untouched (no extra cost).
+ */
+async function styledPicture(image: Buffer, source: Source, choices: readonly Choice[], intensity: number): Promise<{ picture: Picture; frame: Source }> {
+  const style = choices.find((choice) => choice.category === 'style');
+  const family = style && styleFamily(style.option.id);
+  if (!style || !family || intensity === 0) return { picture: image, frame: source };
+  const picture = await stylise(image, Math.max(source.width, source.height), family, hashString(style.option.id), intensity);
+  return { picture, frame: { width: picture.width, height: picture.height, channels: 3 } };
 }

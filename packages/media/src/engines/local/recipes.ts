@@ -19,6 +19,7 @@ import { cameraMoveOf } from './camera';
 import { relief, sharpening } from './kernel';
 import { NEUTRAL_LOOK, combineLooks, look, type Look } from './look';
 import { OVERLAY_RECIPES, type OverlayCategory, type OverlayContext } from './overlays';
+import { styleFamily } from './styles/families';
 import { coloursNamedIn, foldWords, isNeutral, mentions } from './words';
 
 /**
@@ -109,8 +110,15 @@ function tints(colours: readonly Rgb[], amount: number): Look {
   return grade(...colours.slice(0, 2).map((colour) => tint(colour, amount)));
 }
 
+/**
+ * A style of a rendering family (styles/families.ts) is drawn by the style engine; its look only
+ * adds a small grade of its own and the chosen colours. Photographic looks are grades, with the
+ * grain and vignette of their family.
+ */
 function styleLook(input: RecipeInput): Look {
   const { dice } = input;
+  const family = styleFamily(input.choice.option.id);
+  if (family && family.family !== 'photo') return combineLooks([look({ grade: signature(dice, 0.35) }), tints(input.colours, 0.22)]);
   const matched = matchedRules(STYLE_RULES, input);
   const treatment = matched.length > 0 ? matched : [(STYLE_FALLBACKS[dice.int(0, STYLE_FALLBACKS.length - 1)] ?? STYLE_FALLBACKS[0])(dice)];
   return combineLooks([look({ grade: signature(dice, 1) }), ...treatment, tints(input.colours, 0.22)]);

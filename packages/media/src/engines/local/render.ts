@@ -8,6 +8,7 @@ import { IDENTITY, isDiagonal, isIdentity, type Grade } from './grade';
 import { isIdentityKernel } from './kernel';
 import type { Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
+import type { StyledPicture } from './styles/stylise';
 import { NO_VARIATION, type Variation } from './variation';
 
 /**
@@ -26,7 +27,7 @@ const MIN_BLUR_SIGMA = 0.3;
  * between. That order is sharp's own fixed order, which is why the grade is split into `recomb`
  * (the matrix) and `linear` (gains and offsets). Only the mosaic needs a second, small pass.
  */
-export async function renderLook(image: Buffer, source: Source, target: Frame, finished: Look, framing: Framing = NO_VARIATION): Promise<TransformedImage> {
+export async function renderLook(image: Picture, source: Source, target: Frame, finished: Look, framing: Framing = NO_VARIATION): Promise<TransformedImage> {
   const block = Math.round(finished.pixelate * Math.max(target.width, target.height));
   const overlay = finished.overlay ? overlaySvg(finished.overlay, target) : undefined;
   try {
@@ -37,6 +38,9 @@ export async function renderLook(image: Buffer, source: Source, target: Frame, f
   }
 }
 
+/** An uploaded file, or a picture the style engine already rendered (raw, upright). */
+export type Picture = Buffer | StyledPicture;
+
 export interface Source extends Frame {
   /** Bands in the decoded image: 1 or 2 for grey ones. */
   channels: number;
@@ -45,12 +49,13 @@ export interface Source extends Frame {
 /** A render's framing (see variation.ts): the picture enlarged by `zoom`, a window of the target size kept. */
 export type Framing = Pick<Variation, 'zoom' | 'left' | 'top'>;
 
-function renderDirect(image: Buffer, source: Source, target: Frame, finished: Look, overlay: Buffer | undefined, framing: Framing) {
+function renderDirect(image: Picture, source: Source, target: Frame, finished: Look, overlay: Buffer | undefined, framing: Framing) {
   let pipeline = withTone(open(image), finished.tone);
+  const kernel = !Buffer.isBuffer(image) && image.nearest ? 'nearest' : 'lanczos3';
   if (framing.zoom > 1) {
     const enlarged = { width: Math.ceil(target.width * framing.zoom), height: Math.ceil(target.height * framing.zoom) };
     pipeline = pipeline
-      .resize(enlarged.width, enlarged.height, { fit: 'cover', position: CROP_POSITION, kernel: 'lanczos3' })
+      .resize(enlarged.width, enlarged.height, { fit: 'cover', position: CROP_POSITION, kernel })
       .extract({
         left: Math.round((enlarged.width - target.width) * framing.left),
         top: Math.round((enlarged.height - target.height) * framing.top),
@@ -58,7 +63,7 @@ function renderDirect(image: Buffer, source: Source, target: Frame, finished: Lo
         height: target.height,
       });
   } else if (source.width !== target.width || source.height !== target.height) {
-    pipeline = pipeline.resize(target.width, target.height, { fit: 'cover', position: CROP_POSITION, kernel: 'lanczos3' });
+    pipeline = pipeline.resize(target.width, target.height, { fit: 'cover', position: CROP_POSITION, kernel });
   }
   const sigma = (finished.blur * Math.max(target.width, target.height)) / 1000;
   if (sigma >= MIN_BLUR_SIGMA) pipeline = pipeline.blur(sigma);
@@ -69,7 +74,7 @@ function renderDirect(image: Buffer, source: Source, target: Frame, finished: Lo
 }
 
 /** Pixel art: the grade applied to a tiny image, which is then enlarged without smoothing. */
-async function renderMosaic(image: Buffer, source: Source, target: Frame, block: number, finished: Look, overlay: Buffer | undefined) {
+async function renderMosaic(image: Picture, source: Source, target: Frame, block: number, finished: Look, overlay: Buffer | undefined) {
   const small = { width: Math.max(1, Math.round(target.width / block)), height: Math.max(1, Math.round(target.height / block)) };
   const shrunk = withTone(open(image), finished.tone).resize(small.width, small.height, { fit: 'cover', position: CROP_POSITION });
   const tiny = await withGrade(shrunk, finished.grade, undefined, source.channels).raw().toBuffer({ resolveWithObject: true });
@@ -77,7 +82,8 @@ async function renderMosaic(image: Buffer, source: Source, target: Frame, block:
   return encode(withGrade(enlarged, IDENTITY, overlay, tiny.info.channels));
 }
 
-function open(image: Buffer): Sharp {
+function open(image: Picture): Sharp {
+  if (!Buffer.isBuffer(image)) return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
   return sharp(image, DECODE_OPTIONS).autoOrient().flatten({ background: '#ffffff' });
 }
 

@@ -1,0 +1,21 @@
+import { trpc } from './trpc';
+
+const ENGINE_LABELS: Readonly<Record<string, string>> = {
+  local: 'Moteur local',
+  replicate: 'Moteur cloud (Replicate)',
+};
+
+/** "Moteur local" or "Moteur cloud (Replicate)" for an engine name; null when unknown (older results). */
+export function engineLabel(engine: string | null | undefined): string | null {
+  return engine ? (ENGINE_LABELS[engine] ?? null) : null;
+}
+
+/** What the local engine does and does not do, said plainly wherever it makes the pictures. */
+export const LOCAL_ENGINE_NOTICE =
+  "Moteur local : styles artistiques (aquarelle, BD, mosaïque, vitrail…), lumière, cadrage, format et agrandissement sont calculés sur notre serveur, sans IA générative. Changer le corps entier (personnage, tenue, action) demande le moteur cloud (Replicate) : ici, ces options restent des retouches approchées.";
+
+/** The image engine the server is configured with, once known. */
+export function useConfiguredEngine(): string | null {
+  const query = trpc.media.engine.useQuery(undefined, { staleTime: Infinity });
+  return query.data?.engine ?? null;
+}

@@ -1,0 +1,202 @@
+/**
+ * Every style option of the catalogue belongs to a rendering family with parameters of its own
+ * (sizes are in pixels per 1000 px of long edge). The families are classical non-photorealistic
+ * rendering: see renderers.ts. Photographic looks (sepia, film noir…) keep their colour grade
+ * (recipes.ts) and add grain, vignette and, for the digital ones, scan lines or split channels.
+ */
+export interface ToonStyle {
+  family: 'toon';
+  /** Bilateral passes before quantising: more gives flatter, smoother areas. */
+  smoothing: number;
+  colours: number;
+  /** Ink line strength (0 = none) and width. */
+  ink: number;
+  inkWidth: number;
+  saturation: number;
+  /** Halftone dots in the shadows (pop art, comics); grey screentone when `mono`. */
+  halftone: number;
+  mono: boolean;
+}
+
+export interface WatercolourStyle {
+  family: 'watercolour';
+  colours: number;
+  /** How far colours bleed into each other (wet-in-wet). */
+  bleed: number;
+  /** Pigment pooled at the edges of each wash. */
+  edgeDarkening: number;
+  paper: number;
+  mono: boolean;
+  /** Opaque media (gouache, fresco) stay closer to full colour. */
+  opacity: number;
+}
+
+export interface OilStyle {
+  family: 'oil';
+  brush: number;
+  strokeLength: number;
+  impasto: number;
+  saturation: number;
+}
+
+export interface SketchStyle {
+  family: 'sketch';
+  medium: 'pencil' | 'charcoal' | 'coloured' | 'ink' | 'blueprint';
+  /** Blur of the inverted picture in the colour dodge: wider gives bolder outlines. */
+  line: number;
+  hatching: number;
+}
+
+export interface EngravingStyle {
+  family: 'engraving';
+  /** Distance between engraved lines; linocut is coarse and posterised. */
+  spacing: number;
+  angle: number;
+  bold: boolean;
+}
+
+export interface PixelStyle {
+  family: 'pixel';
+  block: number;
+  colours: number;
+}
+
+export interface CellStyle {
+  family: 'cells';
+  size: number;
+  /** High: regular tiles; low: cells that follow the picture's edges. */
+  compactness: number;
+  leading: number;
+  /** Colour of the joints: dark lead, light grout or the cell's own colour darkened. */
+  joint: readonly [number, number, number] | 'shade';
+  saturation: number;
+  /** Mottled glass or stone texture within each cell. */
+  texture: number;
+}
+
+export interface DotStyle {
+  family: 'dots';
+  spacing: number;
+  saturation: number;
+}
+
+export interface ReliefStyle {
+  family: 'relief';
+  material: 'marble' | 'bronze' | 'wood';
+}
+
+export interface PhotoStyle {
+  family: 'photo';
+  grain: number;
+  vignette: number;
+  scanLines: number;
+  channelShift: number;
+  glow: number;
+}
+
+export type StyleFamily = ToonStyle | WatercolourStyle | OilStyle | SketchStyle | EngravingStyle | PixelStyle | CellStyle | DotStyle | ReliefStyle | PhotoStyle;
+
+const toon = (parts: Partial<ToonStyle>): ToonStyle => ({ family: 'toon', smoothing: 2, colours: 10, ink: 1, inkWidth: 1.2, saturation: 1.2, halftone: 0, mono: false, ...parts });
+const watercolour = (parts: Partial<WatercolourStyle>): WatercolourStyle => ({ family: 'watercolour', colours: 12, bleed: 1, edgeDarkening: 1, paper: 1, mono: false, opacity: 0.75, ...parts });
+const oil = (parts: Partial<OilStyle>): OilStyle => ({ family: 'oil', brush: 5, strokeLength: 6, impasto: 1, saturation: 1.15, ...parts });
+const photo = (parts: Partial<PhotoStyle>): PhotoStyle => ({ family: 'photo', grain: 0.04, vignette: 0.3, scanLines: 0, channelShift: 0, glow: 0, ...parts });
+const cellStyle = (parts: Partial<CellStyle>): CellStyle => ({ family: 'cells', size: 24, compactness: 1, leading: 2.5, joint: 'shade', saturation: 1.1, texture: 0, ...parts });
+
+const LEAD = [0.06, 0.05, 0.05] as const;
+const GROUT = [0.78, 0.74, 0.66] as const;
+
+export const STYLE_FAMILIES: Readonly<Record<string, StyleFamily>> = {
+  // Painting
+  watercolor: watercolour({}),
+  'oil-painting': oil({}),
+  acrylic: oil({ brush: 4, strokeLength: 4, impasto: 0.6, saturation: 1.35 }),
+  gouache: watercolour({ colours: 9, bleed: 0.4, edgeDarkening: 0.6, paper: 0.5, opacity: 1 }),
+  impressionism: oil({ brush: 3, strokeLength: 3, impasto: 1.2, saturation: 1.4 }),
+  expressionism: oil({ brush: 6, strokeLength: 9, impasto: 1.3, saturation: 1.6 }),
+  cubism: cellStyle({ size: 60, compactness: 0.35, leading: 2, joint: [0.22, 0.16, 0.1], saturation: 0.9 }),
+  surrealism: oil({ brush: 2, strokeLength: 3, impasto: 0.4, saturation: 1.2 }),
+  pointillism: { family: 'dots', spacing: 12, saturation: 1.5 },
+  fauvism: oil({ brush: 6, strokeLength: 5, impasto: 0.8, saturation: 2 }),
+  'art-nouveau': toon({ colours: 8, ink: 0.9, inkWidth: 1.6, saturation: 0.9 }),
+  'art-deco': toon({ colours: 6, ink: 0.7, inkWidth: 1, saturation: 0.8 }),
+  baroque: oil({ brush: 4, strokeLength: 5, impasto: 0.7, saturation: 1.1 }),
+  renaissance: oil({ brush: 3, strokeLength: 4, impasto: 0.3, saturation: 0.85 }),
+  romanticism: oil({ brush: 5, strokeLength: 7, impasto: 0.6, saturation: 1.1 }),
+  'pop-art': toon({ colours: 6, ink: 1, inkWidth: 2, saturation: 1.9, halftone: 1 }),
+  abstract: cellStyle({ size: 80, compactness: 0.25, leading: 0, saturation: 1.5 }),
+  minimalism: toon({ smoothing: 3, colours: 4, ink: 0, saturation: 0.8 }),
+  'ukiyo-e': toon({ colours: 7, ink: 1, inkWidth: 1, saturation: 0.85 }),
+  'chinese-ink': watercolour({ colours: 6, bleed: 1.4, edgeDarkening: 1.6, paper: 1, mono: true, opacity: 0.9 }),
+  fresco: watercolour({ colours: 10, bleed: 0.6, edgeDarkening: 0.4, paper: 1.8, opacity: 0.6 }),
+  'byzantine-icon': toon({ colours: 7, ink: 1, inkWidth: 1.8, saturation: 1.1 }),
+  'stained-glass': cellStyle({ size: 34, compactness: 0.3, leading: 4, joint: LEAD, saturation: 1.8, texture: 0.18 }),
+  mosaic: cellStyle({ size: 11, compactness: 3, leading: 1.6, joint: GROUT, saturation: 1.15, texture: 0.1 }),
+  // Drawing and print
+  'pencil-sketch': { family: 'sketch', medium: 'pencil', line: 6, hatching: 1 },
+  charcoal: { family: 'sketch', medium: 'charcoal', line: 12, hatching: 0.6 },
+  pastel: watercolour({ colours: 10, bleed: 0.8, edgeDarkening: 0.2, paper: 1.6, opacity: 0.55 }),
+  'colored-pencil': { family: 'sketch', medium: 'coloured', line: 5, hatching: 1.2 },
+  'ink-drawing': { family: 'sketch', medium: 'ink', line: 4, hatching: 1.6 },
+  blueprint: { family: 'sketch', medium: 'blueprint', line: 4, hatching: 0 },
+  engraving: { family: 'engraving', spacing: 4, angle: 30, bold: false },
+  linocut: { family: 'engraving', spacing: 9, angle: -20, bold: true },
+  // Illustration and animation
+  cartoon: toon({ smoothing: 3, colours: 8, ink: 1, inkWidth: 1.5, saturation: 1.35 }),
+  anime: toon({ smoothing: 3, colours: 10, ink: 0.9, inkWidth: 1, saturation: 1.25 }),
+  manga: toon({ smoothing: 2, colours: 4, ink: 1, inkWidth: 1.1, saturation: 0, halftone: 1, mono: true }),
+  'comic-book': toon({ colours: 7, ink: 1, inkWidth: 1.8, saturation: 1.45, halftone: 0.5 }),
+  'ligne-claire': toon({ smoothing: 3, colours: 8, ink: 0.8, inkWidth: 0.9, saturation: 1.15 }),
+  'graphic-novel': toon({ colours: 6, ink: 1, inkWidth: 2.4, saturation: 0.7 }),
+  '3d-animation': toon({ smoothing: 4, colours: 16, ink: 0, saturation: 1.3 }),
+  claymation: toon({ smoothing: 4, colours: 9, ink: 0.25, inkWidth: 2.5, saturation: 1.2 }),
+  'paper-cutout': toon({ smoothing: 3, colours: 6, ink: 0.35, inkWidth: 3, saturation: 1.2 }),
+  origami: cellStyle({ size: 45, compactness: 0.6, leading: 1, saturation: 1 }),
+  storybook: watercolour({ colours: 10, bleed: 0.7, edgeDarkening: 0.8, paper: 0.8, opacity: 0.85 }),
+  chibi: toon({ smoothing: 3, colours: 8, ink: 1, inkWidth: 1.4, saturation: 1.4 }),
+  kawaii: toon({ smoothing: 3, colours: 7, ink: 0.6, inkWidth: 1.2, saturation: 1.1 }),
+  'pixel-art': { family: 'pixel', block: 9, colours: 16 },
+  'low-poly': cellStyle({ size: 40, compactness: 0.8, leading: 0, saturation: 1.1 }),
+  'vector-flat': toon({ smoothing: 3, colours: 6, ink: 0, saturation: 1.3 }),
+  isometric: { family: 'pixel', block: 6, colours: 24 },
+  voxel: { family: 'pixel', block: 16, colours: 12 },
+  caricature: toon({ colours: 9, ink: 1, inkWidth: 2, saturation: 1.3 }),
+  'tarot-card': toon({ colours: 8, ink: 1, inkWidth: 1.5, saturation: 0.9 }),
+  'vintage-poster': toon({ colours: 5, ink: 0.5, inkWidth: 1.5, saturation: 0.8, halftone: 0.4 }),
+  'pin-up': toon({ smoothing: 3, colours: 10, ink: 0.5, inkWidth: 1, saturation: 1.2 }),
+  // Photography
+  'vintage-photo': photo({ grain: 0.06, vignette: 0.45 }),
+  'black-and-white': photo({ grain: 0.05, vignette: 0.25 }),
+  sepia: photo({ grain: 0.05, vignette: 0.4 }),
+  polaroid: photo({ grain: 0.03, vignette: 0.2, glow: 0.2 }),
+  'film-noir': photo({ grain: 0.07, vignette: 0.6 }),
+  cinematic: photo({ grain: 0.02, vignette: 0.35 }),
+  hdr: photo({ grain: 0, vignette: 0.1, glow: 0.15 }),
+  'double-exposure': photo({ grain: 0.02, vignette: 0.2, glow: 0.5 }),
+  infrared: photo({ grain: 0.05, vignette: 0.2, glow: 0.35 }),
+  lomography: photo({ grain: 0.05, vignette: 0.75 }),
+  daguerreotype: photo({ grain: 0.09, vignette: 0.7 }),
+  cyanotype: photo({ grain: 0.06, vignette: 0.3 }),
+  'fashion-editorial': photo({ grain: 0.015, vignette: 0.15, glow: 0.2 }),
+  // Genres and moods
+  cyberpunk: photo({ grain: 0.02, vignette: 0.4, glow: 0.6, scanLines: 0.15 }),
+  steampunk: oil({ brush: 4, strokeLength: 5, impasto: 0.9, saturation: 0.8 }),
+  vaporwave: photo({ grain: 0.02, vignette: 0.2, glow: 0.4, scanLines: 0.3, channelShift: 2 }),
+  synthwave: photo({ grain: 0.02, vignette: 0.4, glow: 0.7, scanLines: 0.25 }),
+  'fantasy-art': oil({ brush: 3, strokeLength: 5, impasto: 0.5, saturation: 1.3 }),
+  gothic: photo({ grain: 0.05, vignette: 0.7 }),
+  'retro-futurism': toon({ colours: 7, ink: 0.6, inkWidth: 1.2, saturation: 1.2, halftone: 0.3 }),
+  psychedelic: toon({ smoothing: 2, colours: 6, ink: 0.6, inkWidth: 1.5, saturation: 2.2 }),
+  glitch: photo({ grain: 0.04, vignette: 0.1, scanLines: 0.35, channelShift: 8 }),
+  hologram: photo({ grain: 0.03, vignette: 0.3, glow: 0.6, scanLines: 0.5, channelShift: 3 }),
+  // Materials
+  'marble-statue': { family: 'relief', material: 'marble' },
+  'bronze-statue': { family: 'relief', material: 'bronze' },
+  'wood-carving': { family: 'relief', material: 'wood' },
+  embroidery: cellStyle({ size: 8, compactness: 4, leading: 1.4, joint: 'shade', saturation: 1.3, texture: 0.25 }),
+  knitted: cellStyle({ size: 13, compactness: 5, leading: 2, joint: 'shade', saturation: 1.2, texture: 0.3 }),
+  graffiti: toon({ colours: 7, ink: 1, inkWidth: 2.6, saturation: 1.8 }),
+};
+
+export function styleFamily(optionId: string): StyleFamily | undefined {
+  return STYLE_FAMILIES[optionId];
+}

@@ -1,0 +1,57 @@
+// `npm run contact-sheet -- [category…] [--photos dir] [--out dir]`: renders every option of the
+// given categories (default: style) with the local engine on each photograph, next to the
+// original, one PNG per category and photo under contact-sheets/ (git-ignored), to judge by eye.
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CATEGORY_IDS, getSelectableOptions, type CategoryId } from '@atelier/catalog';
+import { LocalImageEngine } from '@atelier/media';
+import sharp from 'sharp';
+
+const TILE = 200;
+const LABEL = 22;
+const COLUMNS = 10;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { photos: { type: 'string', default: '../shared/photos' }, out: { type: 'string', default: 'contact-sheets' } },
+});
+const categories = (positionals.length > 0 ? positionals : ['style']).filter((name): name is CategoryId => (CATEGORY_IDS as readonly string[]).includes(name));
+const photoDir = resolve(values.photos);
+const photos = (await readdir(photoDir)).filter((name) => /\.(jpe?g|png|webp)$/i.test(name)).sort();
+const engine = new LocalImageEngine();
+await mkdir(values.out, { recursive: true });
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+async function tile(image: Buffer, label: string): Promise<Buffer> {
+  const caption = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${LABEL}"><rect width="100%" height="100%" fill="#111"/>` +
+      `<text x="6" y="16" font-family="sans-serif" font-size="13" fill="#fff">${escape(label)}</text></svg>`,
+  );
+  const picture = await sharp(image).resize(TILE, TILE, { fit: 'contain', background: '#222' }).toBuffer();
+  return sharp({ create: { width: TILE, height: TILE + LABEL, channels: 3, background: '#222' } })
+    .composite([{ input: picture, top: 0, left: 0 }, { input: caption, top: TILE, left: 0 }])
+    .png()
+    .toBuffer();
+}
+
+for (const category of categories) {
+  const options = getSelectableOptions(category);
+  for (const name of photos) {
+    const started = performance.now();
+    const image = await readFile(join(photoDir, name));
+    const tiles = [await tile(image, 'Original')];
+    for (const option of options) {
+      const result = await engine.transform({ image, prompt: '', selection: { [category]: { id: option.id, name: option.name } } });
+      tiles.push(await tile(result.image, option.name));
+    }
+    const rows = Math.ceil(tiles.length / COLUMNS);
+    const sheet = join(values.out, `${category}-${basename(name).replace(/\.[^.]+$/, '')}.png`);
+    await sharp({ create: { width: COLUMNS * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
+      .composite(tiles.map((input, index) => ({ input, left: (index % COLUMNS) * TILE, top: Math.floor(index / COLUMNS) * (TILE + LABEL) })))
+      .png()
+      .toFile(sheet);
+    console.log(`${sheet}: ${options.length} options in ${Math.round(performance.now() - started)} ms`);
+  }
+}
