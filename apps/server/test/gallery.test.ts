@@ -372,7 +372,7 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const alice = await member();
       await savedItem(t, alice, { transformationPrompt: 'un prompt privé' });
       const oldDevice = t.client({ ip: '10.12.0.3' });
-      alice.c.copySessionTo(oldDevice);
+      expect((await oldDevice.post('/api/login', { email: alice.email, password: 'motdepasse' })).status).toBe(200);
       const account = await alice.c.get('/api/auth/account');
       await alice.c.post('/api/account/update', { username: account.body.user.username, currentPassword: 'motdepasse', newPassword: 'nouveau-secret' });
       // Alice's own poll leaves the current page's body remembered under the current tag.

@@ -111,7 +111,13 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
   it('answers each documented example request as the document describes', async () => {
     const visitor = t.client({ ip: '10.60.0.1' });
     const c = t.client({ ip: '10.60.0.2' });
-    const { user } = await c.register();
+    const { user, email } = await c.register();
+    // A second device of the same account, whose session the example closes.
+    const otherDevice = t.client({ ip: '10.60.0.3' });
+    expect((await otherDevice.post('/api/login', { email, password: 'motdepasse' })).status).toBe(200);
+    const { sessions } = (await c.get('/api/account/sessions')).body as { sessions: { id: number; current: boolean }[] };
+    const otherSessionId = sessions.find((session) => !session.current)!.id;
+    const tokenId = ((await c.post('/api/account/tokens', { name: 'Contrat', scope: 'read' })).body as { item: { id: number } }).item.id;
     const photo = await samplePhoto(3, 240, 160);
     const upload = (await c.upload(photo, { style: 'Aquarelle' })).body as { id: number; imagePath: string };
     const transformed = await c.post(`/api/transform/${upload.id}`, {});
@@ -119,6 +125,7 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     const { transformedImagePath, jobId } = transformed.body as { transformedImagePath: string; jobId: number };
     const saved = await c.post('/api/gallery/save', { transformedImagePath, originalImagePath: upload.imagePath });
     const itemId = (saved.body as { item: { id: number } }).item.id;
+    expect((await c.post(`/api/posts/${itemId}/public`)).status).toBe(200);
     const videoKey = await t.media.storage.put('videos', randomBytes(4096), 'mp4');
     const em = t.db.orm.em.fork();
     const video = em.create(Video, { owner: user.id, sourceImage: upload.imagePath, videoUrl: `/api/media/${videoKey}`, prompt: 'travelling', status: 'ready', isAccessible: true, createdAt: new Date() });
@@ -137,6 +144,11 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'DELETE /api/gallery/{id}': { params: { id: itemId } },
       'POST /api/posts/{postId}/public': { params: { postId: itemId } },
       'POST /api/posts/{postId}/like': { params: { postId: itemId } },
+      'GET /api/posts/{postId}': { params: { postId: itemId } },
+      'DELETE /api/posts/{postId}/public': { params: { postId: itemId } },
+      'POST /api/videos/{id}/public': { params: { id: video.id } },
+      'DELETE /api/account/sessions/{id}': { params: { id: otherSessionId } },
+      'DELETE /api/account/tokens/{id}': { params: { id: tokenId } },
       'POST /api/videos/create-placeholder': { body: { sourceImagePath: upload.imagePath } },
       // A 6-second video takes a while: this one is followed as a job, then canceled.
       'POST /api/generate-video': { body: { imageUrl: upload.imagePath }, headers: { prefer: 'respond-async' } },
@@ -148,17 +160,24 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'GET /api/jobs/{id}/events': { params: { id: jobId } },
       'POST /api/jobs/{id}/cancel': { params: { id: jobId } },
     };
-    // Refused on purpose, as documented: no Stripe here, unsigned webhooks, a job that has ended.
+    // Refused on purpose, as documented: no Stripe nor SMTP here, unsigned webhooks, a job that has ended, a made-up reset link.
     const refused: Record<string, number> = {
       'POST /api/stripe/create-payment-intent': 503,
       'POST /api/stripe/confirm': 503,
       'POST /api/stripe/webhook': 503,
       'POST /api/replicate/webhook': 503,
       'POST /api/jobs/{id}/cancel': 409,
+      'POST /api/auth/forgot-password': 502,
+      'POST /api/auth/reset-password': 400,
+      // This test's video file was stored by hand, not made by a generation: it has no poster to publish.
+      'POST /api/videos/{id}/public': 409,
     };
     const accountPaths = new Set(['/api/register', '/api/login', '/api/auth/logout']);
-    // Deletions last, so that what the other examples read is still there.
-    const ordered = [...operations].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    // Deletions last, so that what the other examples read is still there: the item and the video
+    // after what is done to them, and signing out everywhere the very last.
+    const lastDeletions = ['/api/gallery/{id}', '/api/videos/{id}', '/api/account/sessions'];
+    const lateness = ({ method, path }: { method: string; path: string }) => (method === 'DELETE' ? 1 + lastDeletions.indexOf(path) + 1 : 0);
+    const ordered = [...operations].sort((a, b) => lateness(a) - lateness(b));
     for (const { method, path, operation } of ordered) {
       const label = `${method} ${path}`;
       const mine = own[label] ?? {};

@@ -104,7 +104,7 @@ function successContent(operation: ApiOperation) {
 
 function responses(operation: ApiOperation) {
   const answers: Record<string, unknown> = {
-    200: {
+    [operation.created ? 201 : 200]: {
       description: operation.answer.description,
       ...(operation.polled ? { headers: { ETag: { description: 'La version de la liste : à renvoyer dans `If-None-Match`.', schema: { type: 'string' } } } } : {}),
       content: successContent(operation),

@@ -52,6 +52,8 @@ export interface ApiOperation {
   polled?: boolean;
   /** A generation: 402 when credits are short, `Prefer: respond-async` and 202 with the job to follow. */
   generation?: boolean;
+  /** Answers 201 Created rather than 200. */
+  created?: boolean;
   /** A stored file: byte ranges and conditional requests (206, 304, 416). */
   ranges?: boolean;
   /** A refusal body other than `{ message }` for this path. */
