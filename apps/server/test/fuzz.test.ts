@@ -259,6 +259,9 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
     t = await startTestApp(target, {
       payments: { stripe: createStripeClient(stripe.secretKey, stripeUrl), publishableKey: 'pk_test_fuzz', webhookSecret: 'whsec_test_fuzz' },
       media: { replicateWebhooks: new ReplicateWebhooks({ url: 'http://127.0.0.1/api/replicate/webhook', secret: 'whsec_dGVzdC1mdXp6LXNlY3JldA==' }) },
+      // Configured, so that a reset request is judged on its input (the mail goes out in the
+      // background, to a port where nothing listens: its failure is logged, never answered).
+      mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Atelier <atelier@example.fr>', appUrl: 'http://127.0.0.1' },
     });
     signedIn = t.client();
     await signedIn.register();

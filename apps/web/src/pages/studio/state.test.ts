@@ -86,7 +86,7 @@ describe('studio state', () => {
 
   it('starts on the last result with its before/after when the server knows its original', () => {
     const reloaded = run([{ type: 'initialImage', url: '/api/media/results/r.jpg', before: '/api/media/uploads/u.jpg' }]);
-    expect(currentComparison(reloaded)).toEqual({ before: '/api/media/uploads/u.jpg', after: '/api/media/results/r.jpg' });
+    expect(currentComparison(reloaded)).toEqual({ before: '/api/media/uploads/u.jpg', after: '/api/media/results/r.jpg', engine: null });
     expect(reloaded.sources).toEqual(['/api/media/uploads/u.jpg']);
     expect(currentComparison(run([{ type: 'initialImage', url: '/api/art/welcome.jpg', before: null }]))).toBeNull();
   });

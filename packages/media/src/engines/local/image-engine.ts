@@ -110,7 +110,7 @@ export class LocalImageEngine implements ImageEngine {
     const variation = variationFor(request.seed);
     const intensity = clampIntensity(request.intensity);
     const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variation.grade })]);
-    const { picture, frame } = await styledPicture(request.image, source, choices, intensity);
+    const { picture, frame } = await styledPicture(image, source, choices, intensity);
     return exposureGuarded(await renderLook(picture, frame, target, finished, variation), request.image);
   }
 
