@@ -69,6 +69,8 @@ describe.each(testDatabaseTargets())('a server killed mid-generation, on $name',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The account's balance is the launch offer's alone.
+      DISCOVERY_OFFER_CREDITS: '0',
       GENERATION_LEASE_SECONDS: '2',
       REDIS_URL: '',
     };
