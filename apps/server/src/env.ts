@@ -58,6 +58,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Uploads, composites and before/after views per minute, per user (or address). */
   IMAGE_WORK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
   /** Shared state across instances (the generation queue and its events); all in this process without it. */

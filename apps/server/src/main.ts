@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     publicUrl: config.env.PUBLIC_URL,
     trustProxy: config.env.TRUST_PROXY,
     authAttemptsPerMinute: config.env.AUTH_RATE_LIMIT_PER_MINUTE,
-    rateLimits: { imageWorkPerMinute: config.env.IMAGE_WORK_RATE_LIMIT_PER_MINUTE },
+    rateLimits: { imageWorkPerMinute: config.env.IMAGE_WORK_RATE_LIMIT_PER_MINUTE, apiTokenRequestsPerMinute: config.env.API_TOKEN_RATE_LIMIT_PER_MINUTE },
     api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 }, quotas: quotasOf(config.env), discoveryOfferCredits: config.env.DISCOVERY_OFFER_CREDITS },
     payments: {
       stripe: config.env.STRIPE_SECRET_KEY ? createStripeClient(config.env.STRIPE_SECRET_KEY, config.env.STRIPE_API_URL) : null,

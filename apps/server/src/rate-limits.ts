@@ -8,11 +8,14 @@ export interface RateLimitSettings {
   imageWorkPerMinute?: number | undefined;
   /** Checkouts opened per minute, per user. */
   paymentsPerMinute?: number | undefined;
+  /** Requests per minute on the REST paths for each personal API token. */
+  apiTokenRequestsPerMinute?: number | undefined;
 }
 
 const messages = {
   imageWork: (seconds: number) => `Trop d'images traitées en peu de temps. Réessayez dans ${seconds} s.`,
   payments: (seconds: number) => `Trop de paiements ouverts en peu de temps. Réessayez dans ${seconds} s.`,
+  apiToken: (seconds: number) => `Trop de requêtes avec ce jeton d'API. Réessayez dans ${seconds} s.`,
 };
 
 /** What a limit's counter is found by: the kind of work and whom it counts against. */
@@ -33,21 +36,38 @@ export async function registerRateLimits(app: FastifyInstance, redis: SharedRedi
     // Redis away: the calls go through rather than fail, as they did on one machine.
     skipOnError: true,
   });
-  const limit = (work: keyof RateLimits, perMinute: number): RateLimit => {
+  /** A counter per key: the seconds to wait once the key is over `perMinute`, else null. */
+  const counter = (perMinute: number) => {
     const check = app.createRateLimit({
       max: perMinute,
       timeWindow: 60_000,
       keyGenerator: (call) => (call as unknown as CountedCall).rateLimitKey,
     });
+    return async (key: string): Promise<number | null> => {
+      // The plugin's checks take a request for their key; the key is all this one reads of it.
+      const call = { rateLimitKey: key, routeOptions: { config: {} } } satisfies CountedCall & { routeOptions: unknown };
+      const result = await check(call as unknown as FastifyRequest);
+      return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : null;
+    };
+  };
+  const limit = (work: keyof RateLimits, perMinute: number): RateLimit => {
+    const over = counter(perMinute);
     return {
       async hit(subject) {
-        // The plugin's checks take a request for their key; the key is all this one reads of it.
-        const call = { rateLimitKey: `${work}:${subject}`, routeOptions: { config: {} } } satisfies CountedCall & { routeOptions: unknown };
-        const result = await check(call as unknown as FastifyRequest);
-        if (!result.isAllowed && result.isExceeded) throw rateLimitedError(messages[work](result.ttlInSeconds), result.ttlInSeconds);
+        const wait = await over(`${work}:${subject}`);
+        if (wait !== null) throw rateLimitedError(messages[work](wait), wait);
       },
     };
   };
+
+  // A script's own budget, apart from its owner's browser: every REST request a token makes counts.
+  const tokenOver = counter(settings.apiTokenRequestsPerMinute ?? 600);
+  app.addHook('preHandler', async (request, reply) => {
+    const token = await app.apiTokenOf(request);
+    if (!token) return;
+    const wait = await tokenOver(`apiToken:${token.id}`);
+    if (wait !== null) return reply.code(429).header('retry-after', String(Math.max(1, wait))).send({ message: messages.apiToken(Math.max(1, wait)) });
+  });
   return {
     // Free work, but each costs the server a decode and an encode: plenty for a person, not for a script.
     imageWork: limit('imageWork', settings.imageWorkPerMinute ?? 120),

@@ -146,3 +146,33 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     expect((await browser.get('/api/user')).status).toBe(200);
   });
 });
+
+describe.each(testDatabaseTargets())('the rate limit of each API token on $name', (target) => {
+  const PER_MINUTE = 5;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { rateLimits: { apiTokenRequestsPerMinute: PER_MINUTE } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a token past its requests of the minute in French, while its owner and their other tokens carry on', async () => {
+    const browser = t.client({ ip: '10.65.0.1' });
+    const { user } = await browser.register();
+    const tokenFor = async (name: string) => ((await browser.post('/api/account/tokens', { name, scope: 'read' })).body as { token: string }).token;
+    const busy = t.client({ ip: '10.65.0.2', headers: { authorization: `Bearer ${await tokenFor('Script pressé')}` } });
+    const calm = t.client({ ip: '10.65.0.2', headers: { authorization: `Bearer ${await tokenFor('Script calme')}` } });
+
+    for (let call = 0; call < PER_MINUTE; call += 1) expect((await busy.get(`/api/gallery/${user.id}`)).status).toBe(200);
+    const refused = await busy.get(`/api/gallery/${user.id}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Trop de requêtes avec ce jeton d'API\. Réessayez dans \d+ s\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    expect((await calm.get(`/api/gallery/${user.id}`)).status).toBe(200);
+    // The browser, on its cookie, is not counted against any token.
+    for (let call = 0; call <= PER_MINUTE; call += 1) expect((await browser.get('/api/user')).status).toBe(200);
+  });
+});
