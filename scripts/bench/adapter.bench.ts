@@ -96,10 +96,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
   rounds.push(figures);
 }
 const bareIndex = 1;
-// Measured by this file on MariaDB before the polled lists were answered from memory without a
-// procedure call, with helmet's headers worked out on each request and every poll logged at info.
-console.log('before: feed 19 % (visitor) and 15 % (signed in), gallery 18 %, unchanged poll 29 % of bare Fastify; 9–12 % by event-loop time');
-console.log('now:');
+console.log('polled lists as a share of a bare Fastify route sending the same bytes:');
 cases.forEach(([label], i) => {
   const throughput = median(rounds.map((r) => r[i]!.perSecond / r[bareIndex]!.perSecond));
   const busy = median(rounds.map((r) => r[bareIndex]!.busyPerRequest / r[i]!.busyPerRequest));
