@@ -74,9 +74,9 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? vitest.numFailedTestSuites : 0);
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else if (vitestStatus !== 0) {
-  totals.failed += 1;
 }
+// A run that failed without a failing test to show for it (a crash, an unhandled error) is a failure.
+if (vitestStatus !== 0 && !(vitest && vitest.numFailedTests + vitest.numFailedTestSuites > 0)) totals.failed += 1;
 
 // 4. Browser journeys against the built app.
 if (!existsSync(chromiumPath)) {
@@ -87,14 +87,15 @@ if (!existsSync(chromiumPath)) {
 } else {
   const e2eStatus = run('End-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { CHROMIUM_PATH: chromiumPath });
   const e2e = readJson(join(results, 'e2e.json'));
+  // Errors outside any test (a server that never started, a file that does not load) fail the suite too.
+  const outsideTests = e2e?.errors?.length ?? 0;
   if (e2e?.stats) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
-    totals.failed += e2e.stats.unexpected;
+    totals.failed += e2e.stats.unexpected + outsideTests;
     totals.skipped += e2e.stats.skipped;
     skippedReasons.push(...skippedJourneys(e2e));
-  } else if (e2eStatus !== 0) {
-    totals.failed += 1;
   }
+  if (e2eStatus !== 0 && !(e2e?.stats?.unexpected || outsideTests)) totals.failed += 1;
 }
 
 console.log('\n━━ Summary');

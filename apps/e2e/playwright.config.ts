@@ -52,7 +52,7 @@ export default defineConfig({
     { command: 'npx tsx support/mail-server.ts', port: ports.mailbox, reuseExistingServer: false, timeout: 30_000 },
     {
       command: 'node ../server/dist/main.js',
-      url: `${baseURL}/auth`,
+      url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
@@ -68,7 +68,7 @@ export default defineConfig({
     },
     {
       command: 'node ../server/dist/main.js',
-      url: `http://127.0.0.1:${ports.appWithoutPayments}/auth`,
+      url: `http://127.0.0.1:${ports.appWithoutPayments}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: appEnv(ports.appWithoutPayments, dataDir('nopay')),
