@@ -14,7 +14,7 @@ interface ConfirmPopoverProps {
 export function ConfirmPopover({ question, onConfirm, target }: ConfirmPopoverProps) {
   const [opened, { close, toggle }] = useDisclosure(false);
   return (
-    <Popover opened={opened} onDismiss={close} position="top" withArrow shadow="md" trapFocus>
+    <Popover opened={opened} onDismiss={close} position="top" withArrow shadow="md" trapFocus width={260}>
       <Popover.Target>{target(toggle)}</Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
