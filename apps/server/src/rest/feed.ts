@@ -11,7 +11,7 @@ export function registerFeedRoutes(app: FastifyInstance, callerFor: CallerFactor
       const current = await caller.feed.version(page);
       // Public, but `isLiked` is the viewer's.
       reply.header('vary', 'Cookie');
-      return sendPolledList(request, reply, caller, 'no-cache', current, async () => {
+      return sendPolledList(request, reply, 'no-cache', current, async () => {
         const { posts, nextCursor, version: listed } = await caller.feed.list(page);
         return { version: listed, body: { posts, nextCursor } };
       });

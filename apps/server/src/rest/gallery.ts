@@ -24,7 +24,7 @@ export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFac
     restHandler(callerFor, async (caller, request, reply) => {
       const page = galleryPage(request);
       const current = await caller.gallery.version(page);
-      return sendPolledList(request, reply, caller, 'private, no-cache', current, async () => {
+      return sendPolledList(request, reply, 'private, no-cache', current, async () => {
         const { gallery, nextCursor, version: listed } = await caller.gallery.list(page);
         return { version: listed, body: { success: true, gallery, nextCursor } };
       });

@@ -19,7 +19,7 @@ export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFacto
         offset: untrustedField(request.query, 'offset'),
       });
       const current = await caller.videos.version(page);
-      return sendPolledList(request, reply, caller, 'private, no-cache', current, async () => {
+      return sendPolledList(request, reply, 'private, no-cache', current, async () => {
         const { version: listed, ...body } = await caller.videos.list(page);
         return { version: listed, body };
       });

@@ -123,9 +123,6 @@ export class ListVersions {
   }
 }
 
-/**
- * What a `*.version` procedure answers: the tag, and the viewer the sealed session claims
- * (unchecked), whom a remembered body may be sent to once the database confirms them.
- */
+/** What a `*.version` procedure answers: the tag, and the caller it was made for (null for a visitor or an ended session). */
 export const listVersionSchema = z.object({ version: z.string().nullable(), viewerId: z.number().nullable() });
 export type ListVersion = z.infer<typeof listVersionSchema>;
