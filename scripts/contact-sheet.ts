@@ -1,22 +1,32 @@
-// `npm run contact-sheet -- [category…] [--photos dir] [--out dir]`: renders every option of the
-// given categories (default: style) with the local engine on each photograph, next to the
-// original, one PNG per category and photo under contact-sheets/ (git-ignored), to judge by eye.
+// `npm run contact-sheet -- [category…] [--photos dir] [--out dir] [--only id,id…] [--tile px]`:
+// renders every option of the given categories (default: style), or only the listed option ids, with
+// the local engine on each photograph, next to the original, one PNG per category and photo under
+// contact-sheets/ (git-ignored), to judge by eye; a larger tile shows the details of a few options.
+// Options the engine refuses on a photo (a costume without a person) show the original darkened.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORY_IDS, getSelectableOptions, type CategoryId } from '@atelier/catalog';
-import { LocalImageEngine } from '@atelier/media';
+import { LocalImageEngine, isMediaError } from '@atelier/media';
 import sharp from 'sharp';
 
-const TILE = 200;
 const LABEL = 22;
-const COLUMNS = 10;
+// About 2000 px wide whatever the tile: ten tiles of the default size.
+const COLUMNS_WIDTH = 2000;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { photos: { type: 'string', default: '../shared/photos' }, out: { type: 'string', default: 'contact-sheets' } },
+  options: {
+    photos: { type: 'string', default: '../shared/photos' },
+    out: { type: 'string', default: 'contact-sheets' },
+    only: { type: 'string' },
+    tile: { type: 'string', default: '200' },
+  },
 });
 const categories = (positionals.length > 0 ? positionals : ['style']).filter((name): name is CategoryId => (CATEGORY_IDS as readonly string[]).includes(name));
+const only = values.only?.split(',').map((id) => id.trim());
+const TILE = Number(values.tile);
+const COLUMNS = Math.max(1, Math.floor(COLUMNS_WIDTH / TILE));
 const photoDir = resolve(values.photos);
 const photos = (await readdir(photoDir)).filter((name) => /\.(jpe?g|png|webp)$/i.test(name)).sort();
 const engine = new LocalImageEngine();
@@ -37,14 +47,19 @@ async function tile(image: Buffer, label: string): Promise<Buffer> {
 }
 
 for (const category of categories) {
-  const options = getSelectableOptions(category);
+  const options = getSelectableOptions(category).filter(({ id }) => !only || only.includes(id));
+  if (options.length === 0) continue;
   for (const name of photos) {
     const started = performance.now();
     const image = await readFile(join(photoDir, name));
     const tiles = [await tile(image, 'Original')];
     for (const option of options) {
-      const result = await engine.transform({ image, prompt: '', selection: { [category]: { id: option.id, name: option.name } } });
-      tiles.push(await tile(result.image, option.name));
+      const result = await engine.transform({ image, prompt: '', selection: { [category]: { id: option.id, name: option.name } } }).catch((error: unknown) => {
+        // A refusal (no person for a costume) is shown as such: the original, darkened.
+        if (isMediaError(error) && error.code === 'VALIDATION') return null;
+        throw error;
+      });
+      tiles.push(result ? await tile(result.image, option.name) : await tile(await sharp(image).linear(0.3, 0).toBuffer(), `${option.name} : refusé`));
     }
     const rows = Math.ceil(tiles.length / COLUMNS);
     const sheet = join(values.out, `${category}-${basename(name).replace(/\.[^.]+$/, '')}.png`);

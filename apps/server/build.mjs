@@ -28,8 +28,13 @@ const externalAsResolved = {
 };
 
 const result = await build({
-  // The model threads' script sits beside main.js, where @atelier/media's runtime looks for it.
-  entryPoints: { main: 'src/main.ts', migrate: 'src/migrate.ts', 'model-worker': '../../packages/media/src/models/worker.ts' },
+  // The model and style threads' scripts sit beside main.js, where @atelier/media looks for them.
+  entryPoints: {
+    main: 'src/main.ts',
+    migrate: 'src/migrate.ts',
+    'model-worker': '../../packages/media/src/models/worker.ts',
+    'style-worker': '../../packages/media/src/engines/local/styles/style-worker.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -2,7 +2,9 @@
 // its unchanged poll) against a bare Fastify route and a bare node:http server sending the very
 // same bytes, side by side in one run. Every answer of the app still goes through the session,
 // the ownership check and the security headers. The load (autocannon) runs in a worker thread so
-// the server's event loop has a core of its own. On MySQL/MariaDB when MYSQL_URL is set, else SQLite.
+// the server's event loop has a core of its own. On MySQL/MariaDB when MYSQL_URL is set, else SQLite;
+// with the list versions and the session endings in Redis when REDIS_URL is set, as in production.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,8 +16,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { GalleryItem } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
-import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
-import { listeningApp, ms, publishedPost, signUp } from './support';
+import { deleteRedisKeys } from '../../apps/server/test/support/redis';
+import { listeningApp, localMedia, ms, publishedPost, signUp } from './support';
 
 const POSTS = 1000;
 const SECONDS = 3;
@@ -23,6 +25,7 @@ const ROUNDS = 3;
 const CONNECTIONS = 32;
 
 const target = process.env.MYSQL_URL ? { name: 'mysql' as const, url: process.env.MYSQL_URL } : { name: 'sqlite' as const };
+const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, prefix: `atelier-bench-${randomBytes(4).toString('hex')}` } : undefined;
 const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-adapter-'));
 // Logging as in production (`LOG_LEVEL=info`), into a sink rather than the terminal.
@@ -30,7 +33,8 @@ const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
 const { app, base } = await listeningApp({
   logger: { level: 'info', stream: sink },
   orm: db.orm,
-  media: { storage: new LocalDiskStorage(join(dir, 'media')), renders: new RenderCache(join(dir, 'renders')), images: new LocalImageEngine(), videos: new LocalVideoEngine() },
+  redis,
+  media: localMedia(dir),
 });
 
 // One signed-in reader whose own gallery holds the published posts.
@@ -78,7 +82,7 @@ const bareHttp = createServer((_request, response) => response.writeHead(200, { 
 await new Promise<void>((resolve) => bareHttp.listen(0, '127.0.0.1', resolve));
 const portOf = (address: AddressInfo | string | null) => (typeof address === 'object' && address ? address.port : 0);
 
-console.log(`${target.name}, ${POSTS} posts, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case, a ${feedBody.length}-byte page of 20`);
+console.log(`${target.name}${redis ? ' and Redis' : ''}, ${POSTS} posts, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case, a ${feedBody.length}-byte page of 20`);
 const cases: [string, string, Record<string, string>, number][] = [
   ['bare node:http, same bytes', `http://127.0.0.1:${portOf(bareHttp.address())}/`, {}, 200],
   ['bare Fastify route, same bytes', `http://127.0.0.1:${portOf(bareFastify.server.address())}/`, {}, 200],
@@ -112,4 +116,5 @@ await app.close();
 await bareFastify.close();
 bareHttp.close();
 await db.close();
+if (redis) await deleteRedisKeys(redis);
 rmSync(dir, { recursive: true, force: true });

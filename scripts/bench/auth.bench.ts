@@ -4,14 +4,13 @@ import { rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@atelier/db';
-import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import { buildApp } from '../../apps/server/src/app';
-import { load, ms, timeEach } from './support';
+import { load, localMedia, ms, timeEach } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
 const orm = await openDatabase(join(dir, 'bench.sqlite'));
 const app = await buildApp({ orm, sessionSecret: 'bench-secret-bench-secret-bench-secret', secureCookies: false, webDist: null, authAttemptsPerMinute: 1_000_000,
-  media: { storage: new LocalDiskStorage(join(dir, 'media')), renders: new RenderCache(join(dir, 'renders')), images: new LocalImageEngine(), videos: new LocalVideoEngine() },
+  media: localMedia(dir),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

@@ -1,8 +1,8 @@
 // The built web app's chunk graph: which files a route fetches before it can run, and their
-// gzipped sizes. Reads apps/web/dist; nothing is built here.
+// gzipped and brotli sizes. Reads apps/web/dist; nothing is built here.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const root = join(import.meta.dirname, '../..');
 export const dist = join(root, 'apps/web/dist');
@@ -14,6 +14,9 @@ export const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 export const assetNames = () => readdirSync(join(dist, 'assets'));
 const readAsset = (name: string) => readFileSync(join(dist, 'assets', name), 'utf8');
 export const gzippedSize = (name: string) => gzipSync(readFileSync(join(dist, 'assets', name)), { level: 9 }).length;
+/** As the build precompresses it (vite.config.ts), at brotli's highest quality. */
+export const brotliSize = (name: string) =>
+  brotliCompressSync(readFileSync(join(dist, 'assets', name)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 export const totalGzipped = (names: Iterable<string>) => [...names].reduce((total, name) => total + gzippedSize(name), 0);
 
 // Vite's chunks import each other by relative name: `from"./x.js"` and `import"./x.js"` are static
@@ -40,10 +43,20 @@ export function chunkNamed(page: string): string {
   return name;
 }
 
-/** What every route loads first: the entry and the app shell it imports dynamically at start. */
-export function shellChunks(): Set<string> {
+const entryChunk = () => {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const entry = html.match(/<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/)?.[1];
   if (!entry) throw new Error('index.html has no module script');
-  return withStaticImports([entry, ...dynamicImports(readAsset(entry))]);
+  return entry;
+};
+
+/** What every route but /landing loads first: the entry and the app shell it imports dynamically at start. */
+export function shellChunks(): Set<string> {
+  const entry = entryChunk();
+  return withStaticImports([entry, ...dynamicImports(readAsset(entry)).filter((name) => !name.startsWith('mountLanding-'))]);
+}
+
+/** What /landing loads first: the entry and the landing page mounted alone, without the app shell. */
+export function landingChunks(): Set<string> {
+  return withStaticImports([entryChunk(), chunkNamed('mountLanding')]);
 }

@@ -10,8 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { GalleryItem, User } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
-import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
-import { listeningApp, ms, percentiles, publishedPost, signUp } from './support';
+import { listeningApp, localMedia, ms, percentiles, publishedPost, signUp } from './support';
 
 const POSTS = 10_000;
 const AUTHORS = 100;
@@ -23,7 +22,7 @@ const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-feed-'));
 const { app, base } = await listeningApp({
   orm: db.orm,
-  media: { storage: new LocalDiskStorage(join(dir, 'media')), renders: new RenderCache(join(dir, 'renders')), images: new LocalImageEngine(), videos: new LocalVideoEngine() },
+  media: localMedia(dir),
 });
 
 // One reader with an account; 100 authors with 100 published posts each.

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { User } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
-import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type VideoEngine } from '@atelier/media';
+import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type VideoEngine } from '@atelier/media';
 import sharp from 'sharp';
 import { listeningApp, ms, percentiles, signUp } from './support';
 
@@ -54,7 +54,7 @@ const storage = new LocalDiskStorage(join(dir, 'media'));
 const engine = new LocalImageEngine();
 const { app, base } = await listeningApp({
   orm: db.orm,
-  media: { storage, renders: new RenderCache(join(dir, 'renders')), images: engine, videos: steppingEngine },
+  media: { storage, renders: new RenderCache(new DiskRenderStore(join(dir, 'renders'))), images: engine, videos: steppingEngine },
 });
 const { cookie, userId } = await signUp(base, { email: 'bench@example.fr', firstName: 'Léo', lastName: 'Banc' });
 await db.orm.em.fork().nativeUpdate(User, { id: userId }, { credits: 1_000_000 });

@@ -1,17 +1,16 @@
-// The landing page as a phone sees it: the gzipped JavaScript it needs before it can show anything
-// (budget 150 kB), then a Lighthouse 12 run at its mobile defaults against the production server.
+// The landing page as a phone sees it: the JavaScript it needs before it can show anything, gzipped
+// and brotli-compressed (budget 100 kB brotli, guarded by the e2e landing-size test), then a Lighthouse 12 run at its mobile defaults against the production server.
 // Reads the built app: run `npm run build` (or `npx turbo run build`) first; nothing is built here.
 // LIGHTHOUSE_REPORT=/path/report.json keeps the full Lighthouse report for a closer look.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { assetNames as listAssets, chunkNamed, gzippedSize, hasBuild, kB, serverEntry, shellChunks, withStaticImports } from './chunks';
+import { freePort, startServerProcess } from '../../apps/server/test/support/server-process';
+import { assetNames as listAssets, brotliSize, gzippedSize, hasBuild, kB, landingChunks, serverEntry } from './chunks';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 100;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 if (!hasBuild()) {
@@ -20,64 +19,35 @@ if (!hasBuild()) {
 }
 
 const assetNames = listAssets();
-const shell = shellChunks();
-const landingChunk = chunkNamed('LandingPage');
-const initial = new Set([...shell, ...withStaticImports([landingChunk])]);
-const initialSizes = [...initial].map((name) => ({ name, gzip: gzippedSize(name) })).sort((a, b) => b.gzip - a.gzip);
-const sum = (chunks: { gzip: number }[]) => chunks.reduce((total, chunk) => total + chunk.gzip, 0);
-const initialTotal = sum(initialSizes);
-const shellTotal = sum(initialSizes.filter((chunk) => shell.has(chunk.name)));
+const initial = landingChunks();
+const initialSizes = [...initial].map((name) => ({ name, gzip: gzippedSize(name), brotli: brotliSize(name) })).sort((a, b) => b.brotli - a.brotli);
+const sum = (chunks: { gzip: number; brotli: number }[], size: 'gzip' | 'brotli') => chunks.reduce((total, chunk) => total + chunk[size], 0);
 
 console.log(
-  `landing initial JavaScript: ${kB(initialTotal)} gzipped over ${initialSizes.length} files (budget ${BUDGET_KB} kB): ` +
-    `app shell every route loads ${kB(shellTotal)}, landing route ${kB(initialTotal - shellTotal)}`,
+  `landing initial JavaScript: ${kB(sum(initialSizes, 'brotli'))} brotli (budget ${BUDGET_KB} kB), ${kB(sum(initialSizes, 'gzip'))} gzipped, over ${initialSizes.length} files`,
 );
-for (const chunk of initialSizes) console.log(`  ${kB(chunk.gzip).padStart(9)}  ${chunk.name}${shell.has(chunk.name) ? '  (shell)' : ''}`);
-const heavyRoutes = initialSizes.filter((chunk) => /studio|workflow|xyflow|stripe|checkout/i.test(chunk.name));
-console.log(`studio, workflow editor or Stripe among them: ${heavyRoutes.length ? heavyRoutes.map((c) => c.name).join(', ') : 'none'}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForServer(base: string, deadline = Date.now() + 30_000): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/landing`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server at ${base} did not answer within 30 s`);
-}
+for (const chunk of initialSizes) console.log(`  ${kB(chunk.brotli).padStart(9)} br ${kB(chunk.gzip).padStart(9)} gz  ${chunk.name}`);
+const heavyRoutes = initialSizes.filter((chunk) => /studio|workflow|xyflow|stripe|checkout|react-router|DataLayout/i.test(chunk.name));
+console.log(`router, data layer, studio, workflow editor or Stripe among them: ${heavyRoutes.length ? heavyRoutes.map((c) => c.name).join(', ') : 'none'}`);
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-landing-'));
-const server = spawn(process.execPath, [serverEntry], {
-  env: {
-    ...process.env,
+const server = await startServerProcess(
+  {
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-landing-secret-bench-landing-secret',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // Its start-up line says when it listens.
+    LOG_LEVEL: 'info',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+  serverEntry,
+);
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitForServer(base);
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   // Lighthouse's defaults are the phone settings: Moto G power screen, 4G-like throttling, 4× CPU slowdown.
   const result = await lighthouse(`${base}/landing`, {
@@ -101,9 +71,9 @@ try {
   const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
   const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => new URL(request.url).pathname);
   const fetched = scripts.filter((path) => path.startsWith('/assets/')).map((path) => path.slice('/assets/'.length));
-  const fetchedTotal = fetched.filter((name) => assetNames.includes(name)).reduce((sum, name) => sum + gzippedSize(name), 0);
+  const fetchedTotal = fetched.filter((name) => assetNames.includes(name)).reduce((total, name) => total + brotliSize(name), 0);
   const unexpected = fetched.filter((name) => !initial.has(name));
-  console.log(`  scripts the page fetched: ${fetched.length} files, ${kB(fetchedTotal)} gzipped${unexpected.length ? ` (beyond the static count: ${unexpected.join(', ')})` : ''}`);
+  console.log(`  scripts the page fetched: ${fetched.length} files, ${kB(fetchedTotal)} brotli${unexpected.length ? ` (beyond the static count: ${unexpected.join(', ')})` : ''}`);
   const failing = Object.values(audits)
     .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
     .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);

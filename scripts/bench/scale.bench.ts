@@ -1,18 +1,21 @@
 // Past one machine: feed and gallery polls with list versions in the process and in Redis, in the
-// same run, then two instances (Redis) behind a round-robin proxy against one behind the same
-// proxy: requests per second and p95, over loopback HTTP. Needs REDIS_URL for all but the first
-// figures; on MySQL/MariaDB when MYSQL_URL is set, else on SQLite.
+// same run, then two server processes (Redis) behind a round-robin proxy against one behind the
+// same proxy: requests per second and p95, over loopback HTTP. Real processes, as deployed: two
+// apps in this process would share its one thread. Needs REDIS_URL for all but the first figures;
+// on MySQL/MariaDB when MYSQL_URL is set, else on SQLite.
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GalleryItem } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
-import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import { listen, roundRobin } from '../../apps/server/test/support/round-robin';
 import { deleteRedisKeys } from '../../apps/server/test/support/redis';
-import { listeningApp, load, ms, signUp } from './support';
+import { startServerOnFreePort } from '../../apps/server/test/support/server-process';
+import { BENCH_SESSION_SECRET, listeningApp, load, localMedia, ms, signUp } from './support';
 
 const POSTS = 1000;
 const REQUESTS = 1000;
@@ -21,7 +24,7 @@ const CONCURRENCY = 32;
 const target = process.env.MYSQL_URL ? { name: 'mysql' as const, url: process.env.MYSQL_URL } : { name: 'sqlite' as const };
 const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-scale-'));
-const media = { storage: new LocalDiskStorage(join(dir, 'media')), renders: new RenderCache(join(dir, 'renders')), images: new LocalImageEngine(), videos: new LocalVideoEngine() };
+const media = localMedia(dir);
 const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, prefix: `atelier-bench-${randomBytes(4).toString('hex')}` } : undefined;
 
 /** Published posts of one reader's, so the feed and the reader's gallery both have pages to send. */
@@ -71,6 +74,19 @@ async function behindProxy(ports: number[]): Promise<{ proxy: Server; base: stri
   return { proxy, base: `http://127.0.0.1:${await listen(proxy)}` };
 }
 
+/** A server process on the bench's database and Redis, as `npm start` runs it; its port. */
+async function serverProcess(shared: { url: string; prefix: string }): Promise<{ child: ChildProcess; port: number }> {
+  // Logging at info, each request is logged, in both runs alike.
+  const { child, port } = await startServerOnFreePort({
+    DATA_DIR: mkdtempSync(join(dir, 'instance-')),
+    DATABASE_URL: db.url,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    REDIS_URL: shared.url,
+    REDIS_PREFIX: shared.prefix,
+  });
+  return { child, port };
+}
+
 console.log(`${target.name}, ${POSTS} published posts, ${REQUESTS} requests per figure, ${CONCURRENCY} concurrent`);
 const local = await listeningApp({ orm: db.orm, media });
 const { cookie, readerId } = await seed(local.base);
@@ -82,15 +98,17 @@ if (!redis) {
 } else {
   const first = await listeningApp({ orm: db.orm, media, redis });
   await figures('one instance, versions in Redis', first.base, cookie, readerId);
-  const second = await listeningApp({ orm: db.orm, media, redis });
-  const port = (base: string) => Number(new URL(base).port);
-  for (const ports of [[port(first.base)], [port(first.base), port(second.base)]]) {
-    const { proxy, base } = await behindProxy(ports);
-    await figures(`${ports.length === 1 ? 'one instance' : 'two instances'} (Redis) behind the proxy`, base, cookie, readerId);
+  await first.app.close();
+  const servers = await Promise.all([serverProcess(redis), serverProcess(redis)]);
+  for (const count of [1, 2]) {
+    const { proxy, base } = await behindProxy(servers.slice(0, count).map(({ port }) => port));
+    await figures(`${count === 1 ? 'one server process' : 'two server processes'} (Redis) behind the proxy`, base, cookie, readerId);
     await new Promise((resolve) => proxy.close(resolve));
   }
-  await second.app.close();
-  await first.app.close();
+  for (const { child } of servers) {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  }
   await deleteRedisKeys(redis);
 }
 await db.close();

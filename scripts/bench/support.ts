@@ -1,4 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import type { MediaDeps } from '@atelier/api';
+import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../apps/server/src/app';
 
@@ -48,11 +51,24 @@ export async function load(total: number, concurrency: number, request: () => Pr
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** Media on disk under `dir` (files and renders) and the local engines, as one machine has them. */
+export function localMedia(dir: string): MediaDeps {
+  return {
+    storage: new LocalDiskStorage(join(dir, 'media')),
+    renders: new RenderCache(new DiskRenderStore(join(dir, 'renders'))),
+    images: new LocalImageEngine(),
+    videos: new LocalVideoEngine(),
+  };
+}
+
+/** Seals the benches' sessions, in this process and in the server processes a bench starts. */
+export const BENCH_SESSION_SECRET = 'bench-secret-bench-secret-bench-secret';
+
 /** The real app on a loopback port with a bench session secret and no sign-in limit (and a logger if given): it and its address. */
 export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media' | 'redis'> & Partial<Pick<AppOptions, 'logger'>>): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     ...options,
-    sessionSecret: 'bench-secret-bench-secret-bench-secret',
+    sessionSecret: BENCH_SESSION_SECRET,
     secureCookies: false,
     webDist: null,
     authAttemptsPerMinute: 1_000_000,

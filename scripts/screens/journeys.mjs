@@ -1,11 +1,10 @@
 // The screens' states walked through by `npm run screenshots -- <journey>`: each journey gets a
 // signed-in page and a `shot(state)` to call at every state worth looking at.
-import sharp from 'sharp';
+import { readFile } from 'node:fs/promises';
 
-/** A landscape, or a portrait, drawn here: nothing is downloaded. */
-async function photo({ width, height, sky, sun, ground }) {
-  const art = `<svg width="${width}" height="${height}"><rect width="100%" height="100%" fill="${sky}"/><circle cx="${width / 2}" cy="${height * 0.45}" r="${Math.min(width, height) * 0.28}" fill="${sun}"/><rect y="${height * 0.75}" width="100%" height="${height * 0.25}" fill="${ground}"/></svg>`;
-  return { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(art)).jpeg().toBuffer() };
+/** A real photograph of ../shared/photos: the engine finds people and backgrounds, which drawings lack. */
+async function photo(name) {
+  return { name, mimeType: 'image/jpeg', buffer: await readFile(new URL(`../../../shared/photos/${name}`, import.meta.url)) };
 }
 
 async function studio({ page, baseUrl, shot }) {
@@ -13,10 +12,12 @@ async function studio({ page, baseUrl, shot }) {
   await page.goto(`${baseUrl}/create`);
   await page.getByTestId('studio').waitFor({ timeout: 20_000 });
   await shot('start');
-  await page.getByTestId('studio-upload-input').setInputFiles(await photo({ width: 1600, height: 1200, sky: '#5a8cc8', sun: '#f4c27a', ground: '#3b6b3b' }));
+  await page.getByTestId('studio-upload-input').setInputFiles(await photo('astronaut.jpg'));
   await category('Style');
   await shot('style-options');
   await page.getByRole('button', { name: 'Aquarelle', exact: true }).click();
+  await category('Qui');
+  await page.getByRole('button', { name: 'Chevalier', exact: true }).click();
   await category('Lumière');
   await page.getByRole('button', { name: 'Heure dorée', exact: true }).click();
   await page.getByRole('button', { name: 'Couleur globale' }).click();
@@ -25,7 +26,9 @@ async function studio({ page, baseUrl, shot }) {
   await page.keyboard.press('Escape');
   await shot('chosen');
   await page.getByTestId('studio-run').click();
-  await page.getByRole('button', { name: 'Résultat 1' }).waitFor({ timeout: 30_000 });
+  // The account's earlier runs (the other screen size) already left a "Résultat 1": the run is over once its progress is gone.
+  await page.getByText(/Transformation en cours/).first().waitFor({ timeout: 30_000 });
+  await page.getByText(/Transformation en cours/).first().waitFor({ state: 'detached', timeout: 120_000 });
   await shot('result');
   await page.getByRole('button', { name: 'Avant / après' }).click();
   await shot('compare');
@@ -48,11 +51,11 @@ async function workflow({ page, baseUrl, shot }) {
   await page.goto(`${baseUrl}/workflow`);
   await page.getByText('Télécharger une photo').waitFor();
   await shot('empty');
-  await page.getByTestId('workflow-upload').locator('input[type="file"]').setInputFiles(await photo({ width: 1200, height: 1500, sky: '#c8785a', sun: '#2d5f8a', ground: '#e9d8a6' }));
+  await page.getByTestId('workflow-upload').locator('input[type="file"]').setInputFiles(await photo('astronaut.jpg'));
   await node('clothing').waitFor();
   await shot('layout');
   await showAll();
-  await node('style').locator('header').click();
+  await node('style').locator('.workflow-node-header').click();
   await node('style').getByRole('button', { name: /Choisir une option|Changer d'option/ }).last().click();
   await shot('option-picker');
   await page.getByRole('dialog').getByRole('button', { name: 'Aquarelle', exact: true }).click();
@@ -63,7 +66,7 @@ async function workflow({ page, baseUrl, shot }) {
   await node('result').getByRole('button', { name: 'Comparer avant / après' }).click();
   await shot('viewer');
   await page.keyboard.press('Escape');
-  await node('result').locator('header').click();
+  await node('result').locator('.workflow-node-header').click();
   await showAll();
   await shot('collapsed');
   await page.locator('[data-testid="edge-insert"]').first().click();

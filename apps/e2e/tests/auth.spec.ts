@@ -41,6 +41,15 @@ test('a wrong password shows the error toast', async ({ page }) => {
   await expect(page.getByText('Erreur de connexion')).toBeVisible();
   await expect(page.getByText('Email ou mot de passe incorrect')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+
+  // The right password next: the welcome replaces the error, which no longer holds. The welcome is
+  // recorded as it shows (a busy phone may close it before a look finds it).
+  await recordToasts(page);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => toastsSeen(page)).toContain(`Connexion réussieBienvenue ${person.firstName}!`);
+  await expect(page.getByText('Erreur de connexion')).toHaveCount(0);
 });
 
 test('validation messages appear under the fields on submit, then follow every change', async ({ page }) => {
@@ -111,4 +120,9 @@ test('the profile is edited with the current password', async ({ page }) => {
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Profil mis à jour')).toBeVisible();
   await expect(page.getByTestId('profile-username')).toHaveText(username);
+
+  // Signed out, the news about the profile goes with it.
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page.getByTestId('studio-login-modal')).toBeVisible();
+  await expect(page.getByText('Profil mis à jour')).toHaveCount(0);
 });

@@ -194,3 +194,39 @@ test('a visitor is told to sign in on the gallery and the library, once, in the 
   // The page says it: no toast repeats it.
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 });
+
+test('a heart marks an image as a favourite, kept after a reload, and the Favoris chip shows only those', async ({ page }, testInfo) => {
+  const watercolour = uniqueLabel('Aquarelle');
+  const pop = uniqueLabel('Pop art');
+  await memberWithCreations(page, [watercolour, pop]);
+
+  await page.goto('/gallery');
+  const cards = page.getByTestId('image-card');
+  await expect(cards).toHaveCount(2);
+  const chips = page.getByRole('group', { name: 'Filtrer par option' });
+  // No favourite yet: no chip for them.
+  await expect(chips.getByText('Favoris', { exact: true })).toHaveCount(0);
+  const popCard = cards.filter({ hasText: pop });
+  const heart = popCard.getByRole('button', { name: 'Favori' });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  if (testInfo.project.name === 'phone') {
+    const box = (await heart.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  }
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  // The heart did not open the picture under it.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.reload();
+  await expect(cards.filter({ hasText: pop }).getByRole('button', { name: 'Favori' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.filter({ hasText: watercolour }).getByRole('button', { name: 'Favori' })).toHaveAttribute('aria-pressed', 'false');
+  await chips.getByText('Favoris', { exact: true }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(pop);
+
+  // Unmarking the last favourite empties the filter, which falls back to all.
+  await cards.first().getByRole('button', { name: 'Favori' }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(chips.getByText('Favoris', { exact: true })).toHaveCount(0);
+});

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { samplePhoto } from './support';
-import { allNodes, creditsShown, dragNode, expand, nodeOf, openEmptyEditor, pickOption, positionOf, showAll, startWithPhoto, waitForSave } from './workflow-support';
+import { allNodes, connectPorts, creditsShown, dragNode, edgeButton, expand, nodeOf, openEmptyEditor, pickOption, positionOf, showAll, startWithPhoto, waitForSave } from './workflow-support';
 import { toast } from './studio-support';
 
-const edgeButton = (page: Page, from: string, to: string) => page.locator(`[data-testid="edge-insert"][data-edge-id="${from}>${to}"]`);
 const idOf = async (page: Page, type: string) => (await nodeOf(page, type).getAttribute('data-node-id')) ?? '';
 
 async function run(page: Page, renders: number) {
@@ -68,6 +67,8 @@ test("the '+' of a connection inserts a node between its two ends", async ({ pag
   await startWithPhoto(page);
   const style = await idOf(page, 'style');
   const render = await idOf(page, 'render');
+
+  await showAll(page);
   await edgeButton(page, style, render).click();
   await expect(page.getByRole('dialog', { name: 'Ajouter un Nœud' })).toBeVisible();
   await page.getByTestId('add-node-lighting').click();
@@ -113,6 +114,8 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
   await startWithPhoto(page);
   const source = await idOf(page, 'source');
   const render = await idOf(page, 'render');
+
+  await showAll(page);
   await edgeButton(page, source, render).click();
   await page.getByTestId('add-node-combine').click();
   const combine = nodeOf(page, 'combine');
@@ -124,15 +127,7 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
   await expect(page.locator('[data-testid="workflow-node"][data-type="source"]')).toHaveCount(2);
   const second = (await page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1).getAttribute('data-node-id')) ?? '';
   await showAll(page);
-  const output = page.locator(`[data-node-id="${second}"] .react-flow__handle.source`);
-  const input = page.locator(`[data-node-id="${combineId}"] .react-flow__handle.target`);
-  if (testInfo.project.name === 'phone') {
-    await output.tap();
-    await input.tap();
-  } else {
-    await output.dragTo(input);
-  }
-  await expect(edgeButton(page, second, combineId)).toHaveCount(1);
+  await connectPorts(page, second, combineId, testInfo.project.name === 'phone');
 
   await expand(combine);
   await combine.getByRole('button', { name: 'Combiner les images' }).click();
@@ -148,6 +143,8 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
 test('COMBINE with a single picture says two are needed', async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
+
+  await showAll(page);
   await edgeButton(page, await idOf(page, 'source'), await idOf(page, 'render')).click();
   await page.getByTestId('add-node-combine').click();
   await expand(nodeOf(page, 'combine'));
@@ -215,6 +212,8 @@ test('the keyboard deletes a node, undoes it, and copies and pastes another', as
 test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
+  // A phone opens at a readable zoom, with the style node off screen: the whole workflow first.
+  await showAll(page);
   const style = nodeOf(page, 'style');
   const id = (await style.getAttribute('data-node-id')) ?? '';
   const start = await positionOf(page, id);

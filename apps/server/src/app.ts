@@ -6,9 +6,11 @@ import {
   createContextInner,
   describeError,
   ListVersions,
+  LiveSessions,
+  LocalSessionEndings,
   MemoryVersionStore,
   PRODUCTION_HASH_PARAMS,
-  RateLimiter,
+  RedisSessionEndings,
   RedisVersionStore,
   SignInThrottle,
   type ApiConfig,
@@ -30,7 +32,7 @@ import type { AppRouter } from '@atelier/api';
 import { limitBatches } from './batch-limit';
 import { answerClientError, httpErrorReply, httpMessages, sendHttpError, type HttpFailure } from './http-errors';
 import { registerAuthRoutes } from './rest/auth';
-import type { CallerFactory } from './rest/call';
+import type { CallerFactory, ContextFactory } from './rest/call';
 import { registerCreditRoutes } from './rest/credits';
 import { registerFeedRoutes } from './rest/feed';
 import { registerFileRoutes } from './rest/files';
@@ -54,6 +56,7 @@ import { connectRedis, type SharedRedis } from './redis';
 import { registerSecurityHeaders } from './security-headers';
 import { sessionOpener } from './session';
 import { apiTokenLookup, sentBearerToken } from './api-tokens';
+import { registerAccountDataRoutes } from './rest/account-data';
 import { registerAccountSecurityRoutes } from './rest/account-security';
 import { registerSharePage } from './share-page';
 
@@ -98,7 +101,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits, metrics: ServerMetrics | null, mailer: Mailer | null): Promise<ApiDeps> {
   // With Redis every instance gives the same tags, and a write on one changes them for all.
-  const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.prefix) : new MemoryVersionStore());
+  const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.reads, redis.prefix) : new MemoryVersionStore());
   const jobs = await createJobService({
     orm: options.orm,
     media: options.media,
@@ -111,8 +114,10 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     },
     log,
   });
+  const sessionEndings = redis ? new RedisSessionEndings(redis.client, redis.reads, redis.prefix) : new LocalSessionEndings();
   return {
     orm: options.orm,
+    liveSessions: new LiveSessions(options.orm, sessionEndings),
     config: {
       launchOffer: { accounts: 100, credits: 500 },
       discoveryOfferCredits: 100,
@@ -121,11 +126,6 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
       ...options.api,
     },
     signIn: new SignInThrottle({ signUpsPerMinute: options.authAttemptsPerMinute ?? 10, redis }),
-    limiters: {
-      account: new RateLimiter(10, 60_000),
-      // Each request may send a mail: a few an hour per address and per e-mail.
-      passwordReset: new RateLimiter(5, 60 * 60_000),
-    },
     limits,
     mail: { mailer, appUrl: options.mail?.appUrl ?? options.publicUrl ?? 'http://localhost:3000' },
     payments: options.payments ?? { stripe: null, publishableKey: null, webhookSecret: null },
@@ -187,8 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     userAgent: request.headers['user-agent'] ?? null,
   });
   // REST paths take an API token in place of the cookie.
-  const callerFor: CallerFactory = async (request, reply, signal) =>
-    createCaller(createContextInner(deps, { ...(await callInput(request, reply)), bearer: app.apiTokenOf(request) }), { signal });
+  const contextFor: ContextFactory = async (request, reply) => createContextInner(deps, { ...(await callInput(request, reply)), bearer: app.apiTokenOf(request) });
+  const callerFor: CallerFactory = async (request, reply, signal) => createCaller(await contextFor(request, reply), { signal });
 
   closeConnectionsOnShutdown(app);
   if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
@@ -211,8 +211,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Echoed, so a client or the proxy can name the request in a report.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -261,16 +262,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAuthRoutes(app, callerFor);
   registerAccountSecurityRoutes(app, callerFor);
+  registerAccountDataRoutes(app, callerFor, options.media);
   registerCreditRoutes(app, callerFor);
   await registerPaymentRoutes(app, callerFor);
   await registerReplicateRoutes(app, callerFor);
   await registerTransformRoutes(app, callerFor);
   await registerFileRoutes(app, (files) => {
     registerMediaRoutes(files, callerFor, options.media);
-    registerVideoRoutes(files, callerFor, options.media);
+    registerVideoRoutes(files, callerFor, contextFor, options.media);
   });
-  registerGalleryRoutes(app, callerFor);
-  registerFeedRoutes(app, callerFor);
+  registerGalleryRoutes(app, callerFor, contextFor);
+  registerFeedRoutes(app, callerFor, contextFor);
   registerJobRoutes(app, callerFor);
   registerOpenApiRoutes(app);
   await deps.jobs.start();

@@ -6,10 +6,17 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, quotasOf } from './env';
 import { mediaFromConfig } from './media';
 
+/** The engine's worker threads load ES modules that Node 20 fails on with an internal assertion, mid-generation. */
+const LEAST_NODE_MAJOR = 24;
+
 async function main(): Promise<void> {
+  if (Number(process.versions.node.split('.')[0]) < LEAST_NODE_MAJOR) {
+    throw new ConfigError(`Node ${LEAST_NODE_MAJOR} or newer is required (this is ${process.version}): run \`. scripts/use-node.sh\` first`);
+  }
   const config = loadConfig();
   if (config.env.IMAGE_CONCURRENCY) configureImagePool(config.env.IMAGE_CONCURRENCY);
   const orm = await openDatabase(config.databaseUrl);
+  const media = mediaFromConfig(config);
   const app = await buildApp({
     orm,
     sessionSecret: config.sessionSecret,
@@ -24,7 +31,7 @@ async function main(): Promise<void> {
       publishableKey: config.env.STRIPE_PUBLISHABLE_KEY ?? null,
       webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
     },
-    media: mediaFromConfig(config),
+    media,
     mail: config.env.SMTP_URL
       ? {
           smtpUrl: config.env.SMTP_URL,
@@ -48,6 +55,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
+  // In the background: the server answers meanwhile, and a failure only leaves files behind.
+  media.renders.forgetOlderVersions().then(
+    (removed) => removed > 0 && app.log.info({ removed }, 'renders of older engine versions deleted'),
+    (error: unknown) => app.log.warn({ err: error }, 'renders of older engine versions could not be deleted'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import type { MediaDeps } from '@atelier/api';
-import { createEngines, LocalDiskStorage, RenderCache, ReplicateWebhooks, S3Storage } from '@atelier/media';
+import { createEngines, DiskRenderStore, LocalDiskStorage, RenderCache, ReplicateWebhooks, S3Storage } from '@atelier/media';
 import type { ServerConfig } from './env';
 import { generationConcurrency } from './jobs';
 import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
 
 /**
- * Files under DATA_DIR/media or in an S3-compatible bucket (STORAGE=s3), renders cached under
- * DATA_DIR/renders (each instance its own: they are made again from nothing), and the engines AI_ENGINE names (local by default, offline). Replicate
+ * Files under DATA_DIR/media and renders cached under DATA_DIR/renders, or both in an S3-compatible
+ * bucket (STORAGE=s3) every instance shares; and the engines AI_ENGINE names (local by default, offline). Replicate
  * reports to `PUBLIC_URL` by signed webhook when the server has one; its engines poll otherwise.
  */
 export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
@@ -24,21 +24,22 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
       ? { replicate: { token: env.REPLICATE_API_TOKEN, imageModel: env.REPLICATE_IMAGE_MODEL, videoModel: env.REPLICATE_VIDEO_MODEL, webhooks: replicateWebhooks } }
       : {}),
   });
+  const bucket =
+    env.STORAGE === 's3'
+      ? new S3Storage({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET!,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        })
+      : undefined;
   return {
-    storage:
-      env.STORAGE === 's3'
-        ? new S3Storage({
-            endpoint: env.S3_ENDPOINT,
-            bucket: env.S3_BUCKET!,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID!,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-            forcePathStyle: env.S3_FORCE_PATH_STYLE,
-          })
-        : new LocalDiskStorage(join(dataDir, 'media')),
+    storage: bucket ?? new LocalDiskStorage(join(dataDir, 'media')),
     images: engines.image,
     videos: engines.video,
-    renders: new RenderCache(join(dataDir, 'renders')),
+    renders: new RenderCache(bucket?.renders() ?? new DiskRenderStore(join(dataDir, 'renders'))),
     replicateWebhooks,
   };
 }

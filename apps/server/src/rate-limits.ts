@@ -1,4 +1,4 @@
-import { rateLimitedError, type RateLimit, type RateLimits } from '@atelier/api';
+import { rateLimitedError, waitInWords, type RateLimit, type RateLimits } from '@atelier/api';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SharedRedis } from './redis';
@@ -10,12 +10,21 @@ export interface RateLimitSettings {
   paymentsPerMinute?: number | undefined;
   /** Requests per minute on the REST paths for each personal API token. */
   apiTokenRequestsPerMinute?: number | undefined;
+  /** Account changes per minute, per user. */
+  accountUpdatesPerMinute?: number | undefined;
+  /** Password reset links asked per hour, per address and per e-mail; links used per hour, per address. */
+  passwordResetsPerHour?: number | undefined;
 }
+
+const MINUTE_MS = 60_000;
 
 const messages = {
   imageWork: (seconds: number) => `Trop d'images traitées en peu de temps. Réessayez dans ${seconds} s.`,
   payments: (seconds: number) => `Trop de paiements ouverts en peu de temps. Réessayez dans ${seconds} s.`,
   apiToken: (seconds: number) => `Trop de requêtes avec ce jeton d'API. Réessayez dans ${seconds} s.`,
+  accountUpdates: (seconds: number) => `Trop de modifications du compte en peu de temps. Réessayez dans ${seconds} s.`,
+  accountExports: (seconds: number) => `Trop d'exports de vos données en peu de temps. Réessayez dans ${seconds} s.`,
+  passwordResets: (seconds: number) => `Trop de demandes de réinitialisation du mot de passe. Veuillez réessayer dans ${waitInWords(seconds)}.`,
 };
 
 /** What a limit's counter is found by: the kind of work and whom it counts against. */
@@ -36,11 +45,11 @@ export async function registerRateLimits(app: FastifyInstance, redis: SharedRedi
     // Redis away: the calls go through rather than fail, as they did on one machine.
     skipOnError: true,
   });
-  /** A counter per key: the seconds to wait once the key is over `perMinute`, else null. */
-  const counter = (perMinute: number) => {
+  /** A counter per key: the seconds to wait once the key is over `max` calls in `windowMs`, else null. */
+  const counter = (max: number, windowMs: number) => {
     const check = app.createRateLimit({
-      max: perMinute,
-      timeWindow: 60_000,
+      max,
+      timeWindow: windowMs,
       keyGenerator: (call) => (call as unknown as CountedCall).rateLimitKey,
     });
     return async (key: string): Promise<number | null> => {
@@ -50,8 +59,8 @@ export async function registerRateLimits(app: FastifyInstance, redis: SharedRedi
       return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : null;
     };
   };
-  const limit = (work: keyof RateLimits, perMinute: number): RateLimit => {
-    const over = counter(perMinute);
+  const limit = (work: keyof RateLimits, max: number, windowMs = MINUTE_MS): RateLimit => {
+    const over = counter(max, windowMs);
     return {
       async hit(subject) {
         const wait = await over(`${work}:${subject}`);
@@ -61,7 +70,7 @@ export async function registerRateLimits(app: FastifyInstance, redis: SharedRedi
   };
 
   // A script's own budget, apart from its owner's browser: every REST request a token makes counts.
-  const tokenOver = counter(settings.apiTokenRequestsPerMinute ?? 600);
+  const tokenOver = counter(settings.apiTokenRequestsPerMinute ?? 600, MINUTE_MS);
   app.addHook('preHandler', async (request, reply) => {
     const token = await app.apiTokenOf(request);
     if (!token) return;
@@ -73,5 +82,10 @@ export async function registerRateLimits(app: FastifyInstance, redis: SharedRedi
     imageWork: limit('imageWork', settings.imageWorkPerMinute ?? 120),
     // Each checkout opens a Stripe PaymentIntent: enough for people, not for flooding Stripe.
     payments: limit('payments', settings.paymentsPerMinute ?? 20),
+    accountUpdates: limit('accountUpdates', settings.accountUpdatesPerMinute ?? 10),
+    // Each request may send a mail: a few an hour.
+    passwordResets: limit('passwordResets', settings.passwordResetsPerHour ?? 5, 60 * MINUTE_MS),
+    // Plenty for a person.
+    accountExports: limit('accountExports', 10),
   };
 }

@@ -1,3 +1,4 @@
+import { RedisReads } from '@atelier/api';
 import { Redis } from 'ioredis';
 
 /**
@@ -10,6 +11,8 @@ export interface SharedRedis {
    * fail after ioredis's usual reconnection attempts (some seconds) instead of holding the request.
    */
   client: Redis;
+  /** The client's GETs of the polls (session endings, list stamps), one MGET per turn of the event loop. */
+  reads: RedisReads;
   /** For the generation worker, whose commands wait for Redis to come back, as BullMQ requires. */
   worker: Redis;
   /** For subscriptions only: a subscribed Redis connection takes no other command. */
@@ -46,6 +49,7 @@ export async function connectRedis(
   }
   return {
     client,
+    reads: new RedisReads(client),
     worker,
     subscriber,
     prefix: settings.prefix ?? REDIS_PREFIX,

@@ -93,6 +93,18 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
     expect((await client().get(`/api/view-stitch/${filename}`)).status).toBe(404);
   });
 
+  it('deletes the before/after view it keeps once the account it shows is deleted', async () => {
+    const { c } = await signedIn();
+    const up = await c.upload(await samplePhoto(8), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const result = await c.post(`/api/transform/${up.body.id}`);
+    const [originalKey, resultKey] = [String(up.body.imagePath), String(result.body.transformedImagePath)].map((url) => url.replace('/api/media/', ''));
+    expect((await c.get(`/api/view-stitch/${resultKey!.split('/').pop()}`)).status).toBe(200);
+    expect((await c.post('/api/account/delete', { password: 'motdepasse' })).status).toBe(200);
+    // Nothing kept under that pair any more: the cache has to render it again.
+    const kept = await t.media.renders.stitch(originalKey!, resultKey!, () => Promise.resolve(Buffer.from('rendu à nouveau')));
+    expect(kept.toString()).toBe('rendu à nouveau');
+  });
+
   it('refuses pictures past the account quota in French, storing nothing', async () => {
     const { c, userId } = await signedIn();
     const kept = [];
@@ -128,5 +140,32 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
     expect((await save({ json: { ...workflow('Un, revu').json, id } })).status).toBe(200);
     const names = (await t.db.orm.em.fork().find(Workflow, { owner: userId }, { orderBy: { id: 'asc' } })).map((row) => row.name);
     expect(names).toEqual(['Un, revu', 'Deux']);
+  });
+
+  it('lets only one of 20 simultaneous uploads take the last place of the quota, and keeps no file of the refused ones', async () => {
+    const { c, userId } = await signedIn();
+    const first = await c.upload(await samplePhoto(1));
+    expect((await c.upload(await samplePhoto(2))).status).toBe(200);
+    const stored = await t.media.storage.servable(String(first.body.imagePath).replace('/api/media/', ''));
+    if (!('root' in stored)) throw new Error('These tests keep media on disk.');
+    const filesBefore = readdirSync(stored.root, { recursive: true }).length;
+
+    const photos = await Promise.all(Array.from({ length: 20 }, (_, index) => samplePhoto(10 + index)));
+    const answers = await Promise.all(photos.map((photo) => c.upload(photo)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ message: messages.uploadsFull, error: 'quota_exceeded' });
+    expect(await t.db.orm.em.fork().count(Upload, { owner: userId })).toBe(3);
+    expect(readdirSync(stored.root, { recursive: true })).toHaveLength(filesBefore + 1);
+  });
+
+  it('lets only one of 20 simultaneous workflow saves take the last place of the quota', async () => {
+    const { c, userId } = await signedIn();
+    const save = (body: unknown) => c.request('POST', '/trpc/workflow.save', JSON.stringify(body), { 'content-type': 'application/json' });
+    expect((await save(workflow('Premier'))).status).toBe(200);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => save(workflow(`Course ${index}`))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    expect(answers.find((answer) => answer.status === 409)!.body.error.json.message).toBe(messages.workflowsFull);
+    expect(await t.db.orm.em.fork().count(Workflow, { owner: userId })).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,5 +62,17 @@ describe('configuration', () => {
     const withWebhooks = mediaFromConfig(loadConfig({ DATA_DIR: dataDir(), ...replicate, PUBLIC_URL: 'https://atelier.example/', REPLICATE_WEBHOOK_SECRET: secret }));
     expect(withWebhooks.replicateWebhooks?.url).toBe('https://atelier.example/api/replicate/webhook');
     expect(mediaFromConfig(loadConfig({ DATA_DIR: dataDir(), ...replicate })).replicateWebhooks).toBeUndefined();
+  });
+
+  it('has docker/compose.yaml pass every variable the README documents to the app, but the image\'s own', () => {
+    const repository = join(import.meta.dirname, '../../..');
+    const readme = readFileSync(join(repository, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configure it'), readme.indexOf('\n## ', readme.indexOf('## Configure it') + 1));
+    const documented = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap(([, names]) => [...names!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map(([, name]) => name!));
+    const compose = readFileSync(join(repository, 'docker/compose.yaml'), 'utf8');
+    const appEnvironment = compose.slice(compose.indexOf('x-app-environment:'), compose.indexOf('\nx-app-image:'));
+    const passed = new Set([...appEnvironment.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name));
+    expect(documented.length).toBeGreaterThan(30);
+    expect(documented.filter((name) => !passed.has(name) && !['PORT', 'HOST', 'DATA_DIR'].includes(name))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type MediaStorage } from '@atelier/media';
+import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type MediaStorage } from '@atelier/media';
 import { openDatabase, Upload, type MikroORM } from '@atelier/db';
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from '@atelier/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -65,10 +65,15 @@ describe.each(testDatabaseTargets())('faults of the disk, and readiness, on $nam
   });
 });
 
-/** A TCP relay to the database that can be cut (as a database that went away) and restored. */
+/**
+ * A TCP relay to the database that can be cut (as a database that went away) and restored, or
+ * frozen (as a server that stopped answering: connections open, nothing comes back) and thawed.
+ */
 class DatabaseRelay {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  private readonly links = new Set<[Socket, Socket]>();
+  private frozen = false;
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -76,15 +81,41 @@ class DatabaseRelay {
   async open(): Promise<void> {
     this.server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
+      const link: [Socket, Socket] = [client, upstream];
+      this.links.add(link);
+      for (const socket of link) {
         this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('close', () => {
+          this.sockets.delete(socket);
+          this.links.delete(link);
+        });
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      if (this.frozen) for (const socket of link) socket.pause();
+      else DatabaseRelay.forward(link);
     }).listen(this.port, '127.0.0.1');
     await once(this.server, 'listening');
     this.port = (this.server.address() as { port: number }).port;
+  }
+
+  private static forward([client, upstream]: [Socket, Socket]): void {
+    client.pipe(upstream).pipe(client);
+  }
+
+  /** Nothing passes either way until thaw: every byte waits in the relay. */
+  freeze(): void {
+    this.frozen = true;
+    for (const [client, upstream] of this.links) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  }
+
+  thaw(): void {
+    this.frozen = false;
+    for (const link of this.links) DatabaseRelay.forward(link);
   }
 
   /** Refuses new connections and drops the open ones. */
@@ -94,6 +125,9 @@ class DatabaseRelay {
     await closed;
   }
 }
+
+/** Short waits, so the frozen database fails the requests quickly. */
+const FROZEN_WAITS = { acquireMs: 1000, queryMs: 1000 };
 
 describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite'))('a database out of reach, on $name', (target) => {
   let db: TestDatabase;
@@ -109,7 +143,7 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
     await relay.open();
     const relayed = new URL(db.url);
     relayed.host = `127.0.0.1:${relay.port}`;
-    orm = await openDatabase(relayed.toString());
+    orm = await openDatabase(relayed.toString(), {}, { waits: FROZEN_WAITS });
     mediaDir = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
     app = await buildApp({
       orm,
@@ -119,7 +153,7 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
       api: { passwordHash: TEST_HASH_PARAMS },
       media: {
         storage: new LocalDiskStorage(join(mediaDir, 'media')),
-        renders: new RenderCache(join(mediaDir, 'renders')),
+        renders: new RenderCache(new DiskRenderStore(join(mediaDir, 'renders'))),
         images: new LocalImageEngine(),
         videos: new LocalVideoEngine(),
       },
@@ -153,6 +187,52 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
     expect(ready.body.checks.database).not.toBe('ok');
 
     await relay.open();
+    expect((await c.get('/api/user')).status).toBe(200);
+  });
+
+  it('answers 503 within its waits while the database is frozen, health still answers, and serves again once it thaws', async () => {
+    const c = new TestClient(app, { ip: '10.44.1.2' });
+    await c.register();
+    expect((await c.get('/api/user')).status).toBe(200);
+
+    relay.freeze();
+    try {
+      const started = Date.now();
+      const rest = await c.get('/api/user');
+      expect(rest.status).toBe(503);
+      expect(rest.headers['retry-after']).toBe('5');
+      expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
+      // Bounded by the waits (a query, or a connection then its query), not by the frozen server.
+      expect(Date.now() - started).toBeLessThan(FROZEN_WAITS.acquireMs + FROZEN_WAITS.queryMs + 1000);
+      const trpc = await c.get('/trpc/auth.me');
+      expect(trpc.status).toBe(503);
+      expect(trpc.body.error.json.message).toBe(messages.databaseUnavailable);
+      expect((await c.get('/api/health')).body).toEqual({ status: 'ok' });
+      const ready = await c.get('/api/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks.database).not.toBe('ok');
+    } finally {
+      relay.thaw();
+    }
+    expect((await c.get('/api/user')).status).toBe(200);
+    expect((await c.get('/api/ready')).status).toBe(200);
+  });
+
+  it('answers 503 while another connection holds a write lock on the sessions, and serves once it is released', async () => {
+    const c = new TestClient(app, { ip: '10.44.1.3' });
+    await c.register();
+    const holder = db.orm.em.fork().getConnection();
+    // One pinned connection takes the lock and releases it.
+    await holder.transactional(async (trx) => {
+      await holder.execute('LOCK TABLES `sessions` WRITE', [], 'run', trx);
+      try {
+        const rest = await c.get('/api/user');
+        expect(rest.status).toBe(503);
+        expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
+      } finally {
+        await holder.execute('UNLOCK TABLES', [], 'run', trx);
+      }
+    });
     expect((await c.get('/api/user')).status).toBe(200);
   });
 });

@@ -204,6 +204,17 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     expect(snapshots.at(-1)).toMatchObject({ status: 'succeeded', progress: 100 });
   });
 
+  it('reports the progress of an HD enlargement tile by tile', async () => {
+    const { c } = await newUser();
+    // 600 × 200: three tiles for ESRGAN, each a step of the job's progress.
+    const { body } = await c.upload(await samplePhoto(5, 600, 200), { selection: JSON.stringify({ upscale: { id: 'upscale-2x' } }) });
+    const { jobId } = (await c.post(`/api/transform/${body.id}`, {}, respondAsync)).body as { jobId: number };
+    const snapshots = await finished(c, jobId);
+    const transforming = snapshots.filter((s) => s.stage === 'Transformation en cours').map((s) => s.progress);
+    expect(transforming.some((progress) => progress > 20 && progress < 90)).toBe(true);
+    expect(snapshots.at(-1)).toMatchObject({ status: 'succeeded', progress: 100 });
+  });
+
   it('charges nothing for a video deleted while it is made', async () => {
     const { c, userId, imagePath } = await newUser();
     await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling', placeholderId: 'card-1' });

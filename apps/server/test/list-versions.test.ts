@@ -1,3 +1,4 @@
+import { RedisReads } from '@atelier/api';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +122,51 @@ describe.each(testDatabaseTargets().flatMap((database) => redisTargets.map((redi
         await client.quit();
       }
     });
+
+    it("adds no stamp for a gallery polled by anyone but its owner", async () => {
+      const alice = await member();
+      const bob = await member();
+      const gallery = `/api/gallery/${alice.userId}`;
+      const client = new Redis(a.redis!.url);
+      try {
+        const key = `${a.redis!.prefix}:list-version:gallery:${alice.userId}`;
+        expect((await poll(bob.c, gallery)).status).toBe(403);
+        expect((await poll(a.client({ ip: '10.31.200.2' }), gallery)).status).toBe(401);
+        expect(await client.exists(key)).toBe(0);
+        expect((await poll(alice.c, gallery)).status).toBe(200);
+        expect(await client.exists(key)).toBe(1);
+      } finally {
+        await client.quit();
+      }
+    });
   },
 );
+
+describe.each(redisTargets)('the polls\' Redis reads ($name)', ({ url }) => {
+  it('go out as one MGET per turn of the event loop, each read getting its own value, and nothing is remembered', async () => {
+    const redis = new Redis(url!);
+    const prefix = `atelier-test-reads-${process.pid}`;
+    const sent: string[] = [];
+    const send = redis.sendCommand.bind(redis);
+    // Records what goes over this connection; the commands still reach the real server.
+    redis.sendCommand = (command, stream) => {
+      sent.push(command.name);
+      return send(command, stream);
+    };
+    try {
+      await redis.mset(`${prefix}:count`, '7', `${prefix}:stamp`, 'abc');
+      sent.length = 0;
+      const reads = new RedisReads(redis);
+      // Two polls of one turn: a count, a stamp, the count again and a key with no value.
+      const values = await Promise.all([reads.get(`${prefix}:count`), reads.get(`${prefix}:stamp`), reads.get(`${prefix}:count`), reads.get(`${prefix}:none`)]);
+      expect(values).toEqual(['7', 'abc', '7', null]);
+      expect(sent).toEqual(['mget']);
+
+      await redis.incr(`${prefix}:count`);
+      expect(await reads.get(`${prefix}:count`)).toBe('8');
+    } finally {
+      await redis.del(`${prefix}:count`, `${prefix}:stamp`);
+      await redis.quit();
+    }
+  });
+});

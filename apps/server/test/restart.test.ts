@@ -1,25 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { CreditEntry, GenerationJob, User, Video } from '@atelier/db';
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from './support/images';
-import { freePort, serverEntry } from './support/server-process';
-
-
-/** The real server, as `npm start` runs it (from source), resolved once it says it listens. */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.includes('Server listening')) break;
-  }
-  return child;
-}
+import { freePort, startServerProcess } from './support/server-process';
 
 interface Snapshot {
   status: string;
@@ -74,8 +62,13 @@ describe.each(testDatabaseTargets())('a server killed mid-generation, on $name',
       GENERATION_LEASE_SECONDS: '2',
       REDIS_URL: '',
     };
-    const first = await startServer(env);
+    // A before/after view an older engine version rendered: the server deletes it once it listens.
+    const olderRender = join(dataDir, 'renders', 'v0', 'stitch-old.jpg');
+    mkdirSync(join(dataDir, 'renders', 'v0'), { recursive: true });
+    writeFileSync(olderRender, 'jpeg');
+    const first = await startServerProcess(env);
     running.push(first);
+    await expect.poll(() => existsSync(olderRender)).toBe(false);
 
     const registered = await fetch(`${base}/api/register`, {
       method: 'POST',
@@ -104,7 +97,7 @@ describe.each(testDatabaseTargets())('a server killed mid-generation, on $name',
     expect(await em().findOneOrFail(GenerationJob, jobId)).toMatchObject({ status: 'running', attempts: 1 });
     expect((await em().findOneOrFail(User, userId)).credits).toBe(450); // held, not lost
 
-    const second = await startServer(env);
+    const second = await startServerProcess(env);
     running.push(second);
     const finished = await eventUntil(base, cookie, jobId, (s) => ['succeeded', 'failed', 'canceled'].includes(s.status));
     expect(finished.status).toBe('succeeded');

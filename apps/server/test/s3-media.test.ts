@@ -1,4 +1,5 @@
-import { S3Storage } from '@atelier/media';
+import { RENDER_VERSION, RenderCache, S3Storage } from '@atelier/media';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../packages/media/test/support/s3-server';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
@@ -18,11 +19,17 @@ describe('media in an S3-compatible bucket', () => {
     return c;
   }
 
+  /** Media and renders in the bucket, through a client of the instance's own: no folder shared. */
+  function onTheBucket(): { storage: S3Storage; renders: RenderCache } {
+    const storage = new S3Storage(s3.settings);
+    return { storage, renders: new RenderCache(storage.renders()) };
+  }
+
   beforeAll(async () => {
     s3 = await startS3Server();
-    a = await startTestApp({ name: 'sqlite' }, { media: { storage: new S3Storage(s3.settings) } });
+    a = await startTestApp({ name: 'sqlite' }, { media: onTheBucket() });
     // Another instance with a client of its own for the same bucket, as on another machine.
-    b = await startTestApp({ name: 'sqlite' }, { instanceOf: a, media: { storage: new S3Storage(s3.settings) } });
+    b = await startTestApp({ name: 'sqlite' }, { instanceOf: a, media: onTheBucket() });
   });
   afterAll(async () => {
     await b?.close();
@@ -55,5 +62,49 @@ describe('media in an S3-compatible bucket', () => {
     expect(result.status).toBe(200);
     expect(result.headers['content-type']).toBe('image/jpeg');
     expect(result.raw.length).toBeGreaterThan(1000);
+  });
+
+  it('serves on B the before/after view A rendered, without rendering it again, to its owner only', async () => {
+    const owner = await signedIn(a);
+    const uploaded = await owner.upload(await samplePhoto(7), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const transformed = await owner.post(`/api/transform/${uploaded.body.id}`, {});
+    const filename = String(transformed.body.transformedImagePath).split('/').pop()!;
+    const onA = await owner.get(`/api/view-stitch/${filename}`);
+    expect(onA.status).toBe(200);
+    expect(a.media.renders.rendered.stitch).toBe(1);
+
+    const onB = b.client({ ip: '10.60.1.4' });
+    owner.copySessionTo(onB);
+    const again = await onB.get(`/api/view-stitch/${filename}`);
+    expect(again.status).toBe(200);
+    expect(again.raw.equals(onA.raw)).toBe(true);
+    expect(b.media.renders.rendered.stitch).toBe(0);
+    // In the bucket, the render is still the owner's: the check comes before every read.
+    expect((await (await signedIn(b)).get(`/api/view-stitch/${filename}`)).status).toBe(404);
+    expect((await b.client({ ip: '10.60.1.5' }).get(`/api/view-stitch/${filename}`)).status).toBe(404);
+  });
+
+  it('renders an option thumbnail once for both instances, and no media address reaches the renders', async () => {
+    const thumbnail = await a.client({ ip: '10.60.1.6' }).get('/api/thumbnail/lighting-golden-hour.jpg');
+    const fromB = await b.client({ ip: '10.60.1.7' }).get('/api/thumbnail/lighting-golden-hour.jpg');
+    expect([thumbnail.status, fromB.status]).toEqual([200, 200]);
+    expect(fromB.raw.equals(thumbnail.raw)).toBe(true);
+    expect([a.media.renders.rendered.thumbnail, b.media.renders.rendered.thumbnail]).toEqual([1, 0]);
+    expect((await (await signedIn(b)).get(`/api/media/renders/${RENDER_VERSION}/lighting-golden-hour.jpg`)).status).toBe(404);
+  });
+
+  it('exports the account’s pictures from the bucket, and deleting the account removes them from it', async () => {
+    const owner = await signedIn(a);
+    const uploaded = await owner.upload(await samplePhoto(7), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const { transformedImagePath } = (await owner.post(`/api/transform/${uploaded.body.id}`, {})).body as { transformedImagePath: string };
+    const files = [uploaded.body.imagePath as string, transformedImagePath];
+
+    const exported = await owner.get('/api/account/export');
+    expect(exported.status).toBe(200);
+    const entries = unzipSync(new Uint8Array(exported.raw));
+    for (const url of files) expect(Buffer.from(entries[url.replace('/api/media/', 'media/')]!).equals((await owner.get(url)).raw), url).toBe(true);
+
+    expect((await owner.post('/api/account/delete', { password: 'motdepasse' })).status).toBe(200);
+    for (const url of files) await expect(a.media.storage.stat(url.replace('/api/media/', ''))).rejects.toThrow();
   });
 });

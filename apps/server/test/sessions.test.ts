@@ -207,3 +207,70 @@ describe.each(testQueueTargets().filter((queue) => queue.name === 'redis'))('pas
     expect((await first.client({ ip: '10.63.0.3' }).post('/api/login', { email, password })).status).toBe(200);
   });
 });
+
+describe.each(testDatabaseTargets().flatMap((database) => testQueueTargets().filter((queue) => queue.name === 'redis').map((queue) => ({ name: `${database.name} and Redis`, database, queue }))))(
+  'sessions ended on one instance, refused at once on both, on $name',
+  ({ database, queue }) => {
+    let a: TestApp;
+    let b: TestApp;
+    let ip = 0;
+    beforeAll(async () => {
+      a = await startTestApp(database, { queue });
+      b = await startTestApp(database, { instanceOf: a });
+    }, 60_000);
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    const client = (instance: TestApp) => instance.client({ ip: `10.64.${Math.floor(++ip / 250)}.${ip % 250}` });
+    const poll = (c: TestClient, url: string, etag: string) => c.request('GET', url, undefined, { 'if-none-match': etag });
+
+    /** Copies of one browser's cookie on A and on B, each instance having just found its session live (a 304 poll). */
+    async function copiesPolledOnBoth(browser: TestClient, userId: number) {
+      const gallery = `/api/gallery/${userId}`;
+      const etag = String((await browser.get(gallery)).headers.etag);
+      const copies = [client(a), client(b)];
+      for (const copy of copies) {
+        browser.copySessionTo(copy);
+        expect((await poll(copy, gallery, etag)).status).toBe(304);
+        expect((await copy.get(gallery)).status).toBe(200);
+      }
+      return { gallery, etag, copies };
+    }
+
+    it('refuses the copies of a signed-out cookie on A and on B, the polls and the feed alike', async () => {
+      const browser = client(a);
+      const { user } = await browser.register();
+      const { gallery, etag, copies } = await copiesPolledOnBoth(browser, user.id);
+      const feedTag = String((await browser.get('/api/feed/public')).headers.etag);
+
+      expect((await browser.post('/api/auth/logout')).status).toBe(200);
+      for (const copy of copies) {
+        expect((await poll(copy, gallery, etag)).status).toBe(401);
+        expect((await copy.get(gallery)).status).toBe(401);
+        expect((await copy.get('/api/user')).status).toBe(401);
+        // The feed answers it as a visitor: the signed-in copy's tag no longer holds.
+        expect((await poll(copy, '/api/feed/public', feedTag)).status).toBe(200);
+      }
+    });
+
+    it('refuses on A and on B the other sessions of an account whose password changed on B', async () => {
+      const browser = client(a);
+      const { user, email, password } = await browser.register();
+      const phone = client(a);
+      expect((await phone.post('/api/login', { email, password })).status).toBe(200);
+      const { gallery, etag, copies } = await copiesPolledOnBoth(phone, user.id);
+      const onB = client(b);
+      browser.copySessionTo(onB);
+      expect((await poll(onB, gallery, etag)).status).toBe(304);
+
+      const changed = await onB.post('/api/account/update', { username: `u${user.id}b`, currentPassword: password, newPassword: 'nouveau-secret' });
+      expect(changed.status, changed.text).toBe(200);
+      for (const copy of copies) expect((await poll(copy, gallery, etag)).status).toBe(401);
+      // The browser that changed it carries on, on either instance.
+      expect((await poll(onB, gallery, etag)).status).toBe(304);
+      expect((await poll(browser, gallery, etag)).status).toBe(304);
+    });
+  },
+);

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { CreditEntry, GenerationJob, Transformation, Upload, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
-import { LocalImageEngine, MediaError, type ImageEngine } from '@atelier/media';
+import { LocalImageEngine, MediaError, NO_PERSON_MESSAGE, type ImageEngine } from '@atelier/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
@@ -108,6 +109,22 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     const em = t.db.orm.em.fork();
     expect(await em.count(CreditEntry, { user: userId, type: 'debit', status: { $ne: 'released' } })).toBe(0);
     expect(await em.count(GenerationJob, { owner: userId, status: 'failed', error: "La génération a échoué. Aucun crédit n'a été débité." })).toBe(1);
+    expect(await em.count(Transformation, { owner: userId })).toBe(0);
+  });
+
+  it('refuses a character on a photo without a person, in French, and charges nothing', async () => {
+    const { c, userId } = await signedIn();
+    const coffee = await readFile(new URL('../../../../shared/photos/coffee.jpg', import.meta.url));
+    const upload = await c.upload(coffee, { selection: JSON.stringify({ character: { id: 'knight' } }) });
+    expect(upload.status, upload.text).toBe(200);
+    const res = await c.post(`/api/transform/${upload.body.id}`);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message: NO_PERSON_MESSAGE });
+    expect(NO_PERSON_MESSAGE).toMatch(/^Aucune personne détectée sur la photo/);
+    expect(await balance(userId)).toBe(500);
+    const em = t.db.orm.em.fork();
+    expect(await em.count(CreditEntry, { user: userId, type: 'debit', status: { $ne: 'released' } })).toBe(0);
+    expect(await em.count(GenerationJob, { owner: userId, status: 'failed', error: NO_PERSON_MESSAGE })).toBe(1);
     expect(await em.count(Transformation, { owner: userId })).toBe(0);
   });
 

@@ -1,19 +1,17 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type MikroORM } from '@atelier/db';
 import { createEmptyDatabase } from '@atelier/db/testing';
-import { LocalImageEngine, LocalVideoEngine, RenderCache, S3Storage } from '@atelier/media';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../packages/media/test/support/s3-server';
-import { buildApp } from '../src/app';
-import { TEST_HASH_PARAMS } from './support/harness';
 import { samplePhoto } from './support/images';
 import { listen, roundRobin } from './support/round-robin';
 import { deleteRedisKeys } from './support/redis';
+import { startServerOnFreePort } from './support/server-process';
 
 /** Needs a MySQL-family server and Redis: the deployment it proves has both (see test-all for the skip). */
 const deployments = process.env.MYSQL_URL && process.env.REDIS_URL ? [{ name: 'MariaDB/MySQL, Redis and s3rver', mysql: process.env.MYSQL_URL, redis: process.env.REDIS_URL }] : [];
@@ -40,52 +38,66 @@ class Browser {
 describe.each(deployments)('two instances behind a round-robin proxy on $name', ({ mysql, redis }) => {
   let database: { url: string; drop(): Promise<void> };
   const redisSettings = { url: redis, prefix: `atelier-test-${randomBytes(6).toString('hex')}` };
-  const renders = mkdtempSync(join(tmpdir(), 'atelier-renders-'));
+  // Each its own data folder, as on two machines: only the database, Redis and the bucket are shared.
+  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'atelier-instance-')));
   let s3: TestS3Server;
-  let instances: { app: FastifyInstance; orm: MikroORM; url: string }[] = [];
+  const processes: ChildProcess[] = [];
+  let instances: string[] = [];
   let proxy: Server;
   let viaProxy: string;
 
-  async function startInstance(): Promise<{ app: FastifyInstance; orm: MikroORM; url: string }> {
-    const orm = await openDatabase(database.url);
-    const app = await buildApp({
-      orm,
-      sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
-      secureCookies: false,
-      webDist: null,
-      trustProxy: ['127.0.0.1'],
-      api: { passwordHash: TEST_HASH_PARAMS },
-      redis: redisSettings,
-      media: { storage: new S3Storage(s3.settings), renders: new RenderCache(renders), images: new LocalImageEngine(), videos: new LocalVideoEngine() },
+  /** A real server process, as a deployment starts each replica: the switches are the README's. */
+  async function startInstance(dataDir: string): Promise<string> {
+    const { child, base } = await startServerOnFreePort({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      SESSION_SECRET: 'a-test-secret-that-is-long-enough-for-iron',
+      REDIS_URL: redisSettings.url,
+      REDIS_PREFIX: redisSettings.prefix,
+      STORAGE: 's3',
+      S3_ENDPOINT: s3.settings.endpoint!,
+      S3_BUCKET: s3.settings.bucket,
+      S3_REGION: s3.settings.region,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+      // The balancer below, on this machine, is the only proxy; it says who the client is.
+      TRUST_PROXY: '127.0.0.1',
+      AI_ENGINE: 'local',
     });
-    return { app, orm, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+    processes.push(child);
+    return base;
   }
 
   beforeAll(async () => {
     s3 = await startS3Server();
     // An empty database, as a MySQL service makes it: both instances migrate it at once.
     database = await createEmptyDatabase(mysql);
-    instances = await Promise.all([startInstance(), startInstance()]);
-    proxy = roundRobin(instances.map(({ url }) => Number(new URL(url).port)));
+    instances = await Promise.all(dataDirs.map(startInstance));
+    proxy = roundRobin(instances.map((url) => Number(new URL(url).port)));
     viaProxy = `http://127.0.0.1:${await listen(proxy)}`;
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await new Promise((resolve) => proxy?.close(resolve));
-    for (const { app } of instances) await app.close();
-    for (const { orm } of instances) await orm.close(true);
+    await Promise.all(
+      processes.map(async (child) => {
+        child.kill('SIGTERM');
+        if (child.exitCode === null) await once(child, 'exit');
+      }),
+    );
     await database?.drop();
     await deleteRedisKeys(redisSettings);
     await s3?.close();
-    rmSync(renders, { recursive: true, force: true });
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('both start together on an empty database and are healthy', async () => {
-    for (const { url } of instances) expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    for (const url of instances) expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
 
   it('keeps a session made on one on the other, uploads on A and transforms on B', async () => {
-    const [a, b] = instances.map(({ url }) => url) as [string, string];
+    const [a, b] = instances as [string, string];
     const person = new Browser();
     const signUp = await person.post(`${a}/api/register`, { email: `pair-${randomBytes(4).toString('hex')}@example.fr`, password: 'motdepasse', firstName: 'Inès', lastName: 'Roy' });
     expect(signUp.status).toBe(200);
@@ -105,7 +117,7 @@ describe.each(deployments)('two instances behind a round-robin proxy on $name', 
   });
 
   it('shows every save, publication, like and deletion made on A at the next poll through the proxy, never a stale 304', async () => {
-    const a = instances[0]!.url;
+    const a = instances[0]!;
     const owner = new Browser();
     const liker = new Browser();
     const email = `owner-${randomBytes(4).toString('hex')}@example.fr`;
@@ -119,28 +131,71 @@ describe.each(deployments)('two instances behind a round-robin proxy on $name', 
 
     const galleryUrl = `${viaProxy}/api/gallery/${user.id}`;
     const tags = { gallery: '', feed: '' };
-    async function poll(): Promise<{ gallery: { id: number; isPublic: boolean; likesCount: number }[]; feed: { id: number; likesCount: number }[] }> {
+    type Post = { id: number; isPublic: boolean; likesCount: number };
+    /** The owner's gallery and the public feed, each asked with the tag of the last answer: both must have changed. */
+    async function poll(): Promise<{ gallery: Post[]; feed: Post[] }> {
       const gallery = await owner.call(galleryUrl, { headers: tags.gallery ? { 'if-none-match': tags.gallery } : {} });
       const feed = await owner.call(`${viaProxy}/api/feed/public`, { headers: tags.feed ? { 'if-none-match': tags.feed } : {} });
-      expect(gallery.status).toBe(200);
+      expect([gallery.status, feed.status]).toEqual([200, 200]);
       tags.gallery = gallery.headers.get('etag')!;
-      tags.feed = feed.status === 304 ? tags.feed : feed.headers.get('etag')!;
-      // The same tags, asked of the other instance by the next request, are current there too.
+      tags.feed = feed.headers.get('etag')!;
+      // The same tags, asked of the other instance by the next requests, are current there too.
       expect((await owner.call(galleryUrl, { headers: { 'if-none-match': tags.gallery } })).status).toBe(304);
-      return { gallery: ((await gallery.json()) as { gallery: never[] }).gallery, feed: feed.status === 304 ? [] : ((await feed.json()) as { posts: never[] }).posts };
+      expect((await owner.call(`${viaProxy}/api/feed/public`, { headers: { 'if-none-match': tags.feed } })).status).toBe(304);
+      return { gallery: ((await gallery.json()) as { gallery: Post[] }).gallery, feed: ((await feed.json()) as { posts: Post[] }).posts };
     }
 
     await poll();
     const saved = await owner.post(`${a}/api/gallery/save`, { transformedImagePath, originalImagePath: imagePath });
     const { item } = (await saved.json()) as { item: { id: number } };
-    expect((await poll()).gallery.map((entry) => entry.id)).toEqual([item.id]);
+    // A private save changes the gallery only: the feed's tag still holds.
+    const gallery = await owner.call(galleryUrl, { headers: { 'if-none-match': tags.gallery } });
+    expect(gallery.status).toBe(200);
+    tags.gallery = gallery.headers.get('etag')!;
+    expect(((await gallery.json()) as { gallery: Post[] }).gallery.map((entry) => entry.id)).toEqual([item.id]);
     await owner.post(`${a}/api/posts/${item.id}/public`);
     const published = await poll();
     expect(published.gallery[0]!.isPublic).toBe(true);
     expect(published.feed.some((post) => post.id === item.id)).toBe(true);
     await liker.post(`${a}/api/posts/${item.id}/like`);
-    expect((await poll()).gallery[0]!.likesCount).toBe(1);
+    const liked = await poll();
+    expect(liked.gallery[0]!.likesCount).toBe(1);
+    expect(liked.feed.find((post) => post.id === item.id)?.likesCount).toBe(1);
     await owner.call(`${a}/api/gallery/${item.id}`, { method: 'DELETE' });
-    expect((await poll()).gallery).toEqual([]);
+    const deleted = await poll();
+    expect(deleted.gallery).toEqual([]);
+    expect(deleted.feed.some((post) => post.id === item.id)).toBe(false);
+  });
+
+  it('counts wrong passwords made through either instance as one: the pair waits after the free ones', async () => {
+    const email = `guessed-${randomBytes(4).toString('hex')}@example.fr`;
+    await new Browser().post(`${instances[0]}/api/register`, { email, password: 'motdepasse', firstName: 'Zoé', lastName: 'Garnier' });
+    const guesser = new Browser();
+    const statuses: number[] = [];
+    // Round robin: the guesses alternate between A and B. Counted apart, each would have seen four.
+    for (let guess = 0; guess < 8; guess++) statuses.push((await guesser.post(`${viaProxy}/api/login`, { email, password: `devine-${guess}` })).status);
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    // Past the five free failures the pair waits 2 s, then 4 s: a seventh or eighth guess is refused.
+    expect(statuses.slice(6)).toContain(429);
+  });
+
+  it('counts password reset requests for one e-mail on both instances as one limit', async () => {
+    const email = `reset-${randomBytes(4).toString('hex')}@example.fr`;
+    const statuses: number[] = [];
+    let refused: Response | null = null;
+    for (let i = 0; i < 6; i += 1) {
+      // Alternating instances, each request from its own address: only the e-mail's count is shared.
+      const answer = await fetch(`${instances[i % 2]!}/api/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.91.0.${i + 1}` },
+        body: JSON.stringify({ email }),
+      });
+      statuses.push(answer.status);
+      refused = answer;
+    }
+    // No SMTP here: the five allowed requests say the service is not configured.
+    expect(statuses).toEqual([502, 502, 502, 502, 502, 429]);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(((await refused!.json()) as { message: string }).message).toMatch(/^Trop de demandes de réinitialisation du mot de passe\. Veuillez réessayer dans \d+ minutes?\.$/);
   });
 });

@@ -18,7 +18,8 @@ async function start(): Promise<void> {
   }
   let mount: typeof import('./app/mount');
   try {
-    mount = await import('./app/mount');
+    // The landing page, where most first visits start, loads alone (see mountLanding).
+    mount = window.location.pathname === '/landing' ? await import('./app/mountLanding') : await import('./app/mount');
   } catch (error) {
     fail('Erreur de chargement React', error);
     return;

@@ -1,7 +1,8 @@
 import type { EntityManager, MikroORM } from '@atelier/db';
 import type { ListVersions } from './shared/list-versions';
-import type { RateLimiter, RateLimits } from './shared/rate-limit';
+import type { RateLimits } from './shared/rate-limit';
 import { identityResolver, type Credentials } from './security/identity';
+import type { LiveSessions } from './security/live-sessions';
 import type { SignInThrottle } from './security/throttle';
 import type { PasswordHashParams } from './auth/password';
 import type { MailSettings } from './auth/password-reset';
@@ -35,7 +36,6 @@ export interface ApiConfig {
 export interface ApiDeps {
   orm: MikroORM;
   config: ApiConfig;
-  limiters: { account: RateLimiter; passwordReset: RateLimiter };
   /** Password checks (sign-in, password change) and sign-ups. */
   signIn: SignInThrottle;
   /** Every other limit, shared by the instances when there is Redis. */
@@ -48,6 +48,8 @@ export interface ApiDeps {
   listVersions: ListVersions;
   /** Every generation runs as one of its jobs. */
   jobs: JobService;
+  /** The sessions table through a short memory that every sign-out clears on every instance. */
+  liveSessions: LiveSessions;
 }
 
 /** What one incoming call brings. */
@@ -59,7 +61,7 @@ export interface CallInput extends Credentials {
 
 /** `identify()` is who the call comes from: the one check of sessions and tokens that every path relies on. */
 export function createContextInner(deps: ApiDeps, call: CallInput) {
-  return { ...deps, ...call, identify: identityResolver(deps.orm, call), em: undefined as EntityManager | undefined };
+  return { ...deps, ...call, identify: identityResolver(deps.liveSessions, call), em: undefined as EntityManager | undefined };
 }
 
 export type Context = ReturnType<typeof createContextInner>;

@@ -9,6 +9,7 @@ export const messages = {
   lastName: 'Le nom doit contenir au moins 2 caractères',
   passwordMismatch: 'Les mots de passe ne correspondent pas.',
   currentPassword: 'Le mot de passe actuel est requis',
+  deletionPassword: 'Saisissez votre mot de passe pour confirmer la suppression',
   username: "Le nom d'utilisateur doit contenir de 3 à 32 lettres, chiffres, points, tirets ou soulignés",
   tooLong: 'Valeur trop longue',
 } as const;
@@ -53,6 +54,12 @@ export const accountUpdateSchema = z.object({
   newPassword: optionalNewPassword,
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
+
+/** "Supprimer mon compte": the password confirms it is the owner. */
+export const accountDeletionSchema = z.object({
+  password: clientText({ error: messages.deletionPassword }).min(1, messages.deletionPassword).max(200, messages.tooLong),
+});
+export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
 
 /** The profile form adds the confirmation, checked in the browser only. */
 export const accountFormSchema = accountUpdateSchema

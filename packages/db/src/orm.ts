@@ -3,6 +3,7 @@ import { LibSqlDriver } from '@mikro-orm/libsql';
 import { MariaDbDriver } from '@mikro-orm/mariadb';
 import { Migrator } from '@mikro-orm/migrations';
 import { MySqlDriver } from '@mikro-orm/mysql';
+import { boundDatabaseWaits, DATABASE_WAITS, type DatabaseWaits } from './database-waits';
 import { entities } from './entities';
 import { mysqlMigrations } from './migrations/mysql';
 import { sqliteMigrations } from './migrations/sqlite';
@@ -22,6 +23,9 @@ export function databaseKind(url: string): DatabaseKind {
 export function migrationsFolder(kind: DatabaseKind): string {
   return kind === 'sqlite' ? 'sqlite' : 'mysql';
 }
+
+/** How long a SQLite write waits for another process's write (`npm run migrate`, a second instance) to end. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** How long a new connection to MySQL/MariaDB may take before the query fails. */
 export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
@@ -46,7 +50,14 @@ export function ormOptions(url: string, overrides: Partial<Options> = {}): Optio
     debug: false,
   };
   if (kind === 'sqlite') {
-    return { ...common, driver: LibSqlDriver, dbName: url.replace(/^(file:|sqlite:)/, ''), ...overrides } as Options;
+    return {
+      ...common,
+      driver: LibSqlDriver,
+      dbName: url.replace(/^(file:|sqlite:)/, ''),
+      // libsql's `timeout` is SQLite's busy timeout: a write waits for another process's to end instead of failing SQLITE_BUSY.
+      driverOptions: { timeout: SQLITE_BUSY_TIMEOUT_MS },
+      ...overrides,
+    } as Options;
   }
   const clientUrl = kind === 'mariadb' ? url.replace(/^mariadb:/, 'mysql:') : url;
   return {
@@ -96,11 +107,23 @@ export async function migrateDatabase(url: string, overrides: Partial<Options> =
   }
 }
 
+export interface OpenOptions {
+  /** Stops at this migration, to test an upgrade. */
+  migrateTo?: string | undefined;
+  /** MySQL/MariaDB: how long a request may wait on the database (not the migrations, which may take long). */
+  waits?: DatabaseWaits | undefined;
+}
+
 /** Opens the database once its schema is up to date (see migrateDatabase). */
-export async function openDatabase(url: string, overrides: Partial<Options> = {}, migrateTo?: string): Promise<MikroORM> {
-  if (databaseKind(url) !== 'sqlite') await migrateDatabase(url, overrides, migrateTo);
+export async function openDatabase(url: string, overrides: Partial<Options> = {}, { migrateTo, waits = DATABASE_WAITS }: OpenOptions = {}): Promise<MikroORM> {
+  if (databaseKind(url) === 'sqlite') {
+    const orm = await MikroORM.init(ormOptions(url, overrides));
+    await runMigrations(orm, migrateTo);
+    return orm;
+  }
+  await migrateDatabase(url, overrides, migrateTo);
   const orm = await MikroORM.init(ormOptions(url, overrides));
-  if (databaseKind(url) === 'sqlite') await runMigrations(orm, migrateTo);
+  await boundDatabaseWaits(orm, waits);
   return orm;
 }
 

@@ -32,7 +32,7 @@ export async function openTestDatabase(target: TestDatabaseTarget, { migrateTo }
   if (target.name === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
     const url = join(dir, 'test.sqlite');
-    const orm = await openDatabase(url, {}, migrateTo);
+    const orm = await openDatabase(url, {}, { migrateTo });
     return {
       orm,
       url,
@@ -45,7 +45,7 @@ export async function openTestDatabase(target: TestDatabaseTarget, { migrateTo }
   const base = new URL(target.url!);
   base.pathname = `/${base.pathname.slice(1) || 'atelier'}_${randomBytes(4).toString('hex')}`;
   const url = base.toString();
-  const orm = await openDatabase(url, { ensureDatabase: true }, migrateTo);
+  const orm = await openDatabase(url, { ensureDatabase: true }, { migrateTo });
   return {
     orm,
     url,

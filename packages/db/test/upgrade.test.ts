@@ -3,7 +3,7 @@ import { mysqlMigrations } from '../src/migrations/mysql';
 import { sqliteMigrations } from '../src/migrations/sqlite';
 import { openTestDatabase, testDatabaseTargets } from '../src/testing';
 
-/** Rows that hang together through every foreign key: a user, an upload, a result of it, a like. */
+/** Rows that hang together through every foreign key: a user, an upload, a result of it, a like, a purchase and its ledger entry. */
 const linkedRows = [
   `insert into users (id, email, password_hash, first_name, last_name, username, credits, created_at)
      values (1, 'ana@example.com', 'x', 'Ana', 'Lima', 'ana', 450, '2026-11-01 10:00:00')`,
@@ -14,6 +14,10 @@ const linkedRows = [
   `insert into gallery_items (id, owner_id, transformed_image_path, original_image_path, created_at)
      values (5, 1, '/api/media/r.jpg', '/api/media/a.jpg', '2026-11-01 10:03:00')`,
   `insert into likes (id, user_id, item_id, created_at) values (9, 1, 5, '2026-11-01 10:04:00')`,
+  `insert into payments (id, user_id, intent_id, credits, amount_cents, currency, status, credited_at, created_at)
+     values (4, 1, 'pi_123', 1000, 500, 'eur', 'succeeded', '2026-11-01 10:05:00', '2026-11-01 10:05:00')`,
+  `insert into credit_entries (id, user_id, type, status, amount, balance_after, description, reason, external_ref, created_at, updated_at)
+     values (2, 1, 'credit', 'settled', 1000, 1450, 'Achat de crédits', 'purchase', 'payment:pi_123', '2026-11-01 10:05:00', '2026-11-01 10:05:00')`,
 ];
 
 describe.each(testDatabaseTargets())('upgrading the schema on $name', (target) => {
@@ -33,6 +37,16 @@ describe.each(testDatabaseTargets())('upgrading the schema on $name', (target) =
            from transformations t join likes l on l.user_id = t.owner_id join users u on u.id = t.owner_id`,
       );
       expect(row).toEqual({ upload: 7, liked: 5, credits: 450 });
+      const [purchase] = await connection.execute(
+        `select p.user_id as payer, p.amount_cents as cents, c.user_id as holder, c.amount as amount
+           from payments p join credit_entries c on c.user_id = p.user_id`,
+      );
+      expect(purchase).toEqual({ payer: 1, cents: 500, holder: 1, amount: 1000 });
+
+      // Deleting the account keeps the purchase and its ledger entry, without their link to it.
+      await connection.execute('delete from users where id = 1');
+      const kept = await connection.execute('select user_id as user, amount from credit_entries union all select user_id, amount_cents from payments');
+      expect(kept).toEqual([{ user: null, amount: 1000 }, { user: null, amount: 500 }]);
     } finally {
       await db.close();
     }

@@ -12,6 +12,7 @@ export {
   type MediaStorage,
   type ObjectRead,
   type ObjectReadConditions,
+  readStoredFile,
   type ServableDiskFile,
   type ServableFile,
   type ServableObject,
@@ -20,6 +21,7 @@ export {
   type StoredFileInfo,
 } from './storage';
 export { S3Storage, type S3Settings } from './s3-storage';
+export { DiskRenderStore, type RenderStore } from './render-store';
 export {
   DEFAULT_REFERENCE_IMPORTANCE,
   REFERENCE_SLOTS,
@@ -37,6 +39,9 @@ export {
 } from './engines/types';
 export { createEngines, type EngineConfig, type Engines } from './engines/index';
 export { LocalImageEngine, choicesFor, type LocalImageEngineOptions } from './engines/local/image-engine';
+export { SUPER_RESOLUTION_MAX_PIXELS } from './engines/local/enlarge';
+export { NO_PERSON_MESSAGE } from './engines/local/costume/fit';
+export { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
 export * from './models';
 export { LocalVideoEngine, videoFrame, type LocalVideoOptions } from './engines/local/video-engine';
 export {

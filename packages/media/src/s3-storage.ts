@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { RenderStore } from './render-store';
 import {
   contentTypeOf,
   isStorageKey,
@@ -45,11 +46,19 @@ function statusOf(error: unknown): number | undefined {
   return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 }
 
-/** A missing object is NOT_FOUND (404; 403 when the credentials may not list the bucket); anything else stays an error. */
-function rethrowMissing(error: unknown): never {
+/** 404, or 403 when the credentials may not list the bucket. */
+function isMissingObject(error: unknown): boolean {
   const status = statusOf(error);
-  throw status === 404 || status === 403 ? notFound(error) : error;
+  return status === 404 || status === 403;
 }
+
+/** A missing object is NOT_FOUND; anything else stays an error. */
+function rethrowMissing(error: unknown): never {
+  throw isMissingObject(error) ? notFound(error) : error;
+}
+
+/** Renders live under their own prefix, which no media key (KEY_PATTERN) starts with: no media route reaches them. */
+const RENDERS_PREFIX = 'renders/';
 
 /**
  * Media in one bucket of an S3-compatible store, under the same generated keys as on disk, so
@@ -83,7 +92,43 @@ export class S3Storage implements MediaStorage {
   }
 
   async get(key: string): Promise<Buffer> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) })).catch(rethrowMissing);
+    return this.bytes(this.checked(key)).catch(rethrowMissing);
+  }
+
+  /**
+   * The render cache in the same bucket: what one instance rendered (thumbnails, art, before/after
+   * views), the others read instead of rendering again, with no folder of their own.
+   */
+  renders(): RenderStore {
+    return {
+      read: (name) =>
+        this.bytes(RENDERS_PREFIX + name).catch((error: unknown) => {
+          if (isMissingObject(error)) return undefined;
+          throw error;
+        }),
+      write: async (name, bytes) => {
+        // A PUT is atomic in S3: a reader gets the whole object or none.
+        await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: RENDERS_PREFIX + name, Body: bytes, ContentType: 'image/jpeg' }));
+      },
+      remove: async (name) => {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: RENDERS_PREFIX + name }));
+      },
+      keepOnly: async (version) => {
+        let removed = 0;
+        // A listing page holds at most 1,000 keys, as many as one DeleteObjects takes.
+        for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.settings.bucket, Prefix: RENDERS_PREFIX })) {
+          const older = (page.Contents ?? []).flatMap(({ Key }) => (Key && !Key.startsWith(`${RENDERS_PREFIX}${version}/`) ? [{ Key }] : []));
+          if (older.length === 0) continue;
+          await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: older, Quiet: true } }));
+          removed += older.length;
+        }
+        return removed;
+      },
+    };
+  }
+
+  private async bytes(key: string): Promise<Buffer> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
     return Buffer.from(await object.Body!.transformToByteArray());
   }
 

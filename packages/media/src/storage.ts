@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { MEDIA_MESSAGES, MediaError } from './errors';
@@ -87,6 +88,15 @@ export interface MediaStorage {
   stat(key: string): Promise<StoredFileInfo>;
   /** Removes the file; removing one already gone is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** The whole of a stored file as a stream, from disk or from the object store, without holding it in memory. */
+export async function readStoredFile(storage: MediaStorage, key: string): Promise<NodeJS.ReadableStream> {
+  const file = await storage.servable(key);
+  if ('root' in file) return createReadStream(join(file.root, file.path));
+  const { body } = await file.read({});
+  if (!body) throw notFound();
+  return body;
 }
 
 export function notFound(cause?: unknown): MediaError {

@@ -1,27 +1,54 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { difference } from '../test/support/images';
-import { RenderCache, renderThumbnail } from './thumbnails';
+import type { CategoryId } from '@atelier/catalog';
+import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
+import { DiskRenderStore } from './render-store';
+import { RENDER_VERSION, RenderCache, renderThumbnail } from './thumbnails';
 
 describe('renderThumbnail', () => {
-  it('shows each option on the sample picture as a small square JPEG', async () => {
-    const ocean = await renderThumbnail('environment', 'ocean');
-    const forest = await renderThumbnail('environment', 'forest');
-    expect(await sharp(ocean).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
-    expect(await difference(ocean, forest)).toBeGreaterThan(3);
-  });
-
-  it('shows the styles on a real photograph, each tile unlike the others', async () => {
-    const ids = ['watercolor', 'oil-painting', 'cartoon', 'comic-book', 'pencil-sketch', 'pixel-art', 'mosaic', 'stained-glass'];
-    const tiles = await Promise.all(ids.map((id) => renderThumbnail('style', id)));
+  /** Every pair of tiles differs by more than `least` (mean absolute difference per channel, 0–255). */
+  async function expectUnlike(category: CategoryId, ids: readonly string[], least: number) {
+    const tiles = await Promise.all(ids.map((id) => renderThumbnail(category, id)));
     for (let i = 0; i < tiles.length; i += 1) {
       for (let j = i + 1; j < tiles.length; j += 1) {
-        expect(await difference(tiles[i] ?? Buffer.alloc(0), tiles[j] ?? Buffer.alloc(0)), `${ids[i]} / ${ids[j]}`).toBeGreaterThan(6);
+        expect(await difference(tiles[i] ?? Buffer.alloc(0), tiles[j] ?? Buffer.alloc(0)), `${ids[i]} / ${ids[j]}`).toBeGreaterThan(least);
       }
     }
+    return tiles;
+  }
+
+  it('puts the photographed person into each scene, as a small square JPEG', { timeout: 60_000 }, async () => {
+    const [ocean] = await expectUnlike('environment', ['ocean', 'forest', 'desert', 'space'], 6);
+    expect(await sharp(ocean).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
+    // The person stays: the middle of the face is the photograph's, whatever the scene.
+    const face = { left: 96, top: 24, width: 48, height: 48 };
+    const photo = await sharp(SAMPLE_PHOTO_JPEG).resize(256, 256).extract(face).greyscale().raw().toBuffer();
+    const tile = await sharp(ocean).extract(face).greyscale().raw().toBuffer();
+    expect(photo.reduce((sum, value, index) => sum + Math.abs(value - (tile[index] ?? 0)), 0) / photo.length).toBeLessThan(25);
+  });
+
+  it('shows each light and each shot differently on the photograph', { timeout: 60_000 }, async () => {
+    await expectUnlike('lighting', ['golden-hour', 'blue-hour', 'neon-lights', 'candlelight'], 4);
+    await expectUnlike('camera', ['extreme-close-up', 'close-up', 'fisheye', 'low-angle'], 6);
+  });
+
+  it('shows the styles on a real photograph, each tile unlike the others', { timeout: 60_000 }, async () => {
+    await expectUnlike('style', ['watercolor', 'oil-painting', 'cartoon', 'comic-book', 'pencil-sketch', 'pixel-art', 'mosaic', 'stained-glass'], 6);
+  });
+
+  it('captions the tile of an option the sample photograph cannot show (shoes need the feet in the picture)', { timeout: 60_000 }, async () => {
+    const [sneakers] = await expectUnlike('clothing', ['sneakers', 'tuxedo'], 3);
+    expect(await sharp(sneakers).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
+    // The caption band darkens the bottom of the tile.
+    const meanGrey = async (top: number) => {
+      const grey = await sharp(sneakers).extract({ left: 0, top, width: 256, height: 40 }).greyscale().raw().toBuffer();
+      return grey.reduce((sum, value) => sum + value, 0) / grey.length;
+    };
+    expect(await meanGrey(216)).toBeLessThan((await meanGrey(0)) - 20);
   });
 
   it('keeps the shape of a format option inside the square', async () => {
@@ -48,32 +75,31 @@ describe('RenderCache', () => {
   });
 
   it('renders a file once, then serves it from disk', async () => {
-    const cache = new RenderCache(root);
+    const cache = new RenderCache(new DiskRenderStore(root));
     const render = vi.fn(async () => Buffer.from('rendered'));
-    const [first, second] = await Promise.all([cache.file('art', 'something.jpg', render), cache.file('art', 'something.jpg', render)]);
-    const third = await cache.file('art', 'something.jpg', render);
+    const [first, second] = await Promise.all([cache.read('art', 'something.jpg', render), cache.read('art', 'something.jpg', render)]);
+    const third = await cache.read('art', 'something.jpg', render);
     expect(render).toHaveBeenCalledTimes(1);
-    expect(new Set([first, second, third]).size).toBe(1);
-    expect((await stat(first)).size).toBe(8);
+    expect([first, second, third].map(String)).toEqual(['rendered', 'rendered', 'rendered']);
+    expect(String(await readFile(join(root, RENDER_VERSION, 'something.jpg')))).toBe('rendered');
   });
 
   it('caches thumbnails by preview id and generated art by id', async () => {
-    const cache = new RenderCache(root);
-    const path = await cache.thumbnail('lighting-golden-hour');
-    expect(path.endsWith('lighting-golden-hour.jpg')).toBe(true);
-    expect((await sharp(path).metadata()).width).toBe(256);
+    const cache = new RenderCache(new DiskRenderStore(root));
+    expect((await sharp(await cache.thumbnail('lighting-golden-hour')).metadata()).width).toBe(256);
+    expect(await readdir(join(root, RENDER_VERSION))).toContain('lighting-golden-hour.jpg');
     expect((await sharp(await cache.art('welcome-lac')).metadata()).width).toBe(1024);
     expect((await sharp(await cache.art('model-camille')).metadata()).width).toBe(768);
   });
 
   it.each(['../escape.jpg', 'a/b.jpg', 'UPPER.jpg', 'x.png', '.jpg', ''])('refuses the name %j', async (name) => {
-    const cache = new RenderCache(root);
-    await expect(cache.file('art', name, async () => Buffer.from('x'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const cache = new RenderCache(new DiskRenderStore(root));
+    await expect(cache.read('art', name, async () => Buffer.from('x'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await readdir(root)).toEqual([]);
   });
 
   it('refuses unknown thumbnails and art without writing anything', async () => {
-    const cache = new RenderCache(root);
+    const cache = new RenderCache(new DiskRenderStore(root));
     await expect(cache.thumbnail('style-../../etc')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(cache.art('welcome-nowhere')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const files = await readdir(root, { recursive: true });

@@ -139,6 +139,29 @@ export const apiOperations: ApiOperation[] = [
     answer: answerOf('account.stats', 'Les compteurs de la page du compte.'),
   },
   {
+    method: 'GET',
+    path: '/api/account/export',
+    tag: 'Compte',
+    summary: 'Exporter mes données',
+    description:
+      'Une archive ZIP : `donnees.json` (profil, historique des crédits et paiements, galerie et publications, vidéos, imports, transformations, workflows, mentions « J’aime », appareils connectés et jetons d’API, sans aucun secret) et, sous `media/`, les images et vidéos du compte, chacune au chemin de son adresse `/api/media/<clé>`.',
+    access: 'account',
+    answer: { kind: 'file', mediaTypes: ['application/zip'], description: 'L’archive, en pièce jointe (dix par minute au plus).' },
+    refusals: [429],
+  },
+  {
+    method: 'POST',
+    path: '/api/account/delete',
+    tag: 'Compte',
+    summary: 'Supprimer mon compte',
+    description:
+      'Avec le mot de passe du compte : supprime le compte, ses sessions, jetons d’API, imports, résultats, vidéos, workflows, mentions « J’aime » et publications, en base et dans le stockage ; l’historique des crédits et les paiements sont gardés pour la comptabilité, sans lien avec la personne. 409 tant qu’une génération est en cours.',
+    access: 'account',
+    body: bodyOf('account.delete', { password: 'motdepasse' }),
+    answer: answerOf('account.delete', 'Le compte est supprimé ; la session est fermée.'),
+    refusals: [409, 429],
+  },
+  {
     method: 'POST',
     path: '/api/auth/forgot-password',
     tag: 'Compte',
@@ -500,6 +523,18 @@ export const apiOperations: ApiOperation[] = [
       description: 'Le nombre d’éléments supprimés.',
     },
     refusalSchema: z.object({ success: z.literal(false), error: z.string(), message: z.string() }),
+  },
+  {
+    method: 'POST',
+    path: '/api/gallery/{id}/favorite',
+    tag: 'Galerie et fil public',
+    summary: 'Marquer comme favori',
+    description: 'Sans corps, bascule ; `{ "isFavorite": true | false }` fixe l’état. Seulement ses propres éléments.',
+    access: 'account',
+    params: [pathId('id', 'gallery.favorite', 'id', "Identifiant de l'élément.", 4)],
+    body: { kind: 'json', schema: procedureInput('gallery.favorite').pick({ isFavorite: true }), example: { isFavorite: true }, required: false },
+    answer: answerOf('gallery.favorite', "L'état de favori."),
+    refusals: [404],
   },
   {
     method: 'DELETE',

@@ -1,4 +1,4 @@
-import { createCaller, describeError, JobPendingError } from '@atelier/api';
+import { createCaller, describeError, JobPendingError, type Context } from '@atelier/api';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
@@ -7,6 +7,8 @@ import { faultAnswer } from '../faults';
 export type Caller = ReturnType<typeof createCaller>;
 /** The caller for one request; `signal` ends what the call streams (a job's events) when the client leaves. */
 export type CallerFactory = (request: FastifyRequest, reply: FastifyReply, signal?: AbortSignal) => Promise<Caller>;
+/** The context a call of this request runs in (its session or token, read once): callers are made from it. */
+export type ContextFactory = (request: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
 /**
  * The REST error body: a French `message`, plus `error` and `fieldErrors` where they apply, and
@@ -44,10 +46,14 @@ export function restHandler(
   callerFor: CallerFactory,
   handle: (caller: Caller, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): RouteHandlerMethod {
+  return answeringProcedureErrors(async (request, reply) => handle(await callerFor(request, reply), request, reply));
+}
+
+/** A handler whose procedures' refusals are answered as REST errors (see sendProcedureError). */
+export function answeringProcedureErrors(handle: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): RouteHandlerMethod {
   return async (request, reply) => {
-    const caller = await callerFor(request, reply);
     try {
-      return await handle(caller, request, reply);
+      return await handle(request, reply);
     } catch (error) {
       if (error instanceof JobPendingError) return sendJobPending(reply, error);
       if (error instanceof TRPCError) return sendProcedureError(reply, error);

@@ -1,22 +1,20 @@
+import { feedVersionCheck } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
-import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
-import { sendPolledList } from './etag';
+import { restHandler, untrusted, untrustedField, type CallerFactory, type ContextFactory } from './call';
+import { registerPolledList } from './etag';
 
-export function registerFeedRoutes(app: FastifyInstance, callerFor: CallerFactory): void {
+export function registerFeedRoutes(app: FastifyInstance, callerFor: CallerFactory, contextFor: ContextFactory): void {
   // Paginated: ?limit (default 50, at most 100) and ?cursor (the nextCursor of the previous page).
-  app.get(
-    '/api/feed/public',
-    restHandler(callerFor, async (caller, request, reply) => {
-      const page = untrusted({ limit: untrustedField(request.query, 'limit'), cursor: untrustedField(request.query, 'cursor') });
-      const current = await caller.feed.version(page);
-      // Public, but `isLiked` is the viewer's.
-      reply.header('vary', 'Cookie');
-      return sendPolledList(request, reply, 'no-cache', current, async () => {
-        const { posts, nextCursor, version: listed } = await caller.feed.list(page);
-        return { version: listed, body: { posts, nextCursor } };
-      });
-    }),
-  );
+  registerPolledList(app, '/api/feed/public', contextFor, {
+    check: feedVersionCheck,
+    page: (request) => ({ limit: untrustedField(request.query, 'limit'), cursor: untrustedField(request.query, 'cursor') }),
+    list: async (caller, page) => {
+      const { posts, nextCursor, version } = await caller.feed.list(page);
+      return { version, body: { posts, nextCursor } };
+    },
+    // Public, but `isLiked` is the viewer's.
+    headers: { 'cache-control': 'no-cache', vary: 'Cookie' },
+  });
 
   app.post(
     '/api/posts/:postId/public',

@@ -1,35 +1,31 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { galleryVersionCheck } from '@atelier/api';
+import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { restHandler, sendProcedureError, untrusted, untrustedField, type CallerFactory } from './call';
-import { sendPolledList } from './etag';
+import { restHandler, sendProcedureError, untrusted, untrustedField, type CallerFactory, type ContextFactory } from './call';
+import { registerPolledList } from './etag';
 
-function galleryPage(request: FastifyRequest): never {
-  return untrusted({
-    userId: untrustedField(request.params, 'userId'),
-    limit: untrustedField(request.query, 'limit'),
-    cursor: untrustedField(request.query, 'cursor'),
-  });
-}
 
 /**
  * Fastify's router prefers a static segment to a parameter whatever the order of registration:
  * /api/gallery/batch, /api/gallery/bulk-delete and /api/gallery/default never reach `:userId` or `:id`.
  */
-export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFactory): void {
+export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFactory, contextFor: ContextFactory): void {
   app.post('/api/gallery/save', restHandler(callerFor, (caller, request) => caller.gallery.save(untrusted(request.body))));
 
   // Paginated: ?limit (default 50, at most 100) and ?cursor (the nextCursor of the previous page).
-  app.get(
-    '/api/gallery/:userId',
-    restHandler(callerFor, async (caller, request, reply) => {
-      const page = galleryPage(request);
-      const current = await caller.gallery.version(page);
-      return sendPolledList(request, reply, 'private, no-cache', current, async () => {
-        const { gallery, nextCursor, version: listed } = await caller.gallery.list(page);
-        return { version: listed, body: { success: true, gallery, nextCursor } };
-      });
+  registerPolledList(app, '/api/gallery/:userId', contextFor, {
+    check: galleryVersionCheck,
+    page: (request) => ({
+      userId: untrustedField(request.params, 'userId'),
+      limit: untrustedField(request.query, 'limit'),
+      cursor: untrustedField(request.query, 'cursor'),
     }),
-  );
+    list: async (caller, page) => {
+      const { gallery, nextCursor, version } = await caller.gallery.list(page);
+      return { version, body: { success: true, gallery, nextCursor } };
+    },
+    headers: { 'cache-control': 'private, no-cache' },
+  });
 
   app.delete(
     '/api/gallery/batch',
@@ -48,6 +44,14 @@ export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFac
         throw error;
       }
     }),
+  );
+
+  // No body toggles; `{ isFavorite: true | false }` sets the state.
+  app.post(
+    '/api/gallery/:id/favorite',
+    restHandler(callerFor, (caller, request) =>
+      caller.gallery.favorite({ id: untrusted(untrustedField(request.params, 'id')), isFavorite: untrusted(untrustedField(request.body, 'isFavorite')) }),
+    ),
   );
 
   app.delete('/api/gallery/:id', restHandler(callerFor, (caller, request) => caller.gallery.delete({ id: untrusted(untrustedField(request.params, 'id')) })));

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { MediaDeps } from '@atelier/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
@@ -7,9 +6,9 @@ import { notFound, sendStoredFile } from './files';
 const ONE_DAY = 86_400;
 
 /** Sends a rendered-once file (thumbnail, welcome image, default model): public and cacheable. */
-async function sendRendered(reply: FastifyReply, render: () => Promise<string>): Promise<FastifyReply> {
-  const path = await render().catch(notFound);
-  return reply.type('image/jpeg').header('cache-control', `public, max-age=${ONE_DAY}`).send(createReadStream(path));
+async function sendRendered(reply: FastifyReply, render: () => Promise<Buffer>): Promise<FastifyReply> {
+  const image = await render().catch(notFound);
+  return reply.type('image/jpeg').header('cache-control', `public, max-age=${ONE_DAY}`).send(image);
 }
 
 export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {

@@ -1,30 +1,28 @@
-import type { MediaDeps } from '@atelier/api';
+import { videosVersionCheck, type MediaDeps } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
-import { generationBody, restHandler, untrusted, untrustedField, type CallerFactory } from './call';
-import { sendPolledList } from './etag';
+import { generationBody, restHandler, untrusted, untrustedField, type CallerFactory, type ContextFactory } from './call';
+import { registerPolledList } from './etag';
 import { sendStoredFile } from './files';
 
-export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {
+export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFactory, contextFor: ContextFactory, media: MediaDeps): void {
   app.post('/api/videos/create-placeholder', restHandler(callerFor, (caller, request) => caller.videos.createPlaceholder(untrusted(request.body))));
   app.post('/api/generate-video', restHandler(callerFor, (caller, request) => caller.videos.generate(generationBody(request, request.body))));
   app.post('/api/videos/update-placeholder', restHandler(callerFor, (caller, request) => caller.videos.updatePlaceholder(untrusted(request.body))));
 
   // Polled every 2 s by the phone studio: an unchanged list answers 304 without a query.
-  app.get(
-    '/api/videos/all/:userId',
-    restHandler(callerFor, async (caller, request, reply) => {
-      const page = untrusted({
-        userId: untrustedField(request.params, 'userId'),
-        limit: untrustedField(request.query, 'limit'),
-        offset: untrustedField(request.query, 'offset'),
-      });
-      const current = await caller.videos.version(page);
-      return sendPolledList(request, reply, 'private, no-cache', current, async () => {
-        const { version: listed, ...body } = await caller.videos.list(page);
-        return { version: listed, body };
-      });
+  registerPolledList(app, '/api/videos/all/:userId', contextFor, {
+    check: videosVersionCheck,
+    page: (request) => ({
+      userId: untrustedField(request.params, 'userId'),
+      limit: untrustedField(request.query, 'limit'),
+      offset: untrustedField(request.query, 'offset'),
     }),
-  );
+    list: async (caller, page) => {
+      const { version, ...body } = await caller.videos.list(page);
+      return { version, body };
+    },
+    headers: { 'cache-control': 'private, no-cache' },
+  });
 
   app.get(
     '/api/videos/download/:id',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiConfig, MediaDeps } from '@atelier/api';
-import { LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
+import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@atelier/db/testing';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app';
@@ -40,7 +40,7 @@ export async function startTestApp(
   const media: MediaDeps = {
     ...(first?.media ?? {
       storage: new LocalDiskStorage(join(mediaDir!, 'media')),
-      renders: new RenderCache(join(mediaDir!, 'renders')),
+      renders: new RenderCache(new DiskRenderStore(join(mediaDir!, 'renders'))),
       images: new LocalImageEngine(),
       videos: new LocalVideoEngine(),
     }),

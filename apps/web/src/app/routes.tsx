@@ -1,27 +1,19 @@
-import { useEffect } from 'react';
-import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { useDarkMarker } from '../components/ThemeToggle';
+import { usePageScrollRules } from './pageRules';
 
-const NO_SCROLL_ROUTES = new Set(['/create', '/transform', '/mobile-transform']);
-const IOS = /iPhone|iPad|iPod/;
-
-/** Page-scrolling rules of the route table, applied on every navigation. */
+/** Page-scrolling rules and the dark marker, on every navigation. */
 function RootLayout() {
-  const { pathname } = useLocation();
+  usePageScrollRules(useLocation().pathname);
   useDarkMarker();
-  useEffect(() => {
-    const studio = NO_SCROLL_ROUTES.has(pathname);
-    const ios = IOS.test(navigator.userAgent);
-    document.body.classList.toggle('no-scroll', studio);
-    document.body.classList.toggle('ios-scroll', ios && !studio);
-    const viewport = document.querySelector<HTMLMetaElement>('meta[name="viewport"]');
-    if (viewport && ios) {
-      viewport.content = studio
-        ? 'width=device-width, initial-scale=1.0, viewport-fit=cover'
-        : 'width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no, viewport-fit=cover';
-    }
-  }, [pathname]);
   return <Outlet />;
+}
+
+/** The landing page inside the app: its links move within the app. */
+function RoutedLandingPage({ page: LandingPage }: { page: ComponentType<{ onNavigate: (path: string) => void }> }) {
+  const navigate = useNavigate();
+  return <LandingPage onNavigate={(path) => void navigate(path)} />;
 }
 
 const studio: RouteObject['lazy'] = async () => ({ Component: (await import('../pages/studio/StudioPage')).StudioPage });
@@ -30,7 +22,13 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/landing', lazy: async () => ({ Component: (await import('../pages/landing/LandingPage')).LandingPage }) },
+      {
+        path: '/landing',
+        lazy: async () => {
+          const { LandingPage } = await import('../pages/landing/LandingPage');
+          return { Component: () => <RoutedLandingPage page={LandingPage} /> };
+        },
+      },
       {
         lazy: async () => ({ Component: (await import('./DataLayout')).DataLayout }),
         children: [

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconEye } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FallbackImage } from './FallbackImage';
 
@@ -16,10 +16,12 @@ interface ImageCardProps {
   onDownload: () => void;
   /** Further buttons after the download one. */
   actions?: ReactNode;
+  /** The heart in the picture's corner, for the owner's own images. */
+  favorite?: { isFavorite: boolean; busy: boolean; onToggle: () => void };
 }
 
 /** One picture of a gallery or library grid: square preview, caption, 'Voir' and download. */
-export function ImageCard({ src, fallbackSrc, title, subtitle, selecting, selected, onToggleSelected, onView, onDownload, actions }: ImageCardProps) {
+export function ImageCard({ src, fallbackSrc, title, subtitle, selecting, selected, onToggleSelected, onView, onDownload, actions, favorite }: ImageCardProps) {
   return (
     <Card
       withBorder
@@ -35,6 +37,28 @@ export function ImageCard({ src, fallbackSrc, title, subtitle, selecting, select
           <Box pos="absolute" top={8} left={8} onClick={(event) => event.stopPropagation()}>
             <Checkbox size="md" radius="xl" checked={selected} onChange={onToggleSelected} aria-label={`Sélectionner ${title}`} />
           </Box>
+        )}
+        {favorite && !selecting && (
+          <ActionIcon
+            className="image-card-favorite"
+            pos="absolute"
+            top={6}
+            right={6}
+            radius="xl"
+            size={32}
+            variant="white"
+            color={favorite.isFavorite ? 'red' : 'dark'}
+            aria-label="Favori"
+            aria-pressed={favorite.isFavorite}
+            title={favorite.isFavorite ? 'Retirer des favoris' : 'Ajouter aux favoris'}
+            loading={favorite.busy}
+            onClick={(event) => {
+              event.stopPropagation();
+              favorite.onToggle();
+            }}
+          >
+            {favorite.isFavorite ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
+          </ActionIcon>
         )}
       </Box>
       <Stack gap={6} p="xs">

@@ -1,16 +1,21 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { usePublication } from '../lib/publication';
 
 interface PublishDialogProps {
-  /** Whether the item keeps its untouched original beside the result. */
-  hasOriginal: boolean;
-  publishing: boolean;
-  onPublish: (withOriginal: boolean) => void;
+  /** The gallery item about to be published; nothing shows without one. */
+  item: { id: number; originalImagePath: string | null } | null;
+  publish: ReturnType<typeof usePublication>['publishImage'];
   onClose: () => void;
 }
 
 /** Asked at the moment of publishing: what goes public, the original included or the result alone. */
-export function PublishDialog({ hasOriginal, publishing, onPublish, onClose }: PublishDialogProps) {
+export function PublishDialog({ item, publish, onClose }: PublishDialogProps) {
+  return item && <PublishQuestion key={item.id} item={item} publish={publish} onClose={onClose} />;
+}
+
+function PublishQuestion({ item, publish, onClose }: PublishDialogProps & { item: NonNullable<PublishDialogProps['item']> }) {
+  const hasOriginal = item.originalImagePath !== null;
   const [withOriginal, setWithOriginal] = useState(hasOriginal);
   return (
     <Modal opened onClose={onClose} title="Rendre cette création publique" centered>
@@ -34,7 +39,7 @@ export function PublishDialog({ hasOriginal, publishing, onPublish, onClose }: P
           <Button variant="default" onClick={onClose}>
             Annuler
           </Button>
-          <Button loading={publishing} onClick={() => onPublish(hasOriginal && withOriginal)}>
+          <Button loading={publish.isPending} onClick={() => publish.mutate({ postId: item.id, withOriginal: hasOriginal && withOriginal }, { onSuccess: onClose })}>
             Publier
           </Button>
         </Group>

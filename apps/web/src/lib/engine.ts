@@ -12,7 +12,7 @@ export function engineLabel(engine: string | null | undefined): string | null {
 
 /** What the local engine does and does not do, said plainly wherever it makes the pictures. */
 export const LOCAL_ENGINE_NOTICE =
-  "Moteur local : styles artistiques (aquarelle, BD, mosaïque, vitrail…), lumière, cadrage, format et agrandissement sont calculés sur notre serveur, sans IA générative. Changer le corps entier (personnage, tenue, action) demande le moteur cloud (Replicate) : ici, ces options restent des retouches approchées.";
+  "Moteur local : styles artistiques (aquarelle, BD, mosaïque, vitrail…), lumière, cadrage, format et agrandissement sont calculés sur notre serveur, sans IA générative. Personnage, tenue et action : il ajoute des accessoires dessinés, ajustés à la tête, au visage et aux épaules de la personne détectée (casques, couronnes, chapeaux, lunettes, masques, vestes, cols, objets tenus en main). Il ne change ni le corps entier, ni la pose, ni le visage ; chaussures et bas demandent une photo en pied, et une photo sans personne visible est refusée, sans débit. Transformer tout le corps est le travail du moteur cloud (Replicate), quand le service est configuré avec lui.";
 
 /** The image engine the server is configured with, once known. */
 export function useConfiguredEngine(): string | null {

@@ -65,6 +65,15 @@ export function useOwnGallery(userId: number | undefined, { pollMs = false }: Li
   return { query, items };
 }
 
+/** Marks or unmarks one of the user's images as a favourite; the gallery shows the new state once reloaded. */
+export function useToggleFavorite() {
+  const utils = trpc.useUtils();
+  return trpc.gallery.favorite.useMutation({
+    onSuccess: () => void utils.gallery.list.invalidate(),
+    onError: (error) => toast({ title: 'Erreur lors de la mise à jour des favoris', description: errorMessage(error, ''), variant: 'destructive' }),
+  });
+}
+
 /** How long a batch deletion can be taken back: the images are hidden at once, deleted after this. */
 export const UNDO_DELETE_MS = 6000;
 

@@ -9,6 +9,7 @@ import { clearToasts, toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { CreditsTab } from './account/CreditsTab';
 import { ApiTokensCard } from './account/ApiTokensCard';
+import { MyDataCard } from './account/MyDataCard';
 import { ProfileTab } from './account/ProfileTab';
 import { SessionsCard } from './account/SessionsCard';
 
@@ -68,7 +69,7 @@ export function AccountPage() {
   return (
     <>
       <AppHeader />
-      <Container size="md" py="xl">
+      <Container component="main" size="md" py="xl">
         <Group justify="space-between" mb="lg">
           <Title order={1} fz={30}>Mon Compte</Title>
           <ActionIcon component={Link} to="/create" variant="subtle" size="lg" radius="xl" aria-label="Fermer">
@@ -110,6 +111,7 @@ export function AccountPage() {
                 </Card>
                 <SessionsCard />
                 <ApiTokensCard />
+                <MyDataCard />
               </Stack>
             </Tabs.Panel>
           </Tabs>

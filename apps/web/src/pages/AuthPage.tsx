@@ -162,7 +162,7 @@ export function AuthPage() {
   if (arrivedSignedIn) return <Navigate to="/transform" replace />;
 
   return (
-    <Box mih="100vh" p={{ base: 'md', sm: 'xl' }} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box component="main" mih="100vh" p={{ base: 'md', sm: 'xl' }} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Card withBorder shadow="lg" radius="lg" p={0} maw={960} w="100%" style={{ overflow: 'hidden' }}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
           <Box

@@ -50,7 +50,7 @@ export function CheckoutPage() {
       <>
         <AppHeader />
         <Container component="main" size={560} py="xl" px="md">
-          <SignInPrompt title="Connexion requise" description="Connectez-vous pour acheter des crédits." />
+          <SignInPrompt titleOrder={1} title="Connexion requise" description="Connectez-vous pour acheter des crédits." />
         </Container>
       </>
     );
@@ -108,7 +108,7 @@ function Checkout() {
   return (
     <>
       <AppHeader />
-      <Center px="md" py={{ base: 'lg', sm: 48 }}>
+      <Center component="main" px="md" py={{ base: 'lg', sm: 48 }}>
         {checkout.state === 'loading' ? (
           <Stack align="center" py={60} gap="sm">
             <Loader />

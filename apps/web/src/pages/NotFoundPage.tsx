@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 export function NotFoundPage() {
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Card withBorder shadow="sm" radius="lg" p="xl" maw={440} w="100%">
         <Stack gap="sm">
           <Title order={1} fz={26}>404 Page Not Found</Title>

@@ -29,7 +29,7 @@ export function PublicPostPage() {
       <AppHeader />
       <Container component="main" size={560} py="xl" px="md">
         {missing ? (
-          <Notice icon={<IconPhotoOff size={28} />} title="Publication introuvable" description="Ce lien ne mène plus à une création publique : son auteur l'a peut-être retirée.">
+          <Notice titleOrder={1} icon={<IconPhotoOff size={28} />} title="Publication introuvable" description="Ce lien ne mène plus à une création publique : son auteur l'a peut-être retirée.">
             <Button component={Link} to="/" radius="xl" variant="light">
               Voir le feed public
             </Button>

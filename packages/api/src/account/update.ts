@@ -5,6 +5,7 @@ import { AppError } from '../shared/errors';
 
 export const accountMessages = {
   wrongPassword: 'Mot de passe actuel incorrect',
+  wrongDeletionPassword: 'Mot de passe incorrect : votre compte n’a pas été supprimé.',
   usernameTaken: "Ce nom d'utilisateur est déjà pris.",
 } as const;
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PasswordResetToken, User, type EntityManager } from '@atelier/db';
+import type { LiveSessions } from '../security/live-sessions';
 import { endSessions } from '../security/sessions';
 import { AppError } from '../shared/errors';
 import { hashPassword, type PasswordHashParams } from './password';
@@ -59,7 +60,7 @@ export async function requestPasswordReset(em: EntityManager, mail: MailSettings
  * expired link is refused), every other link of the account stops working, and every session
  * of the account ends.
  */
-export async function resetPassword(em: EntityManager, params: PasswordHashParams, token: string, password: string, now = new Date()): Promise<void> {
+export async function resetPassword(em: EntityManager, live: LiveSessions, params: PasswordHashParams, token: string, password: string, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(password, params);
   await em.transactional(async (tx) => {
     const found = await tx.findOne(PasswordResetToken, { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } }, { fields: ['user'] });
@@ -67,7 +68,8 @@ export async function resetPassword(em: EntityManager, params: PasswordHashParam
     if (!found || claimed !== 1) throw new AppError('VALIDATION', passwordResetMessages.invalidLink);
     const user = await tx.findOneOrFail(User, found.user.id);
     user.passwordHash = passwordHash;
-    await endSessions(tx, user.id, null);
+    await endSessions(tx, null, user.id, null);
     await tx.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
   });
+  await live.ended();
 }

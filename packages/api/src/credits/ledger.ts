@@ -123,7 +123,8 @@ export const ledger = {
         { status: 'released', updatedAt: new Date() },
       );
       if (changed !== 1) return false;
-      await tx.nativeUpdate(User, { id: entry.user.id }, { credits: raw(`credits + ${entry.amount}`) });
+      // A deleted account's hold has no balance left to go back to.
+      if (entry.user) await tx.nativeUpdate(User, { id: entry.user.id }, { credits: raw(`credits + ${entry.amount}`) });
       return true;
     });
   },

@@ -45,7 +45,7 @@ async function readSource(run: JobRun, key: string): Promise<Buffer> {
 
 /**
  * An engine's 0–1 progress as the job's percentage between `from` and `to`, reported each time it
- * moves by 5 points or more, so a long clip moves on screen without a database write per frame.
+ * moves by 5 points or more, so a long clip or enlargement moves on screen without a database write per frame or tile.
  */
 function steps(run: JobRun, from: number, to: number, stage: string): (fraction: number) => void {
   let reported = from;
@@ -99,6 +99,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         ...(input.intensity === undefined ? {} : { intensity: input.intensity }),
         seed: run.job.seed,
         signal: run.signal,
+        onProgress: steps(run, 20, 88, jobStages.transforming),
         onStarted: run.started,
       });
       await run.report(90, jobStages.saving);

@@ -26,7 +26,7 @@ export async function confirmPayment(
   // Our record first: nobody makes us ask Stripe about intents we never opened.
   const payment = await em.findOne(Payment, { intentId });
   if (!payment) throw new AppError('NOT_FOUND', paymentMessages.paymentNotFound);
-  if (payment.user.id !== userId) throw new AppError('FORBIDDEN', commonMessages.forbidden);
+  if (payment.user?.id !== userId) throw new AppError('FORBIDDEN', commonMessages.forbidden);
 
   const result = await fulfilPayment(em, await retrieveIntent(client, intentId));
   if (!result) throw new AppError('UPSTREAM', paymentMessages.verificationFailed);

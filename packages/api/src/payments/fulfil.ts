@@ -17,7 +17,7 @@ export interface FulfilResult {
  * Adds the credits of a payment once Stripe says its intent succeeded, exactly once however
  * often and however concurrently it is called: the ledger entry is keyed by the intent id.
  * The intent comes from Stripe (a signed event or a retrieve), never from a client; the credits
- * come from our own record of it. Returns null for an intent we did not open.
+ * come from our own record of it. Returns null for an intent we did not open (or whose account is gone).
  */
 export async function fulfilPayment(
   em: EntityManager,
@@ -25,7 +25,8 @@ export async function fulfilPayment(
 ): Promise<FulfilResult | null> {
   const payment = await em.findOne(Payment, { intentId: intent.id });
   // A price other than the one recorded means the intent is not the purchase we opened.
-  if (!payment || payment.amountCents !== intent.amount || payment.currency !== intent.currency) return null;
+  // A payment whose account was deleted is kept for the accounts only: there is no balance to credit.
+  if (!payment?.user || payment.amountCents !== intent.amount || payment.currency !== intent.currency) return null;
   const userId = payment.user.id;
 
   if (intent.status !== 'succeeded') {

@@ -1,8 +1,11 @@
-import { accountUpdateSchema } from '@atelier/catalog';
+import { accountDeletionSchema, accountUpdateSchema } from '@atelier/catalog';
 import { User } from '@atelier/db';
 import { z } from 'zod';
+import { deleteAccount } from '../account/delete';
+import { collectAccountExport } from '../account/export';
 import { accountStats } from '../account/stats';
-import { updateAccount, wrongCurrentPassword } from '../account/update';
+import { accountMessages, updateAccount, wrongCurrentPassword } from '../account/update';
+import { AppError } from '../shared/errors';
 import { endSessions } from '../security/sessions';
 import { grantDiscoveryOffer } from '../credits/discovery';
 import { publicUserSchema, toPublicUser } from '../shared/user';
@@ -21,12 +24,12 @@ export const accountRouter = router({
     .input(accountUpdateSchema)
     .output(userResult)
     .mutation(async ({ ctx, input }) => {
-      ctx.limiters.account.hit(`account-update:user:${ctx.user.id}`);
+      await ctx.limits.accountUpdates.hit(`user:${ctx.user.id}`);
       const userId = ctx.user.id;
       const updated = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () => updateAccount(ctx.em, ctx.config.passwordHash, userId, input));
       if (!updated) throw wrongCurrentPassword();
       // Other sessions end with the old password; the one changing it carries on.
-      if (updated.passwordChanged) await endSessions(ctx.em, userId, ctx.identity.via === 'session' ? ctx.identity.sessionId : null);
+      if (updated.passwordChanged) await endSessions(ctx.em, ctx.liveSessions, userId, ctx.identity.via === 'session' ? ctx.identity.sessionId : null);
       return { user: toPublicUser(updated.user) };
     }),
 
@@ -43,4 +46,27 @@ export const accountRouter = router({
       }),
     )
     .query(({ ctx }) => accountStats(ctx.em, ctx.user.id)),
+
+  /** "Exporter mes données": the records as JSON and the keys of the files the REST download packs with them. */
+  export: authedProcedure
+    .output(z.object({ filename: z.string(), data: z.record(z.string(), z.unknown()), files: z.array(z.string()) }))
+    .query(async ({ ctx }) => {
+      await ctx.limits.accountExports.hit(`user:${ctx.user.id}`);
+      return collectAccountExport(ctx.em, ctx.user.id);
+    }),
+
+  /**
+   * "Supprimer mon compte", once the password is confirmed (counted like a sign-in's wrong
+   * passwords); this browser is signed out with it.
+   */
+  delete: authedProcedure
+    .input(accountDeletionSchema)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const userId = ctx.user.id;
+      const deleted = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () => deleteAccount(ctx.em, ctx.media, ctx.listVersions, ctx.liveSessions, userId, input.password));
+      if (!deleted) throw new AppError('VALIDATION', accountMessages.wrongDeletionPassword, { fieldErrors: { password: [accountMessages.wrongDeletionPassword] } });
+      ctx.session.clear();
+      return { success: true as const };
+    }),
 });

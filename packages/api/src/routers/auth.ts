@@ -43,7 +43,7 @@ export const authRouter = router({
 
   /** Ends this browser's session in the database, not only its cookie: a copy of the cookie is refused too. */
   logout: optionalUserProcedure.output(z.object({ success: z.literal(true) })).mutation(async ({ ctx }) => {
-    if (ctx.user && ctx.identity?.via === 'session') await endSession(ctx.em, ctx.user.id, ctx.identity.sessionId);
+    if (ctx.user && ctx.identity?.via === 'session') await endSession(ctx.em, ctx.liveSessions, ctx.user.id, ctx.identity.sessionId);
     ctx.session.clear();
     return { success: true as const };
   }),
@@ -58,7 +58,7 @@ export const authRouter = router({
     .input(z.object({ email: emailField }))
     .output(z.object({ success: z.literal(true), message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      ctx.limiters.passwordReset.hit(`reset:ip:${ctx.ip}`, `reset:email:${input.email.toLowerCase()}`);
+      await Promise.all([`request:ip:${ctx.ip}`, `request:email:${input.email.toLowerCase()}`].map((subject) => ctx.limits.passwordResets.hit(subject)));
       await requestPasswordReset(ctx.em, ctx.mail, input.email);
       return { success: true as const, message: passwordResetMessages.sent };
     }),
@@ -68,8 +68,8 @@ export const authRouter = router({
     .input(z.object({ token: z.string().min(1, passwordResetMessages.invalidLink).max(200, passwordResetMessages.invalidLink), password: passwordField }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      ctx.limiters.passwordReset.hit(`reset-use:ip:${ctx.ip}`);
-      await resetPassword(ctx.em, ctx.config.passwordHash, input.token, input.password);
+      await ctx.limits.passwordResets.hit(`use:ip:${ctx.ip}`);
+      await resetPassword(ctx.em, ctx.liveSessions, ctx.config.passwordHash, input.token, input.password);
       ctx.session.clear();
       return { success: true as const };
     }),

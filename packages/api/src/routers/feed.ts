@@ -4,7 +4,7 @@ import { findPublicPost, listPublicFeed } from '../feed/list';
 import { feedMessages } from '../feed/messages';
 import { publishGalleryItem, unpublishGalleryItem } from '../feed/publish';
 import { AppError } from '../shared/errors';
-import { listVersionSchema } from '../shared/list-versions';
+import { listVersionCheck, listVersionSchema } from '../shared/list-versions';
 import { recordId } from '../shared/input';
 import { pageInput } from '../shared/pagination';
 import { authedProcedure, optionalUserProcedure, publicProcedure, router } from '../trpc';
@@ -25,6 +25,9 @@ const feedPostSchema = z.object({
 
 const feedPage = pageInput.prefault({});
 
+/** The tag `list` would give now, read beside the caller's session check: no list query. */
+export const feedVersionCheck = listVersionCheck(feedPage, (ctx, input) => ctx.listVersions.feedVersion(ctx.identify(), input));
+
 export const feedRouter = router({
   /** One page of public posts, newest publication first, with the tag of what it shows. */
   list: optionalUserProcedure
@@ -37,14 +40,11 @@ export const feedRouter = router({
       return { ...(await listPublicFeed(ctx.em, viewerId, input)), version };
     }),
 
-  /** The tag `list` would give now, from the list versions once the caller is known: no list query. */
+  /** See feedVersionCheck. */
   version: publicProcedure
-    .input(feedPage)
+    .input(feedVersionCheck.input)
     .output(listVersionSchema)
-    .query(async ({ ctx, input }) => {
-      const viewerId = (await ctx.identify())?.userId ?? null;
-      return { viewerId, version: await ctx.listVersions.feedTag(viewerId, input) };
-    }),
+    .query(({ ctx, input }) => feedVersionCheck.run(ctx, input)),
 
   publish: authedProcedure
     .input(z.object({ postId: recordId, withOriginal: z.boolean(feedMessages.invalidWithOriginal).optional() }))

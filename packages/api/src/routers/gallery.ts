@@ -1,12 +1,13 @@
 import { clientText } from '@atelier/catalog';
 import { z } from 'zod';
 import { deleteGalleryItems } from '../gallery/delete';
+import { setFavorite } from '../gallery/favorite';
 import { galleryItemSchema, toGalleryItemView } from '../gallery/item';
 import { listGallery } from '../gallery/list';
 import { galleryMessages, MAX_IDS_PER_DELETE } from '../gallery/messages';
 import { saveToGallery } from '../gallery/save';
 import { MEDIA_URL_PREFIX } from '../media/urls';
-import { listVersionSchema } from '../shared/list-versions';
+import { listVersionCheck, listVersionSchema } from '../shared/list-versions';
 import { AppError } from '../shared/errors';
 import { recordId } from '../shared/input';
 import { pageInput } from '../shared/pagination';
@@ -38,6 +39,13 @@ const saveInput = z.object({
 
 const galleryPage = pageInput.extend({ userId: recordId });
 
+/**
+ * The tag `list` would give now, from memory once the caller is known (the session's row, shared
+ * with the rest of the call), so an unchanged poll costs no list query. Null unless the caller is
+ * that user: `list` answers the others, an ended session with its 401.
+ */
+export const galleryVersionCheck = listVersionCheck(galleryPage, (ctx, input) => ctx.listVersions.galleryVersion(ctx.identify(), input.userId, input));
+
 export const galleryRouter = router({
   save: authedProcedure
     .input(saveInput)
@@ -59,18 +67,11 @@ export const galleryRouter = router({
       return { gallery: items.map(toGalleryItemView), nextCursor, version };
     }),
 
-  /**
-   * The tag `list` would give now, from memory once the caller is known (one indexed lookup of the
-   * session, shared with the rest of the call), so an unchanged poll costs no list query. Null
-   * unless the caller is that user: `list` answers the others, an ended session with its 401.
-   */
+  /** See galleryVersionCheck. */
   version: publicProcedure
-    .input(galleryPage)
+    .input(galleryVersionCheck.input)
     .output(listVersionSchema)
-    .query(async ({ ctx, input }) => {
-      const viewerId = (await ctx.identify())?.userId ?? null;
-      return { viewerId, version: viewerId === input.userId ? await ctx.listVersions.galleryTag(input.userId, input) : null };
-    }),
+    .query(({ ctx, input }) => galleryVersionCheck.run(ctx, input)),
 
   delete: authedProcedure
     .input(z.object({ id: recordId }))
@@ -79,6 +80,15 @@ export const galleryRouter = router({
       const { deletedCount } = await deleteGalleryItems(ctx.em, ctx.listVersions, ctx.media, ctx.user.id, [input.id]);
       if (deletedCount === 0) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);
       return { success: true as const };
+    }),
+
+  /** Toggles the favourite mark of one of the user's items, or sets it when `isFavorite` is given. */
+  favorite: authedProcedure
+    .input(z.object({ id: recordId, isFavorite: z.boolean(galleryMessages.invalidFavorite).optional() }))
+    .output(z.object({ success: z.literal(true), isFavorite: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const { isFavorite } = await setFavorite(ctx.em, ctx.listVersions, ctx.user.id, input.id, input.isFavorite);
+      return { success: true as const, isFavorite };
     }),
 
   /** Deletes those of the ids that are the user's; the others are left as they are. */

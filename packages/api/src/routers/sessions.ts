@@ -24,14 +24,14 @@ export const sessionsRouter = router({
     .input(z.object({ id: recordId }))
     .output(success)
     .mutation(async ({ ctx, input }) => {
-      await endSession(ctx.em, ctx.user.id, input.id);
+      await endSession(ctx.em, ctx.liveSessions, ctx.user.id, input.id);
       if (ctx.identity.via === 'session' && ctx.identity.sessionId === input.id) ctx.session.clear();
       return { success: true as const };
     }),
 
   /** "Se déconnecter de tous les appareils": every session, this one included. */
   endAll: authedProcedure.output(success).mutation(async ({ ctx }) => {
-    await endSessions(ctx.em, ctx.user.id);
+    await endSessions(ctx.em, ctx.liveSessions, ctx.user.id);
     ctx.session.clear();
     return { success: true as const };
   }),

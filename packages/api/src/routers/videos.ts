@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { VIDEO_WAIT_MS } from '../jobs/service';
 import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
-import { listVersionSchema } from '../shared/list-versions';
+import { listVersionCheck, listVersionSchema } from '../shared/list-versions';
 import { recordId, wholeNumber } from '../shared/input';
 import { pageInput, paginationMessages } from '../shared/pagination';
 import { publishVideo } from '../videos/publish';
@@ -21,6 +21,9 @@ const videoPage = z.object({
   // Never negative: MySQL refuses a negative OFFSET outright.
   offset: wholeNumber(paginationMessages.invalidOffset).pipe(z.number().min(0, paginationMessages.invalidOffset)).default(0),
 });
+
+/** The tag `list` would give now, from memory once the caller is known (see galleryVersionCheck). */
+export const videosVersionCheck = listVersionCheck(videoPage, (ctx, input) => ctx.listVersions.videosVersion(ctx.identify(), input.userId, input));
 
 const videoRecord = z.object({
   id: z.number(),
@@ -85,14 +88,11 @@ export const videosRouter = router({
       return { ...(await listVideos(ctx.em, ctx.user.id, input)), version };
     }),
 
-  /** The tag `list` would give now, from memory once the caller is known (see gallery.version). */
+  /** See videosVersionCheck. */
   version: publicProcedure
-    .input(videoPage)
+    .input(videosVersionCheck.input)
     .output(listVersionSchema)
-    .query(async ({ ctx, input }) => {
-      const viewerId = (await ctx.identify())?.userId ?? null;
-      return { viewerId, version: viewerId === input.userId ? await ctx.listVersions.videosTag(input.userId, input) : null };
-    }),
+    .query(({ ctx, input }) => videosVersionCheck.run(ctx, input)),
 
   /** Where the file of one of the user's finished videos is, for the download. */
   file: authedProcedure

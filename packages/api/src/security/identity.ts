@@ -1,7 +1,7 @@
-import type { ApiTokenScope, MikroORM } from '@atelier/db';
+import type { ApiTokenScope } from '@atelier/db';
 import type { SessionData, SessionStore } from '../context';
 import { AppError } from '../shared/errors';
-import { findLiveSession } from './sessions';
+import type { LiveSessions } from './live-sessions';
 import { tokenMessages, type TokenIdentity } from './tokens';
 
 /** Who a call comes from: a signed-in browser's session, or a REST client's API token. */
@@ -23,7 +23,7 @@ export interface Credentials {
  * session must still be live in the database, the token must be known and not revoked. Resolved
  * once per call context, and again only if the call signs in or out meanwhile.
  */
-export function identityResolver(orm: MikroORM, credentials: Credentials): () => Promise<Identity | null> {
+export function identityResolver(live: LiveSessions, credentials: Credentials): () => Promise<Identity | null> {
   let resolvedFor: SessionData | null | undefined;
   let resolved: Promise<Identity | null> | undefined;
 
@@ -34,7 +34,7 @@ export function identityResolver(orm: MikroORM, credentials: Credentials): () =>
       return { userId: token.userId, via: 'token', tokenId: token.id, scope: token.scope };
     }
     if (!data) return null;
-    const session = await findLiveSession(orm.em.fork(), data.key);
+    const session = await live.find(data.key);
     if (!session) {
       credentials.session.clear();
       return null;

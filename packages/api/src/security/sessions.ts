@@ -1,6 +1,7 @@
 import { Session, type EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
 import { deviceLabel } from './device';
+import type { LiveSessions } from './live-sessions';
 import { isStale, randomSecret, secretHash } from './secrets';
 
 /** A session lasts 14 days from sign-in: the sealed cookie expires then too. */
@@ -25,20 +26,28 @@ export async function startSession(em: EntityManager, userId: number, userAgent:
   return key;
 }
 
+export interface LiveSession {
+  id: number;
+  userId: number;
+  /** When it ends by itself, 14 days after sign-in. */
+  expiresAt: Date;
+}
+
 /**
  * The live session a cookie's key names, or null when it was ended or has expired: one lookup by
- * a unique index, plus a write at most once a minute for its last-seen date.
+ * a unique index, plus a write at most once a minute for its last-seen date. Requests read it
+ * through LiveSessions, which remembers it a few seconds.
  */
-export async function findLiveSession(em: EntityManager, key: string): Promise<{ id: number; userId: number } | null> {
+export async function findLiveSession(em: EntityManager, key: string): Promise<LiveSession | null> {
   const now = new Date();
   const session = await em.findOne(
     Session,
     { keyHash: secretHash(key), revokedAt: null, createdAt: { $gt: oldestLiveStart(now) } },
-    { fields: ['user', 'lastSeenAt'], disableIdentityMap: true },
+    { fields: ['user', 'lastSeenAt', 'createdAt'], disableIdentityMap: true },
   );
   if (!session) return null;
   if (isStale(session.lastSeenAt, now)) await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
-  return { id: session.id, userId: session.user.id };
+  return { id: session.id, userId: session.user.id, expiresAt: new Date(session.createdAt.getTime() + SESSION_TTL_SECONDS * 1000) };
 }
 
 export interface SessionSummary {
@@ -65,13 +74,22 @@ export async function listSessions(em: EntityManager, userId: number, currentSes
   }));
 }
 
-/** Ends one of the user's own sessions; another user's is as unknown as a missing one. */
-export async function endSession(em: EntityManager, userId: number, sessionId: number): Promise<void> {
+/**
+ * Ends one of the user's own sessions; another user's is as unknown as a missing one. Then no
+ * instance trusts what it remembered of sessions (see LiveSessions).
+ */
+export async function endSession(em: EntityManager, live: LiveSessions, userId: number, sessionId: number): Promise<void> {
   const ended = await em.nativeUpdate(Session, { id: sessionId, user: userId, revokedAt: null }, { revokedAt: new Date() });
   if (ended === 0) throw new AppError('NOT_FOUND', sessionMessages.notFound);
+  await live.ended();
 }
 
-/** Ends every session of the user but `keep` (the one changing the password), or all of them. */
-export async function endSessions(em: EntityManager, userId: number, keep: number | null = null): Promise<void> {
+/**
+ * Ends every session of the user but `keep` (the one changing the password), or all of them.
+ * Inside a transaction, `live.ended()` is the caller's to call once it is committed:
+ * before, another instance could read the rows still live and remember them.
+ */
+export async function endSessions(em: EntityManager, live: LiveSessions | null, userId: number, keep: number | null = null): Promise<void> {
   await em.nativeUpdate(Session, { user: userId, revokedAt: null, ...(keep === null ? {} : { id: { $ne: keep } }) }, { revokedAt: new Date() });
+  await live?.ended();
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError, commonMessages } from '../shared/errors';
+import { waitInWords } from '../shared/rate-limit';
 
 /** Wrong passwords an (account, address) pair may make before each next try has to wait. */
 export const FREE_FAILURES = 5;
@@ -16,13 +17,6 @@ export interface ThrottleSettings {
   signUpsPerMinute: number;
   /** Shared by every instance; in this process without it. */
   redis?: { client: Redis; prefix: string } | null | undefined;
-}
-
-/** "30 secondes", "4 minutes": the wait a refusal names. */
-function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? 's' : ''}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
 }
 
 function refusal(msBeforeNext: number): AppError {

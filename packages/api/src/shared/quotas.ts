@@ -1,5 +1,5 @@
 import type { StorageQuota } from '@atelier/catalog';
-import type { EntityManager } from '@atelier/db';
+import { LockMode, User, type EntityManager } from '@atelier/db';
 import { AppError } from './errors';
 
 export interface StorageQuotas {
@@ -26,7 +26,7 @@ interface Usage {
 }
 
 async function usage(em: EntityManager, sql: string, params: unknown[]): Promise<{ count: number; bytes: number }> {
-  const [row] = (await em.getConnection().execute(sql, params, 'all')) as Usage[];
+  const [row] = (await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as Usage[];
   // MySQL returns SUM as a decimal string, and SUM over no rows as null.
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
@@ -35,7 +35,22 @@ function quotaExceeded(message: string): AppError {
   return new AppError('CONFLICT', message, { clientCode: 'quota_exceeded' });
 }
 
-/** Refuses, before anything is stored, a picture of `bytes` that would take the account past its quota. */
+/**
+ * Runs `ensureRoom` then `record` in one transaction holding the owner's row, so simultaneous
+ * requests of one account take turns: none counts room that another is about to fill.
+ */
+export async function recordWithinQuota<T>(em: EntityManager, ownerId: number, ensureRoom: (tx: EntityManager) => Promise<void>, record: (tx: EntityManager) => Promise<T>): Promise<T> {
+  return em.transactional(async (tx) => {
+    await tx.findOneOrFail(User, ownerId, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+    await ensureRoom(tx);
+    return record(tx);
+  });
+}
+
+/**
+ * Refuses a picture of `bytes` that would take the account past its quota: asked before the
+ * picture is stored, to spare the work, and again where it is recorded (see recordWithinQuota).
+ */
 export async function ensureUploadRoom(em: EntityManager, quota: StorageQuota, ownerId: number, bytes: number): Promise<void> {
   const used = await usage(em, 'select count(*) as count, sum(size) as bytes from uploads where owner_id = ?', [ownerId]);
   if (used.count + 1 > quota.count || used.bytes + bytes > quota.bytes) throw quotaExceeded(quotaMessages.uploads(quota));

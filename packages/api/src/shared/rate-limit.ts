@@ -1,39 +1,4 @@
-import { AppError, commonMessages } from './errors';
-
-/**
- * Fixed-window counters kept in memory, for sign-in, sign-up and password attempts only (their
- * throttling is its own concern); every other limit is a RateLimit, shared by all instances.
- */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts one attempt for every key and refuses once any of them is over the limit. */
-  hit(...keys: string[]): void {
-    const now = this.now();
-    let refused = false;
-    for (const key of keys) {
-      let window = this.windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + this.windowMs };
-        this.windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count > this.limit) refused = true;
-    }
-    if (this.windows.size > 50_000) this.prune(now);
-    if (refused) throw new AppError('RATE_LIMITED', commonMessages.rateLimited);
-  }
-
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-}
+import { AppError } from './errors';
 
 /**
  * One limit on one kind of work, counted per subject (see rateLimitSubject) in a store that every
@@ -44,12 +9,25 @@ export interface RateLimit {
   hit(subject: string): Promise<void>;
 }
 
-/** The limits of the API beside the password attempts': what the server builds, one counter each. */
+/** The limits of the API beside the password attempts' (SignInThrottle): what the server builds, one counter each. */
 export interface RateLimits {
   /** Free image work: uploads, COMBINE and reference composites, before/after views. */
   imageWork: RateLimit;
   /** Checkouts: each opens a Stripe PaymentIntent. */
   payments: RateLimit;
+  /** Changes to the account (name, e-mail, password), per user. */
+  accountUpdates: RateLimit;
+  /** Password reset links asked (per address and per e-mail) and used (per address): each request may send a mail. */
+  passwordResets: RateLimit;
+  /** Exports of the account's data ("Exporter mes données"), per user: each reads every file of the account. */
+  accountExports: RateLimit;
+}
+
+/** "30 secondes", "4 minutes": the wait a refusal names. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? 's' : ''}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
 }
 
 /**

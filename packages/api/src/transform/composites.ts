@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { combine, referenceComposite, sideBySide, type CombineLayout, type ReferenceImages, type ReferenceSlot } from '@atelier/media';
 import type { StorageQuota } from '@atelier/catalog';
 import { GalleryItem, Transformation, Upload, type EntityManager } from '@atelier/db';
@@ -8,6 +7,7 @@ import { readViewableImage } from '../media/source-image';
 import { mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
 import { ensureUploadRoom } from '../shared/quotas';
+import { recordUpload } from './uploads';
 
 export const compositeMessages = {
   stitchUnavailable: 'Image non disponible',
@@ -17,16 +17,7 @@ export const compositeMessages = {
 async function storeComposite(em: EntityManager, media: MediaDeps, quota: StorageQuota, userId: number, image: Buffer, width: number, height: number) {
   await ensureUploadRoom(em, quota, userId, image.length);
   const key = await media.storage.put('composites', image, 'jpg');
-  await em.insert(Upload, {
-    owner: userId,
-    storageKey: key,
-    size: image.length,
-    mime: 'image/jpeg',
-    width,
-    height,
-    isComposite: true,
-    createdAt: new Date(),
-  });
+  await recordUpload(em, media, quota, userId, { storageKey: key, size: image.length, mime: 'image/jpeg', width, height, isComposite: true });
   return mediaUrl(key);
 }
 
@@ -83,11 +74,10 @@ export async function stitchedView(em: EntityManager, media: MediaDeps, viewerId
   const originalKey = transformation.upload.storageKey;
   const resultKey = transformation.resultKey!;
   try {
-    const path = await media.renders.stitch(originalKey, resultKey, async () => {
+    return await media.renders.stitch(originalKey, resultKey, async () => {
       const [original, result] = await Promise.all([media.storage.get(originalKey), media.storage.get(resultKey)]);
       return (await sideBySide(original, result)).image;
     });
-    return await readFile(path);
   } catch (error) {
     throw mediaFailure(error);
   }

@@ -4,7 +4,7 @@ import { storeUpload } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
 import { mediaUrl } from '../media/urls';
-import { ensureUploadRoom } from '../shared/quotas';
+import { ensureUploadRoom, recordWithinQuota } from '../shared/quotas';
 
 export interface NewUpload {
   image: Uint8Array;
@@ -14,6 +14,27 @@ export interface NewUpload {
   selection?: Selection | undefined;
   colors?: ColorChoices | undefined;
   isComposite?: boolean | undefined;
+}
+
+/** What is recorded of a stored picture beside its owner and date. */
+type StoredPicture = Pick<Upload, 'storageKey' | 'size' | 'mime' | 'width' | 'height'> & Partial<Pick<Upload, 'style' | 'selection' | 'isComposite'>>;
+
+/**
+ * Records a stored picture as the user's if the quota still has room for it (simultaneous
+ * uploads take turns, see recordWithinQuota); the file is removed when it cannot be recorded.
+ */
+export async function recordUpload(em: EntityManager, media: MediaDeps, quota: StorageQuota, userId: number, picture: StoredPicture): Promise<number> {
+  try {
+    return await recordWithinQuota(
+      em,
+      userId,
+      (tx) => ensureUploadRoom(tx, quota, userId, picture.size),
+      (tx) => tx.insert(Upload, { ...picture, owner: userId, createdAt: new Date() }),
+    );
+  } catch (error) {
+    await media.storage.delete(picture.storageKey).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -28,8 +49,7 @@ export async function createUpload(em: EntityManager, media: MediaDeps, quota: S
       throw mediaFailure(error);
     },
   );
-  const id = await em.insert(Upload, {
-    owner: userId,
+  const id = await recordUpload(em, media, quota, userId, {
     storageKey: stored.key,
     size: stored.size,
     mime: stored.mime,
@@ -38,7 +58,6 @@ export async function createUpload(em: EntityManager, media: MediaDeps, quota: S
     style: input.style ?? null,
     selection: input.selection || input.colors ? { selection: input.selection ?? {}, colors: input.colors ?? {} } : null,
     isComposite: input.isComposite ?? false,
-    createdAt: new Date(),
   });
   return { id, imagePath: mediaUrl(stored.key), width: stored.width, height: stored.height };
 }

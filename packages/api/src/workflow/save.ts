@@ -1,7 +1,7 @@
 import { WORKFLOW_LIMITS, workflowDocumentBytes, type StorageQuota, type WorkflowDocument } from '@atelier/catalog';
 import { UniqueConstraintViolationException, Workflow, type EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
-import { ensureWorkflowRoom } from '../shared/quotas';
+import { ensureWorkflowRoom, recordWithinQuota } from '../shared/quotas';
 import { savedWorkflowMessages } from './messages';
 import { findOwnWorkflow } from './read';
 
@@ -31,17 +31,23 @@ async function flushNamed(em: EntityManager): Promise<void> {
 export async function saveWorkflow(em: EntityManager, quota: StorageQuota, ownerId: number, input: WorkflowSave): Promise<Workflow> {
   const bytes = workflowDocumentBytes(input.document);
   if (bytes > WORKFLOW_LIMITS.documentBytes) throw new AppError('PAYLOAD_TOO_LARGE', savedWorkflowMessages.tooLarge);
-  await ensureWorkflowRoom(em, quota, ownerId, bytes, input.id);
-  const workflow =
-    input.id === undefined
-      ? em.create(Workflow, { owner: ownerId, name: input.name, graph: input.document })
-      : await findOwnWorkflow(em, ownerId, input.id);
-  workflow.name = input.name;
-  workflow.graph = input.document;
-  // Set even when nothing else changed: the workflow saved last is the one `latest` reopens.
-  workflow.updatedAt = new Date();
-  await flushNamed(em);
-  return workflow;
+  return recordWithinQuota(
+    em,
+    ownerId,
+    (tx) => ensureWorkflowRoom(tx, quota, ownerId, bytes, input.id),
+    async (tx) => {
+      const workflow =
+        input.id === undefined
+          ? tx.create(Workflow, { owner: ownerId, name: input.name, graph: input.document })
+          : await findOwnWorkflow(tx, ownerId, input.id);
+      workflow.name = input.name;
+      workflow.graph = input.document;
+      // Set even when nothing else changed: the workflow saved last is the one `latest` reopens.
+      workflow.updatedAt = new Date();
+      await flushNamed(tx);
+      return workflow;
+    },
+  );
 }
 
 export async function renameWorkflow(em: EntityManager, ownerId: number, id: number, name: string): Promise<void> {

@@ -11,7 +11,8 @@ export const CreditEntry = defineEntity({
   tableName: 'credit_entries',
   properties: {
     id: p.integer().primary().autoincrement(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** Null once its account is deleted: the entry stays, anonymised, for the accounts. */
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     type: p.string().length(16).$type<(typeof CREDIT_ENTRY_TYPES)[number]>(),
     status: p.string().length(16).$type<(typeof CREDIT_ENTRY_STATUSES)[number]>(),
     amount: p.integer(),

@@ -7,7 +7,8 @@ export const Payment = defineEntity({
   tableName: 'payments',
   properties: {
     id: p.integer().primary().autoincrement(),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** Null once its account is deleted: the payment stays, anonymised, for the accounts. */
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     /** The card provider's PaymentIntent id. */
     intentId: p.string().length(191).unique(),
     credits: p.integer(),

@@ -34,6 +34,8 @@ export interface ImageTransformRequest {
   seed?: number;
   /** Aborted when the generation is canceled. */
   signal?: AbortSignal;
+  /** Told how far the work is, 0 to 1, when it is long enough to report (an enlargement, tile by tile). */
+  onProgress?: (fraction: number) => void;
   /** Told the cloud engine's id for this work (a Replicate prediction) as soon as it exists. */
   onStarted?: (externalId: string) => void | Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { lagDuring } from '../../test/support/event-loop';
 import { sharp } from '../sharp';
 import { analyseSubject, type SubjectAnalysis } from './analyse';
 import type { Box } from './geometry';
@@ -8,6 +8,9 @@ import { ModelRuntime } from './runtime';
 
 const PHOTOS = new URL('../../../../../shared/photos/', import.meta.url);
 const photo = (name: string) => readFile(new URL(name, PHOTOS));
+
+/** The event loop's p99 lag allowed while models run (the issue's figure). */
+const MAX_LAG_MS = 20;
 
 /** The astronaut's head (hair to chin) in her 512 × 512 portrait, measured by eye. */
 const HEAD: Box = { left: 150, top: 10, width: 155, height: 185 };
@@ -86,19 +89,15 @@ describe('analyseSubject', { timeout: 120_000 }, () => {
     expect(face!.box.width / 4).toBeCloseTo(portrait.faces[0]!.box.width, -1);
   });
 
-  // The p99 ≤ 20 ms target is measured by `npm run bench` (models.bench.ts): on a shared machine the
-  // scheduler alone adds tens of milliseconds to any lag figure. What the event loop itself did is
-  // exact: it was busy for a small share of the run, and never stalled for anything like a model run.
-  test('keeps the event loop free while the models run', async () => {
-    const image = await photo('astronaut.jpg');
-    const lag = monitorEventLoopDelay({ resolution: 5 });
-    lag.enable();
-    const started = performance.now();
-    const before = performance.eventLoopUtilization();
-    await analyseSubject(runtime, image);
-    const busy = performance.eventLoopUtilization(before);
-    lag.disable();
-    expect(busy.utilization).toBeLessThan(0.1);
-    expect(lag.max / 1e6).toBeLessThan((performance.now() - started) / 4);
+  // A correctness property rather than a speed: the event loop never waits on a model. Counted is
+  // the lateness the main thread's own running explains; the wall-clock lag (in the message, and in
+  // `npm run bench -- models`) also holds what a loaded machine's scheduler gives to other processes.
+  test('keeps the event loop answering while a matting runs (p99 lag ≤ 20 ms)', async () => {
+    const large = await sharp(await photo('astronaut.jpg')).resize(4000, 3000).jpeg().toBuffer();
+    // Two rounds on the two threads: on a quiet machine a round takes about half a second, and a
+    // p99 needs more than 50 ticks of 10 ms.
+    const lag = await lagDuring(() => Promise.all(Array.from({ length: 4 }, () => analyseSubject(runtime, large))));
+    expect(lag.samples).toBeGreaterThan(50);
+    expect(lag.stallP99, `wall-clock lag p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms`).toBeLessThanOrEqual(MAX_LAG_MS);
   });
 });

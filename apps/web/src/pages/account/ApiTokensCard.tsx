@@ -54,7 +54,8 @@ export function ApiTokensCard() {
           <TextInput label="Nom du jeton" placeholder="Mon script" value={form.values.name} onChange={(e) => form.setField('name', e.currentTarget.value)} error={form.errors.name} />
           <div>
             <Text fz="sm" fw={500} mb={4}>Portée</Text>
-            <SegmentedControl data={SCOPES} value={form.values.scope} onChange={(value) => form.setField('scope', value as ApiTokenScopeName)} />
+            {/* Full width, labels wrapping: the generate scope's label is longer than half a phone. */}
+            <SegmentedControl fullWidth data={SCOPES} value={form.values.scope} onChange={(value) => form.setField('scope', value as ApiTokenScopeName)} styles={{ label: { whiteSpace: 'normal' } }} />
           </div>
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>Créer un jeton</Button>

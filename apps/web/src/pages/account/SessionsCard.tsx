@@ -36,7 +36,8 @@ export function SessionsCard() {
         <Stack gap="xs">
           {sessions.data?.sessions.map((session) => (
             <Group key={session.id} justify="space-between" wrap="nowrap" data-testid="session-row">
-              <div>
+              {/* The device's name gives way on a phone, never the button. */}
+              <div style={{ minWidth: 0 }}>
                 <Group gap="xs">
                   <Text fw={600}>{session.device}</Text>
                   {session.current && <Badge variant="light" size="sm">Cet appareil</Badge>}
@@ -47,6 +48,7 @@ export function SessionsCard() {
                 variant="subtle"
                 color="red"
                 size="xs"
+                style={{ flexShrink: 0 }}
                 onClick={() => endOne.mutate({ id: session.id })}
                 loading={endOne.isPending && endOne.variables.id === session.id}
                 aria-label={`Se déconnecter de ${session.device}`}
@@ -58,7 +60,8 @@ export function SessionsCard() {
         </Stack>
       )}
       <Group justify="flex-end" mt="md">
-        <Button color="red" variant="light" onClick={() => endAll.mutate()} loading={endAll.isPending}>
+        {/* On a phone the label is about the card's width: it may wrap rather than be cut. */}
+        <Button color="red" variant="light" onClick={() => endAll.mutate()} loading={endAll.isPending} h="auto" mih={44} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
           Se déconnecter de tous les appareils
         </Button>
       </Group>

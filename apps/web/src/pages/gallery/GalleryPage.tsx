@@ -29,7 +29,7 @@ export function GalleryPage() {
   return (
     <>
       <AppHeader />
-      <Container size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Container component="main" size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
         <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
           <div>
             <Title order={1} fz={{ base: 26, sm: 32 }}>

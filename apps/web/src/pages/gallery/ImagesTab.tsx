@@ -1,6 +1,6 @@
 import { Box, Button, Chip, Group, NativeSelect, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useSelection } from '@mantine/hooks';
-import { IconChecks, IconHome, IconPhoto, IconSearch } from '@tabler/icons-react';
+import { IconChecks, IconHeartFilled, IconHome, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ImageCard } from '../../components/ImageCard';
@@ -13,13 +13,15 @@ import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { engineLabel } from '../../lib/engine';
-import { galleryItemTitle, imageDownloadOf, optionsOf, useDeleteImages, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
+import { galleryItemTitle, imageDownloadOf, optionsOf, useDeleteImages, useToggleFavorite, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
 import { usePublication } from '../../lib/publication';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { SelectionBar } from './SelectionBar';
 
 const ALL_OPTIONS = 'Tous';
+/** The favourites' chip: a value no option label can take. */
+const FAVORITES = '♥ favoris';
 
 type SortOrder = 'newest' | 'oldest' | 'favorites';
 
@@ -53,16 +55,16 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
     for (const option of items.flatMap(optionsOf)) counts.set(option, (counts.get(option) ?? 0) + 1);
     return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
   }, [items]);
-  // A filter whose last image was deleted falls back to all.
-  const option = options.includes(chosenOption) ? chosenOption : ALL_OPTIONS;
-  const visible = useMemo(
-    () =>
-      sortItems(
-        items.filter((item) => (option === ALL_OPTIONS || optionsOf(item).includes(option)) && matchesSearch(search, item.transformationOption, item.transformationType)),
-        order,
-      ),
-    [items, option, search, order],
-  );
+  const hasFavorites = items.some((item) => item.isFavorite);
+  // A filter whose last image was deleted (or unmarked) falls back to all.
+  const option = options.includes(chosenOption) || (chosenOption === FAVORITES && hasFavorites) ? chosenOption : ALL_OPTIONS;
+  const visible = useMemo(() => {
+    const matchesChip = (item: GalleryItem) => option === ALL_OPTIONS || (option === FAVORITES ? item.isFavorite : optionsOf(item).includes(option));
+    return sortItems(
+      items.filter((item) => matchesChip(item) && matchesSearch(search, item.transformationOption, item.transformationType)),
+      order,
+    );
+  }, [items, option, search, order]);
   const visibleIds = useMemo(() => visible.map((item) => item.id), [visible]);
   const [selectedIds, selection] = useSelection({ data: visibleIds });
 
@@ -72,6 +74,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
   };
 
   const { publishImage, unpublish } = usePublication();
+  const toggleFavorite = useToggleFavorite();
   const [publishing, setPublishing] = useState<(typeof items)[number] | null>(null);
 
   if (query.isPending) {
@@ -110,7 +113,15 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
         <Box flex={1} miw={0}>
           <Chip.Group value={option} onChange={setChosenOption}>
             <Group gap="xs" wrap="nowrap" className="gallery-chips" role="group" aria-label="Filtrer par option">
-              {[ALL_OPTIONS, ...options].map((name) => (
+              <Chip value={ALL_OPTIONS} size="sm">
+                {ALL_OPTIONS}
+              </Chip>
+              {hasFavorites && (
+                <Chip value={FAVORITES} size="sm" icon={<IconHeartFilled size={12} aria-hidden />}>
+                  Favoris
+                </Chip>
+              )}
+              {options.map((name) => (
                 <Chip key={name} value={name} size="sm">
                   {name}
                 </Chip>
@@ -162,6 +173,11 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               onToggleSelected={() => selection.toggle(item.id)}
               onView={() => setViewed(item)}
               onDownload={() => void downloadFile(imageDownloadOf(item))}
+              favorite={{
+                isFavorite: item.isFavorite,
+                busy: toggleFavorite.isPending && toggleFavorite.variables?.id === item.id,
+                onToggle: () => toggleFavorite.mutate({ id: item.id, isFavorite: !item.isFavorite }),
+              }}
               actions={
                 <>
                   <PublicationActions
@@ -194,14 +210,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
         image={viewed && { src: viewed.transformedImagePath, fallbackSrc: viewed.originalImagePath, title: galleryItemTitle(viewed) }}
         onClose={() => setViewed(null)}
       />
-      {publishing && (
-        <PublishDialog
-          hasOriginal={publishing.originalImagePath !== null}
-          publishing={publishImage.isPending}
-          onPublish={(withOriginal) => publishImage.mutate({ postId: publishing.id, withOriginal }, { onSuccess: () => setPublishing(null) })}
-          onClose={() => setPublishing(null)}
-        />
-      )}
+      <PublishDialog item={publishing} publish={publishImage} onClose={() => setPublishing(null)} />
     </Stack>
   );
 }

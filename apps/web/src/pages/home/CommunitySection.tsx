@@ -164,14 +164,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
         ))}
       </PostGrid>
       {query.hasNextPage && <MoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />}
-      {publishing && (
-        <PublishDialog
-          hasOriginal={publishing.originalImagePath !== null}
-          publishing={publish.isPending}
-          onPublish={(withOriginal) => publish.mutate({ postId: publishing.id, withOriginal }, { onSuccess: () => setPublishing(null) })}
-          onClose={() => setPublishing(null)}
-        />
-      )}
+      <PublishDialog item={publishing} publish={publish} onClose={() => setPublishing(null)} />
     </>
   );
 }

@@ -22,13 +22,15 @@ export function HomePage() {
           community.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
         }}
       />
-      <HeroSection onShowCreations={() => showcase.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })} />
-      <Container size="lg" px={{ base: 'sm', sm: 'md' }} pt={72} pb={80}>
-        <Stack gap={72}>
-          <ShowcaseSection ref={showcase} />
-          <CommunitySection ref={community} tab={tab} onTabChange={setTab} />
-        </Stack>
-      </Container>
+      <main>
+        <HeroSection onShowCreations={() => showcase.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })} />
+        <Container size="lg" px={{ base: 'sm', sm: 'md' }} pt={72} pb={80}>
+          <Stack gap={72}>
+            <ShowcaseSection ref={showcase} />
+            <CommunitySection ref={community} tab={tab} onTabChange={setTab} />
+          </Stack>
+        </Container>
+      </main>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconGift } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { CompareSlider } from '../../components/CompareSlider';
 import { BADGES, STATS } from './content';
 import { afterPicture, beforePicture, COMPARISON_EXAMPLES, sampleImage } from './samples';
@@ -28,10 +27,10 @@ export function HeroSection() {
               écrire une seule ligne de prompt.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/auth" size="md" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
+              <Button component="a" href="/auth" size="md" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
                 Commencer Gratuitement
               </Button>
-              <Button component={Link} to="/create" size="md" radius="xl" variant="default" rightSection={<IconArrowRight size={18} aria-hidden />}>
+              <Button component="a" href="/create" size="md" radius="xl" variant="default" rightSection={<IconArrowRight size={18} aria-hidden />}>
                 Essayer l'Interface
               </Button>
             </Group>

@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { BrandTitle } from '../../components/BrandTitle';
+import { LandingBrand } from './LandingBrand';
 import { FOOTER_LINKS } from './content';
 
 export function LandingFooter() {
@@ -8,7 +8,7 @@ export function LandingFooter() {
       <Container size="lg">
         <Group justify="space-between" gap="md">
           <Stack gap={2}>
-            <BrandTitle size={20} />
+            <LandingBrand size={20} />
             <Text fz="sm" className="landing-muted">
               © {new Date().getFullYear()} Atelier · Transformations photo par IA
             </Text>

@@ -1,7 +1,6 @@
 import { Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
-import { BrandTitle } from '../../components/BrandTitle';
+import { LandingBrand } from './LandingBrand';
 import { ThemeToggle } from '../../components/ThemeToggle';
 
 const MENU_ID = 'landing-menu';
@@ -22,7 +21,7 @@ function SectionButtons() {
 
 function StartButton({ fullWidth = false }: { fullWidth?: boolean }) {
   return (
-    <Button component={Link} to="/auth" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} radius="xl" fullWidth={fullWidth}>
+    <Button component="a" href="/auth" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} radius="xl" fullWidth={fullWidth}>
       Commencer Gratuitement
     </Button>
   );
@@ -35,13 +34,13 @@ export function LandingNav() {
     <header className="landing-nav" data-landing-section="nav">
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <BrandTitle size={24} />
+          <LandingBrand size={24} />
           <Group gap={4} visibleFrom="sm" component="nav" aria-label="Navigation principale">
             <SectionButtons />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ThemeToggle />
-            <Button component={Link} to="/auth" variant="default" radius="xl">
+            <Button component="a" href="/auth" variant="default" radius="xl">
               Connexion
             </Button>
             <Group visibleFrom="sm">

@@ -1,7 +1,6 @@
 import { IMAGE_COST } from '@atelier/catalog';
 import { Badge, Box, Button, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { formatCredits } from '../../lib/format';
 import {
   CREDIT_RULES,
@@ -152,8 +151,8 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         ))}
       </List>
       <Button
-        component={Link}
-        to="/auth"
+        component="a"
+        href="/auth"
         size="md"
         radius="xl"
         fullWidth
@@ -193,7 +192,7 @@ export function FinalCallToAction() {
           <Text fz={{ base: 'md', sm: 'lg' }} maw={560} c="white">
             Créez votre compte en trente secondes et transformez vos premières images avec les crédits offerts.
           </Text>
-          <Button component={Link} to="/auth" size="lg" radius="xl" color="white" c="violet.8">
+          <Button component="a" href="/auth" size="lg" radius="xl" color="white" c="violet.8">
             Commencer Maintenant
           </Button>
         </Stack>

@@ -1,7 +1,6 @@
 import { IMAGE_COST } from '@atelier/catalog';
 import { Badge, Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBolt, IconCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { CompareSlider } from '../../components/CompareSlider';
 import { GALLERY_POINTS, SAMPLE_TRANSFORMATIONS } from './content';
 import {
@@ -136,8 +135,8 @@ export function SampleResultsSection() {
             obtenir, et ce que cela coûte.
           </Text>
           <Button
-            component={Link}
-            to="/create"
+            component="a"
+            href="/create"
             variant="default"
             radius="xl"
             size="md"
@@ -225,8 +224,8 @@ export function GallerySection() {
             ))}
           </List>
           <Button
-            component={Link}
-            to="/create"
+            component="a"
+            href="/create"
             size="lg"
             radius="xl"
             variant="gradient"

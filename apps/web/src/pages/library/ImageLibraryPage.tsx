@@ -124,7 +124,7 @@ export function ImageLibraryPage() {
   return (
     <>
       <AppHeader />
-      <Container size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Container component="main" size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
         <Stack gap={4} mb="lg">
           <Title order={1} fz={{ base: 26, sm: 32 }}>
             Bibliothèque d'images

@@ -61,7 +61,7 @@ export function StitchPage() {
   return (
     <>
       <AppHeader />
-      <Container size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Container component="main" size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
         <Group justify="space-between" align="center" mb="lg" wrap="nowrap">
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             Avant / après

@@ -128,8 +128,9 @@ function StageActions({ studio }: { studio: Studio }) {
   const image = studio.state.currentImage;
   if (!image) return null;
   const pill = { size: 'compact-sm', radius: 'xl', variant: 'white', color: 'dark' } as const;
+  // A phone's frame is narrower than the row: it wraps rather than running under the zoom buttons.
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Tooltip label="Plein écran">
         <Button {...pill} aria-label="Plein écran" onClick={() => studio.openOverlay({ kind: 'viewer', url: image })}>
           <IconMaximize size={14} aria-hidden />
@@ -167,7 +168,7 @@ export function ResultActions({ studio }: { studio: Studio }) {
   const { choices } = result;
   const button = { size: phone ? 'sm' : 'compact-sm', radius: 'xl', variant: 'white', color: 'dark', className: 'studio-result-action' } as const;
   return (
-    <Group gap={6} wrap="nowrap" data-testid="result-actions">
+    <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'} data-testid="result-actions">
       <Button {...button} leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => studio.pickImage(result.before)}>
         Repartir de l'original
       </Button>

@@ -1,5 +1,5 @@
 import type { CatalogOption, WorkflowDocument, WorkflowNodeType } from '@atelier/catalog';
-import { Button, Group, Modal, Text, useComputedColorScheme } from '@mantine/core';
+import { Button, Group, Modal, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -57,11 +57,14 @@ const MINIMAP_ROOM = MINIMAP_SIZE.width + 12;
 
 const px = (pixels: number) => `${pixels}px` as const;
 
-/** Fitting the view: on their own, phones keep nodes big enough to touch (the rest is a pan away); asked for, everything shows. */
+/** The least zoom a phone opens at: node titles readable, ports 24 px on screen (the rest is a pan away). */
+const PHONE_MIN_FIT_ZOOM = 0.75;
+
+/** Fitting the view: on their own, phones keep nodes big enough to read and touch; asked for, everything shows. */
 const fitOptions = (compact: boolean, miniMap: boolean) => ({
   padding: { top: px(FIT_PADDING.top), bottom: px(FIT_PADDING.bottom), left: px(FIT_PADDING.left), right: px(FIT_PADDING.right + (miniMap ? MINIMAP_ROOM : 0)) },
   maxZoom: 1,
-  minZoom: compact ? 0.4 : ZOOM.min,
+  minZoom: compact ? PHONE_MIN_FIT_ZOOM : ZOOM.min,
   duration: 300,
 });
 
@@ -339,49 +342,53 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
             />
           }
         />
-        {empty ? (
-          <UploadPrompt onFile={(file) => void server.startWithPhoto(file)} loading={server.uploading} />
-        ) : (
-          <WorkflowCanvas
-            editor={editor}
-            generating={server.generating}
-            selection={selection}
-            onSelectionChange={setSelection}
-            onNodeClick={clickNode}
-            colorMode={colorMode}
-            showMiniMap={showMiniMap}
-            fitViewOptions={fitOptions(compact, showMiniMap)}
-          >
-            <NodeToolbar
-              compact={compact}
-              onPhoto={addPhoto}
-              uploading={server.uploading}
-              onAdd={(type) => addOfType(type)}
-              onMore={() => setAdding({ connectionId: null })}
-              simpleMode={document.simpleMode}
-              onSimpleMode={(simpleMode) => view((current) => ({ ...current, simpleMode }))}
-            />
-            <ZoomIndicator bottom={controlsBottom} />
-            <CanvasControls
-              bottom={controlsBottom}
-              onZoomIn={() => void flow.zoomTo(clampZoom(flow.getZoom() * ZOOM.buttonStep), { duration: 150 })}
-              onZoomOut={() => void flow.zoomTo(clampZoom(flow.getZoom() / ZOOM.buttonStep), { duration: 150 })}
-              onResetZoom={() => void flow.zoomTo(1, { duration: 200 })}
-              onRearrange={() => {
-                change(rearrange);
-                setFocus('all');
-              }}
-              onCenter={() => void flow.fitView(fitOptions(false, showMiniMap))}
-            />
-            <RunBar
-              compact={compact}
-              renderCount={document.renderCount}
-              onRenderCount={(renderCount) => change((current) => ({ ...current, renderCount }))}
-              onRun={actions.run}
-              running={server.running}
-            />
-          </WorkflowCanvas>
-        )}
+        {/* The page's landmark and title, with no box of their own: the editor's layout stays as it is. */}
+        <main className="workflow-main">
+          <VisuallyHidden component="h1">Éditeur de workflow</VisuallyHidden>
+          {empty ? (
+            <UploadPrompt onFile={(file) => void server.startWithPhoto(file)} loading={server.uploading} />
+          ) : (
+            <WorkflowCanvas
+              editor={editor}
+              generating={server.generating}
+              selection={selection}
+              onSelectionChange={setSelection}
+              onNodeClick={clickNode}
+              colorMode={colorMode}
+              showMiniMap={showMiniMap}
+              fitViewOptions={fitOptions(compact, showMiniMap)}
+            >
+              <NodeToolbar
+                compact={compact}
+                onPhoto={addPhoto}
+                uploading={server.uploading}
+                onAdd={(type) => addOfType(type)}
+                onMore={() => setAdding({ connectionId: null })}
+                simpleMode={document.simpleMode}
+                onSimpleMode={(simpleMode) => view((current) => ({ ...current, simpleMode }))}
+              />
+              <ZoomIndicator bottom={controlsBottom} />
+              <CanvasControls
+                bottom={controlsBottom}
+                onZoomIn={() => void flow.zoomTo(clampZoom(flow.getZoom() * ZOOM.buttonStep), { duration: 150 })}
+                onZoomOut={() => void flow.zoomTo(clampZoom(flow.getZoom() / ZOOM.buttonStep), { duration: 150 })}
+                onResetZoom={() => void flow.zoomTo(1, { duration: 200 })}
+                onRearrange={() => {
+                  change(rearrange);
+                  setFocus('all');
+                }}
+                onCenter={() => void flow.fitView(fitOptions(false, showMiniMap))}
+              />
+              <RunBar
+                compact={compact}
+                renderCount={document.renderCount}
+                onRenderCount={(renderCount) => change((current) => ({ ...current, renderCount }))}
+                onRun={actions.run}
+                running={server.running}
+              />
+            </WorkflowCanvas>
+          )}
+        </main>
         <HiddenFileInput ref={importInput} accept="application/json,.json" onFile={(file) => void importFile(file)} data-testid="workflow-import" />
       </div>
       <OptionPickerModal node={pickerNode} onClose={() => setPickerNodeId(null)} onPick={pickOption} />

@@ -55,7 +55,9 @@ export function WorkflowPage() {
     return (
       <>
         <AppHeader />
-        <SignInPrompt title="Connectez-vous pour créer vos workflows" description="L'éditeur de workflow enchaîne vos transformations : connectez-vous pour l'utiliser et retrouver vos workflows." />
+        <main>
+          <SignInPrompt titleOrder={1} title="Connectez-vous pour créer vos workflows" description="L'éditeur de workflow enchaîne vos transformations : connectez-vous pour l'utiliser et retrouver vos workflows." />
+        </main>
       </>
     );
   }

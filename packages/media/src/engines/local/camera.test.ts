@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
+import { throwBackgroundOutOfFocus } from './camera';
 import { LocalImageEngine } from './image-engine';
 
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
@@ -46,6 +47,38 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     const background: Box = { left: 370, top: 20, width: 120, height: 200 };
     expect(await sharpness(image, face)).toBeGreaterThan(0.7 * (await sharpness(portrait, face)));
     expect(await sharpness(image, background)).toBeLessThan(0.3 * (await sharpness(portrait, background)));
+  });
+
+  /** How far (mean absolute difference, 0–255) a bokeh is from the picture weighted by `kept` (0–1 at a pixel) over its blurred copy. */
+  async function distanceFromWeighted(image: Buffer, result: Buffer, kept: (x: number, y: number, width: number, height: number) => number): Promise<number> {
+    const { data, info } = await sharp(image).autoOrient().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const [blurred, made] = await Promise.all([
+      sharp(image).autoOrient().removeAlpha().blur((9 * Math.max(info.width, info.height)) / 1000).raw().toBuffer(),
+      sharp(result).raw().toBuffer(),
+    ]);
+    let difference = 0;
+    data.forEach((value, at) => {
+      const pixel = Math.floor(at / 3);
+      const weight = kept(pixel % info.width, Math.floor(pixel / info.width), info.width, info.height);
+      difference += Math.abs(value * weight + (blurred[at] ?? 0) * (1 - weight) - (made[at] ?? 0));
+    });
+    return difference / data.length;
+  }
+
+  test('bokeh is the sharp picture weighted by the matte over its blurred copy', async () => {
+    const mask = analysis.person!.mask;
+    const distance = await distanceFromWeighted(portrait, await throwBackgroundOutOfFocus(portrait, analysis), (x, y, width) => (mask[y * width + x] ?? 0) / 255);
+    // Within the intermediate JPEG's own loss.
+    expect(distance).toBeLessThan(2);
+  });
+
+  test('without a person, bokeh keeps the middle sharp, fading to blurred corners', async () => {
+    const coffee = await readFile(new URL('coffee.jpg', PHOTOS));
+    const distance = await distanceFromWeighted(coffee, await throwBackgroundOutOfFocus(coffee, null), (x, y, width, height) => {
+      const fade = (Math.hypot(x - width / 2, y - height / 2) / (Math.hypot(width, height) / 2) - 0.35) / 0.65;
+      return 1 - Math.min(1, Math.max(0, fade));
+    });
+    expect(distance).toBeLessThan(2);
   });
 
   test.each([

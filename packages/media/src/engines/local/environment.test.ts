@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
+import { correlation } from '../../../test/support/photos';
 import { LocalImageEngine } from './image-engine';
 
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
@@ -10,19 +11,6 @@ const photo = (name: string) => readFile(new URL(name, PHOTOS));
 async function grey(image: Buffer, region: Box): Promise<number[]> {
   const box = { left: Math.round(region.left), top: Math.round(region.top), width: Math.round(region.width), height: Math.round(region.height) };
   return [...(await sharp(image).extract(box).greyscale().raw().toBuffer())];
-}
-
-function correlation(a: readonly number[], b: readonly number[]): number {
-  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const [ma, mb] = [mean(a), mean(b)];
-  let [ab, aa, bb] = [0, 0, 0];
-  a.forEach((value, index) => {
-    const [da, db] = [value - ma, (b[index] ?? 0) - mb];
-    ab += da * db;
-    aa += da * da;
-    bb += db * db;
-  });
-  return ab / Math.sqrt(aa * bb);
 }
 
 /** Mean absolute difference where the matte says background, over the whole picture. */

@@ -1,12 +1,12 @@
 import { WHITE, css, mix, type Rgb } from '../../colour';
-import { decodeFailure } from '../../decode';
+import { DECODE_OPTIONS, decodeFailure, inspectImage } from '../../decode';
 import { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';
-import { sharp } from '../../sharp';
+import { sharp, type Sharp } from '../../sharp';
 import { svgDocument } from '../../svg';
 import { sceneMarkup, type SceneParams } from '../../art/scene';
 import { particlesMarkup, sceneFor, type OverlayContext } from './overlays';
-import { eachRow, intermediateJpeg, uprightPixels, type RawPicture } from './pixels';
+import { INTERMEDIATE_JPEG } from './pixels';
 
 /** The scenes are drawn in a 1000 × 750 frame and fill any picture, cropped to its shape. */
 const SCENE_FRAME = { width: 1000, height: 750 } as const;
@@ -20,6 +20,10 @@ const WRAP_STRENGTH = 0.55;
 const SHADOW_BLUR = 18;
 const SHADOW_DROP = 10;
 const SHADOW_DARKNESS = 0.45;
+/** Wide blurs are made at a reduced size where this σ (in pixels) is enough. */
+const SOFT_BLUR_SIGMA = 6;
+/** Averages and the edge mask are made on copies this many pixels across. */
+const AVERAGE_EDGE = 256;
 /** Without a person, the scene shows around the picture's edges only: inside this radius (of the half-diagonal) it does not. */
 const CLEAR_CENTRE = 0.4;
 /** …and the whole picture takes on a little of the scene's colour. */
@@ -50,30 +54,90 @@ export function environmentScene(context: Omit<OverlayContext, 'height'>): { mar
   return { markup: sceneMarkup(params) + particles, average: mix(mix(top, horizon, 0.5), scene.ground, 0.45) };
 }
 
-/** The scene at the picture's size, sharp and blurred (the light that wraps the person's edges). */
-async function sceneAt(markup: string, width: number, height: number, blur: number): Promise<[Buffer, Buffer]> {
-  const document = svgDocument(width, height, SCENE_FRAME.width, SCENE_FRAME.height, markup, 'xMidYMid slice');
-  const scene = await sharp(document).flatten().toColourspace('srgb').removeAlpha().raw().toBuffer();
-  const blurred = await sharp(scene, { raw: { width, height, channels: 3 } }).blur(blur).raw().toBuffer();
-  return [scene, blurred];
+/** Raw pixels of the picture's size with `channels` bands, as sharp reads them. */
+const rawOf = (width: number, height: number, channels: 1 | 3 | 4) => ({ raw: { width, height, channels } });
+
+/** A size `shrink` times smaller, at least one pixel. */
+const reduced = (width: number, height: number, shrink: number) => ({ width: Math.max(1, Math.round(width / shrink)), height: Math.max(1, Math.round(height / shrink)) });
+
+/** How much smaller a blur of `sigma` can be made and still look the same once enlarged. */
+const shrinkFor = (sigma: number) => Math.max(1, Math.floor(sigma / SOFT_BLUR_SIGMA));
+
+/**
+ * A wide Gaussian blur of a mask, made at a reduced size and enlarged back (bilinear: nothing finer
+ * is left to keep): the same soft result for a fraction of the cost, σ 72 px on 12 MP taking seconds.
+ */
+async function softBlur(mask: Buffer, width: number, height: number, sigma: number): Promise<Buffer> {
+  const shrink = shrinkFor(sigma);
+  const small = await sharp(mask, rawOf(width, height, 1))
+    .resize({ ...reduced(width, height, shrink), fit: 'fill' })
+    .blur(Math.max(0.3, sigma / shrink))
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(small.data, { raw: small.info }).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
 }
 
-async function blurredMask(mask: Buffer, width: number, height: number, sigma: number, drop = 0): Promise<Buffer> {
-  const blurred = await sharp(mask, { raw: { width, height, channels: 1 } }).blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
-  // The shadow falls a little below the person: the mask moved down `drop` rows.
-  return drop > 0 ? Buffer.concat([Buffer.alloc(drop * width), blurred.subarray(0, (height - drop) * width)]) : blurred;
+/** The scene drawn at a size, opaque. */
+function sceneAt(markup: string, width: number, height: number): Sharp {
+  return sharp(svgDocument(width, height, SCENE_FRAME.width, SCENE_FRAME.height, markup, 'xMidYMid slice')).flatten().toColourspace('srgb').removeAlpha();
 }
 
-function averageUnder(pixels: RawPicture, weight: (index: number) => number): Rgb {
+/**
+ * The scene's light that wraps the person's edges, as an RGBA layer: the scene drawn small, blurred
+ * by `sigma` (at full size), enlarged, `alpha` its opacity.
+ */
+async function sceneLight(markup: string, width: number, height: number, sigma: number, alpha: Buffer): Promise<Buffer> {
+  const shrink = shrinkFor(sigma);
+  const small = reduced(width, height, shrink);
+  const blurred = await sceneAt(markup, small.width, small.height)
+    .blur(Math.max(0.3, sigma / shrink))
+    .raw()
+    .toBuffer();
+  return sharp(blurred, rawOf(small.width, small.height, 3)).resize(width, height, { fit: 'fill', kernel: 'linear' }).joinChannel(alpha, rawOf(width, height, 1)).raw().toBuffer();
+}
+
+/** The upright picture as an RGBA layer: its colours × `gains` + `offsets`, `alpha` its opacity. */
+function photoLayer(image: Buffer, gains: number[], offsets: number[], alpha: Buffer, width: number, height: number): Promise<Buffer> {
+  // Flattened, so the alpha joined is the only one (sharp would drop it with removeAlpha).
+  return sharp(image, DECODE_OPTIONS)
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .linear(gains, offsets)
+    .joinChannel(alpha, rawOf(width, height, 1))
+    .raw()
+    .toBuffer();
+}
+
+/** The mean colour of the upright picture under a mask, on a small copy of both (an average needs no more). */
+async function averageUnder(image: Buffer, mask: Buffer, width: number, height: number): Promise<Rgb> {
+  const size = { width: AVERAGE_EDGE, height: AVERAGE_EDGE, fit: 'fill' as const };
+  const [pixels, weights] = await Promise.all([
+    sharp(image, DECODE_OPTIONS).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().resize(size).raw().toBuffer(),
+    sharp(mask, rawOf(width, height, 1)).resize(size).extractChannel(0).raw().toBuffer(),
+  ]);
   const sum = [0, 0, 0];
   let total = 0;
-  // Every 7th pixel is plenty for an average.
-  for (let index = 0; index < pixels.width * pixels.height; index += 7) {
-    const w = weight(index);
-    total += w;
-    for (let channel = 0; channel < 3; channel += 1) sum[channel] = (sum[channel] ?? 0) + w * (pixels.data[index * 3 + channel] ?? 0);
-  }
+  weights.forEach((weight, index) => {
+    total += weight;
+    for (let channel = 0; channel < 3; channel += 1) sum[channel] = (sum[channel] ?? 0) + weight * (pixels[index * 3 + channel] ?? 0);
+  });
   return total > 0 ? [(sum[0] ?? 0) / total, (sum[1] ?? 0) / total, (sum[2] ?? 0) / total] : [128, 128, 128];
+}
+
+/** Where the picture shows through the scene when there is no person: all of it in the middle, a tenth at the corners. */
+async function middleMask(width: number, height: number): Promise<Buffer> {
+  const small = reduced(width, height, Math.max(1, Math.max(width, height) / AVERAGE_EDGE));
+  const [cx, cy, reach] = [small.width / 2, small.height / 2, Math.hypot(small.width, small.height) / 2];
+  const mask = Buffer.alloc(small.width * small.height);
+  for (let y = 0; y < small.height; y += 1) {
+    for (let x = 0; x < small.width; x += 1) {
+      const t = Math.min(1, Math.max(0, (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) / reach - CLEAR_CENTRE) / (1 - CLEAR_CENTRE)));
+      mask[y * small.width + x] = Math.round(255 * (1 - t * t * (3 - 2 * t) * 0.9));
+    }
+  }
+  return sharp(mask, rawOf(small.width, small.height, 1)).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
 }
 
 /**
@@ -81,56 +145,73 @@ function averageUnder(pixels: RawPicture, weight: (index: number) => number): Rg
  * size and place, their colours moved towards the scene's, the scene's light wrapping their edges,
  * a soft shadow behind them. Without one: the scene shows around the edges only, never over the
  * middle where the subject is. Returns a JPEG the rest of the pipeline renders like an upload.
+ * Every per-pixel step is a libvips operation (sharp runs them on its own threads, off the event
+ * loop), with few full-size buffers handed back to JavaScript.
  */
 export async function placeInScene(image: Buffer, analysis: SubjectAnalysis, scene: { markup: string; average: Rgb }): Promise<Buffer> {
   try {
-    const photo = await uprightPixels(image);
-    const { width, height } = photo;
-    const edge = Math.max(width, height) / 1000;
-    const [background, glow] = await sceneAt(scene.markup, width, height, WRAP_REACH * 3 * edge);
-    // Clamped: light wrap and harmonisation may reach past 255.
-    const out = new Uint8ClampedArray(width * height * 3);
-    if (analysis.person) {
-      const alpha = analysis.person.mask;
-      const [inner, shadow] = await Promise.all([
-        blurredMask(alpha, width, height, WRAP_REACH * edge),
-        blurredMask(alpha, width, height, SHADOW_BLUR * edge, Math.round(SHADOW_DROP * edge)),
-      ]);
-      const personAverage = averageUnder(photo, (index) => (alpha[index] ?? 0) / 255);
-      const gains = scene.average.map((value, channel) => 1 + HARMONY * (Math.max(0.6, Math.min(1.6, (value + 1) / ((personAverage[channel] ?? 128) + 1))) - 1));
-      await eachRow(height, (y) => {
-        for (let x = 0; x < width; x += 1) {
-          const index = y * width + x;
-          const a = (alpha[index] ?? 0) / 255;
-          // Near the edge inside the person: where the blurred matte falls below the matte.
-          const wrap = WRAP_STRENGTH * a * Math.max(0, 1 - (inner[index] ?? 0) / 255);
-          const shade = 1 - SHADOW_DARKNESS * ((shadow[index] ?? 0) / 255);
-          for (let channel = 0; channel < 3; channel += 1) {
-            const at = index * 3 + channel;
-            const person = (photo.data[at] ?? 0) * (gains[channel] ?? 1);
-            const lit = person + ((glow[at] ?? 0) - person) * wrap;
-            out[at] = lit * a + (background[at] ?? 0) * shade * (1 - a);
-          }
-        }
-      });
-    } else {
-      const [cx, cy, reach] = [width / 2, height / 2, Math.hypot(width, height) / 2];
-      await eachRow(height, (y) => {
-        for (let x = 0; x < width; x += 1) {
-          const distance = Math.hypot(x - cx, y - cy) / reach;
-          const t = Math.min(1, Math.max(0, (distance - CLEAR_CENTRE) / (1 - CLEAR_CENTRE)));
-          const a = t * t * (3 - 2 * t) * 0.9;
-          const index = y * width + x;
-          for (let channel = 0; channel < 3; channel += 1) {
-            const at = index * 3 + channel;
-            const tinted = (photo.data[at] ?? 0) * (1 - SCENE_TINT) + (scene.average[channel] ?? 0) * SCENE_TINT;
-            out[at] = tinted * (1 - a) + (background[at] ?? 0) * a;
-          }
-        }
-      });
-    }
-    return await intermediateJpeg(out, width, height);
+    const { width, height } = await inspectImage(image);
+    const layers = analysis.person ? await personLayers(image, analysis.person.mask, width, height, scene) : await edgeLayers(image, width, height, scene);
+    return await layers.base
+      .composite(layers.over.map((input) => ({ input, ...rawOf(width, height, 4) })))
+      .removeAlpha()
+      .jpeg(INTERMEDIATE_JPEG)
+      .toBuffer();
   } catch (cause) {
     throw decodeFailure(cause);
   }
+}
+
+/** A picture to start from, and RGBA layers of the same size laid over it in turn. */
+interface Layers {
+  base: Sharp;
+  over: Buffer[];
+}
+
+/**
+ * Over the scene: a black layer as dark as the shadow; the person, their colours harmonised, the
+ * matte as alpha; the scene's blurred light where the matte is above its blurred self (inside the
+ * person, along the edge: the light wrap).
+ */
+async function personLayers(image: Buffer, matte: Buffer, width: number, height: number, { markup, average: sceneAverage }: { markup: string; average: Rgb }): Promise<Layers> {
+  const edge = Math.max(width, height) / 1000;
+  const [inner, shadow, personAverage] = await Promise.all([
+    softBlur(matte, width, height, WRAP_REACH * edge),
+    softBlur(matte, width, height, SHADOW_BLUR * edge),
+    averageUnder(image, matte, width, height),
+  ]);
+  const gains = sceneAverage.map((value, channel) => 1 + HARMONY * (Math.max(0.6, Math.min(1.6, (value + 1) / ((personAverage[channel] ?? 128) + 1))) - 1));
+  // WRAP_STRENGTH × (matte − blurred matte), clamped at 0: a recombination of [matte, blurred, matte].
+  const wrap = await sharp(matte, rawOf(width, height, 1))
+    .joinChannel([inner, matte], rawOf(width, height, 1))
+    .recomb([
+      [WRAP_STRENGTH, -WRAP_STRENGTH, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ])
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  // The shadow falls a little below the person: the blurred matte moved down, as dark as SHADOW_DARKNESS.
+  const drop = Math.min(height - 1, Math.round(SHADOW_DROP * edge));
+  const shade = await sharp(shadow, rawOf(width, height, 1))
+    .extract({ left: 0, top: 0, width, height: height - drop })
+    .extend({ top: drop, background: '#000000' })
+    .linear(SHADOW_DARKNESS, 0)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const [dark, person, light] = await Promise.all([
+    sharp({ create: { width, height, channels: 3, background: '#000000' } }).joinChannel(shade, rawOf(width, height, 1)).raw().toBuffer(),
+    photoLayer(image, gains, [0, 0, 0], matte, width, height),
+    sceneLight(markup, width, height, WRAP_REACH * 3 * edge, wrap),
+  ]);
+  return { base: sceneAt(markup, width, height), over: [dark, person, light] };
+}
+
+/** Over the scene: the picture tinted a little towards the scene's colour, opaque in the middle, fading towards the edges. */
+async function edgeLayers(image: Buffer, width: number, height: number, { markup, average }: { markup: string; average: Rgb }): Promise<Layers> {
+  const tint = [1 - SCENE_TINT, 1 - SCENE_TINT, 1 - SCENE_TINT];
+  const photo = await photoLayer(image, tint, average.map((value) => value * SCENE_TINT), await middleMask(width, height), width, height);
+  return { base: sceneAt(markup, width, height), over: [photo] };
 }

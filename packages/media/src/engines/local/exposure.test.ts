@@ -24,7 +24,8 @@ const STACKS = [
 describe('exposure of stacked options', () => {
   it.each(PHOTO_NAMES)('keeps %s between dark and blown out, with contrast, under three stacked options', { timeout: 240_000 }, async (name) => {
     const image = await readPhoto(name);
-    for (const stack of STACKS) {
+    // A character or a garment dresses a person: on the photos without one it is refused (costume.test.ts).
+    for (const stack of STACKS.filter((parts) => name === 'astronaut' || !('character' in parts || 'clothing' in parts))) {
       const result = await engine.transform({ image, prompt: '', selection: pick(stack) });
       const { mean, spread } = meanAndSpread((await luminances(result.image)).values);
       const label = Object.values(stack).join(' + ');

@@ -83,14 +83,19 @@ async function probe(image: Buffer): Promise<Float32Array> {
   return Float32Array.from(data, (value) => value / 255);
 }
 
+/** The bounds a result of this source photo must keep (see boundsFor), measured on a small copy. */
+export async function exposureBoundsOf(source: Buffer): Promise<ExposureBounds> {
+  return boundsFor(await probe(source));
+}
+
 /**
- * Keeps a result's exposure sane whatever options were stacked: measured on small copies of the
- * result and its source, and only when the options pushed the mean luminance or its spread out of
- * range is the picture re-levelled and re-encoded, so a normal result costs two small decodes.
+ * Keeps a result's exposure sane whatever options were stacked: measured on a small copy of the
+ * result against its source's bounds (which the engine measures while it renders), and only when
+ * the options pushed the mean luminance or its spread out of range is the picture re-levelled and
+ * re-encoded, so a normal result costs one small decode here.
  */
-export async function exposureGuarded(result: TransformedImage, source: Buffer): Promise<TransformedImage> {
-  const [before, after] = await Promise.all([probe(source), probe(result.image)]);
-  const levels = levelsFor(after, boundsFor(before));
+export async function exposureGuarded(result: TransformedImage, bounds: ExposureBounds): Promise<TransformedImage> {
+  const levels = levelsFor(await probe(result.image), bounds);
   if (levels.gain === 1 && levels.offset === 0) return result;
   const image = await sharp(result.image)
     .linear(levels.gain, levels.offset * 255)

@@ -3,7 +3,7 @@ import { getSelectableOptions, getOption } from '@atelier/catalog';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
-import { formatWindow, headOf } from './framing';
+import { formatWindow, frameWindow, headOf } from './framing';
 import { aspectOf } from './geometry';
 import { LocalImageEngine } from './image-engine';
 
@@ -36,6 +36,24 @@ describe('formats (Taille) around the faces', { timeout: 120_000 }, () => {
         expect(contains({ left: 0, top: 0, ...picture }, window), option.id).toBe(true);
       }
     }
+  });
+
+  test('a window past the edges keeps the picture as it is and extends it with a blurred, dimmed copy', async () => {
+    const picture = { width: analysis.width, height: analysis.height };
+    const result = await frameWindow(portrait, picture, { left: -64, top: 0, width: picture.width + 128, height: picture.height });
+    const grey = (image: Buffer, box: Box) => sharp(image).extract(box).greyscale().raw().toBuffer();
+    const rows = { top: 0, height: picture.height };
+    const [kept, source, fill, edge] = await Promise.all([
+      grey(result, { left: 64, width: picture.width, ...rows }),
+      grey(portrait, { left: 0, width: picture.width, ...rows }),
+      grey(result, { left: 0, width: 60, ...rows }),
+      grey(portrait, { left: 0, width: 60, ...rows }),
+    ]);
+    const meanOf = (values: Buffer) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const roughness = (values: Buffer) => meanOf(Buffer.from(values.subarray(1).map((value, index) => Math.abs(value - (values[index] ?? 0)))));
+    expect(meanOf(Buffer.from(kept.map((value, index) => Math.abs(value - (source[index] ?? 0)))))).toBeLessThan(2);
+    expect(meanOf(fill)).toBeLessThan(meanOf(edge));
+    expect(roughness(fill)).toBeLessThan(0.5 * roughness(edge));
   });
 
   test.each(['uhd-4k', 'ultra-wide-32-9', 'vertical-9-16', 'linkedin-banner'])('%s: the face is found whole in the result', async (id) => {

@@ -14,6 +14,8 @@ const MARGIN = 0.06;
 /** The fill where a window reaches past the picture: the picture itself, blurred (sigma per 1000 px) and dimmed. */
 const FILL_BLUR = 40;
 const FILL_DIM = 0.8;
+/** The fill is blurred at this long edge and enlarged: its blur leaves no detail to lose, and a sigma of hundreds of pixels at full size takes seconds. */
+const FILL_WORK_EDGE = 400;
 
 export function headOf({ box }: Face): Box {
   return {
@@ -81,9 +83,12 @@ export async function frameWindow(image: Buffer, picture: Frame, window: Box): P
     const kept = await open().extract(part).raw().toBuffer();
     const complete = part.width === rounded.width && part.height === rounded.height;
     if (complete) return await intermediateJpeg(kept, part.width, part.height);
-    const sigma = (FILL_BLUR * Math.max(rounded.width, rounded.height)) / 1000;
-    const fill = await open().resize(rounded.width, rounded.height, { fit: 'cover' }).blur(sigma).linear(FILL_DIM, 0).raw().toBuffer();
-    return await sharp(fill, { raw: { width: rounded.width, height: rounded.height, channels: 3 } })
+    const scale = Math.min(1, FILL_WORK_EDGE / Math.max(rounded.width, rounded.height));
+    const small = { width: Math.max(1, Math.round(rounded.width * scale)), height: Math.max(1, Math.round(rounded.height * scale)) };
+    const sigma = (FILL_BLUR * Math.max(small.width, small.height)) / 1000;
+    const fill = await open().resize(small.width, small.height, { fit: 'cover' }).blur(sigma).linear(FILL_DIM, 0).raw().toBuffer();
+    return await sharp(fill, { raw: { ...small, channels: 3 } })
+      .resize(rounded.width, rounded.height, { fit: 'fill' })
       .composite([{ input: kept, raw: { ...part, channels: 3 }, left: part.left - rounded.left, top: part.top - rounded.top }])
       .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
       .toBuffer();

@@ -18,7 +18,7 @@ export function aspectOf(format: FormatOption): number {
   return width / height;
 }
 
-function upscaleOf(choices: readonly Choice[]): UpscaleOption | undefined {
+export function upscaleOf(choices: readonly Choice[]): UpscaleOption | undefined {
   const choice = choices.find(({ category }) => category === 'upscale');
   return choice && getOption('upscale', choice.option.id);
 }
@@ -41,6 +41,11 @@ export function outputFrame(source: Frame, choices: readonly Choice[]): Frame {
   const framed = format ? (format.size ?? cropToAspect(source, format.aspect)) : source;
   const width = framed.width * scale;
   const height = framed.height * scale;
-  const fit = Math.min(1, MAX_EDGE / Math.max(width, height), Math.sqrt(MAX_OUTPUT_PIXELS / (width * height)));
+  const fit = outputFit({ width, height });
   return { width: Math.max(1, Math.round(width * fit)), height: Math.max(1, Math.round(height * fit)) };
+}
+
+/** What a frame is multiplied by to come within 4096 px of long edge and 16 MP (1 when it is). */
+export function outputFit({ width, height }: Frame): number {
+  return Math.min(1, MAX_EDGE / Math.max(width, height), Math.sqrt(MAX_OUTPUT_PIXELS / (width * height)));
 }

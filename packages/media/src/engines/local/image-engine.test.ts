@@ -32,8 +32,10 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('LocalImageEngine', { timeout: 120_000 }, () => {
   // Format and upscale options change the frame, not the colours: two options with the same frame
-  // (TikTok and Instagram story are both 1080 × 1920) rightly give the same picture.
-  const LOOK_CATEGORIES = CATEGORY_IDS.filter((category) => category !== 'format' && category !== 'upscale');
+  // (TikTok and Instagram story are both 1080 × 1920) rightly give the same picture. Character,
+  // clothing and action dress a person, which this drawn picture has not (costume/costume.test.ts).
+  const COSTUME_CATEGORIES: readonly CategoryId[] = ['character', 'clothing', 'action'];
+  const LOOK_CATEGORIES = CATEGORY_IDS.filter((category) => category !== 'format' && category !== 'upscale' && !COSTUME_CATEGORIES.includes(category));
 
   it.each(LOOK_CATEGORIES)('gives every %s option a visibly different picture', async (category) => {
     const results = await Promise.all(
@@ -55,7 +57,7 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
 
   it('changes the picture for every option, compared with no option at all', async () => {
     const plain = (await transform({})).image;
-    for (const category of CATEGORY_IDS.filter((c) => c !== 'format')) {
+    for (const category of CATEGORY_IDS.filter((c) => c !== 'format' && !COSTUME_CATEGORIES.includes(c))) {
       for (const option of getSelectableOptions(category).slice(0, 12)) {
         const changed = await transform(only(category, option.id));
         expect(sha(changed.image), `${category}/${option.id}`).not.toBe(sha(plain));
@@ -119,7 +121,6 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   it('reads the options from the style text when the selection names none', async () => {
     const selection: Selection = {
       style: { id: 'pop-art', name: 'Pop art' },
-      character: { id: 'astronaut', name: 'Astronaute' },
       environment: { id: 'neon-tokyo', name: 'Tokyo néon' },
       lighting: { id: 'moonlight', name: 'Clair de lune' },
       format: { id: 'portrait-4-5', name: 'Portrait 4:5' },
@@ -127,7 +128,7 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
     const fromSelection = await transform(selection);
     const fromText = await transform({}, { prompt: buildStyleText(selection) });
     expect(sha(fromText.image)).toBe(sha(fromSelection.image));
-    const fromNames = await transform({}, { prompt: 'pop art, astronaute, tokyo néon, clair de lune, portrait 4:5' });
+    const fromNames = await transform({}, { prompt: 'pop art, tokyo néon, clair de lune, portrait 4:5' });
     expect(sha(fromNames.image)).toBe(sha(fromSelection.image));
   });
 
@@ -156,12 +157,6 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
     };
     expect(await redness({ global: 'red' })).toBeGreaterThan((await redness({})) * 1.15);
     expect(await redness({ global: 'blue' })).toBeLessThan((await redness({})) / 1.15);
-  });
-
-  it('draws a garment in the colour chosen for it', async () => {
-    const plain = await transform(only('clothing', 'business-suit'));
-    const yellow = await transform(only('clothing', 'business-suit'), { colors: { elements: { clothing: { 'business-suit': 'yellow' } } } });
-    expect(await difference(plain.image, yellow.image)).toBeGreaterThan(3);
   });
 
   it('lends the colour of a style or environment reference, more with more importance', async () => {

@@ -11,16 +11,19 @@ import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
 import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
 import { ModelRuntime, SubjectAnalyser } from '../../models';
+import { dressPerson, type Outfit } from './costume/dress';
+import { outfitFor } from './costume/wardrobe';
 import { cameraMoveOf, reproject, shotWindow, throwBackgroundOutOfFocus } from './camera';
 import { environmentScene, placeInScene } from './environment';
 import { lightFor, relight } from './relight';
-import { aspectOf, formatOf, outputFrame, type Frame } from './geometry';
+import { enlarge, restoresFaces } from './enlarge';
+import { aspectOf, formatOf, outputFrame, upscaleOf, type Frame } from './geometry';
 import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
 import { drawingContext, globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
 import { hashString } from '../../hash';
-import { exposureGuarded } from './exposure';
+import { exposureBoundsOf, exposureGuarded } from './exposure';
 import { renderLook, type Picture, type Source } from './render';
 import { styleFamily } from './styles/families';
 import { stylise } from './styles/stylise';
@@ -96,11 +99,20 @@ export class LocalImageEngine implements ImageEngine {
 
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
     const header = await inspectImage(request.image);
+    // Measured while the picture is worked on and rendered: a small decode the render need not wait for.
+    const bounds = exposureBoundsOf(request.image);
+    // Awaited at the end: should the render fail first, this promise's failure is not left unhandled.
+    bounds.catch(() => undefined);
     const choices = choicesFor(request.selection, request.prompt);
     const colors: ColorChoices = request.colors ?? {};
-    const image = await this.withSubjectWork(request, header, choices, colors);
-    const source = image === request.image ? header : await inspectImage(image);
-    const target = outputFrame(source, choices);
+    // Options read from free text ("professional photography") dress a person only where there is one;
+    // an option the user chose is refused on a picture without a person.
+    const chosen = resolveChoices(request.selection).length > 0;
+    const worked = await this.withSubjectWork(request, header, choices, colors, chosen);
+    const workedFrame = worked === request.image ? header : await inspectImage(worked);
+    const target = outputFrame(workedFrame, choices);
+    const image = await this.enlarged(worked, request, choices);
+    const source = image === worked ? workedFrame : await inspectImage(image);
     const frameHeight = (OVERLAY_WIDTH * target.height) / target.width;
     const looks = [
       ...choices.map((choice) => lookForChoice(choice, colors, frameHeight)),
@@ -111,22 +123,36 @@ export class LocalImageEngine implements ImageEngine {
     const intensity = clampIntensity(request.intensity);
     const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variation.grade })]);
     const { picture, frame } = await styledPicture(image, source, choices, intensity);
-    return exposureGuarded(await renderLook(picture, frame, target, finished, variation), request.image);
+    return exposureGuarded(await renderLook(picture, frame, target, finished, variation), await bounds);
+  }
+
+  /**
+   * An HD option's enlargement (enlarge.ts): ESRGAN in the model threads, the faces restored for
+   * the face options (found on the picture as the subject work left it). The output frame is
+   * measured before, on the picture at its own size.
+   */
+  private async enlarged(image: Buffer, request: ImageTransformRequest, choices: readonly Choice[]): Promise<Buffer> {
+    const option = upscaleOf(choices);
+    if (!option || request.intensity === 0) return image;
+    const faces = restoresFaces(option) ? (await this.subjects.analyse(image, { matte: false }, request.signal)).faces : [];
+    return enlarge(this.models, image, option, faces, { signal: request.signal, onProgress: request.onProgress });
   }
 
   /**
    * The work done on the picture itself before the looks, in this order: the person placed in the
-   * environment's scene, relit by the named light, the background thrown out of focus, the frame cut around the faces (a
+   * environment's scene, relit by the named light, dressed in the costume, props and accessories of
+   * the character, clothing and action (or the picture refused when it shows nobody), the background thrown out of focus, the frame cut around the faces (a
    * shot, or a format), then a lens or perspective. The picture is analysed once, and only when an
    * option needs it (the matte only for a scene or a bokeh).
    */
-  private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices): Promise<Buffer> {
+  private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices, chosen: boolean): Promise<Buffer> {
     const environment = choices.find(({ category }) => category === 'environment');
     const camera = choices.find(({ category }) => category === 'camera');
     const move = camera && cameraMoveOf(camera.option.id);
     const format = formatOf(choices);
     const lighting = choices.find(({ category }) => category === 'lighting');
-    const needsMatte = environment !== undefined || lighting !== undefined || move?.kind === 'bokeh';
+    const costumes = choices.filter(isCostume);
+    const needsMatte = environment !== undefined || lighting !== undefined || move?.kind === 'bokeh' || costumes.length > 0;
     const needsFaces = format !== undefined || move?.kind === 'shot';
     const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
     let image = request.image;
@@ -135,6 +161,8 @@ export class LocalImageEngine implements ImageEngine {
       const { words, dice, colours } = drawingContext(lighting, colors, false);
       image = await relight(image, analysis, lightFor(words, dice, colours));
     }
+    // Dressed before any crop or lens, while the analysis still matches the picture.
+    if (costumes.length > 0 && analysis && (chosen || analysis.faces.length > 0)) image = await dressPerson(image, analysis, costumes.map((choice) => outfitOf(choice, colors)));
     if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
     const aspect = format ? aspectOf(format) : header.width / header.height;
     if (move?.kind === 'shot') image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
@@ -142,6 +170,18 @@ export class LocalImageEngine implements ImageEngine {
     if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
     return image;
   }
+}
+
+type CostumeChoice = Choice & { category: 'character' | 'clothing' | 'action' };
+
+function isCostume(choice: Choice): choice is CostumeChoice {
+  return choice.category === 'character' || choice.category === 'clothing' || choice.category === 'action';
+}
+
+/** The pieces a character, clothing or action option fits to the person, in its colours. */
+function outfitOf(choice: CostumeChoice, colors: ColorChoices): Outfit {
+  const { id, dice, words, colours } = drawingContext(choice, colors, true);
+  return { id, pieces: outfitFor(choice.category, choice.option.id, words, colours, dice) };
 }
 
 /**

@@ -196,7 +196,8 @@ export function lookForChoice(choice: Choice, colors: ColorChoices, frameHeight:
     case 'upscale':
       return upscaleLook(input);
     default:
-      // Format changes the frame (geometry.ts), environment the scene behind the person (environment.ts).
+      // Format changes the frame (geometry.ts), environment the scene behind the person (environment.ts);
+      // character, clothing and action dress the person (costume/).
       return NEUTRAL_LOOK;
   }
 }

@@ -84,7 +84,7 @@ export async function relight(image: Buffer, analysis: SubjectAnalysis, light: L
     const tint = light.colour.map((value) => value / 255);
     const silhouette = light.from === null && light.background > 1;
     const out = new Uint8ClampedArray(width * height * 3);
-    await eachRow(height, (y) => {
+    await eachRow(width, height, (y) => {
       for (let x = 0; x < width; x += 1) {
         const index = y * width + x;
         const a = (person.mask[index] ?? 0) / 255;

@@ -164,7 +164,8 @@ export function WorkflowCanvas({ editor, generating, selection, onSelectionChang
         deleteKeyCode={DELETE_KEYS}
         colorMode={colorMode}
         connectionLineStyle={{ stroke: 'var(--mantine-color-violet-5)', strokeWidth: 2, strokeDasharray: '6 4' }}
-        attributionPosition="top-right"
+        // Between the zoom level and the controls (workflow.css lifts it above a phone's run bar): at the top right it sat under the account menu.
+        attributionPosition="bottom-center"
         elevateNodesOnSelect={false}
         fitView
         fitViewOptions={fitViewOptions}

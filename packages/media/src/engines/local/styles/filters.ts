@@ -1,4 +1,4 @@
-import { clamp01, gaussian, hash2, luminance, raster, type Raster } from './raster';
+import { clamp01, gaussian, hash2, luminance, raster, type Raster } from './raster.ts';
 
 /**
  * The classical non-photorealistic building blocks: edge-preserving smoothing (bilateral,

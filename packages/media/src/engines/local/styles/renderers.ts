@@ -1,6 +1,6 @@
-import type { CellStyle, DotStyle, EngravingStyle, OilStyle, PhotoStyle, ReliefStyle, SketchStyle, StyleFamily, ToonStyle, WatercolourStyle } from './families';
-import { alongStrokes, bilateral, cellBorders, cells, edgeDirections, fillCells, inkLines, kuwahara, quantise, saturate } from './filters';
-import { clamp01, gaussian, hash2, luminance, mix, raster, smoothstep, turbulence, type Raster } from './raster';
+import type { CellStyle, DotStyle, EngravingStyle, OilStyle, PhotoStyle, ReliefStyle, SketchStyle, StyleFamily, ToonStyle, WatercolourStyle } from './families.ts';
+import { alongStrokes, bilateral, cellBorders, cells, edgeDirections, fillCells, inkLines, kuwahara, quantise, saturate } from './filters.ts';
+import { clamp01, gaussian, hash2, luminance, mix, raster, smoothstep, turbulence, type Raster } from './raster.ts';
 
 /**
  * One renderer per style family, on a picture at working size. `unit` is the number of working

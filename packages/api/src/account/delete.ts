@@ -1,0 +1,60 @@
+import { GalleryItem, GenerationJob, Like, LockMode, raw, Upload, User, type EntityManager } from '@atelier/db';
+import { verifyPassword } from '../auth/password';
+import { forgetStitches, stitchedPairs } from '../media/cleanup';
+import type { MediaDeps } from '../media/deps';
+import { mediaUrl } from '../media/urls';
+import { AppError } from '../shared/errors';
+import type { LiveSessions } from '../security/live-sessions';
+import type { ListVersions } from '../shared/list-versions';
+import { ownedFileKeys } from './files';
+
+export const accountDeletionMessages = {
+  generationRunning:
+    'Une génération est en cours : attendez qu’elle se termine ou annulez-la avant de supprimer votre compte.',
+} as const;
+
+/**
+ * Deletes the account once its password is confirmed (null when it is wrong, nothing touched):
+ * the user row, and with it (ON DELETE CASCADE) its sessions, API tokens, uploads, results,
+ * videos, workflows, jobs, likes and posts; then its files in storage. The credit ledger and the
+ * payments stay for the accounts, with no link to the person (ON DELETE SET NULL). Refused while
+ * one of its generations waits or runs: its result and its credit hold would have no owner.
+ */
+export async function deleteAccount(
+  em: EntityManager,
+  media: MediaDeps,
+  versions: ListVersions,
+  liveSessions: LiveSessions,
+  userId: number,
+  password: string,
+): Promise<true | null> {
+  const user = await em.findOneOrFail(User, userId, { fields: ['passwordHash'] });
+  if (!(await verifyPassword(password, user.passwordHash))) return null;
+
+  const { keys, stitches } = await em.transactional(async (tx) => {
+    // The user's row locked first, as a job's submission locks it: a generation is either seen
+    // here, or submitted after the account is gone.
+    await tx.findOneOrFail(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+    if ((await tx.count(GenerationJob, { owner: userId, status: { $in: ['queued', 'running'] } })) > 0) {
+      throw new AppError('CONFLICT', accountDeletionMessages.generationRunning);
+    }
+    const files = await ownedFileKeys(tx, userId);
+    const stitched = await stitchedPairs(tx, { owner: userId });
+    // Its likes go with it: the posts it liked count one fewer, so their counters still equal their likes.
+    const liked = await tx.find(Like, { user: userId }, { fields: ['item'] });
+    for (const like of liked) await tx.nativeUpdate(GalleryItem, { id: like.item.id }, { likesCount: raw('likes_count - 1') });
+    // Another member's older item may name one of its pictures as original: that item loses it.
+    const uploads = await tx.find(Upload, { owner: userId }, { fields: ['storageKey'] });
+    const originals = uploads.map((upload) => mediaUrl(upload.storageKey));
+    if (originals.length > 0) await tx.nativeUpdate(GalleryItem, { originalImagePath: { $in: originals }, owner: { $ne: userId } }, { originalImagePath: null });
+    await tx.nativeDelete(User, { id: userId });
+    return { keys: files, stitches: stitched };
+  });
+  // Its sessions went with the row: no instance may keep trusting its memory of them.
+  await liveSessions.ended();
+  await versions.galleryAndFeedChanged(userId);
+  // The rows are gone, so no one may read these files any more; removing them frees the storage.
+  for (const key of keys) await media.storage.delete(key);
+  await forgetStitches(media, stitches);
+  return true;
+}

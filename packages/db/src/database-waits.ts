@@ -1,0 +1,67 @@
+import type { MikroORM } from '@mikro-orm/core';
+
+/** How long a request may wait on MySQL/MariaDB: for a free pooled connection, then for each query's answer. */
+export interface DatabaseWaits {
+  acquireMs: number;
+  queryMs: number;
+}
+
+/**
+ * A few seconds each: a frozen server (stopped process, held table lock, dead link) fails the
+ * request with a 503 soon, rather than holding it and every request queued behind it.
+ */
+export const DATABASE_WAITS: DatabaseWaits = { acquireMs: 5000, queryMs: 5000 };
+
+/** mysql2's code for a query that got no answer within its `timeout`. */
+export const QUERY_TIMEOUT_CODE = 'PROTOCOL_SEQUENCE_TIMEOUT';
+
+type QueryCallback = (error: (Error & { code?: string }) | null, ...results: unknown[]) => void;
+
+/** The parts of mysql2's pool and pooled connections (as Kysely drives them) that are bounded here. */
+interface PooledConnection {
+  query(sql: unknown, values?: unknown, callback?: QueryCallback): unknown;
+  release(): void;
+  destroy(): void;
+}
+interface ConnectionPool {
+  getConnection(callback: (error: Error | null, connection?: PooledConnection) => void): void;
+}
+
+function boundQueries(connection: PooledConnection, queryMs: number): void {
+  const query = connection.query.bind(connection);
+  connection.query = (sql, values, callback) => {
+    if (typeof sql !== 'string' || typeof callback !== 'function') return query(sql, values, callback);
+    return query({ sql, timeout: queryMs }, values, (error, ...results) => {
+      // The unanswered query still holds the connection: anything sent after it would wait forever.
+      if (error?.code === QUERY_TIMEOUT_CODE) connection.destroy();
+      callback(error, ...results);
+    });
+  };
+}
+
+/**
+ * Bounds every wait on the database of a MySQL/MariaDB `orm` (mysql2 has neither a pool-wide
+ * query timeout nor an acquire timeout): a query with no answer within `queryMs` fails and its
+ * connection is dropped; a request that finds no free connection within `acquireMs` fails.
+ */
+export async function boundDatabaseWaits(orm: MikroORM, waits: DatabaseWaits): Promise<void> {
+  const pool = (await orm.em.getConnection().getNativeClient()) as ConnectionPool;
+  const acquire = pool.getConnection.bind(pool);
+  const bounded = new WeakSet<PooledConnection>();
+  pool.getConnection = (callback) => {
+    let gaveUp = false;
+    const timer = setTimeout(() => {
+      gaveUp = true;
+      callback(Object.assign(new Error(`No database connection became free within ${waits.acquireMs} ms`), { code: 'ETIMEDOUT' }));
+    }, waits.acquireMs);
+    acquire((error, connection) => {
+      if (gaveUp) return connection?.release();
+      clearTimeout(timer);
+      if (connection && !bounded.has(connection)) {
+        boundQueries(connection, waits.queryMs);
+        bounded.add(connection);
+      }
+      callback(error, connection);
+    });
+  };
+}
