@@ -63,13 +63,19 @@ export async function viewSettled(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** Expands a node (a click on its header) unless it already is. */
+/**
+ * Expands a node unless it already is, and waits for the editor to bring it to the centre. The tap
+ * goes to the collapsed body: at the zoom that shows the whole workflow a phone draws the header a
+ * few pixels high, its on/off switch beside the title, while the body has no control to hit.
+ */
 export async function expand(node: Locator): Promise<void> {
   if ((await node.getAttribute('data-expanded')) !== 'true') {
     await showAll(node.page());
-    await node.locator('.workflow-node-header').click();
+    await node.locator('.workflow-node-body').click();
   }
   await expect(node).toHaveAttribute('data-expanded', 'true');
+  await expect(node).toHaveAttribute('data-enabled', 'true');
+  await viewSettled(node.page());
 }
 
 /** The '+' in the middle of the connection from one node to another: there while they are connected. */
@@ -88,11 +94,20 @@ export async function connectPorts(page: Page, from: string, to: string, touch: 
   await expect(edgeButton(page, from, to)).toHaveCount(1);
 }
 
-/** Picks an option for the first node of a kind through its picker; `name` undefined takes the first option. */
+/**
+ * Picks an option for the first node of a kind through its picker; `name` undefined takes the first
+ * option. A tap that opened nothing (the view still gliding under it) is made again, as a user would.
+ */
 export async function pickOption(page: Page, type: string, name?: string): Promise<string> {
   const node = nodeOf(page, type);
-  await expand(node);
-  await node.getByRole('button', { name: /Choisir une option|Changer d'option/ }).last().click();
+  const choices = page.getByRole('dialog').getByTestId('option-choice');
+  await expect(async () => {
+    if (!(await choices.first().isVisible())) {
+      await expand(node);
+      await node.getByRole('button', { name: /Choisir une option|Changer d'option/ }).last().click({ timeout: 5_000 });
+    }
+    await expect(choices.first()).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   return chooseInPicker(page, node, name);
 }
 

@@ -194,7 +194,7 @@ test('the keyboard deletes a node, undoes it, and copies and pastes another', as
   await startWithPhoto(page);
   const ofType = (type: string) => page.locator(`[data-testid="workflow-node"][data-type="${type}"]`);
   await showAll(page);
-  await nodeOf(page, 'action').locator('.workflow-node-header').click();
+  await nodeOf(page, 'action').locator('.workflow-node-body').click();
   await page.keyboard.press('Delete');
   await expect(ofType('action')).toHaveCount(0);
   await expect(allNodes(page)).toHaveCount(8);
@@ -202,7 +202,7 @@ test('the keyboard deletes a node, undoes it, and copies and pastes another', as
   await expect(ofType('action')).toHaveCount(1);
 
   await showAll(page);
-  await nodeOf(page, 'lighting').locator('.workflow-node-header').click();
+  await nodeOf(page, 'lighting').locator('.workflow-node-body').click();
   await page.keyboard.press('Control+c');
   await page.keyboard.press('Control+v');
   await expect(ofType('lighting')).toHaveCount(2);
