@@ -235,4 +235,24 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
     });
     expect((await c.get('/api/user')).status).toBe(200);
   });
+
+  it("ends in the server, soon after, a statement the request gave up on, though another's row lock is still held", async () => {
+    const c = new TestClient(app, { ip: '10.44.1.4' });
+    const { user } = await c.register();
+    const holder = db.orm.em.fork().getConnection();
+    const stillWaiting = async () => {
+      const [row] = await db.orm.em.fork().getConnection().execute<{ waiting: number | string }[]>(
+        "SELECT COUNT(*) AS waiting FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND LOWER(INFO) LIKE '%for update%'",
+      );
+      return Number(row?.waiting);
+    };
+    // An upload is recorded holding its owner's row, which another transaction holds here.
+    await holder.transactional(async (trx) => {
+      await holder.execute('SELECT id FROM users WHERE id = ? FOR UPDATE', [user.id], 'all', trx);
+      expect((await c.upload(await samplePhoto())).status).toBe(503);
+      // InnoDB would let the abandoned statement wait 50 s for the row, holding a server thread.
+      await expect.poll(stillWaiting, { timeout: 5000, interval: 100 }).toBe(0);
+    });
+    expect((await c.upload(await samplePhoto())).status).toBe(200);
+  });
 });

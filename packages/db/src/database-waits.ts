@@ -40,9 +40,37 @@ function boundQueries(connection: PooledConnection, queryMs: number): void {
 }
 
 /**
+ * The server's own limits for a connection's statements, a second past the client's. A query the
+ * client gave up on is still running or waiting on a lock in the server, holding a thread and a
+ * connection slot (a wait for a table lock lasts a day by default): the server now ends it soon
+ * after. The client's bound fires first, so what a request sees is unchanged.
+ */
+function serverLimits(queryMs: number, mariaDb: boolean): string {
+  const seconds = Math.ceil(queryMs / 1000) + 1;
+  // MariaDB bounds any statement, lock waits included; MySQL bounds a SELECT's run, and its lock waits separately.
+  const statement = mariaDb ? `max_statement_time = ${seconds}` : `max_execution_time = ${seconds * 1000}`;
+  return `SET SESSION ${statement}, lock_wait_timeout = ${seconds}, innodb_lock_wait_timeout = ${seconds}`;
+}
+
+/** Runs `sql` on a connection, as a promise. */
+function run(connection: PooledConnection, sql: string): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    connection.query(sql, undefined, (error, rows) => (error ? reject(error) : resolve(rows as unknown[])));
+  });
+}
+
+/** Bounds a new connection's queries on both ends: the client's timeout, then the server's limits. */
+async function boundConnection(connection: PooledConnection, queryMs: number): Promise<void> {
+  boundQueries(connection, queryMs);
+  const [row] = (await run(connection, 'SELECT VERSION() AS version')) as { version: string }[];
+  await run(connection, serverLimits(queryMs, /mariadb/i.test(row?.version ?? '')));
+}
+
+/**
  * Bounds every wait on the database of a MySQL/MariaDB `orm` (mysql2 has neither a pool-wide
  * query timeout nor an acquire timeout): a query with no answer within `queryMs` fails and its
- * connection is dropped; a request that finds no free connection within `acquireMs` fails.
+ * connection is dropped (and the server ends the statement soon after); a request that finds no
+ * free connection within `acquireMs` fails.
  */
 export async function boundDatabaseWaits(orm: MikroORM, waits: DatabaseWaits): Promise<void> {
   const pool = (await orm.em.getConnection().getNativeClient()) as ConnectionPool;
@@ -54,14 +82,22 @@ export async function boundDatabaseWaits(orm: MikroORM, waits: DatabaseWaits): P
       gaveUp = true;
       callback(Object.assign(new Error(`No database connection became free within ${waits.acquireMs} ms`), { code: 'ETIMEDOUT' }));
     }, waits.acquireMs);
-    acquire((error, connection) => {
+    const handOver = (error: Error | null, connection?: PooledConnection) => {
       if (gaveUp) return connection?.release();
       clearTimeout(timer);
-      if (connection && !bounded.has(connection)) {
-        boundQueries(connection, waits.queryMs);
-        bounded.add(connection);
-      }
       callback(error, connection);
+    };
+    acquire((error, connection) => {
+      if (!connection || bounded.has(connection)) return handOver(error, connection);
+      bounded.add(connection);
+      boundConnection(connection, waits.queryMs).then(
+        () => handOver(null, connection),
+        (failure: Error) => {
+          // A connection without its limits is not handed out.
+          connection.destroy();
+          handOver(failure);
+        },
+      );
     });
   };
 }
