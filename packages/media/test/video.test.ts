@@ -24,7 +24,8 @@ function topLevelBoxes(bytes: Buffer): string[] {
   return boxes;
 }
 
-describe('LocalVideoEngine', () => {
+// Encoding six seconds of 768p takes a few seconds of CPU, more on a busy machine.
+describe('LocalVideoEngine', { timeout: 60_000 }, () => {
   let directory: string;
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'atelier-video-test-'));

@@ -14,6 +14,8 @@ export interface SceneParams {
   aurora?: boolean;
   skyline?: string;
   palms?: string;
+  /** A landmark's markup (see landmarks.ts), in front of the skyline and behind the ridges. */
+  landmark?: string;
 }
 
 const WIDTH = 1000;
@@ -78,6 +80,7 @@ export function sceneMarkup(params: SceneParams): string {
   }
   markup += `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#glow)"/><circle cx="${n(params.light.x)}" cy="${n(params.light.y)}" r="${n(params.light.r)}" fill="${params.light.colour}"/>`;
   if (params.skyline) markup += skylineMarkup(dice, params.skyline);
+  if (params.landmark) markup += params.landmark;
   // Ridges whose top is below the waterline stand in front of the water (a beach, a shore).
   const waterline = 0.72;
   const drawRidge = (layer: SceneParams['ridges'][number]) => `<path d="${ridgePath(dice, HEIGHT * (1 - layer.height), layer.roughness)}" fill="${layer.colour}"/>`;

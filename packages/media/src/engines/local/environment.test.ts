@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import { correlation } from '../../../test/support/photos';
+import { getOption } from '@atelier/catalog';
+import { svgDocument } from '../../svg';
+import { environmentScene } from './environment';
 import { LocalImageEngine } from './image-engine';
+import { drawingContext } from './recipes';
 
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
 const photo = (name: string) => readFile(new URL(name, PHOTOS));
@@ -54,5 +58,40 @@ describe('environments (Où)', { timeout: 120_000 }, () => {
     const corner = { left: 0, top: 0, width: width * 0.1, height: height * 0.1 };
     const [before, after] = await Promise.all([grey(cat, corner), grey(image, corner)]);
     expect(before.reduce((sum, value, index) => sum + Math.abs(value - (after[index] ?? 0)), 0) / before.length).toBeGreaterThan(20);
+  });
+});
+
+/** An environment's scene, rasterised in its 1000 × 750 frame, grey; `without` words taken out of its prompt. */
+async function sceneOf(id: string, without: readonly string[] = []): Promise<Buffer> {
+  const option = getOption('environment', id)!;
+  const context = drawingContext({ category: 'environment', option }, {}, false);
+  const words = without.reduce((text, word) => text.replaceAll(` ${word}`, ' '), context.words);
+  const { markup } = environmentScene({ ...context, words });
+  return sharp(svgDocument(1000, 750, 1000, 750, markup)).greyscale().raw().toBuffer();
+}
+
+describe('landmarks', () => {
+  test.each([
+    ['paris', ['eiffel']],
+    ['ancient-egypt', ['pyramids', 'sphinx']],
+    ['ancient-rome', ['colosseum']],
+    ['castle', ['castle']],
+    ['funfair', ['ferris']],
+    ['haunted-mansion', ['mansion']],
+    ['mayan-ruins', ['mayan']],
+    ['moon', ['earth']],
+  ])('%s shows the landmark its name calls for, beside the person, where a portrait still shows it', async (id, words) => {
+    const [scene, plain] = await Promise.all([sceneOf(id), sceneOf(id, words)]);
+    // A 3:4 portrait keeps the frame's middle 562 columns; the head is in the middle 160, above row 300.
+    let [kept, behindHead] = [0, 0];
+    for (let y = 0; y < 750; y += 1) {
+      for (let x = 219; x < 781; x += 1) {
+        if (Math.abs((scene[y * 1000 + x] ?? 0) - (plain[y * 1000 + x] ?? 0)) <= 25) continue;
+        kept += 1;
+        if (x > 420 && x < 580 && y < 300) behindHead += 1;
+      }
+    }
+    expect(kept).toBeGreaterThan(3000);
+    expect(behindHead).toBeLessThan(kept * 0.1);
   });
 });

@@ -1,15 +1,21 @@
-import { WHITE, css, mix, type Rgb } from '../../colour';
+import { luminance } from '@atelier/catalog';
+import { BLACK, WHITE, css, mix, type Rgb } from '../../colour';
 import { DECODE_OPTIONS, decodeFailure, inspectImage } from '../../decode';
 import { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';
 import { sharp, type Sharp } from '../../sharp';
 import { svgDocument } from '../../svg';
+import { landmarkMarkup } from '../../art/landmarks';
 import { sceneMarkup, type SceneParams } from '../../art/scene';
-import { particlesMarkup, sceneFor, type OverlayContext } from './overlays';
+import { landmarkFor, particlesMarkup, sceneFor, type OverlayContext } from './overlays';
 import { INTERMEDIATE_JPEG } from './pixels';
+import { mentions } from './words';
 
 /** The scenes are drawn in a 1000 × 750 frame and fill any picture, cropped to its shape. */
 const SCENE_FRAME = { width: 1000, height: 750 } as const;
+
+/** How far from the frame's middle a landmark stands: beside a centred person, inside what a portrait keeps. */
+const LANDMARK_OFFSET = 215;
 
 /** How far the person's colours move towards the scene's average (0 none, 1 all the way). */
 const HARMONY = 0.35;
@@ -35,14 +41,16 @@ export function environmentScene(context: Omit<OverlayContext, 'height'>): { mar
   const dice = new Dice(`${context.id}:scene`);
   const [top, horizon] = scene.sky;
   const far = mix(scene.ground, horizon, 0.55);
+  const lightColour = mix(horizon, WHITE, 0.65);
   const middle = mix(scene.ground, horizon, 0.28);
+  const farHeight = dice.between(0.42, 0.5);
   const roughness = { peaks: 0.3, hills: 0.1, dunes: 0.05, trees: 0.22, waves: 0.03, skyline: 0.02, arches: 0.04, clouds: 0.08, none: 0.08 }[scene.horizon];
   const params: SceneParams = {
     seed: context.id,
     sky: [css(top), css(horizon)],
-    light: { x: dice.between(180, 820), y: dice.between(110, 260), r: dice.between(28, 48), colour: css(mix(horizon, WHITE, 0.65)) },
+    light: { x: dice.between(180, 820), y: dice.between(110, 260), r: dice.between(28, 48), colour: css(lightColour) },
     ridges: [
-      { colour: css(far), height: dice.between(0.42, 0.5), roughness },
+      { colour: css(far), height: farHeight, roughness },
       { colour: css(middle), height: dice.between(0.3, 0.36), roughness: roughness * 0.8 },
       { colour: css(scene.ground), height: dice.between(0.16, 0.22), roughness: roughness * 0.6 },
     ],
@@ -50,6 +58,14 @@ export function environmentScene(context: Omit<OverlayContext, 'height'>): { mar
     ...(scene.horizon === 'skyline' || scene.horizon === 'arches' ? { skyline: css(mix(scene.ground, top, 0.2)) } : {}),
     ...(scene.particles === 'stars' ? { stars: true } : {}),
   };
+  const landmark = landmarkFor(context.words);
+  if (landmark) {
+    // Beside the person, standing behind the far ridge: darker than the ground under a light sky, so it reads against it.
+    const silhouette = mix(mix(scene.ground, horizon, 0.3), BLACK, luminance(horizon) > 0.6 ? 0.35 : 0.1);
+    const side = dice.next() < 0.5 ? -1 : 1;
+    params.landmark = landmarkMarkup(landmark, { x: 500 + side * LANDMARK_OFFSET, base: SCENE_FRAME.height * (1 - farHeight) + 30, colour: silhouette, light: lightColour });
+  }
+  if (mentions(context.words, ['palm'])) params.palms = css(mix(scene.ground, BLACK, 0.3));
   const particles = scene.particles === 'stars' ? '' : particlesMarkup(scene.particles, { ...context, height: SCENE_FRAME.height });
   return { markup: sceneMarkup(params) + particles, average: mix(mix(top, horizon, 0.5), scene.ground, 0.45) };
 }

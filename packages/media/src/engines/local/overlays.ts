@@ -1,5 +1,6 @@
 import { BLACK, WHITE, css, hexToRgb, hsl, mix, type Rgb } from '../../colour';
 import type { Dice } from '../../hash';
+import type { Landmark } from '../../art/landmarks';
 import { linearGradient, n, polygon, radialGradient, ridge, type Stop } from '../../svg';
 import { mentions } from './words';
 
@@ -86,6 +87,31 @@ const SCENES: readonly Scene[] = [
   { words: ['castle', 'palace', 'cathedral', 'temple', 'ruins', 'medieval', 'library', 'museum', 'cafe', 'restaurant', 'interior', 'room', 'hall', 'studio', 'church', 'colosseum', 'rome', 'greece'], sky: ['#3b2a1e', '#d9a86c'], ground: '#4a3322', horizon: 'arches', particles: 'none' },
   { words: ['sky', 'cloud', 'heaven', 'air'], sky: ['#7ec8f0', '#ffffff'], ground: '#ffffff', horizon: 'clouds', particles: 'none' },
 ];
+
+/** Landmarks named by environments' prompts, the more specific first ("Mayan pyramid" before "pyramids"). */
+const LANDMARKS: readonly { words: readonly string[]; landmark: Landmark }[] = [
+  { words: ['eiffel'], landmark: 'eiffel-tower' },
+  { words: ['mayan'], landmark: 'step-pyramid' },
+  { words: ['pyramid', 'sphinx'], landmark: 'pyramids' },
+  { words: ['colosseum'], landmark: 'colosseum' },
+  { words: ['castle'], landmark: 'castle' },
+  { words: ['ferris wheel'], landmark: 'ferris-wheel' },
+  { words: ['acacia'], landmark: 'acacias' },
+  { words: ['christmas'], landmark: 'fir-trees' },
+  { words: ['planets'], landmark: 'ringed-planet' },
+  { words: ['earth'], landmark: 'earth' },
+  { words: ['wild west', 'saloon'], landmark: 'cacti' },
+  { words: ['red bridge'], landmark: 'arched-bridge' },
+  { words: ['new york', 'skyscrapers'], landmark: 'skyscraper' },
+  { words: ['venice', 'gondola'], landmark: 'bell-tower' },
+  { words: ['mansion'], landmark: 'mansion' },
+  { words: ['stalactite'], landmark: 'stalactites' },
+];
+
+/** The landmark an environment's prompt names, if any. */
+export function landmarkFor(words: string): Landmark | undefined {
+  return LANDMARKS.find((entry) => mentions(words, entry.words))?.landmark;
+}
 
 const HORIZONS: readonly Horizon[] = ['hills', 'peaks', 'waves', 'skyline', 'trees', 'dunes', 'arches', 'clouds'];
 const PARTICLES: readonly Particles[] = ['stars', 'snow', 'bubbles', 'embers', 'petals', 'sparkles', 'rain', 'none'];
