@@ -41,9 +41,9 @@ function boundQueries(connection: PooledConnection, queryMs: number): void {
 
 /**
  * The server's own limits for a connection's statements, a second past the client's. A query the
- * client gave up on is still running or waiting on a lock in the server, holding a thread and a
- * connection slot (a wait for a table lock lasts a day by default): the server now ends it soon
- * after. The client's bound fires first, so what a request sees is unchanged.
+ * client gave up on goes on in the server, holding a thread and a connection slot: a long SELECT
+ * runs to its end, a wait for a row lock lasts InnoDB's 50 s. The server now ends it soon after;
+ * the client's bound fires first, so what a request sees is unchanged.
  */
 function serverLimits(queryMs: number, mariaDb: boolean): string {
   const seconds = Math.ceil(queryMs / 1000) + 1;

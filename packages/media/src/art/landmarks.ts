@@ -65,8 +65,9 @@ function colosseum({ x, base, colour, light }: LandmarkPlace): string {
   for (let tier = 0; tier < 3; tier += 1) {
     const top = base - 52 - tier * 50;
     for (let arch = x - 176; arch < x + 176; arch += 32) {
-      const roof = tier === 2 ? (arch < x + 50 ? 0 : 1) : tier === 1 ? (arch < x + 150 ? 0 : 1) : 0;
-      if (roof === 0) markup += path(`M${n(arch)} ${n(top + 36)} L${n(arch)} ${n(top + 12)} A9 9 0 0 1 ${n(arch + 18)} ${n(top + 12)} L${n(arch + 18)} ${n(top + 36)} Z`, sky);
+      // The upper tiers end where the wall has fallen.
+      const standing = tier === 2 ? arch < x + 50 : tier === 1 ? arch < x + 150 : true;
+      if (standing) markup += path(`M${n(arch)} ${n(top + 36)} L${n(arch)} ${n(top + 12)} A9 9 0 0 1 ${n(arch + 18)} ${n(top + 12)} L${n(arch + 18)} ${n(top + 36)} Z`, sky);
     }
   }
   return markup;
