@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
-import { throwBackgroundOutOfFocus } from './camera';
+import { streakBackground, throwBackgroundOutOfFocus } from './camera';
 import { LocalImageEngine } from './image-engine';
 
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
@@ -98,5 +98,76 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     expect(changed).toBeGreaterThan(0.1);
     // The face is still there, whole.
     expect((await analyseSubject(runtime, image, { matte: false })).faces).toHaveLength(1);
+  });
+
+  /** How colourful a picture is: the mean spread between each pixel's strongest and weakest channel (0–255). */
+  async function colourfulness(image: Buffer): Promise<number> {
+    const data = await sharp(image).removeAlpha().raw().toBuffer();
+    let sum = 0;
+    for (let at = 0; at < data.length; at += 3) sum += Math.max(data[at]!, data[at + 1]!, data[at + 2]!) - Math.min(data[at]!, data[at + 1]!, data[at + 2]!);
+    return sum / (data.length / 3);
+  }
+
+  /** Mean absolute difference between horizontal and vertical neighbours in a region: streaks leave the rows smooth and the columns not. */
+  async function rowAndColumnDetail(image: Buffer, region: Box): Promise<{ along: number; across: number }> {
+    const { data, info } = await sharp(image).extract(region).greyscale().raw().toBuffer({ resolveWithObject: true });
+    let [along, across, count] = [0, 0, 0];
+    for (let y = 0; y < info.height - 1; y += 1) {
+      for (let x = 0; x < info.width - 1; x += 1) {
+        const at = y * info.width + x;
+        along += Math.abs((data[at] ?? 0) - (data[at + 1] ?? 0));
+        across += Math.abs((data[at] ?? 0) - (data[at + info.width] ?? 0));
+        count += 1;
+      }
+    }
+    return { along: along / count, across: across / count };
+  }
+
+  test('a panning shot streaks the background sideways and keeps the face sharp; motion blur lets the streak through the person', async () => {
+    const face = analysis.faces[0]!.box;
+    // The model rocket and the wall beside her head (upright edges): background by the matte.
+    const rocket: Box = { left: 370, top: 20, width: 120, height: 200 };
+    const panning = await streakBackground(portrait, analysis, { kind: 'streak', length: 90, trail: 0 });
+    const streaked = await rowAndColumnDetail(panning, rocket);
+    const before = await rowAndColumnDetail(portrait, rocket);
+    // The rows lose most of their detail; the columns keep more of theirs.
+    expect(streaked.along).toBeLessThan(0.4 * before.along);
+    expect(streaked.across / before.across).toBeGreaterThan(streaked.along / before.along);
+    expect(await sharpness(panning, face)).toBeGreaterThan(0.7 * (await sharpness(portrait, face)));
+    const moving = (await shoot('motion-blur')).image;
+    expect(await sharpness(moving, face)).toBeLessThan(0.7 * (await sharpness(panning, face)));
+  });
+
+  test('tilt-shift keeps a band of focus at the face and blurs what is far above or below it, in brighter colours', async () => {
+    const { image, height } = await shoot('tilt-shift');
+    const face = analysis.faces[0]!.box;
+    const below: Box = { left: 60, top: height - 120, width: 300, height: 100 };
+    expect(await sharpness(image, face)).toBeGreaterThan(0.6 * (await sharpness(portrait, face)));
+    expect(await sharpness(image, below)).toBeLessThan(0.3 * (await sharpness(portrait, below)));
+    expect(await colourfulness(image)).toBeGreaterThan(1.15 * (await colourfulness(portrait)));
+  });
+
+  test('soft focus makes the highlights bloom into the shadows beside them, the face still there', async () => {
+    const { image } = await shoot('soft-focus');
+    // The black helmet under its white rim.
+    const helmet: Box = { left: 400, top: 400, width: 60, height: 60 };
+    const [before, after] = await Promise.all([portrait, image].map(async (picture) => (await sharp(picture).extract(helmet).greyscale().stats()).channels[0]!.mean));
+    expect(after).toBeGreaterThan(before! + 12);
+    expect((await analyseSubject(runtime, image, { matte: false })).faces).toHaveLength(1);
+  });
+
+  test('the rule of thirds crops so the face sits on a vertical third', async () => {
+    const { image, width } = await shoot('rule-of-thirds');
+    const [face] = (await analyseSubject(runtime, image, { matte: false })).faces;
+    const middle = (face!.box.left + face!.box.width / 2) / width;
+    expect(Math.min(Math.abs(middle - 1 / 3), Math.abs(middle - 2 / 3))).toBeLessThan(0.04);
+  });
+
+  test('a security camera shows one hue, grainy, seen from above', async () => {
+    const { image } = await shoot('security-cam');
+    // A monochrome screen rather than the orange suit.
+    expect(await colourfulness(image)).toBeLessThan(0.4 * (await colourfulness(portrait)));
+    const flatWall: Box = { left: 380, top: 10, width: 40, height: 40 };
+    expect(await sharpness(image, flatWall)).toBeGreaterThan(2 * (await sharpness(portrait, flatWall)));
   });
 });

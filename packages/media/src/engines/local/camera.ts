@@ -2,34 +2,61 @@ import { decodeFailure } from '../../decode';
 import type { Box, SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import type { Frame } from './geometry';
-import { eachRow, intermediateJpeg, uprightPixels, type RawPicture } from './pixels';
+import { eachRow, encodedIntermediate, intermediateJpeg, upright, uprightPixels, type RawPicture } from './pixels';
 
 /**
  * What a camera option does to the picture itself (the other camera options keep their drawn
- * framing, overlays.ts): a shot tightened on the face, the background thrown out of focus behind
- * the person, a perspective seen from below or above, or a fisheye lens.
+ * framing, overlays.ts): a shot tightened on the face or composed on a third, the background
+ * thrown out of focus or streaked behind the person, a miniature's narrow band of focus, a soft
+ * lens's glow, a perspective seen from below or above, a fisheye or action-camera lens, or a
+ * security camera's grainy high corner.
  */
 export type CameraMove =
   /** The window holds this many face heights, centred on the face. */
   | { kind: 'shot'; faceHeights: number }
+  /** The widest window that puts the face on the nearer vertical third and the eyes on the upper one. */
+  | { kind: 'thirds' }
   | { kind: 'bokeh' }
+  /** The background streaked sideways (length per 1000 px of width); `trail` of the streak shows through the person too. */
+  | { kind: 'streak'; length: number; trail: number }
+  | { kind: 'tilt-shift' }
+  | { kind: 'glow' }
   /** Horizontal scale of the top and bottom rows (1 keeps the row; less magnifies it): a keystone. */
   | { kind: 'perspective'; top: number; bottom: number }
-  | { kind: 'fisheye' };
+  /** Barrel distortion: r' = r (1 + k r²) on radii normalised to the half-diagonal. */
+  | { kind: 'fisheye'; strength: number }
+  | { kind: 'security-camera' };
 
 const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
   'extreme-close-up': { kind: 'shot', faceHeights: 1.8 },
   'close-up': { kind: 'shot', faceHeights: 3 },
   'medium-close-up': { kind: 'shot', faceHeights: 4.5 },
+  // Arm's length: the face large and slightly swollen by a phone's wide lens.
+  selfie: { kind: 'fisheye', strength: 0.18 },
+  'rule-of-thirds': { kind: 'thirds' },
   bokeh: { kind: 'bokeh' },
   'portrait-lens': { kind: 'bokeh' },
+  telephoto: { kind: 'bokeh' },
+  macro: { kind: 'bokeh' },
+  'panning-shot': { kind: 'streak', length: 90, trail: 0 },
+  'motion-blur': { kind: 'streak', length: 60, trail: 0.45 },
+  'long-exposure': { kind: 'streak', length: 140, trail: 0 },
+  'tilt-shift': { kind: 'tilt-shift' },
+  'soft-focus': { kind: 'glow' },
   'low-angle': { kind: 'perspective', top: 1, bottom: 0.8 },
   'worms-eye': { kind: 'perspective', top: 1, bottom: 0.66 },
   'high-angle': { kind: 'perspective', top: 0.8, bottom: 1 },
   'birds-eye': { kind: 'perspective', top: 0.7, bottom: 1 },
   'top-down': { kind: 'perspective', top: 0.72, bottom: 1 },
-  fisheye: { kind: 'fisheye' },
+  fisheye: { kind: 'fisheye', strength: 0.45 },
+  'action-cam': { kind: 'fisheye', strength: 0.22 },
+  'security-cam': { kind: 'security-camera' },
 };
+
+/** The moves that keep the person apart from the background, so need their matte. */
+export const MATTE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['bokeh', 'streak']);
+/** The moves placed around the face. */
+export const FACE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'tilt-shift']);
 
 export function cameraMoveOf(optionId: string): CameraMove | undefined {
   return CAMERA_MOVES[optionId];
@@ -41,8 +68,18 @@ const SHOT_WITHOUT_FACE = 0.6;
 const BOKEH_BLUR = 9;
 /** Without a person, the sharp zone is the middle: inside this radius (of the half-diagonal). */
 const SHARP_CENTRE = 0.35;
-/** Barrel distortion: r' = r (1 + k r²) on radii normalised to the half-diagonal. */
-const FISHEYE_STRENGTH = 0.45;
+/** A miniature's band of focus: sharp within this share of the height around the face, blurred fully past twice it. */
+const MINIATURE_BAND = 0.1;
+/** The miniature's blur, sigma per 1000 px of long edge, and its toy-like colour. */
+const MINIATURE_BLUR = 7;
+const MINIATURE_SATURATION = 1.4;
+/** A soft lens's glow: the blur (sigma per 1000 px) and the share of the glow screened over the picture. */
+const GLOW_BLUR = 14;
+const GLOW_OPACITY = 0.55;
+/** A security camera: its grain, green-grey tint and the keystone of a camera high in a corner. */
+const CCTV_GRAIN = 26;
+const CCTV_TINT = { r: 170, g: 205, b: 170 } as const;
+const CCTV_KEYSTONE = { kind: 'perspective', top: 0.86, bottom: 1 } as const;
 
 /** The window a shot keeps, of the given shape (width / height): around the largest face, or the middle without one. */
 export function shotWindow(picture: Frame, aspect: number, faceHeights: number, analysis: SubjectAnalysis | null): Box {
@@ -54,27 +91,137 @@ export function shotWindow(picture: Frame, aspect: number, faceHeights: number, 
   return { left: clamp(centre.x, width, picture.width), top: clamp(centre.y, height, picture.height), width, height };
 }
 
+/**
+ * The widest window of the given shape that puts the face on the nearer vertical third (the one
+ * that leaves the larger window) and the eyes near the upper third, or the middle without a face.
+ */
+export function thirdsWindow(picture: Frame, aspect: number, analysis: SubjectAnalysis | null): Box {
+  const face = analysis?.faces[0]?.box;
+  const x = face ? face.left + face.width / 2 : picture.width / 2;
+  const y = face ? face.top + face.height * 0.45 : picture.height / 2;
+  const onLeft = Math.min(3 * x, 1.5 * (picture.width - x));
+  const onRight = Math.min(1.5 * x, 3 * (picture.width - x));
+  // Never less than half the picture: a face at the very edge is then only nearer its third.
+  const width = Math.max(picture.width / 2, Math.min(Math.max(onLeft, onRight), picture.width, picture.height * aspect));
+  const height = width / aspect;
+  const clamp = (value: number, size: number, limit: number) => Math.min(Math.max(0, value), limit - size);
+  const left = onLeft >= onRight ? x - width / 3 : x - (2 * width) / 3;
+  return { left: clamp(left, width, picture.width), top: clamp(y - height / 3, height, picture.height), width, height };
+}
+
+/**
+ * The picture kept over a processed copy of it, pixel by pixel as much as `kept` says (0 shows the
+ * copy, 1 the picture): the person over a blurred or streaked background, a band of focus.
+ */
+async function keptOver(picture: RawPicture, processed: Buffer, kept: (x: number, y: number, index: number) => number): Promise<Buffer> {
+  const { data, width, height } = picture;
+  const out = new Uint8Array(width * height * 3);
+  await eachRow(width, height, (y) => {
+    for (let x = 0; x < width; x += 1) {
+      const index = y * width + x;
+      const share = kept(x, y, index);
+      for (let channel = 0; channel < 3; channel += 1) {
+        const at = index * 3 + channel;
+        out[at] = (data[at] ?? 0) * share + (processed[at] ?? 0) * (1 - share);
+      }
+    }
+  });
+  return intermediateJpeg(out, width, height);
+}
+
+/** The person's share of each pixel (their matte), or without one a sharp middle fading out towards the corners. */
+function personShare(analysis: SubjectAnalysis | null, width: number, height: number): (x: number, y: number, index: number) => number {
+  const mask = analysis?.person?.mask;
+  if (mask) return (_x, _y, index) => (mask[index] ?? 0) / 255;
+  const reach = Math.hypot(width, height) / 2;
+  return (x, y) => 1 - Math.min(1, Math.max(0, (Math.hypot(x - width / 2, y - height / 2) / reach - SHARP_CENTRE) / (1 - SHARP_CENTRE)));
+}
+
 /** The background blurred behind the person (their matte), or around the middle without one. */
 export async function throwBackgroundOutOfFocus(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
   try {
-    const sharpPicture = await uprightPixels(image);
-    const { width, height } = sharpPicture;
-    const sigma = (BOKEH_BLUR * Math.max(width, height)) / 1000;
-    const blurred = await sharp(sharpPicture.data, { raw: { width, height, channels: 3 } }).blur(sigma).raw().toBuffer();
-    const mask = analysis?.person?.mask;
-    const reach = Math.hypot(width, height) / 2;
-    const out = new Uint8Array(width * height * 3);
-    await eachRow(width, height, (y) => {
-      for (let x = 0; x < width; x += 1) {
-        const index = y * width + x;
-        const kept = mask ? (mask[index] ?? 0) / 255 : 1 - Math.min(1, Math.max(0, (Math.hypot(x - width / 2, y - height / 2) / reach - SHARP_CENTRE) / (1 - SHARP_CENTRE)));
-        for (let channel = 0; channel < 3; channel += 1) {
-          const at = index * 3 + channel;
-          out[at] = (sharpPicture.data[at] ?? 0) * kept + (blurred[at] ?? 0) * (1 - kept);
-        }
-      }
-    });
-    return await intermediateJpeg(out, width, height);
+    const picture = await uprightPixels(image);
+    const { width, height } = picture;
+    const blurred = await sharp(picture.data, { raw: { width, height, channels: 3 } }).blur((BOKEH_BLUR * Math.max(width, height)) / 1000).raw().toBuffer();
+    return await keptOver(picture, blurred, personShare(analysis, width, height));
+  } catch (cause) {
+    throw decodeFailure(cause);
+  }
+}
+
+/**
+ * The background streaked sideways behind the person, as a camera following them (panning) or a
+ * long exposure sees it. The streak is a box blur along the rows, made on a copy narrowed so the
+ * kernel stays short and enlarged back: the rows keep their sharpness across.
+ */
+export async function streakBackground(image: Buffer, analysis: SubjectAnalysis | null, move: Extract<CameraMove, { kind: 'streak' }>): Promise<Buffer> {
+  try {
+    const picture = await uprightPixels(image);
+    const { width, height } = picture;
+    const length = Math.max(3, (move.length * width) / 1000);
+    const shrink = Math.max(1, Math.floor(length / 15));
+    const taps = 2 * Math.round(length / shrink / 2) + 1;
+    // Two pipelines: sharp applies one resize per pipeline, and the blur must run on the narrowed copy.
+    const narrow = await sharp(picture.data, { raw: { width, height, channels: 3 } })
+      .resize({ width: Math.max(1, Math.round(width / shrink)), height, fit: 'fill' })
+      // sharp takes kernels at least 3 rows high: the streak is the middle row.
+      .convolve({ width: taps, height: 3, kernel: [...new Array<number>(taps).fill(0), ...new Array<number>(taps).fill(1), ...new Array<number>(taps).fill(0)] })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const streaked = await sharp(narrow.data, { raw: narrow.info }).resize({ width, height, fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+    const person = personShare(analysis, width, height);
+    return await keptOver(picture, streaked, (x, y, index) => person(x, y, index) * (1 - move.trail));
+  } catch (cause) {
+    throw decodeFailure(cause);
+  }
+}
+
+/**
+ * A tilt-shift miniature: a narrow band of focus at the face's height (the middle without a face),
+ * the rows above and below blurred more with distance, the colours brighter as on a model.
+ */
+export async function miniature(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
+  try {
+    const vivid = await upright(image).modulate({ saturation: MINIATURE_SATURATION }).linear(1.08, -8).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const picture = { data: vivid.data, width: vivid.info.width, height: vivid.info.height };
+    const { width, height } = picture;
+    const blurred = await sharp(picture.data, { raw: { width, height, channels: 3 } }).blur((MINIATURE_BLUR * Math.max(width, height)) / 1000).raw().toBuffer();
+    const face = analysis?.faces[0]?.box;
+    const focus = face ? face.top + face.height / 2 : height / 2;
+    const band = MINIATURE_BAND * height;
+    return await keptOver(picture, blurred, (_x, y) => 1 - Math.min(1, Math.max(0, (Math.abs(y - focus) - band) / band)));
+  } catch (cause) {
+    throw decodeFailure(cause);
+  }
+}
+
+/** A soft-focus lens: a blurred, brighter copy screened over the picture, so the highlights bloom. */
+export async function softGlow(image: Buffer): Promise<Buffer> {
+  try {
+    const picture = await uprightPixels(image);
+    const { width, height } = picture;
+    const glow = await sharp(picture.data, { raw: { width, height, channels: 3 } })
+      .blur((GLOW_BLUR * Math.max(width, height)) / 1000)
+      .ensureAlpha(GLOW_OPACITY)
+      .raw()
+      .toBuffer();
+    return await encodedIntermediate(sharp(picture.data, { raw: { width, height, channels: 3 } }).composite([{ input: glow, raw: { width, height, channels: 4 }, blend: 'screen' }]));
+  } catch (cause) {
+    throw decodeFailure(cause);
+  }
+}
+
+/** A security camera's picture: grey-green, contrasty and grainy, seen from high in a corner. */
+export async function securityCamera(image: Buffer): Promise<Buffer> {
+  try {
+    const picture = await uprightPixels(image);
+    const { width, height } = picture;
+    const raw = { width, height, channels: 3 } as const;
+    const grain = await sharp({ create: { ...raw, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: CCTV_GRAIN } } }).raw().toBuffer();
+    const grainy = await sharp(picture.data, { raw }).composite([{ input: grain, raw, blend: 'overlay' }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // A tint keeps the picture's lightness and gives it one hue, the grain's colours included: a monochrome screen.
+    const screen = await encodedIntermediate(sharp(grainy.data, { raw: grainy.info }).tint(CCTV_TINT).linear(1.2, -20));
+    return await reproject(screen, CCTV_KEYSTONE);
   } catch (cause) {
     throw decodeFailure(cause);
   }
@@ -95,7 +242,7 @@ export async function reproject(image: Buffer, move: Extract<CameraMove, { kind:
         // Barrel: the edges are squeezed, the middle swells; scaled so the corners stay the corners.
         for (let x = 0; x < width; x += 1) {
           const r = Math.hypot(x - cx, y - cy) / half;
-          const scale = (1 + FISHEYE_STRENGTH * r * r) / (1 + FISHEYE_STRENGTH);
+          const scale = (1 + move.strength * r * r) / (1 + move.strength);
           sampleInto(out, row + x * 3, picture, cx + (x - cx) * scale, cy + (y - cy) * scale);
         }
         return;

@@ -13,7 +13,7 @@ import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type Ref
 import { ModelRuntime, SubjectAnalyser } from '../../models';
 import { dressPerson, type Outfit } from './costume/dress';
 import { outfitFor } from './costume/wardrobe';
-import { cameraMoveOf, reproject, shotWindow, throwBackgroundOutOfFocus } from './camera';
+import { cameraMoveOf, FACE_MOVES, MATTE_MOVES, miniature, reproject, securityCamera, shotWindow, softGlow, streakBackground, thirdsWindow, throwBackgroundOutOfFocus } from './camera';
 import { environmentScene, placeInScene } from './environment';
 import { lightFor, relight } from './relight';
 import { enlarge, restoresFaces } from './enlarge';
@@ -141,9 +141,11 @@ export class LocalImageEngine implements ImageEngine {
   /**
    * The work done on the picture itself before the looks, in this order: the person placed in the
    * environment's scene, relit by the named light, dressed in the costume, props and accessories of
-   * the character, clothing and action (or the picture refused when it shows nobody), the background thrown out of focus, the frame cut around the faces (a
-   * shot, or a format), then a lens or perspective. The picture is analysed once, and only when an
-   * option needs it (the matte only for a scene or a bokeh).
+   * the character, clothing and action (or the picture refused when it shows nobody), the
+   * background thrown out of focus or streaked, or a miniature's band of focus, the frame cut around
+   * the faces (a shot, a composition on a third, or a format), then a lens or perspective, a soft
+   * lens's glow or a security camera's look. The picture is analysed once, and only when an option
+   * needs it (the matte only for a scene, a light, a costume, a bokeh or a streak).
    */
   private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices, chosen: boolean): Promise<Buffer> {
     const environment = choices.find(({ category }) => category === 'environment');
@@ -152,8 +154,8 @@ export class LocalImageEngine implements ImageEngine {
     const format = formatOf(choices);
     const lighting = choices.find(({ category }) => category === 'lighting');
     const costumes = choices.filter(isCostume);
-    const needsMatte = environment !== undefined || lighting !== undefined || move?.kind === 'bokeh' || costumes.length > 0;
-    const needsFaces = format !== undefined || move?.kind === 'shot';
+    const needsMatte = environment !== undefined || lighting !== undefined || (move !== undefined && MATTE_MOVES.has(move.kind)) || costumes.length > 0;
+    const needsFaces = format !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
     const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
     let image = request.image;
     if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false)));
@@ -164,10 +166,15 @@ export class LocalImageEngine implements ImageEngine {
     // Dressed before any crop or lens, while the analysis still matches the picture.
     if (costumes.length > 0 && analysis && (chosen || analysis.faces.length > 0)) image = await dressPerson(image, analysis, costumes.map((choice) => outfitOf(choice, colors)));
     if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
+    if (move?.kind === 'streak') image = await streakBackground(image, analysis, move);
+    if (move?.kind === 'tilt-shift') image = await miniature(image, analysis);
     const aspect = format ? aspectOf(format) : header.width / header.height;
     if (move?.kind === 'shot') image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
+    else if (move?.kind === 'thirds') image = await frameWindow(image, header, thirdsWindow(header, aspect, analysis));
     else if (format && analysis?.faces.length) image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
     if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
+    if (move?.kind === 'glow') image = await softGlow(image);
+    if (move?.kind === 'security-camera') image = await securityCamera(image);
     return image;
   }
 }

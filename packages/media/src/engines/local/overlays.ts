@@ -204,11 +204,8 @@ const CAMERA_FRAMINGS: readonly (readonly [readonly string[], Motif])[] = [
     const H = c.height;
     return `<rect x="${n(-0.2 * WIDTH)}" y="${n(-0.2 * H)}" width="${n(1.4 * WIDTH)}" height="${n(1.4 * H)}" fill="none" transform="rotate(${n(angle)} ${WIDTH / 2} ${n(H / 2)})"${stroke(BLACK, 0.28 * Math.min(WIDTH, H), 0.6)}/>` + vignette(c, 0.35);
   }],
-  [['tilt shift', 'miniature', 'diorama'], (c) => edgeWash(c, [0, 0, 0, 1], WHITE, 0.5) + edgeWash(c, [0, 1, 0, 0], WHITE, 0.5)],
-  [['bokeh', 'shallow depth', 'aperture', 'macro', 'telephoto', 'portrait lens', 'close up', 'extreme close'], (c) => {
-    const colour = c.colours[0] ?? [255, 214, 150];
-    return vignette(c, 0.45) + scatter(c, c.dice.int(10, 18), (x, y) => circle(x, y, c.dice.between(18, 55), mix(colour, WHITE, c.dice.next() * 0.5), c.dice.between(0.18, 0.35)));
-  }],
+  // The blur itself is the picture's (camera.ts); drawn discs would lie over the face too.
+  [['bokeh', 'shallow depth', 'aperture', 'macro', 'telephoto', 'portrait lens', 'close up', 'extreme close'], (c) => vignette(c, 0.45)],
   [['low angle', 'worm s eye', 'worms eye', 'looking up', 'from below', 'heroic'], (c) => edgeWash(c, [0, 0, 0, 1], [255, 244, 220], 0.45) + vignette(c, 0.25)],
   [['high angle', 'bird s eye', 'birds eye', 'top down', 'overhead', 'looking down', 'flat lay', 'from above'], (c) => edgeWash(c, [0, 1, 0, 0], [255, 244, 220], 0.4) + edgeWash(c, [0, 0, 0, 1], BLACK, 0.35)],
   [['profile', 'side view', 'three quarter', 'over the shoulder', 'shoulder'], (c) => {
@@ -218,11 +215,6 @@ const CAMERA_FRAMINGS: readonly (readonly [readonly string[], Motif])[] = [
   [['film', '35mm', 'analog', 'polaroid', 'instant', 'medium format', 'large format', 'vintage'], (c) => {
     const border = c.dice.between(18, 36);
     return `<rect x="${n(border / 2)}" y="${n(border / 2)}" width="${n(WIDTH - border)}" height="${n(c.height - border)}" fill="none"${stroke(c.colours[0] ?? [248, 244, 236], border, 0.95)}/>` + vignette(c, 0.3);
-  }],
-  [['symmetr', 'centred', 'centered', 'front', 'straight on', 'rule of thirds', 'eye level'], (c) => {
-    const H = c.height;
-    const guides = [1 / 3, 2 / 3].map((f) => `<line x1="${n(f * WIDTH)}" y1="0" x2="${n(f * WIDTH)}" y2="${n(H)}"${stroke(WHITE, 1.5, 0.45)}/><line x1="0" y1="${n(f * H)}" x2="${WIDTH}" y2="${n(f * H)}"${stroke(WHITE, 1.5, 0.45)}/>`);
-    return guides.join('') + vignette(c, 0.2);
   }],
 ];
 
