@@ -217,7 +217,13 @@ export async function securityCamera(image: Buffer): Promise<Buffer> {
     const picture = await uprightPixels(image);
     const { width, height } = picture;
     const raw = { width, height, channels: 3 } as const;
-    const grain = await sharp({ create: { ...raw, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: CCTV_GRAIN } } }).raw().toBuffer();
+    // The grain keeps its size to the frame: drawn at most 2000 px across and enlarged, which also spares making 12 MP of noise.
+    const shrink = Math.max(1, Math.round(Math.max(width, height) / 2000));
+    const drawn = { width: Math.ceil(width / shrink), height: Math.ceil(height / shrink), channels: 3 } as const;
+    const grain = await sharp({ create: { ...drawn, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: CCTV_GRAIN } } })
+      .resize({ width, height, fit: 'fill', kernel: 'nearest' })
+      .raw()
+      .toBuffer();
     const grainy = await sharp(picture.data, { raw }).composite([{ input: grain, raw, blend: 'overlay' }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     // A tint keeps the picture's lightness and gives it one hue, the grain's colours included: a monochrome screen.
     const screen = await encodedIntermediate(sharp(grainy.data, { raw: grainy.info }).tint(CCTV_TINT).linear(1.2, -20));
