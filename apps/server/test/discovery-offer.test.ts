@@ -1,5 +1,5 @@
 import { ledger } from '@atelier/api';
-import { CreditEntry, User } from '@atelier/db';
+import { CreditEntry, raw, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/harness';
@@ -76,5 +76,29 @@ describe.each(testDatabaseTargets())('the Découverte offer on $name', (target) 
     await moveGrantToLastMonth(user.id);
     await t.db.orm.em.fork().nativeUpdate(User, { id: user.id }, { subscriptionType: 'premium' });
     expect((await premium.get('/api/auth/account')).body.user.credits).toBe(100);
+  });
+
+  it('is granted once a month per address: an account deleted and made again with the same e-mail waits for the next month', async () => {
+    const first = client();
+    const { user, email, password } = await first.register();
+    expect(user.credits).toBe(100);
+    expect((await first.post('/api/account/delete', { password })).status).toBe(200);
+    // The kept entry names a hash of the address, not the address.
+    const kept = await t.db.orm.em.fork().find(CreditEntry, { externalRef: { $like: 'discovery:deleted:%' } });
+    expect(kept.some((entry) => entry.externalRef.endsWith(`:${thisMonth()}`))).toBe(true);
+    expect(kept.every((entry) => !entry.externalRef.includes(email))).toBe(true);
+
+    const again = client();
+    const { user: remade } = await again.register({ email, password });
+    expect(remade.credits).toBe(0);
+    expect((await again.get('/api/auth/account')).body.user.credits).toBe(0);
+    expect(await entries(remade.id)).toHaveLength(0);
+    // Another address is not held back by it.
+    expect((await client().register()).user.credits).toBe(100);
+
+    // Next month, the address is a free account like any other.
+    await t.db.orm.em.fork().nativeUpdate(CreditEntry, { externalRef: { $like: `discovery:deleted:%:${thisMonth()}` } }, { externalRef: raw(`replace(external_ref, '${thisMonth()}', '1999-12')`) });
+    expect((await again.get('/api/auth/account')).body.user.credits).toBe(100);
+    expect(await expectLedgerSumsToBalance(remade.id)).toBe(100);
   });
 });

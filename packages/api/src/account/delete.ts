@@ -1,4 +1,5 @@
-import { GalleryItem, GenerationJob, Like, LockMode, raw, Upload, User, type EntityManager } from '@atelier/db';
+import { CreditEntry, GalleryItem, GenerationJob, Like, LockMode, raw, Upload, User, type EntityManager } from '@atelier/db';
+import { deletedAccountDiscoveryRef, discoveryRef } from '../credits/discovery';
 import { verifyPassword } from '../auth/password';
 import { forgetStitches, stitchedPairs } from '../media/cleanup';
 import type { MediaDeps } from '../media/deps';
@@ -17,7 +18,8 @@ export const accountDeletionMessages = {
  * Deletes the account once its password is confirmed (null when it is wrong, nothing touched):
  * the user row, and with it (ON DELETE CASCADE) its sessions, API tokens, uploads, results,
  * videos, workflows, jobs, likes and posts; then its files in storage. The credit ledger and the
- * payments stay for the accounts, with no link to the person (ON DELETE SET NULL). Refused while
+ * payments stay for the accounts, with no link to the person (ON DELETE SET NULL) but a hash of
+ * the address on this month's Découverte grant (see deletedAccountDiscoveryRef). Refused while
  * one of its generations waits or runs: its result and its credit hold would have no owner.
  */
 export async function deleteAccount(
@@ -28,7 +30,7 @@ export async function deleteAccount(
   userId: number,
   password: string,
 ): Promise<true | null> {
-  const user = await em.findOneOrFail(User, userId, { fields: ['passwordHash'] });
+  const user = await em.findOneOrFail(User, userId, { fields: ['passwordHash', 'email'] });
   if (!(await verifyPassword(password, user.passwordHash))) return null;
 
   const { keys, stitches } = await em.transactional(async (tx) => {
@@ -47,6 +49,10 @@ export async function deleteAccount(
     const uploads = await tx.find(Upload, { owner: userId }, { fields: ['storageKey'] });
     const originals = uploads.map((upload) => mediaUrl(upload.storageKey));
     if (originals.length > 0) await tx.nativeUpdate(GalleryItem, { originalImagePath: { $in: originals }, owner: { $ne: userId } }, { originalImagePath: null });
+    // This month's Découverte grant follows the address rather than the account, so signing up
+    // again with it does not grant the month twice.
+    const now = new Date();
+    await tx.nativeUpdate(CreditEntry, { externalRef: discoveryRef(userId, now) }, { externalRef: deletedAccountDiscoveryRef(user.email, now) });
     await tx.nativeDelete(User, { id: userId });
     return { keys: files, stitches: stitched };
   });

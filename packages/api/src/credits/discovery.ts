@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CreditEntry, User, type EntityManager } from '@atelier/db';
 import { PURCHASE_REASON } from '../payments/fulfil';
 import { ledger } from './ledger';
@@ -10,8 +11,15 @@ const monthOf = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', yea
 export const discoveryRef = (userId: number, now: Date) => `discovery:${userId}:${monthOf.format(now)}`;
 
 /**
+ * The month's grant of a deleted account, by a hash of its e-mail address: the address signing up
+ * again that month gets no second grant. Only the hash stays, and only on that month's entry.
+ */
+export const deletedAccountDiscoveryRef = (email: string, now: Date) =>
+  `discovery:deleted:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}:${monthOf.format(now)}`;
+
+/**
  * The Découverte offer: `credits` (100 by default) each calendar month to every free account — one on the free
- * plan that never bought credits. Granted lazily when the user signs up, signs in or reads the
+ * plan that never bought credits — and once a month per address, even through a deleted account. Granted lazily when the user signs up, signs in or reads the
  * account, so no scheduled job is needed; the ledger's unique reference per user and month makes
  * simultaneous calls grant it once. `credits` 0 turns the offer off. Says whether this call granted it.
  */
@@ -19,8 +27,9 @@ export async function grantDiscoveryOffer(em: EntityManager, credits: number, us
   if (credits <= 0) return false;
   const externalRef = discoveryRef(userId, now);
   if ((await em.count(CreditEntry, { externalRef })) > 0) return false;
-  const user = await em.findOne(User, userId, { fields: ['subscriptionType'] });
+  const user = await em.findOne(User, userId, { fields: ['subscriptionType', 'email'] });
   if (user?.subscriptionType !== 'free') return false;
+  if ((await em.count(CreditEntry, { externalRef: deletedAccountDiscoveryRef(user.email, now) })) > 0) return false;
   if ((await em.count(CreditEntry, { user: userId, type: 'credit', reason: PURCHASE_REASON })) > 0) return false;
   const { applied } = await ledger.grant(em, {
     userId,
