@@ -2,7 +2,7 @@ import { decodeFailure } from '../../decode';
 import type { Box, SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import type { Frame } from './geometry';
-import { eachRow, encodedIntermediate, intermediateJpeg, upright, uprightPixels, type RawPicture } from './pixels';
+import { eachRow, encodedIntermediate, intermediateJpeg, uprightPixels, type RawPicture } from './pixels';
 
 /**
  * What a camera option does to the picture itself (the other camera options keep their drawn
@@ -137,16 +137,24 @@ function personShare(analysis: SubjectAnalysis | null, width: number, height: nu
   return (x, y) => 1 - Math.min(1, Math.max(0, (Math.hypot(x - width / 2, y - height / 2) / reach - SHARP_CENTRE) / (1 - SHARP_CENTRE)));
 }
 
-/** The background blurred behind the person (their matte), or around the middle without one. */
-export async function throwBackgroundOutOfFocus(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
+/** Works on the picture's upright pixels; a libvips failure is told as the picture's own (decodeFailure). */
+async function onPixels(image: Buffer, work: (picture: RawPicture) => Promise<Buffer>): Promise<Buffer> {
   try {
-    const picture = await uprightPixels(image);
-    const { width, height } = picture;
-    const blurred = await sharp(picture.data, { raw: { width, height, channels: 3 } }).blur((BOKEH_BLUR * Math.max(width, height)) / 1000).raw().toBuffer();
-    return await keptOver(picture, blurred, personShare(analysis, width, height));
+    return await work(await uprightPixels(image));
   } catch (cause) {
     throw decodeFailure(cause);
   }
+}
+
+/** A pipeline on raw RGB pixels. */
+const pipelineOf = ({ data, width, height }: RawPicture) => sharp(data, { raw: { width, height, channels: 3 } });
+
+/** The picture blurred by `perThousand` px of sigma per 1000 px of its long edge: the same softness at any size. */
+const blurredBy = (picture: RawPicture, perThousand: number) => pipelineOf(picture).blur((perThousand * Math.max(picture.width, picture.height)) / 1000);
+
+/** The background blurred behind the person (their matte), or around the middle without one. */
+export function throwBackgroundOutOfFocus(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
+  return onPixels(image, async (picture) => keptOver(picture, await blurredBy(picture, BOKEH_BLUR).raw().toBuffer(), personShare(analysis, picture.width, picture.height)));
 }
 
 /**
@@ -154,15 +162,14 @@ export async function throwBackgroundOutOfFocus(image: Buffer, analysis: Subject
  * long exposure sees it. The streak is a box blur along the rows, made on a copy narrowed so the
  * kernel stays short and enlarged back: the rows keep their sharpness across.
  */
-export async function streakBackground(image: Buffer, analysis: SubjectAnalysis | null, move: Extract<CameraMove, { kind: 'streak' }>): Promise<Buffer> {
-  try {
-    const picture = await uprightPixels(image);
+export function streakBackground(image: Buffer, analysis: SubjectAnalysis | null, move: Extract<CameraMove, { kind: 'streak' }>): Promise<Buffer> {
+  return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const length = Math.max(3, (move.length * width) / 1000);
     const shrink = Math.max(1, Math.floor(length / 15));
     const taps = 2 * Math.round(length / shrink / 2) + 1;
     // Two pipelines: sharp applies one resize per pipeline, and the blur must run on the narrowed copy.
-    const narrow = await sharp(picture.data, { raw: { width, height, channels: 3 } })
+    const narrow = await pipelineOf(picture)
       .resize({ width: Math.max(1, Math.round(width / shrink)), height, fit: 'fill' })
       // sharp takes kernels at least 3 rows high: the streak is the middle row.
       .convolve({ width: taps, height: 3, kernel: [...new Array<number>(taps).fill(0), ...new Array<number>(taps).fill(1), ...new Array<number>(taps).fill(0)] })
@@ -170,51 +177,36 @@ export async function streakBackground(image: Buffer, analysis: SubjectAnalysis 
       .toBuffer({ resolveWithObject: true });
     const streaked = await sharp(narrow.data, { raw: narrow.info }).resize({ width, height, fit: 'fill', kernel: 'linear' }).raw().toBuffer();
     const person = personShare(analysis, width, height);
-    return await keptOver(picture, streaked, (x, y, index) => person(x, y, index) * (1 - move.trail));
-  } catch (cause) {
-    throw decodeFailure(cause);
-  }
+    return keptOver(picture, streaked, (x, y, index) => person(x, y, index) * (1 - move.trail));
+  });
 }
 
 /**
  * A tilt-shift miniature: a narrow band of focus at the face's height (the middle without a face),
  * the rows above and below blurred more with distance, the colours brighter as on a model.
  */
-export async function miniature(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
-  try {
-    const vivid = await upright(image).modulate({ saturation: MINIATURE_SATURATION }).linear(1.08, -8).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const picture = { data: vivid.data, width: vivid.info.width, height: vivid.info.height };
+export function miniature(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
+  return onPixels(image, async (picture) => {
     const { width, height } = picture;
-    const blurred = await sharp(picture.data, { raw: { width, height, channels: 3 } }).blur((MINIATURE_BLUR * Math.max(width, height)) / 1000).raw().toBuffer();
+    const vivid = { width, height, data: await pipelineOf(picture).modulate({ saturation: MINIATURE_SATURATION }).linear(1.08, -8).raw().toBuffer() };
     const face = analysis?.faces[0]?.box;
     const focus = face ? face.top + face.height / 2 : height / 2;
     const band = MINIATURE_BAND * height;
-    return await keptOver(picture, blurred, (_x, y) => 1 - Math.min(1, Math.max(0, (Math.abs(y - focus) - band) / band)));
-  } catch (cause) {
-    throw decodeFailure(cause);
-  }
+    return keptOver(vivid, await blurredBy(vivid, MINIATURE_BLUR).raw().toBuffer(), (_x, y) => 1 - Math.min(1, Math.max(0, (Math.abs(y - focus) - band) / band)));
+  });
 }
 
-/** A soft-focus lens: a blurred, brighter copy screened over the picture, so the highlights bloom. */
-export async function softGlow(image: Buffer): Promise<Buffer> {
-  try {
-    const picture = await uprightPixels(image);
-    const { width, height } = picture;
-    const glow = await sharp(picture.data, { raw: { width, height, channels: 3 } })
-      .blur((GLOW_BLUR * Math.max(width, height)) / 1000)
-      .ensureAlpha(GLOW_OPACITY)
-      .raw()
-      .toBuffer();
-    return await encodedIntermediate(sharp(picture.data, { raw: { width, height, channels: 3 } }).composite([{ input: glow, raw: { width, height, channels: 4 }, blend: 'screen' }]));
-  } catch (cause) {
-    throw decodeFailure(cause);
-  }
+/** A soft-focus lens: a blurred copy screened over the picture, so the highlights bloom. */
+export function softGlow(image: Buffer): Promise<Buffer> {
+  return onPixels(image, async (picture) => {
+    const glow = await blurredBy(picture, GLOW_BLUR).ensureAlpha(GLOW_OPACITY).raw().toBuffer();
+    return encodedIntermediate(pipelineOf(picture).composite([{ input: glow, raw: { width: picture.width, height: picture.height, channels: 4 }, blend: 'screen' }]));
+  });
 }
 
 /** A security camera's picture: grey-green, contrasty and grainy, seen from high in a corner. */
-export async function securityCamera(image: Buffer): Promise<Buffer> {
-  try {
-    const picture = await uprightPixels(image);
+export function securityCamera(image: Buffer): Promise<Buffer> {
+  return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const raw = { width, height, channels: 3 } as const;
     // The grain keeps its size to the frame: drawn at most 2000 px across and enlarged, which also spares making 12 MP of noise.
@@ -224,19 +216,16 @@ export async function securityCamera(image: Buffer): Promise<Buffer> {
       .resize({ width, height, fit: 'fill', kernel: 'nearest' })
       .raw()
       .toBuffer();
-    const grainy = await sharp(picture.data, { raw }).composite([{ input: grain, raw, blend: 'overlay' }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const grainy = await pipelineOf(picture).composite([{ input: grain, raw, blend: 'overlay' }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     // A tint keeps the picture's lightness and gives it one hue, the grain's colours included: a monochrome screen.
     const screen = await encodedIntermediate(sharp(grainy.data, { raw: grainy.info }).tint(CCTV_TINT).linear(1.2, -20));
-    return await reproject(screen, CCTV_KEYSTONE);
-  } catch (cause) {
-    throw decodeFailure(cause);
-  }
+    return reproject(screen, CCTV_KEYSTONE);
+  });
 }
 
 /** A keystone (from below or above) or a fisheye lens, as a resampling of the picture. */
-export async function reproject(image: Buffer, move: Extract<CameraMove, { kind: 'perspective' | 'fisheye' }>): Promise<Buffer> {
-  try {
-    const picture = await uprightPixels(image);
+export function reproject(image: Buffer, move: Extract<CameraMove, { kind: 'perspective' | 'fisheye' }>): Promise<Buffer> {
+  return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const [cx, cy, half] = [width / 2, height / 2, Math.hypot(width, height) / 2];
     const out = new Uint8Array(width * height * 3);
@@ -260,10 +249,8 @@ export async function reproject(image: Buffer, move: Extract<CameraMove, { kind:
       const sourceY = (height - 1) * (t + stretch * t * (1 - t));
       for (let x = 0; x < width; x += 1) sampleInto(out, row + x * 3, picture, cx + (x - cx) * scale, sourceY);
     });
-    return await intermediateJpeg(out, width, height);
-  } catch (cause) {
-    throw decodeFailure(cause);
-  }
+    return intermediateJpeg(out, width, height);
+  });
 }
 
 /** Bilinear sample of the picture at (x, y), clamped at the edges. */
