@@ -1,5 +1,5 @@
 import { CATEGORY_IDS, isCategoryId, type CategoryId } from './categories';
-import { getOptions, resolveSelection, type Selection } from './catalog';
+import { getOptions, resolveSelection, type ResolvedChoice, type Selection } from './catalog';
 import { getColor, type ColorChoices, type PaletteColor } from './colors';
 import { componentsFor } from './components';
 import { OPTIONS_LINE_LABEL, OPTIONS_SEPARATOR } from './find-options';
@@ -27,19 +27,30 @@ function paletteColor(id: string | undefined): PaletteColor | undefined {
   return id === undefined ? undefined : getColor(id);
 }
 
-function describeColor(color: PaletteColor): string {
-  return `${color.prompt} (${color.hex})`;
-}
+/** How a colour is written: the studio's text keeps the hex code; a model reads colour words best. */
+type ColorWriter = (color: PaletteColor) => string;
+const withHex: ColorWriter = (color) => `${color.prompt} (${color.hex})`;
+const inWords: ColorWriter = (color) => color.prompt;
 
 /** The colours chosen for one option and its parts, e.g. "main colour navy blue (#000080)". */
-function colorDetails(category: CategoryId, option: CatalogOption, colors: ColorChoices): string[] {
+function colorDetails(category: CategoryId, option: CatalogOption, colors: ColorChoices, write: ColorWriter): string[] {
   const main = paletteColor(colors.elements?.[category]?.[option.id]);
   const partColors = colors.components?.[category]?.[option.id] ?? {};
   const parts = componentsFor(category, option).flatMap((component) => {
     const color = paletteColor(partColors[component.id]);
-    return color ? [`${component.id.replaceAll('-', ' ')} in ${describeColor(color)}`] : [];
+    return color ? [`${component.id.replaceAll('-', ' ')} in ${write(color)}`] : [];
   });
-  return [...(main ? [`main colour ${describeColor(main)}`] : []), ...parts];
+  return [...(main ? [`main colour ${write(main)}`] : []), ...parts];
+}
+
+/** One English instruction per chosen option with its colours, then the global colour. */
+function instructionLines(choices: readonly ResolvedChoice[], colors: ColorChoices, write: ColorWriter): string[] {
+  const lines = choices.map(({ category, option }) => {
+    const details = colorDetails(category, option, colors, write);
+    return `${LEADS[category]} ${option.prompt}${details.length > 0 ? `, with ${details.join(', ')}` : ''}.`;
+  });
+  const global = paletteColor(colors.global);
+  return global ? [...lines, `Overall colour palette: ${write(global)}.`] : lines;
 }
 
 /**
@@ -48,17 +59,16 @@ function colorDetails(category: CategoryId, option: CatalogOption, colors: Color
  */
 export function buildStyleText(selection: Selection, colors: ColorChoices = {}): string {
   const choices = resolveSelection(selection);
-  const lines = ['Transform this photo, keeping the main subject recognisable.'];
-  for (const { category, option } of choices) {
-    const details = colorDetails(category, option, colors);
-    lines.push(`${LEADS[category]} ${option.prompt}${details.length > 0 ? `, with ${details.join(', ')}` : ''}.`);
-  }
-  const global = paletteColor(colors.global);
-  if (global) lines.push(`Overall colour palette: ${describeColor(global)}.`);
+  const lines = ['Transform this photo, keeping the main subject recognisable.', ...instructionLines(choices, colors, withHex)];
   if (choices.length > 0) {
     lines.push(`${OPTIONS_LINE_LABEL} ${choices.map(({ option }) => option.name).join(OPTIONS_SEPARATOR)}`);
   }
   return lines.join('\n');
+}
+
+/** What a model is told for these options: their instructions with colours in words, nothing of Atelier's own. */
+export function modelInstructions(choices: readonly ResolvedChoice[], colors: ColorChoices = {}): string[] {
+  return instructionLines(choices, colors, inWords);
 }
 
 /** The gallery's `transformationOption`: the chosen options' French names joined with " + ". */
