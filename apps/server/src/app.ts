@@ -52,7 +52,7 @@ import { registerHealthRoutes } from './readiness';
 import { closeConnectionsOnShutdown } from './shutdown';
 import { recordApiRoutes, registerOpenApiRoutes } from './openapi/routes';
 import { smtpMailer } from './mailer';
-import { connectRedis, type SharedRedis } from './redis';
+import { connectRedis, redisWebhookRelay, type SharedRedis } from './redis';
 import { registerSecurityHeaders } from './security-headers';
 import { sessionOpener } from './session';
 import { apiTokenLookup, sentBearerToken } from './api-tokens';
@@ -168,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   recordApiRoutes(app);
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
+  if (redis) options.media.replicateWebhooks?.relayThrough(redisWebhookRelay(redis, app.log));
   const limits = await registerRateLimits(app, redis, options.rateLimits);
   const metrics = options.metricsToken ? new ServerMetrics(options.orm) : null;
   const mailer = options.mail ? smtpMailer(options.mail.smtpUrl, options.mail.from, app.log) : null;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { STORAGE_QUOTAS } from '@atelier/catalog';
+import { chooseModels, DEFAULT_CLOUD_MODELS, DEFAULT_CREATES_PER_MINUTE, REPLICATE_API_URL, type StepRole } from '@atelier/media';
 import { z } from 'zod';
 import type { TrustProxy } from './proxy';
 
@@ -89,8 +90,17 @@ const envSchema = z.object({
   /** Enables Prometheus metrics at /api/metrics for a scraper sending `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
-  REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-kontext-pro'),
-  REPLICATE_VIDEO_MODEL: z.string().min(1).default('minimax/hailuo-02'),
+  /** Replicate's API, or a gateway in front of it (and a local stand-in in tests). */
+  REPLICATE_API_URL: z.url().default(REPLICATE_API_URL),
+  /** The model of each step of a cloud generation; the registry's defaults when unset (README, "The cloud engine"). */
+  REPLICATE_IMAGE_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.edit),
+  REPLICATE_BACKGROUND_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.background),
+  REPLICATE_VIEWPOINT_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.viewpoint),
+  REPLICATE_OUTPAINT_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.outpaint),
+  REPLICATE_UPSCALE_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.upscale),
+  REPLICATE_VIDEO_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.video),
+  /** Predictions this process creates per minute at most; Replicate allows 600, far fewer to accounts with little credit. */
+  REPLICATE_CREATES_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(DEFAULT_CREATES_PER_MINUTE),
   /** The account's webhook signing secret (Replicate gives it as `whsec_` and base64). */
   REPLICATE_WEBHOOK_SECRET: z
     .string()
@@ -138,6 +148,18 @@ export function quotasOf(env: Env) {
   };
 }
 
+/** The model of each step of a cloud generation, as the settings name them. */
+export function cloudModels(env: Env): Record<StepRole, string> {
+  return {
+    edit: env.REPLICATE_IMAGE_MODEL,
+    background: env.REPLICATE_BACKGROUND_MODEL,
+    viewpoint: env.REPLICATE_VIEWPOINT_MODEL,
+    outpaint: env.REPLICATE_OUTPAINT_MODEL,
+    upscale: env.REPLICATE_UPSCALE_MODEL,
+    video: env.REPLICATE_VIDEO_MODEL,
+  };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
   // Compose passes unset options as empty strings (`${STRIPE_SECRET_KEY:-}`): empty means unset.
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
@@ -156,6 +178,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   // With a public URL, predictions report by signed webhook; without the secret none could be trusted.
   if (env.AI_ENGINE === 'replicate' && env.PUBLIC_URL && !env.REPLICATE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  REPLICATE_WEBHOOK_SECRET is required when AI_ENGINE=replicate and PUBLIC_URL is set');
+  }
+  if (env.AI_ENGINE === 'replicate') {
+    try {
+      chooseModels(cloudModels(env));
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message} (REPLICATE_*_MODEL)`);
+    }
   }
   if (env.STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);

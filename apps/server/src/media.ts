@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { MediaDeps } from '@atelier/api';
 import { createEngines, DiskRenderStore, LocalDiskStorage, RenderCache, ReplicateWebhooks, S3Storage } from '@atelier/media';
-import type { ServerConfig } from './env';
+import { cloudModels, type ServerConfig } from './env';
 import { generationConcurrency } from './jobs';
 import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
 
@@ -21,7 +21,15 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
     // Each generation runs its models one after the other: one model thread per generation slot.
     modelThreads: generationConcurrency(env.GENERATION_CONCURRENCY),
     ...(env.REPLICATE_API_TOKEN
-      ? { replicate: { token: env.REPLICATE_API_TOKEN, imageModel: env.REPLICATE_IMAGE_MODEL, videoModel: env.REPLICATE_VIDEO_MODEL, webhooks: replicateWebhooks } }
+      ? {
+          replicate: {
+            token: env.REPLICATE_API_TOKEN,
+            baseUrl: env.REPLICATE_API_URL,
+            models: cloudModels(env),
+            createsPerMinute: env.REPLICATE_CREATES_PER_MINUTE,
+            webhooks: replicateWebhooks,
+          },
+        }
       : {}),
   });
   const bucket =

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { FinishedJob } from '@atelier/api';
 import { CreditEntry, GenerationJob, type MikroORM } from '@atelier/db';
 import { imagePoolStats } from '@atelier/media';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,7 @@ export class ServerMetrics {
   private readonly requests: Histogram<'method' | 'route' | 'status_code'>;
   private readonly generationRuns: Histogram<'kind'>;
   private readonly generationsEnded: Counter<'kind'>;
+  private readonly cloudFailures: Counter<'model' | 'reason'>;
 
   constructor(orm: MikroORM) {
     const registers = [this.registry];
@@ -45,6 +47,12 @@ export class ServerMetrics {
       registers,
     });
     this.generationsEnded = new Counter({ name: 'atelier_generations_ended_total', help: 'Generations ended, by kind', labelNames: ['kind'], registers });
+    this.cloudFailures = new Counter({
+      name: 'atelier_cloud_failures_total',
+      help: 'Cloud generations that failed, by Replicate model and reason (unauthorized, insufficient_credit, invalid_input, throttled, moderation, model_failed, timeout, unreachable, bad_output)',
+      labelNames: ['model', 'reason'],
+      registers,
+    });
     new Gauge({
       name: 'atelier_generation_jobs',
       help: 'Generation jobs by state',
@@ -99,9 +107,10 @@ export class ServerMetrics {
   }
 
   /** Told by the job service when a generation ends. */
-  generationEnded(job: { kind: string; runMs?: number | undefined }): void {
+  generationEnded(job: FinishedJob): void {
     this.generationsEnded.inc({ kind: job.kind });
     if (job.runMs !== undefined) this.generationRuns.observe({ kind: job.kind }, job.runMs / 1000);
+    if (job.cloudFailure) this.cloudFailures.inc(job.cloudFailure);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { RedisReads } from '@atelier/api';
+import type { WebhookRelay } from '@atelier/media';
 import { Redis } from 'ioredis';
 
 /**
@@ -55,6 +56,25 @@ export async function connectRedis(
     prefix: settings.prefix ?? REDIS_PREFIX,
     async close() {
       await Promise.all(connections.map((connection) => connection.quit()));
+    },
+  };
+}
+
+/**
+ * Replicate's webhook lands on one instance, the job waiting for it may run on another: finished
+ * predictions go through this channel (ids, status, output URLs, errors; never the echoed input).
+ */
+export function redisWebhookRelay(redis: SharedRedis, log: { error(object: unknown, message: string): void }): WebhookRelay {
+  const channel = `${redis.prefix}:replicate-outcomes`;
+  return {
+    publish(prediction) {
+      redis.client.publish(channel, JSON.stringify(prediction)).catch((error: unknown) => log.error({ err: error, predictionId: prediction.id }, 'Replicate outcome not relayed: its job finds it by polling'));
+    },
+    listen(deliver) {
+      redis.subscriber.on('message', (from: string, message: string) => {
+        if (from === channel) deliver(JSON.parse(message) as Parameters<typeof deliver>[0]);
+      });
+      redis.subscriber.subscribe(channel).catch((error: unknown) => log.error({ err: error }, 'Replicate outcomes of other instances not followed: their jobs find them by polling'));
     },
   };
 }

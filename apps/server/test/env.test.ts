@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage, S3Storage } from '@atelier/media';
-import { ConfigError, loadConfig } from '../src/env';
+import { cloudModels, ConfigError, loadConfig } from '../src/env';
 import { mediaFromConfig } from '../src/media';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atelier-env-'));
@@ -51,6 +51,21 @@ describe('configuration', () => {
   it('takes an empty variable as unset, as docker/compose.yaml passes the options nobody set', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), REPLICATE_API_TOKEN: '', REPLICATE_WEBHOOK_SECRET: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
     expect([config.env.REPLICATE_API_TOKEN, config.env.REPLICATE_WEBHOOK_SECRET, config.env.STRIPE_SECRET_KEY]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('names the cloud models of each step, and refuses one the registry cannot build inputs for', () => {
+    const replicate = { DATA_DIR: dataDir(), AI_ENGINE: 'replicate', REPLICATE_API_TOKEN: 'r8_token' };
+    expect(cloudModels(loadConfig(replicate).env)).toEqual({
+      edit: 'black-forest-labs/flux-kontext-pro',
+      background: 'bria/generate-background',
+      viewpoint: 'qwen/qwen-edit-multiangle',
+      outpaint: 'bria/expand-image',
+      upscale: 'topazlabs/image-upscale',
+      video: 'minimax/hailuo-2.3',
+    });
+    expect(cloudModels(loadConfig({ ...replicate, REPLICATE_IMAGE_MODEL: 'google/nano-banana-pro' }).env).edit).toBe('google/nano-banana-pro');
+    expect(() => loadConfig({ ...replicate, REPLICATE_UPSCALE_MODEL: 'acme/upscaler' })).toThrow(/Unknown upscale model "acme\/upscaler"/);
+    expect(() => loadConfig({ ...replicate, REPLICATE_API_URL: 'not a url' })).toThrow(/REPLICATE_API_URL/);
   });
 
   it('has Replicate report by signed webhook to PUBLIC_URL, and poll without one', () => {

@@ -168,7 +168,7 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'POST /api/stripe/create-payment-intent': 503,
       'POST /api/stripe/confirm': 503,
       'POST /api/stripe/webhook': 503,
-      'POST /api/replicate/webhook': 503,
+      'POST /api/replicate/webhook': 404,
       'POST /api/jobs/{id}/cancel': 409,
       'POST /api/auth/forgot-password': 502,
       'POST /api/auth/reset-password': 400,

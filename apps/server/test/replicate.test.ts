@@ -1,11 +1,14 @@
 import { InProcessQueue, JobService, jobKinds } from '@atelier/api';
 import { CreditEntry, GenerationJob, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
-import { DEFAULT_IMAGE_MODEL, DEFAULT_VIDEO_MODEL, ReplicateImageEngine, ReplicateVideoEngine, ReplicateWebhooks, type ImageEngine } from '@atelier/media';
-import { startFakeReplicate, type FakeReplicate, type SignedWebhook } from '@atelier/media/testing';
+import { MEDIA_MESSAGES, ReplicateImageEngine, ReplicateVideoEngine, ReplicateWebhooks, replicateCloud, type ImageEngine } from '@atelier/media';
+import { startFakeReplicate, type FakeReplicate } from '@atelier/media/testing';
+import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectRedis, redisWebhookRelay } from '../src/redis';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import { deleteRedisKeys, testQueueTargets, testRedis } from './support/redis';
 import { samplePhoto } from './support/images';
 
 const WEBHOOK_URL = 'https://atelier.example/api/replicate/webhook';
@@ -13,9 +16,9 @@ const WEBHOOK_URL = 'https://atelier.example/api/replicate/webhook';
 const messages = {
   unsigned: 'Signature du webhook invalide.',
   stale: "L'horodatage du webhook est trop ancien.",
-  replayed: 'Ce webhook a déjà été reçu.',
   failed: "La génération a échoué. Aucun crédit n'a été débité.",
 };
+const METRICS_TOKEN = 'metrics-token-for-the-replicate-suite';
 
 describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook on $name', (target) => {
   let fake: FakeReplicate;
@@ -58,15 +61,11 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
 
   beforeAll(async () => {
     fake = await startFakeReplicate();
-    fake.output = { body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } }).jpeg().toBuffer(), contentType: 'image/jpeg' };
     const webhooks = new ReplicateWebhooks({ url: WEBHOOK_URL, secret: fake.webhookSecret });
-    const replicate = { token: 'test-token', baseUrl: fake.baseUrl, webhooks, timeoutMs: 60_000 };
+    const cloud = replicateCloud({ token: 'test-token', baseUrl: fake.baseUrl, webhooks, stepTimeoutMs: 60_000, maxThrottleWaitMs: 2_000 });
     t = await startTestApp(target, {
-      media: {
-        images: observedImageEngine(new ReplicateImageEngine({ ...replicate, model: DEFAULT_IMAGE_MODEL })),
-        videos: new ReplicateVideoEngine({ ...replicate, model: DEFAULT_VIDEO_MODEL }),
-        replicateWebhooks: webhooks,
-      },
+      media: { images: observedImageEngine(new ReplicateImageEngine(cloud)), videos: new ReplicateVideoEngine(cloud), replicateWebhooks: webhooks },
+      metricsToken: METRICS_TOKEN,
     });
     // The fake posts its webhooks to the app in-process (the create call named WEBHOOK_URL, checked below).
     fake.transport = async (_url, webhook) => (await postWebhook(webhook)).status;
@@ -75,8 +74,12 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     await t?.close();
     await fake?.close();
   });
-  beforeEach(() => {
-    fake.scenario = 'success';
+  beforeEach(async () => {
+    fake.reset();
+    fake.output = { body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } }).jpeg().toBuffer(), contentType: 'image/jpeg' };
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   const em = () => t.db.orm.em.fork();
@@ -92,17 +95,19 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     return { c, userId: user.id, uploadId: body.id };
   }
 
-  /** Starts a generation that stays running on Replicate; resolves with its job once the prediction's "start" webhook came. */
-  async function runningGeneration(c: TestClient, uploadId: number): Promise<{ jobId: number; predictionId: string; start: SignedWebhook }> {
+  /** Starts a generation that stays running on Replicate; resolves with its job once the job has kept its prediction's id. */
+  async function runningGeneration(c: TestClient, uploadId: number): Promise<{ jobId: number; predictionId: string }> {
     fake.scenario = 'slow';
-    const sent = fake.webhooks.length;
+    const made = fake.predictions().length;
     const accepted = await c.post(`/api/transform/${uploadId}`, {}, { prefer: 'respond-async' });
     expect(accepted.status).toBe(202);
-    await fake.until(() => fake.webhooks.length > sent);
-    const start = fake.webhooks.at(-1)!;
-    expect(start).toMatchObject({ status: 'processing', answer: 200 });
-    return { jobId: accepted.body.jobId as number, predictionId: start.predictionId, start: start.signed };
+    await fake.until(() => fake.predictions().length > made);
+    const predictionId = fake.predictions().at(-1)!.id;
+    await idKept(predictionId).kept;
+    return { jobId: accepted.body.jobId as number, predictionId };
   }
+
+  const outputOf = (predictionId: string) => `${new URL(fake.baseUrl).origin}/outputs/${predictionId}`;
 
   it('completes a generation from its signed webhook, without polling, and keeps the prediction id with the job', async () => {
     const { c, userId, uploadId } = await signedIn();
@@ -112,12 +117,11 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     expect(polls()).toHaveLength(pollsBefore);
     const [job] = await em().find(GenerationJob, { owner: userId });
     const sent = fake.webhooks.filter((w) => w.predictionId === job!.externalId);
-    expect(sent.map(({ status, answer }) => ({ status, answer }))).toEqual([
-      { status: 'processing', answer: 200 },
-      { status: 'succeeded', answer: 200 },
-    ]);
+    expect(sent.map(({ status, answer }) => ({ status, answer }))).toEqual([{ status: 'succeeded', answer: 200 }]);
     const create = fake.requests.find((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
-    expect(create?.body).toMatchObject({ webhook: WEBHOOK_URL, webhook_events_filter: ['start', 'completed'], input: { seed: job!.seed } });
+    expect(create?.body).toMatchObject({ webhook: WEBHOOK_URL, webhook_events_filter: ['completed'], input: { seed: job!.seed } });
+    expect(job!.predictions).toEqual([job!.externalId]);
+    expect(fake.refused).toEqual([]);
     expect(job).toMatchObject({ status: 'succeeded', engine: 'replicate' });
     expect(await balance(userId)).toBe(450);
   });
@@ -125,7 +129,8 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   it('takes a webhook of several megabytes, as one echoing a large input image is', async () => {
     const { c, userId, uploadId } = await signedIn();
     const { jobId, predictionId } = await runningGeneration(c, uploadId);
-    const large = { id: predictionId, status: 'succeeded', input: { input_image: `data:image/jpeg;base64,${'A'.repeat(3 * 1024 * 1024)}` }, output: `${new URL(fake.baseUrl).origin}/files/${predictionId}` };
+    await fake.finish(predictionId).catch(() => undefined);
+    const large = { id: predictionId, status: 'succeeded', input: { input_image: `data:image/jpeg;base64,${'A'.repeat(3 * 1024 * 1024)}` }, output: outputOf(predictionId) };
     const received = await postWebhook(fake.sign(JSON.stringify(large)));
     expect(received).toMatchObject({ status: 200, body: { received: true } });
     const events = await c.get(`/api/jobs/${jobId}/events`);
@@ -133,27 +138,40 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     expect(await balance(userId)).toBe(450);
   });
 
-  it('changes nothing for a forged, unsigned, stale or replayed webhook', async () => {
+  it('changes nothing for a forged, unsigned or stale webhook, and takes a repeated one without a second effect', async () => {
     const { c, userId, uploadId } = await signedIn();
-    const { jobId, predictionId, start } = await runningGeneration(c, uploadId);
-    const succeeded = JSON.stringify({ id: predictionId, status: 'succeeded', output: `${new URL(fake.baseUrl).origin}/files/${predictionId}` });
+    const { jobId, predictionId } = await runningGeneration(c, uploadId);
+    const succeeded = JSON.stringify({ id: predictionId, status: 'succeeded', output: outputOf(predictionId) });
     const now = Math.floor(Date.now() / 1000);
 
     const forged = await postWebhook(fake.sign(succeeded, { secret: `whsec_${Buffer.from('not the account key').toString('base64')}` }));
     expect(forged).toMatchObject({ status: 401, body: { message: messages.unsigned } });
     const unsigned = await postWebhook({ headers: {}, body: succeeded });
     expect(unsigned).toMatchObject({ status: 401, body: { message: messages.unsigned } });
-    const tampered = await postWebhook({ ...start, body: succeeded });
+    const processing = fake.sign(JSON.stringify({ id: predictionId, status: 'processing' }));
+    const tampered = await postWebhook({ ...processing, body: succeeded });
     expect(tampered).toMatchObject({ status: 401, body: { message: messages.unsigned } });
     const stale = await postWebhook(fake.sign(succeeded, { timestamp: now - 6 * 60 }));
     expect(stale).toMatchObject({ status: 400, body: { message: messages.stale } });
-    const replayed = await postWebhook(start);
-    expect(replayed).toMatchObject({ status: 409, body: { message: messages.replayed } });
+    // Replicate retries a delivery it thinks failed: the same webhook id twice is a 2xx both times.
+    expect(await postWebhook(processing)).toMatchObject({ status: 200 });
+    expect(await postWebhook(processing)).toMatchObject({ status: 200 });
 
     expect((await c.get(`/api/jobs/${jobId}`)).body).toMatchObject({ status: 'running', result: null });
     expect(await balance(userId)).toBe(450); // still held, not settled
     expect((await c.post(`/api/jobs/${jobId}/cancel`)).status).toBe(200);
     await fake.until(() => fake.canceled.includes(predictionId));
+  });
+
+  it('completes a generation once, whatever the number of deliveries of its webhook', async () => {
+    const { c, userId, uploadId } = await signedIn();
+    fake.duplicateWebhooks = true;
+    const answer = await c.post(`/api/transform/${uploadId}`);
+    expect(answer.status, answer.text).toBe(200);
+    const [job] = await em().find(GenerationJob, { owner: userId });
+    expect(fake.webhooks.filter((w) => w.predictionId === job!.externalId).map(({ answer: status }) => status)).toEqual([200, 200]);
+    expect(await balance(userId)).toBe(450);
+    expect(await ledgerSum(userId)).toBe(450);
   });
 
   it('cancels the prediction on Replicate when its job is canceled, and gives the credits back', async () => {
@@ -195,5 +213,58 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     expect(fake.webhooks.find((w) => w.predictionId === job!.externalId && w.status === 'failed')?.answer).toBe(200);
     expect(await balance(userId)).toBe(500);
     expect(await ledgerSum(userId)).toBe(500);
+  });
+
+  it.each([
+    ['a revoked token', (): void => void (fake.token = 'another-token'), 502, MEDIA_MESSAGES.generationUnavailable, 'unauthorized', 'error'],
+    ['an empty Replicate balance', (): void => void (fake.scenario = 'no-credit'), 502, MEDIA_MESSAGES.generationUnavailable, 'insufficient_credit', 'error'],
+    ['a refusal by the content filter', (): void => void (fake.scenario = 'moderation'), 400, MEDIA_MESSAGES.generationRefused, 'moderation', 'warn'],
+    ['a throttling past its bound', (): void => void (fake.throttle = { count: 10, seconds: 120 }), 502, MEDIA_MESSAGES.generationBusy, 'throttled', 'warn'],
+  ] as const)('after %s: a French message that fits, nothing charged, a log line and a metric for the operator', async (_, arrange, status, message, reason, level) => {
+    const { c, userId, uploadId } = await signedIn();
+    const logged = vi.spyOn(t.app.log, level);
+    arrange();
+    const answer = await c.post(`/api/transform/${uploadId}`);
+    fake.token = 'test-token';
+    expect(answer).toMatchObject({ status, body: { message } });
+    expect(await balance(userId)).toBe(500);
+    expect(await ledgerSum(userId)).toBe(500);
+    const [job] = await em().find(GenerationJob, { owner: userId });
+    expect(job).toMatchObject({ status: 'failed', error: message });
+    const line = logged.mock.calls.find(([object]) => (object as { jobId?: number }).jobId === job!.id);
+    expect(line?.[0]).toMatchObject({ jobId: job!.id, userId, reason, model: 'black-forest-labs/flux-kontext-pro' });
+    expect(String((line?.[0] as { detail: string }).detail).length).toBeGreaterThan(0);
+    const metrics = await t.client().request('GET', '/api/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(metrics.text).toMatch(new RegExp(`atelier_cloud_failures_total\\{model="black-forest-labs/flux-kontext-pro",reason="${reason}"\\} [1-9]`));
+  });
+});
+
+describe.each(testQueueTargets().filter(({ name }) => name === 'redis'))('Replicate outcomes across instances, on $name', (target) => {
+  it('hands a webhook received by one instance to the generation waiting on another, through Redis', async () => {
+    const settings = testRedis(target)!;
+    const log = { error: () => {} };
+    const [a, b] = await Promise.all([connectRedis(settings, log), connectRedis(settings, log)]);
+    try {
+      const secret = `whsec_${Buffer.from('the relay suite key').toString('base64')}`;
+      const [receiving, waiting] = [a, b].map((redis) => {
+        const webhooks = new ReplicateWebhooks({ url: WEBHOOK_URL, secret });
+        webhooks.relayThrough(redisWebhookRelay(redis, log));
+        return webhooks;
+      });
+      // A ping answered on each listening connection: their SUBSCRIBE, sent before it, is in place.
+      await Promise.all([a.subscriber.ping(), b.subscriber.ping()]);
+      const outcome = waiting!.outcome('p-elsewhere');
+      const body = JSON.stringify({ id: 'p-elsewhere', status: 'succeeded', output: 'https://replicate.delivery/out.jpg', input: { input_image: 'data:image/jpeg;base64,AAAA' } });
+      const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = `v1,${createHmac('sha256', key).update(`msg_relay.${timestamp}.${body}`).digest('base64')}`;
+      await receiving!.receive({ id: 'msg_relay', timestamp, signature, body });
+      const prediction = await outcome.finished;
+      expect(prediction).toMatchObject({ id: 'p-elsewhere', status: 'succeeded', output: 'https://replicate.delivery/out.jpg' });
+      expect(prediction).not.toHaveProperty('input');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await deleteRedisKeys(settings);
+    }
   });
 });

@@ -32,7 +32,7 @@ export { createStripeClient, type PaymentSettings, type StripeClient } from './p
 export type { MediaDeps } from './media/deps';
 export { writeAccountArchive } from './account/export';
 export { mediaUrl, storageKeyOf } from './media/urls';
-export { JobService, JobPendingError, IMAGE_WAIT_MS, VIDEO_WAIT_MS, JOB_LEASE_MS, MAX_JOB_ATTEMPTS, type JobServiceOptions } from './jobs/service';
+export { JobService, JobPendingError, IMAGE_WAIT_MS, VIDEO_WAIT_MS, JOB_LEASE_MS, MAX_JOB_ATTEMPTS, type FinishedJob, type JobServiceOptions } from './jobs/service';
 export { InProcessQueue, type JobQueue, type QueueLimits } from './jobs/queue';
 export { JobEvents, type JobSnapshot } from './jobs/events';
 export { BullMqQueue, type BullMqQueueOptions } from './jobs/bullmq-queue';

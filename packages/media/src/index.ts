@@ -44,15 +44,7 @@ export { NO_PERSON_MESSAGE } from './engines/local/costume/fit';
 export { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
 export * from './models';
 export { LocalVideoEngine, videoFrame, type LocalVideoOptions } from './engines/local/video-engine';
-export {
-  DEFAULT_IMAGE_MODEL,
-  DEFAULT_VIDEO_MODEL,
-  ReplicateImageEngine,
-  ReplicateVideoEngine,
-  isMp4,
-  type ReplicateOptions,
-} from './engines/replicate';
-export { ReplicateWebhooks, WebhookRefusedError, type WebhookDelivery, type WebhookRefusal } from './engines/replicate-webhooks';
+export * from './engines/replicate/index';
 export { findFfmpeg } from './engines/ffmpeg';
 export { MAX_COMBINED_IMAGES, combine, referenceComposite, sideBySide, type CombineLayout } from './composites';
 export {

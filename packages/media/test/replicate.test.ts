@@ -1,17 +1,31 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getOption, type Selection } from '@atelier/catalog';
 import {
-  DEFAULT_IMAGE_MODEL,
-  DEFAULT_VIDEO_MODEL,
+  CloudFailure,
+  DEFAULT_CLOUD_MODELS,
+  INLINE_INPUT_MAX_BYTES,
   LocalVideoEngine,
   MEDIA_MESSAGES,
+  MODEL_IDS,
   ReplicateImageEngine,
   ReplicateVideoEngine,
   ReplicateWebhooks,
   WebhookRefusedError,
+  chooseModels,
   createEngines,
+  findModel,
+  modelName,
+  replicateCloud,
+  type ImageEngine,
+  type ReplicateOptions,
+  type WebhookRelay,
 } from '../src/index';
-import { startFakeReplicate, type FakeReplicate } from './support/fake-replicate';
+import { MODEL_FIXTURES_DIR, startFakeReplicate, type FakeReplicate } from './support/fake-replicate';
 import { photo } from './support/images';
 
 let fake: FakeReplicate;
@@ -26,109 +40,303 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-beforeEach(async () => {
-  fake.requests.length = 0;
-  fake.canceled.length = 0;
-  fake.scenario = 'success';
-  fake.output = { body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } }).jpeg().toBuffer(), contentType: 'image/jpeg' };
+
+/** A 640 × 480 picture, or the size an upscaler would make of its input. */
+async function outputFor(model: string, input: Record<string, unknown>) {
+  const factor = model === 'topazlabs/image-upscale' ? Number.parseInt(String(input.upscale_factor), 10) || 1 : 1;
+  const body = await sharp({ create: { width: 640 * factor, height: 480 * factor, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+  return { body, contentType: 'image/jpeg' };
+}
+
+beforeEach(() => {
+  fake.reset();
+  fake.outputFor = outputFor;
 });
 
-const quick = { pollIntervalMs: 20, timeoutMs: 2_000 };
+const quick = { pollIntervalMs: 20, stepTimeoutMs: 2_000, videoTimeoutMs: 2_000 };
+const options = (extra: Partial<ReplicateOptions> = {}): ReplicateOptions => ({ token: 'test-token', baseUrl: fake.baseUrl, ...quick, ...extra });
 
-function imageEngine(model = DEFAULT_IMAGE_MODEL, timeoutMs = quick.timeoutMs) {
-  return new ReplicateImageEngine({ token: 'test-token', model, baseUrl: fake.baseUrl, pollIntervalMs: quick.pollIntervalMs, timeoutMs });
+/** The local pipeline's part, recorded: the lens effects it was asked for. */
+function recordingOptics(): ImageEngine & { asked: Selection[] } {
+  const asked: Selection[] = [];
+  return {
+    name: 'local',
+    asked,
+    transform: async (request) => {
+      asked.push(request.selection);
+      const { width = 0, height = 0 } = await sharp(request.image).metadata();
+      return { image: request.image, width, height };
+    },
+  };
 }
 
-function videoEngine(timeoutMs = quick.timeoutMs) {
-  return new ReplicateVideoEngine({ token: 'test-token', model: DEFAULT_VIDEO_MODEL, baseUrl: fake.baseUrl, pollIntervalMs: quick.pollIntervalMs, timeoutMs });
-}
+const imageEngine = (extra: Partial<ReplicateOptions> = {}, optics?: ImageEngine) => new ReplicateImageEngine(replicateCloud(options(extra)), optics);
+const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
+const createdModels = () => fake.predictions().map(({ model }) => model);
+const option = (id: string) => ({ id, name: '' });
 
-const request = (extra: object = {}) => ({ image: source, prompt: 'Transform this photo into a watercolor painting.', selection: {}, ...extra });
+describe('the model registry', () => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  const fixture = (id: string) => JSON.parse(readFileSync(join(MODEL_FIXTURES_DIR, `${modelName(id).replace('/', '__')}.json`), 'utf8')) as { input: object };
 
-describe('ReplicateImageEngine against a fake Replicate', () => {
-  it('creates a prediction with the model inputs, polls it and downloads the output', async () => {
-    const result = await imageEngine().transform(request({ selection: { format: { id: 'widescreen-16-9', name: '' } } }));
-    const create = fake.requests.find((r) => r.method === 'POST');
-    expect(create?.path).toBe('/v1/models/black-forest-labs/flux-kontext-pro/predictions');
-    expect(create?.authorization).toBe('Bearer test-token');
-    const input = (create?.body as { input: Record<string, unknown> }).input;
-    expect(input).toMatchObject({ prompt: 'Transform this photo into a watercolor painting.', aspect_ratio: '16:9', output_format: 'jpg' });
-    expect(String(input.input_image)).toMatch(/^data:image\/jpeg;base64,\/9j\//);
-    expect(fake.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'))).toBe(true);
-    expect(fake.requests.some((r) => r.path.startsWith('/files/'))).toBe(true);
-    // The model's 640 × 480 picture, cropped to the chosen 16:9.
-    expect([result.width, result.height]).toEqual([640, 360]);
-    expect((await sharp(result.image).metadata()).format).toBe('jpeg');
+  it.each(MODEL_IDS)('%s builds inputs its published schema accepts', (id) => {
+    const model = findModel(id)!;
+    const validate = ajv.compile(fixture(id).input);
+    for (const size of [{ width: 640, height: 480 }, { width: 300, height: 1200 }]) {
+      const input = model.input({
+        image: 'https://replicate.delivery/example/input.jpg',
+        size,
+        prompt: 'Art style: watercolor painting.',
+        seed: 42,
+        aspect: { width: 16, height: 9 },
+        references: ['https://replicate.delivery/example/reference.jpg'],
+        scale: 3,
+        faces: true,
+        enhance: 'High Fidelity V2',
+        camera: { rotateDegrees: 45, tilt: -1, forward: 2 },
+      });
+      expect(validate(input), JSON.stringify(validate.errors)).toBe(true);
+    }
   });
 
-  it('builds the prompt from the selection when no text is given, and matches the input shape by default', async () => {
-    await imageEngine().transform(request({ prompt: '', selection: { style: { id: 'anime', name: 'Anime' } } }));
-    const input = (fake.requests.find((r) => r.method === 'POST')?.body as { input: Record<string, unknown> }).input;
-    expect(input.prompt).toContain('anime');
-    expect(input.aspect_ratio).toBe('match_input_image');
+  it('has a default per role, overridable, and refuses a model it has no input builder for', () => {
+    expect(chooseModels().edit.id).toBe(DEFAULT_CLOUD_MODELS.edit);
+    expect(chooseModels({ edit: 'google/nano-banana-pro' }).edit.id).toBe('google/nano-banana-pro');
+    expect(chooseModels({ upscale: 'nightmareai/real-esrgan' }).upscale.id).toMatch(/^nightmareai\/real-esrgan:/);
+    expect(() => chooseModels({ edit: 'acme/editor' })).toThrow(/Unknown edit model "acme\/editor"/);
+    expect(() => chooseModels({ video: 'bria/expand-image' })).toThrow(/Unknown video model/);
+  });
+});
+
+describe('the plan of a generation: each option to the model that does it best', () => {
+  it.each<[string, Selection, string[]]>([
+    ['a style', { style: option('anime') }, ['black-forest-labs/flux-kontext-pro']],
+    ['a character', { character: option(  'knight') }, ['black-forest-labs/flux-kontext-pro']],
+    ['an action', { action: option('running') }, ['black-forest-labs/flux-kontext-pro']],
+    ['a garment', { clothing: option('business-suit') }, ['black-forest-labs/flux-kontext-pro']],
+    ['a lighting', { lighting: option('golden-hour') }, ['black-forest-labs/flux-kontext-pro']],
+    ['an environment alone', { environment: option('paris') }, ['bria/generate-background']],
+    ['an environment with a style', { environment: option('paris'), style: option('anime') }, ['black-forest-labs/flux-kontext-pro']],
+    ['a viewpoint', { camera: option('low-angle') }, ['qwen/qwen-edit-multiangle']],
+    ['a shot the editor draws', { camera: option('wide-shot') }, ['black-forest-labs/flux-kontext-pro']],
+    ['a lens effect', { camera: option('bokeh') }, []],
+    ['a format of the same shape', { format: option('landscape-4-3') }, []],
+    ['a format of another shape', { format: option('widescreen-16-9') }, ['bria/expand-image']],
+    ['a sized format', { format: option('uhd-4k') }, ['bria/expand-image', 'topazlabs/image-upscale']],
+    ['an HD option', { upscale: option('upscale-2x') }, ['topazlabs/image-upscale']],
+    ['a face restoration', { upscale: option('face-restore') }, ['topazlabs/image-upscale']],
+    [
+      'a stacked selection',
+      { style: option('anime'), camera: option('low-angle'), format: option('widescreen-16-9'), upscale: option('upscale-2x') },
+      ['black-forest-labs/flux-kontext-pro', 'qwen/qwen-edit-multiangle', 'bria/expand-image', 'topazlabs/image-upscale'],
+    ],
+  ])('%s', async (_, selection, chain) => {
+    const optics = recordingOptics();
+    const stages: string[] = [];
+    const result = await imageEngine({}, optics).transform({ image: source, prompt: '', selection, seed: 7, onProgress: (_fraction, stage) => stage && stages.push(stage) });
+    expect(createdModels()).toEqual(chain);
+    expect(fake.refused).toEqual([]);
+    expect(result.models).toEqual(chain);
+    expect(stages).toHaveLength(chain.length);
+    // Each step works on the one before's output, as a URL: nothing is sent twice.
+    const inputs = fake.predictions().map(({ input }) => String(input.image ?? input.input_image));
+    for (const [index, input] of inputs.entries()) {
+      if (index === 0) expect(input).toMatch(/^data:image\/jpeg;base64,/);
+      else expect(input).toBe(`${fake.baseUrl.replace('/v1', '')}/outputs/${fake.predictions()[index - 1]!.id}`);
+    }
   });
 
-  it('uses POST /v1/predictions for a pinned model version', async () => {
-    await imageEngine('someone/model:0123abcd').transform(request());
-    const create = fake.requests.find((r) => r.method === 'POST');
-    expect(create?.path).toBe('/v1/predictions');
-    expect(create?.body).toMatchObject({ version: '0123abcd' });
+  it('tells the editor what to keep, in words, with nothing of Atelier\'s own', async () => {
+    await imageEngine().transform({
+      image: source,
+      prompt: 'Transform this photo.\nOptions Atelier : Anime',
+      selection: { style: option('anime'), clothing: option('business-suit') },
+      colors: { elements: { clothing: { 'business-suit': 'navy' } } },
+      intensity: 0.4,
+    });
+    const prompt = String(fake.predictions()[0]!.input.prompt);
+    expect(prompt).toContain('Keep the same person: the same face, identity');
+    expect(prompt).toContain('navy');
+    expect(prompt).toContain('subtly');
+    expect(prompt).not.toMatch(/Options Atelier|#[0-9A-F]{6}|:\d\.\d\)/i);
   });
 
-  it('reports a failed prediction as an upstream failure that costs nothing', async () => {
+  it('reads a workflow prompt\'s weights as words', async () => {
+    const anime = getOption('style', 'anime')!.prompt;
+    await imageEngine().transform({ image: source, prompt: `(${anime}:0.3), 4K quality, professional photography`, selection: { style: option('anime') }, intensity: 1 });
+    await imageEngine().transform({ image: source, prompt: '(zellige tiles behind her:0.6), 4K quality', selection: {} });
+    const [weighted, free] = fake.predictions().map(({ input }) => String(input.prompt));
+    expect(weighted).toContain(`${anime}. Apply this subtly`);
+    expect(free).toContain('zellige tiles behind her (moderate)');
+    expect(`${weighted} ${free}`).not.toMatch(/:0\.\d/);
+  });
+
+  it('gives lens effects to the local pipeline after the cloud steps, and makes the format\'s exact frame', async () => {
+    const optics = recordingOptics();
+    const result = await imageEngine({}, optics).transform({ image: source, prompt: '', selection: { style: option('anime'), camera: option('bokeh'), format: option('uhd-4k') } });
+    expect(optics.asked).toEqual([{ camera: { id: 'bokeh', name: 'Bokeh' } }]);
+    expect([result.width, result.height]).toEqual([3840, 2160]);
+    const upscale = fake.predictions().find(({ model }) => model === 'topazlabs/image-upscale');
+    expect(upscale?.input.upscale_factor).toBe('6x');
+  });
+
+  it('restores faces for the face options and keeps HD upscales to the factor named', async () => {
+    const result = await imageEngine().transform({ image: source, prompt: '', selection: { upscale: option('face-restore') } });
+    expect(fake.predictions()[0]!.input).toMatchObject({ upscale_factor: '2x', face_enhancement: true });
+    expect([result.width, result.height]).toEqual([640, 480]);
+  });
+});
+
+describe('production behaviour against Replicate\'s contract', () => {
+  it('sends an input over 1 MB through the Files API and deletes it after the generation', async () => {
+    // Noise compresses badly: over a megapixel of it is well over 1 MB of JPEG.
+    const large = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    await imageEngine().transform({ image: large, prompt: '', selection: { style: option('anime') } });
+    const [create] = creates();
+    expect(String((create?.body as { input: { input_image: string } }).input.input_image)).toMatch(/\/v1\/files\/[0-9a-f]+$/);
+    expect(create!.bytes).toBeLessThan(INLINE_INPUT_MAX_BYTES);
+    expect(fake.deletedFiles).toHaveLength(1);
+    expect(fake.files.size).toBe(0);
+  });
+
+  it('asks Replicate to cancel each prediction past its own time limit (Cancel-After)', async () => {
+    await imageEngine({ stepTimeoutMs: 90_000 }).transform({ image: source, prompt: '', selection: { style: option('anime') } });
+    expect(creates()[0]!.cancelAfter).toBe('90s');
+  });
+
+  it('waits what a 429 says before creating again, without hammering', async () => {
+    fake.throttle = { count: 2, seconds: 1 };
+    await imageEngine({ stepTimeoutMs: 10_000 }).transform({ image: source, prompt: '', selection: { style: option('anime') } });
+    const attempts = creates();
+    expect(attempts).toHaveLength(3);
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('gives up on throttling that lasts past its bound, with a message to come back later', async () => {
+    fake.throttle = { count: 5, seconds: 30 };
+    await expect(imageEngine({ maxThrottleWaitMs: 1_000 }).transform({ image: source, prompt: '', selection: { style: option('anime') } })).rejects.toMatchObject({
+      reason: 'throttled',
+      message: MEDIA_MESSAGES.generationBusy,
+      context: { upstreamStatus: 429 },
+    });
+    expect(creates()).toHaveLength(1);
+  });
+
+  it('keeps prediction creates within the budget of its window', async () => {
+    const engine = imageEngine({ createsPerMinute: 1, budgetWindowMs: 500 });
+    await Promise.all([1, 2].map(() => engine.transform({ image: source, prompt: '', selection: { style: option('anime') } })));
+    const [first, second] = creates();
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(450);
+  });
+
+  it.each([
+    ['a revoked token', () => ({ token: 'revoked' }), 'unauthorized', 401, MEDIA_MESSAGES.generationUnavailable],
+    ['an empty balance', () => ((fake.scenario = 'no-credit'), {}), 'insufficient_credit', 402, MEDIA_MESSAGES.generationUnavailable],
+    ['a moderation refusal', () => ((fake.scenario = 'moderation'), {}), 'moderation', undefined, MEDIA_MESSAGES.generationRefused],
+    ['a model failure', () => ((fake.scenario = 'failed'), {}), 'model_failed', undefined, MEDIA_MESSAGES.generationFailed],
+    ['an expired output', () => ((fake.scenario = 'expired-output'), {}), 'bad_output', 404, MEDIA_MESSAGES.generationFailed],
+    ['an API down', () => ((fake.scenario = 'http-500'), {}), 'unreachable', 500, MEDIA_MESSAGES.generationUnavailable],
+  ] as const)('reports %s with its reason, its French message and what the operator needs', async (_, arrange, reason, upstreamStatus, message) => {
+    const engine = imageEngine(arrange());
+    const failure = (await engine.transform({ image: source, prompt: '', selection: { style: option('anime') } }).catch((error: unknown) => error)) as CloudFailure;
+    expect(failure).toBeInstanceOf(CloudFailure);
+    expect(failure).toMatchObject({ reason, message, context: { model: 'black-forest-labs/flux-kontext-pro', ...(upstreamStatus ? { upstreamStatus } : {}) } });
+    expect(failure.context.detail.length).toBeGreaterThan(0);
+    expect(failure.code).toBe(reason === 'moderation' ? 'VALIDATION' : 'UPSTREAM');
+  });
+
+  it('reports an input the model refuses (422) with Replicate\'s invalid fields', async () => {
+    const cloud = replicateCloud(options());
+    const failure = (await cloud.predictions.run({ model: 'black-forest-labs/flux-kontext-pro', input: { prompt: 'x', aspect_ratio: '7:3', seed: 'forty-two' }, timeoutMs: 2_000 }).catch((error: unknown) => error)) as CloudFailure;
+    expect(failure).toMatchObject({ reason: 'invalid_input', message: MEDIA_MESSAGES.generationUnavailable, context: { upstreamStatus: 422 } });
+    expect(failure.context.detail).toMatch(/input\.aspect_ratio/);
+    expect(failure.context.detail).toMatch(/input\.seed/);
+  });
+
+  it('reuses the predictions an earlier attempt started, creating none again', async () => {
+    const engine = imageEngine();
+    const started: string[] = [];
+    const selection = { style: option('anime'), upscale: option('upscale-2x') };
+    await engine.transform({ image: source, prompt: '', selection, onStarted: (id) => void started.push(id) });
+    expect(started).toHaveLength(2);
+    fake.requests.length = 0;
+    const again: string[] = [];
+    const result = await engine.transform({ image: source, prompt: '', selection, resume: started, onStarted: (id) => void again.push(id) });
+    expect(creates()).toEqual([]);
+    expect(again).toEqual([]);
+    expect(result.width).toBe(1280);
+  });
+
+  it('fails a resumed prediction that failed, without creating another', async () => {
     fake.scenario = 'failed';
-    await expect(imageEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationFailed });
+    const started: string[] = [];
+    await imageEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, onStarted: (id) => void started.push(id) }).catch(() => undefined);
+    fake.scenario = 'success';
+    fake.requests.length = 0;
+    await expect(imageEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, resume: started })).rejects.toMatchObject({ reason: 'model_failed' });
+    expect(creates()).toEqual([]);
   });
 
   it('gives up on a prediction that takes too long, and cancels it', async () => {
     fake.scenario = 'slow';
-    await expect(imageEngine(DEFAULT_IMAGE_MODEL, 300).transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationTimeout });
+    await expect(imageEngine({ stepTimeoutMs: 300 }).transform({ image: source, prompt: '', selection: { style: option('anime') } })).rejects.toMatchObject({
+      reason: 'timeout',
+      message: MEDIA_MESSAGES.generationTimeout,
+    });
     expect(fake.canceled).toHaveLength(1);
   });
 
-  it('reports HTTP errors from the API as the service being unavailable', async () => {
-    fake.scenario = 'http-500';
-    await expect(imageEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationUnavailable });
-  });
-
-  it('refuses an output that is not an image', async () => {
-    fake.output = { body: Buffer.from('<html>expired</html>'), contentType: 'text/html' };
-    await expect(imageEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationFailed });
-  });
-
   it('reports a server that cannot be reached', async () => {
-    const engine = new ReplicateImageEngine({ token: 't', model: DEFAULT_IMAGE_MODEL, baseUrl: 'http://127.0.0.1:9/v1', ...quick });
-    await expect(engine.transform(request())).rejects.toMatchObject({ code: 'UPSTREAM' });
+    const engine = new ReplicateImageEngine(replicateCloud({ token: 't', baseUrl: 'http://127.0.0.1:9/v1', ...quick }));
+    await expect(engine.transform({ image: source, prompt: '', selection: {} })).rejects.toMatchObject({ reason: 'unreachable', code: 'UPSTREAM' });
   });
 });
 
-describe('ReplicateVideoEngine against a fake Replicate', () => {
-  it('sends the first frame, 6 s at 768P, and returns the video with a poster', async () => {
-    fake.output = { body: clip, contentType: 'video/mp4' };
-    const result = await videoEngine().generate({ image: source, prompt: 'Animate this image', duration: 6, resolution: '768p' });
-    const create = fake.requests.find((r) => r.method === 'POST');
-    expect(create?.path).toBe('/v1/models/minimax/hailuo-02/predictions');
+describe('ReplicateVideoEngine', () => {
+  const videoEngine = (extra: Partial<ReplicateOptions> = {}) => new ReplicateVideoEngine(replicateCloud(options(extra)));
+  beforeEach(() => {
+    fake.outputFor = () => ({ body: clip, contentType: 'video/mp4' });
+  });
+
+  it('sends hailuo-2.3 a first frame, 6 s at 768p, and returns the video with a poster', async () => {
+    const result = await videoEngine().generate({ image: source, prompt: 'Animate this image', duration: 6, resolution: '768p', seed: 5 });
+    const [create] = creates();
+    expect(create?.path).toBe('/v1/models/minimax/hailuo-2.3/predictions');
+    expect(fake.refused).toEqual([]);
     const input = (create?.body as { input: Record<string, unknown> }).input;
-    expect(input).toMatchObject({ prompt: 'Animate this image', duration: 6, resolution: '768P' });
-    expect(String(input.first_frame_image)).toMatch(/^data:image\/jpeg;base64,/);
+    expect(input).toMatchObject({ prompt: 'Animate this image', duration: 6, resolution: '768p' });
+    expect(input).not.toHaveProperty('seed');
     expect(result.video.equals(clip)).toBe(true);
+    expect(result.models).toEqual(['minimax/hailuo-2.3']);
     expect(await sharp(result.poster).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 768 });
   });
 
   it.each([
-    ['failed', 'failed' as const],
-    ['server error', 'http-500' as const],
-  ])('reports a %s in French', async (_, scenario) => {
-    fake.scenario = scenario;
-    await expect(videoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.videoFailed });
+    ['a 4:1 panorama', 1600, 400],
+    ['a tall 1:4 strip', 300, 1200],
+    ['a small picture', 200, 150],
+  ])('brings %s within Hailuo\'s 2:5–5:2 and short side over 300 px', async (_, width, height) => {
+    await videoEngine().generate({ image: await photo(width, height), prompt: 'x'.repeat(2500), duration: 6, resolution: '768p' });
+    const input = (creates()[0]?.body as { input: { first_frame_image: string; prompt: string } }).input;
+    const frame = Buffer.from(input.first_frame_image.split(',')[1]!, 'base64');
+    const { width: w = 0, height: h = 0 } = await sharp(frame).metadata();
+    expect(w / h).toBeGreaterThanOrEqual(0.4 - 0.01);
+    expect(w / h).toBeLessThanOrEqual(2.5 + 0.01);
+    expect(Math.min(w, h)).toBeGreaterThan(300);
+    expect(input.prompt.length).toBeLessThanOrEqual(2000);
   });
 
-  it('times out a slow video and refuses an output that is not an MP4', async () => {
-    fake.scenario = 'slow';
-    await expect(videoEngine(300).generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ code: 'UPSTREAM' });
-    fake.scenario = 'success';
-    fake.output = { body: Buffer.from('not a video'), contentType: 'video/mp4' };
-    await expect(videoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.videoFailed });
+  it.each(['google/veo-3.1', 'minimax/hailuo-02'])('can use %s instead, with inputs its schema accepts', async (model) => {
+    await videoEngine({ models: { video: model } }).generate({ image: source, prompt: 'Animate', duration: 6, resolution: '768p', seed: 3 });
+    expect(createdModels()).toEqual([model]);
+    expect(fake.refused).toEqual([]);
+  });
+
+  it('refuses an output that is not an MP4', async () => {
+    fake.outputFor = () => ({ body: Buffer.from('not a video'), contentType: 'video/mp4' });
+    await expect(videoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ reason: 'bad_output' });
   });
 });
 
@@ -143,75 +351,82 @@ describe('createEngines', () => {
   });
 
   it('uses the configured models', async () => {
-    const { image } = createEngines({ engine: 'replicate', replicate: { token: 't', baseUrl: fake.baseUrl, imageModel: 'acme/editor', ...quick } });
-    await image.transform(request());
-    expect(fake.requests.find((r) => r.method === 'POST')?.path).toBe('/v1/models/acme/editor/predictions');
+    const { image } = createEngines({ engine: 'replicate', replicate: options({ models: { edit: 'google/nano-banana-pro' } }) });
+    await image.transform({ image: source, prompt: '', selection: { style: option('anime') } });
+    expect(creates()[0]?.path).toBe('/v1/models/google/nano-banana-pro/predictions');
+    expect(fake.refused).toEqual([]);
+  });
+
+  it('runs a community model by its pinned version', async () => {
+    const { image } = createEngines({ engine: 'replicate', replicate: options({ models: { upscale: 'nightmareai/real-esrgan' } }) });
+    await image.transform({ image: source, prompt: '', selection: { upscale: option('upscale-2x') } });
+    expect(creates()[0]).toMatchObject({ path: '/v1/predictions', body: { version: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(fake.refused).toEqual([]);
   });
 });
 
 describe('Replicate with signed webhooks', () => {
   let webhooks: ReplicateWebhooks;
 
+  const deliver = (target: ReplicateWebhooks, { headers, body }: { headers: Record<string, string>; body: string }) =>
+    target.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body });
+
   beforeEach(() => {
     webhooks = new ReplicateWebhooks({ url: 'https://atelier.example/api/replicate/webhook', secret: fake.webhookSecret });
-    fake.webhooks.length = 0;
     // The webhook route's part, in-process: a refusal is a 4xx.
-    fake.transport = (_url, { headers, body }) =>
-      webhooks.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body }).then(
+    fake.transport = (_url, webhook) =>
+      deliver(webhooks, webhook).then(
         () => 200,
         (error: unknown) => (error instanceof WebhookRefusedError ? 401 : 500),
       );
   });
 
-  const webhookEngine = () => new ReplicateImageEngine({ token: 't', model: DEFAULT_IMAGE_MODEL, baseUrl: fake.baseUrl, webhooks, timeoutMs: 5_000 });
+  const webhookEngine = () => imageEngine({ webhooks, stepTimeoutMs: 5_000 });
   const finished = (status: string) => JSON.stringify({ id: 'p-known', status, output: null });
+  const polls = () => fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'));
 
-  it('asks for start and completed webhooks, gets the outcome from them without polling, and passes the seed', async () => {
+  it('asks only for the completed webhook, and gets the outcome from it without polling', async () => {
     const started: string[] = [];
-    const result = await webhookEngine().transform(request({ seed: 1234, onStarted: (id: string) => void started.push(id) }));
-    const create = fake.requests.find((r) => r.method === 'POST');
-    expect(create?.body).toMatchObject({ webhook: 'https://atelier.example/api/replicate/webhook', webhook_events_filter: ['start', 'completed'], input: { seed: 1234 } });
-    expect(started).toHaveLength(1);
-    expect(fake.webhooks.map(({ predictionId, status, answer }) => ({ predictionId, status, answer }))).toEqual([
-      { predictionId: started[0], status: 'processing', answer: 200 },
-      { predictionId: started[0], status: 'succeeded', answer: 200 },
-    ]);
-    expect(fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'))).toEqual([]);
+    const result = await webhookEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, seed: 1234, onStarted: (id) => void started.push(id) });
+    expect(creates()[0]?.body).toMatchObject({ webhook: 'https://atelier.example/api/replicate/webhook', webhook_events_filter: ['completed'], input: { seed: 1234 } });
+    expect(fake.webhooks.map(({ predictionId, status, answer }) => ({ predictionId, status, answer }))).toEqual([{ predictionId: started[0], status: 'succeeded', answer: 200 }]);
+    expect(polls()).toEqual([]);
     expect(result.width).toBe(640);
   });
 
-  it('rejects a prediction whose webhook says it failed', async () => {
-    fake.scenario = 'failed';
-    await expect(webhookEngine().transform(request())).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationFailed });
-    expect(fake.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'))).toBe(false);
+  it('accepts a duplicate delivery, changing nothing', async () => {
+    fake.duplicateWebhooks = true;
+    await webhookEngine().transform({ image: source, prompt: '', selection: { style: option('anime') } });
+    expect(fake.webhooks.map(({ answer }) => answer)).toEqual([200, 200]);
   });
 
   it('cancels the prediction when the generation is canceled while it runs', async () => {
     fake.scenario = 'slow';
     const controller = new AbortController();
-    const transform = webhookEngine().transform(request({ signal: controller.signal }));
-    await fake.until(() => fake.webhooks.length === 1);
+    const transform = webhookEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, signal: controller.signal });
+    await fake.until(() => fake.predictions().some(({ status }) => status === 'processing'));
     controller.abort();
-    await expect(transform).rejects.toMatchObject({ code: 'UPSTREAM', message: MEDIA_MESSAGES.generationCanceled });
-    expect(fake.canceled).toEqual([fake.webhooks[0]?.predictionId]);
+    await expect(transform).rejects.toMatchObject({ reason: 'canceled', message: MEDIA_MESSAGES.generationCanceled });
+    expect(fake.canceled).toEqual([fake.predictions().at(-1)?.id]);
   });
 
-  it('passes no seed to the video model, which takes none, and stops a canceled video', async () => {
-    fake.scenario = 'slow';
-    const controller = new AbortController();
-    const engine = new ReplicateVideoEngine({ token: 't', model: DEFAULT_VIDEO_MODEL, baseUrl: fake.baseUrl, webhooks, timeoutMs: 5_000 });
-    const generation = engine.generate({ image: source, prompt: '', duration: 6, resolution: '768p', seed: 7, signal: controller.signal });
-    await fake.until(() => fake.webhooks.length === 1);
-    controller.abort();
-    await expect(generation).rejects.toMatchObject({ code: 'UPSTREAM' });
-    expect((fake.requests.find((r) => r.method === 'POST')?.body as { input: object }).input).not.toHaveProperty('seed');
-    expect(fake.canceled).toEqual([fake.webhooks[0]?.predictionId]);
+  it('hands an outcome received by one instance to the wait on another, through the relay', async () => {
+    const other = new ReplicateWebhooks({ url: 'https://atelier.example/api/replicate/webhook', secret: fake.webhookSecret });
+    const listeners: ((prediction: never) => void)[] = [];
+    const relay = (): WebhookRelay => ({ publish: (prediction) => listeners.forEach((listen) => listen(prediction as never)), listen: (deliverTo) => void listeners.push(deliverTo) });
+    webhooks.relayThrough(relay());
+    other.relayThrough(relay());
+    const wait = other.outcome('p-known');
+    await deliver(webhooks, fake.sign(finished('succeeded')));
+    await expect(wait.finished).resolves.toMatchObject({ id: 'p-known', status: 'succeeded' });
   });
 
-  it('hands an outcome that came before anyone waited to the wait that follows', async () => {
-    const { headers, body } = fake.sign(finished('succeeded'));
-    await webhooks.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body });
-    await expect(webhooks.outcome('p-known').finished).resolves.toMatchObject({ id: 'p-known', status: 'succeeded' });
+  it('keeps no echoed input with an outcome that came before anyone waited', async () => {
+    const body = JSON.stringify({ id: 'p-known', status: 'succeeded', output: 'https://x/y.jpg', input: { input_image: 'data:image/jpeg;base64,AAAA' } });
+    await deliver(webhooks, fake.sign(body));
+    const outcome = await webhooks.outcome('p-known').finished;
+    expect(outcome).toMatchObject({ id: 'p-known', output: 'https://x/y.jpg' });
+    expect(outcome).not.toHaveProperty('input');
   });
 
   it.each([
@@ -221,18 +436,16 @@ describe('Replicate with signed webhooks', () => {
     ['six minutes old', () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) - 360 }), 'stale'],
     ['dated six minutes ahead', () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) + 360 }), 'stale'],
   ])('refuses a webhook %s, and the wait goes on', async (_, make, reason) => {
-    const { headers, body } = make();
     const wait = webhooks.outcome('p-known');
-    await expect(webhooks.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body })).rejects.toMatchObject({ reason });
-    const next = fake.sign(finished('succeeded'));
-    await webhooks.receive({ id: next.headers['webhook-id'], timestamp: next.headers['webhook-timestamp'], signature: next.headers['webhook-signature'], body: next.body });
+    await expect(deliver(webhooks, make())).rejects.toMatchObject({ reason });
+    await deliver(webhooks, fake.sign(finished('succeeded')));
     await expect(wait.finished).resolves.toMatchObject({ status: 'succeeded' });
   });
 
-  it('refuses the same webhook id twice', async () => {
-    const { headers, body } = fake.sign(finished('canceled'));
-    const delivery = { id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body };
-    await webhooks.receive(delivery);
-    await expect(webhooks.receive(delivery)).rejects.toMatchObject({ reason: 'replayed' });
+  it('accepts the same webhook id twice, and only the first counts', async () => {
+    const first = fake.sign(finished('canceled'));
+    await deliver(webhooks, first);
+    await expect(deliver(webhooks, { ...first, body: first.body })).resolves.toBeUndefined();
+    await expect(webhooks.outcome('p-known').finished).resolves.toMatchObject({ status: 'canceled' });
   });
 });

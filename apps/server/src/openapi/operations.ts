@@ -300,7 +300,8 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/replicate/webhook',
     tag: 'Webhooks',
     summary: 'Prédictions Replicate',
-    description: "Reçoit l'avancement des prédictions Replicate, signé (`webhook-id`, `webhook-timestamp`, `webhook-signature`, 5 minutes au plus).",
+    description:
+      "Reçoit la fin des prédictions Replicate, signée (`webhook-id`, `webhook-timestamp`, `webhook-signature`, 5 minutes au plus). Un message déjà reçu est accepté sans autre effet. N'existe (404) que sur un serveur qui attend ces webhooks : moteur Replicate et `PUBLIC_URL`.",
     access: 'signed',
     headers: [
       { name: 'webhook-id', schema: z.string(), description: 'Identifiant du message.', example: 'msg_2abc' },
@@ -309,7 +310,7 @@ export const apiOperations: ApiOperation[] = [
     ],
     body: { kind: 'raw', description: 'La prédiction, telle que Replicate l’a signée.', example: { id: 'p1', status: 'succeeded' } },
     answer: answerOf('jobs.replicateWebhook', 'Message reçu.'),
-    refusals: [401, 409, 413, 503],
+    refusals: [400, 401, 404, 413],
   },
 
   // Images

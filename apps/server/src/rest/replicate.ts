@@ -3,7 +3,10 @@ import { restHandler, untrusted, type CallerFactory } from './call';
 
 export const REPLICATE_WEBHOOK_PATH = '/api/replicate/webhook';
 
-/** A webhook carries the whole prediction, our input image (a data URI of a few MB) included. */
+/**
+ * A webhook carries the whole prediction, its inputs echoed: the picture and references we sent
+ * inline (each under 1 MB; larger ones go by the Files API, as a URL).
+ */
 const WEBHOOK_BODY_LIMIT = 16 * 1024 * 1024;
 
 export async function registerReplicateRoutes(app: FastifyInstance, callerFor: CallerFactory): Promise<void> {

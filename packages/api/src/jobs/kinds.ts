@@ -45,21 +45,26 @@ async function readSource(run: JobRun, key: string): Promise<Buffer> {
 
 /**
  * An engine's 0–1 progress as the job's percentage between `from` and `to`, reported each time it
- * moves by 5 points or more, so a long clip or enlargement moves on screen without a database write per frame or tile.
+ * moves by 5 points or more or names a new step ("Arrière-plan… 2/3"), so a long clip or
+ * enlargement moves on screen without a database write per frame or tile.
  */
-function steps(run: JobRun, from: number, to: number, stage: string): (fraction: number) => void {
+function steps(run: JobRun, from: number, to: number, stage: string): (fraction: number, step?: string) => void {
   let reported = from;
-  return (fraction) => {
+  let label = stage;
+  return (fraction, step) => {
     const progress = Math.round(from + (to - from) * fraction);
-    if (progress - reported < 5) return;
+    if (progress - reported < 5 && (step === undefined || step === label)) return;
     reported = progress;
-    void run.report(progress, stage).catch(() => undefined); // progress is best effort; the outcome is not
+    label = step ?? label;
+    void run.report(progress, label).catch(() => undefined); // progress is best effort; the outcome is not
   };
 }
 
 interface ProducedImage {
   resultKey: string;
   durationMs: number;
+  /** The cloud models that made it, in order; none for the local engine. */
+  models: string[];
 }
 
 /**
@@ -91,7 +96,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
       const image = await readSource(run, input.sourceKey);
       const started = performance.now();
       await run.report(20, jobStages.transforming);
-      const { image: result } = await run.media.images.transform({
+      const { image: result, models = [] } = await run.media.images.transform({
         image,
         prompt: input.prompt,
         selection: input.selection,
@@ -101,10 +106,11 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         signal: run.signal,
         onProgress: steps(run, 20, 88, jobStages.transforming),
         onStarted: run.started,
+        resume: run.job.predictions,
       });
       await run.report(90, jobStages.saving);
       const resultKey = await run.media.storage.put('results', result, 'jpg');
-      return { resultKey, durationMs: Math.round(performance.now() - started) };
+      return { resultKey, durationMs: Math.round(performance.now() - started), models };
     },
     async commit(tx, run, produced) {
       const input = run.job.input as unknown as ImageJobInput;
@@ -113,7 +119,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         upload: input.uploadId ?? null,
         kind,
         prompt: input.prompt,
-        options: { ...input.options, seed: run.job.seed },
+        options: { ...input.options, seed: run.job.seed, ...(produced.models.length > 0 ? { models: produced.models } : {}) },
         status: 'succeeded',
         resultKey: produced.resultKey,
         engine: run.media.images.name,
@@ -122,7 +128,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
       });
       // A workflow render goes to the gallery with its payment, so it can be published like a studio result.
       if (kind === 'workflow') await tx.insert(GalleryItem, workflowGalleryItem(run.job.userId, input, produced.resultKey));
-      return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId };
+      return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId, models: produced.models };
     },
     async discard(media: MediaDeps, produced) {
       await media.storage.delete(produced.resultKey);
@@ -151,6 +157,7 @@ const videoWork: JobKindWork<ProducedVideo> = {
       signal: run.signal,
       onProgress: steps(run, 20, 88, jobStages.animating),
       onStarted: run.started,
+      resume: run.job.predictions,
     }).catch((error: unknown) => {
       const failure = mediaFailure(error);
       throw failure.appCode === 'UPSTREAM' ? new AppError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause: error }) : failure;

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { GenerationJob, LockMode, raw, User, type EntityManager, type JobKind, type MikroORM } from '@atelier/db';
 import { IMAGE_COST, ledger } from '../credits/ledger';
+import { isCloudFailure, type CloudFailure } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
 import { AppError, type AppErrorCode } from '../shared/errors';
@@ -39,10 +40,17 @@ export const MAX_JOB_ATTEMPTS = 2;
 export interface JobRun {
   em: EntityManager;
   media: MediaDeps;
-  job: { id: number; userId: number; input: Record<string, unknown>; seed: number };
+  job: {
+    id: number;
+    userId: number;
+    input: Record<string, unknown>;
+    seed: number;
+    /** The cloud predictions an earlier attempt started, in order: the engine reads them before creating any. */
+    predictions: readonly string[];
+  };
   /** Progress 0–100 with the French label of the stage. */
   report(progress: number, stage: string): Promise<void>;
-  /** Keeps the engine's id for the work (a Replicate prediction), so a cancel from any process reaches it. */
+  /** Keeps the engine's id for each piece of the work (a Replicate prediction), so a cancel from any process, or a retry, finds it. */
   started(externalId: string): Promise<void>;
   /** Aborted when the job is canceled. */
   signal: AbortSignal;
@@ -76,12 +84,26 @@ export interface JobServiceOptions {
   queue: JobQueue;
   events?: JobEvents;
   kinds: Record<JobKind, JobKindWork<never>>;
-  /** Told when a job ends, whatever the outcome (the lists it changes get a new version). */
-  onFinished?: (job: { kind: JobKind; userId: number; runMs?: number }) => void;
+  /** Told when a job ends, whatever the outcome (the lists it changes get a new version; a cloud failure is counted by model and reason). */
+  onFinished?: (job: FinishedJob) => void;
   /** How long a running job's heartbeat may stop before its job is taken back (JOB_LEASE_MS by default). */
   leaseMs?: number;
-  /** Where maintenance failures are reported. */
-  log?: { error(object: unknown, message: string): void };
+  /** Where maintenance failures, and failed generations, are reported. */
+  log?: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void };
+}
+
+export interface FinishedJob {
+  kind: JobKind;
+  userId: number;
+  runMs?: number;
+  /** Why a cloud generation failed, for the metrics. */
+  cloudFailure?: { model: string; reason: string };
+}
+
+/** The cloud engine's failure behind an error, however wrapped (a video's failure keeps it as its cause). */
+function cloudFailureIn(error: unknown): CloudFailure | undefined {
+  for (let at: unknown = error; at instanceof Error; at = at.cause) if (isCloudFailure(at)) return at;
+  return undefined;
 }
 
 const holdRef = (jobId: number) => `job:${jobId}`;
@@ -252,7 +274,8 @@ export class JobService {
     const stopFollowing = this.events.subscribe(jobId, (snapshot) => {
       if (snapshot.status === 'canceled') controller.abort();
     });
-    const base = { media: this.options.media, job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed } };
+    const predictions = [...(job.predictions ?? [])];
+    const base = { media: this.options.media, job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed, predictions: [...predictions] } };
     const started = await this.toSnapshot(job);
     let latest = started;
     let written = Date.now();
@@ -267,13 +290,15 @@ export class JobService {
       this.leaseMs / HEARTBEATS_PER_LEASE,
     );
     heartbeat.unref();
+    let cloud: CloudFailure | undefined;
     try {
       const produced = await work.produce({
         ...base,
         em,
         signal: controller.signal,
         started: async (externalId) => {
-          const recorded = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { externalId });
+          predictions.push(externalId);
+          const recorded = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { externalId, predictions: [...predictions] });
           // Canceled meanwhile, maybe in another process before the id was known: the engine stops its work.
           if (recorded !== 1) throw new ResultNotKept();
         },
@@ -309,6 +334,8 @@ export class JobService {
       }
     } catch (error) {
       const failure = mediaFailure(error);
+      cloud = cloudFailureIn(error);
+      this.logFailure(job, error, cloud);
       await this.end(em, jobId, ['running'], 'failed', failure.message, failure.appCode);
     } finally {
       clearInterval(heartbeat);
@@ -316,8 +343,27 @@ export class JobService {
       this.live.delete(jobId);
       this.events.publish(await this.snapshot(em, jobId));
       // How long it ran here: its engine's time, plus storing the result.
-      this.options.onFinished?.({ kind: job.kind, userId: job.owner.id, runMs: Date.now() - now.getTime() });
+      this.options.onFinished?.({
+        kind: job.kind,
+        userId: job.owner.id,
+        runMs: Date.now() - now.getTime(),
+        ...(cloud ? { cloudFailure: { model: cloud.context.model, reason: cloud.reason } } : {}),
+      });
     }
+  }
+
+  /**
+   * A failed generation, for the operator: the job, the user, and for a cloud step the model, the
+   * prediction, Replicate's status and words. What only the operator can remedy (a revoked token,
+   * an empty balance, an input Replicate refused) is an error; the rest (a refusal by the model's
+   * filter, a time-out) a warning. A cancel is no failure.
+   */
+  private logFailure(job: GenerationJob, error: unknown, cloud: CloudFailure | undefined): void {
+    const context = { jobId: job.id, userId: job.owner.id, kind: job.kind, engine: job.engine };
+    if (!cloud) this.options.log?.warn({ ...context, err: error }, 'generation failed');
+    else if (cloud.reason === 'canceled') return;
+    else if (cloud.needsOperator) this.options.log?.error({ ...context, ...cloud.toLog() }, 'cloud generation failed: the service refused our request');
+    else this.options.log?.warn({ ...context, ...cloud.toLog() }, 'cloud generation failed');
   }
 
   /**

@@ -33,8 +33,13 @@ export const GenerationJob = defineEntity({
     /** Every render has its own seed: the same seed and settings make the same picture. */
     seed: p.integer(),
     engine: p.string().length(32),
-    /** The cloud engine's id for the work (a Replicate prediction), to cancel or match webhooks. */
+    /** The cloud engine's id for the work running now (a Replicate prediction), to cancel it from any process. */
     externalId: p.string().length(128).nullable(),
+    /**
+     * Every prediction the job started, in the order of its chain's steps: a job retried after a
+     * crash reads these before it creates any, so a prediction is never paid for twice.
+     */
+    predictions: p.json<string[]>().nullable(),
     createdAt: createdAt(),
     startedAt: p.datetime(3).nullable(),
     finishedAt: p.datetime(3).nullable(),

@@ -34,10 +34,12 @@ export interface ImageTransformRequest {
   seed?: number;
   /** Aborted when the generation is canceled. */
   signal?: AbortSignal;
-  /** Told how far the work is, 0 to 1, when it is long enough to report (an enlargement, tile by tile). */
-  onProgress?: (fraction: number) => void;
-  /** Told the cloud engine's id for this work (a Replicate prediction) as soon as it exists. */
+  /** Told how far the work is, 0 to 1, when it is long enough to report, with the French name of its step when it has steps. */
+  onProgress?: (fraction: number, stage?: string) => void;
+  /** Told the cloud engine's id for each piece of this work (a Replicate prediction) as soon as it exists. */
   onStarted?: (externalId: string) => void | Promise<void>;
+  /** The ids `onStarted` was told by an earlier attempt of the same work, in order: read again, not started again. */
+  resume?: readonly string[];
 }
 
 /** An image we produced, with its size. */
@@ -47,7 +49,10 @@ export interface JpegImage {
   height: number;
 }
 
-export type TransformedImage = JpegImage;
+export interface TransformedImage extends JpegImage {
+  /** The cloud models that made it, in order ("owner/name"); none for the local engine. */
+  models?: string[];
+}
 
 export interface ImageEngine {
   readonly name: EngineName;
@@ -67,9 +72,11 @@ export interface VideoRequest {
   /** Aborted when the generation is canceled. */
   signal?: AbortSignal;
   /** Told how far the clip is, 0 to 1, while it is made. */
-  onProgress?: (fraction: number) => void;
+  onProgress?: (fraction: number, stage?: string) => void;
   /** Told the cloud engine's id for this work (a Replicate prediction) as soon as it exists. */
   onStarted?: (externalId: string) => void | Promise<void>;
+  /** The ids `onStarted` was told by an earlier attempt of the same work: read again, not started again. */
+  resume?: readonly string[];
 }
 
 export interface GeneratedVideo {
@@ -77,6 +84,8 @@ export interface GeneratedVideo {
   video: Buffer;
   /** JPEG of the first frame. */
   poster: Buffer;
+  /** The cloud model that made it; none for the local engine. */
+  models?: string[];
 }
 
 export interface VideoEngine {

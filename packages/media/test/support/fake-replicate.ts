@@ -1,35 +1,53 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { createHmac, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 /**
- * A stand-in for api.replicate.com on 127.0.0.1, enough for the official client: create a
- * prediction (by model or by version), read it, cancel it, and download its output file. A
- * prediction created with a `webhook` runs on its own and reports by signed webhooks, as
- * Replicate does; one without is advanced by its polls.
+ * A stand-in for api.replicate.com on 127.0.0.1 that answers as Replicate's public contract says:
+ * every prediction's input is validated against the model's published input schema (the fixtures
+ * in test/fixtures/replicate-models), and refused with a 422 carrying `invalid_fields`; a bad
+ * token is a 401, an empty balance a 402, a throttled create a 429 with `retry_after` and
+ * Retry-After; the Files API takes multipart uploads; a prediction created with a `webhook` runs
+ * on its own and reports by signed webhooks, one without is advanced by its polls.
  */
 export type Scenario =
-  /** Succeeds on the first poll. */
+  /** Succeeds on the first poll, or at once with a webhook. */
   | 'success'
-  /** Fails on the first poll, as a model does on a refused prompt. */
+  /** Fails as a model does on an input it cannot use. */
   | 'failed'
-  /** Stays "processing" forever. */
+  /** Fails as Replicate's safety checker refuses (E005). */
+  | 'moderation'
+  /** Stays "processing" until `finish` is called. */
   | 'slow'
   /** The API answers 500 to everything. */
-  | 'http-500';
+  | 'http-500'
+  /** Creates are refused for an empty balance (402). */
+  | 'no-credit'
+  /** The output file is gone (404), as Replicate deletes outputs after an hour. */
+  | 'expired-output';
 
 export interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  cancelAfter: string | undefined;
+  /** Bytes of the request body, as sent. */
+  bytes: number;
+  /** When it arrived (ms since the epoch). */
+  at: number;
   body: unknown;
 }
 
-interface Prediction {
+interface FakePrediction {
   id: string;
+  model: string;
   status: string;
-  polls: number;
-  input: unknown;
+  input: Record<string, unknown>;
+  outputIsList: boolean;
   webhook?: { url: string; events: string[] };
 }
 
@@ -49,23 +67,79 @@ export interface SignedWebhook {
 /** Where webhooks go: a real POST by default; a test may hand them to an app in-process. */
 export type WebhookTransport = (url: string, webhook: SignedWebhook) => Promise<number>;
 
+export interface OutputFile {
+  body: Buffer;
+  contentType: string;
+}
+
 export interface FakeReplicate {
-  /** For the client's `baseUrl`. */
+  /** For the client's `baseUrl` (REPLICATE_API_URL). */
   baseUrl: string;
+  /** The one token this account accepts; any other is a 401. */
+  token: string;
   requests: RecordedRequest[];
   canceled: string[];
+  /** Every 422 the fake answered, with its body. */
+  refused: { path: string; body: unknown }[];
   scenario: Scenario;
-  /** What a successful prediction's output URL serves. */
-  output: { body: Buffer; contentType: string };
+  /** What a successful prediction's output URL serves, by default. */
+  output: OutputFile;
+  /** Per model, what its output serves instead (an upscaler's larger picture). */
+  outputFor?: (model: string, input: Record<string, unknown>) => Promise<OutputFile> | OutputFile;
+  /** The next `count` creates are throttled, each told to wait `seconds`. */
+  throttle: { count: number; seconds: number };
+  /** Completed webhooks are delivered twice with the same webhook id, as Replicate's retries are. */
+  duplicateWebhooks: boolean;
+  /** Files held by the Files API, by id, and those deleted. */
+  files: Map<string, { bytes: number; contentType: string }>;
+  deletedFiles: string[];
   /** The account's signing secret, as Replicate gives it. */
   webhookSecret: string;
   webhooks: SentWebhook[];
   transport: WebhookTransport;
+  /** The predictions created, in order: model and status. */
+  predictions(): { id: string; model: string; status: string; input: Record<string, unknown> }[];
+  /** Forgets every request, prediction, file and webhook, and answers as by default again. */
+  reset(): void;
+  /** Ends a slow prediction as it would end (its webhook, or its next poll). */
+  finish(predictionId: string, status?: 'succeeded' | 'failed'): Promise<void>;
   /** Signs a body as Replicate does; `timestamp` in seconds, now by default. */
   sign(body: string, options?: { id?: string; timestamp?: number; secret?: string }): SignedWebhook;
   /** Resolves once `condition` holds, checked after every request and webhook. */
   until(condition: () => boolean): Promise<void>;
   close(): Promise<void>;
+}
+
+interface ModelFixture {
+  model: string;
+  version?: string;
+  input: object;
+  output: { type?: string };
+}
+
+export const MODEL_FIXTURES_DIR = join(import.meta.dirname, '../fixtures/replicate-models');
+
+/** The models' published schemas, compiled once: Replicate validates inputs when the prediction is created. */
+function loadModels(): Map<string, { fixture: ModelFixture; validate: ValidateFunction }> {
+  // OpenAPI's `nullable` is a keyword Ajv knows; descriptions and defaults are annotations.
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  const models = new Map<string, { fixture: ModelFixture; validate: ValidateFunction }>();
+  for (const file of readdirSync(MODEL_FIXTURES_DIR).filter((name) => name.endsWith('.json'))) {
+    const fixture = JSON.parse(readFileSync(join(MODEL_FIXTURES_DIR, file), 'utf8')) as ModelFixture;
+    models.set(fixture.model, { fixture, validate: ajv.compile(fixture.input) });
+  }
+  return models;
+}
+
+/** Ajv's errors in Replicate's `invalid_fields` shape: `{ type, field: "input.<name>", description }`. */
+function invalidFields(errors: ErrorObject[]): { type: string; field: string; description: string }[] {
+  return errors.map((error) => {
+    const name = error.keyword === 'required' ? String((error.params as { missingProperty: string }).missingProperty) : error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = name ? `input.${name}` : 'input';
+    const type = { type: 'invalid_type', required: 'required', enum: 'enum', format: 'format' }[error.keyword] ?? error.keyword;
+    return { type, field, description: `${name || 'input'} ${error.message ?? 'is invalid'}` };
+  });
 }
 
 /** Standard Webhooks, as Replicate signs: HMAC-SHA256 of "id.timestamp.body" with the base64 key after "whsec_". */
@@ -78,37 +152,104 @@ function signWebhook(secret: string, body: string, id: string, timestamp: number
 const postWebhook: WebhookTransport = async (url, webhook) =>
   (await fetch(url, { method: 'POST', headers: { ...webhook.headers, 'content-type': 'application/json' }, body: webhook.body })).status;
 
-function readBody(request: IncomingMessage): Promise<unknown> {
+function readRaw(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve(text ? JSON.parse(text) : undefined);
-    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
+const problem = (status: number, title: string, detail: string, extra: object = {}) => ({ title, detail, status, ...extra });
+
+const ALIVE = new Set(['starting', 'processing']);
+const CANCEL_AFTER = /^(\d+h)?(\d+m)?(\d+s)?$|^\d+$/;
+const MODERATION_ERROR = 'The input or output was flagged as sensitive. Please try again with different inputs. (E005)';
+
 export async function startFakeReplicate(): Promise<FakeReplicate> {
-  const predictions = new Map<string, Prediction>();
+  const models = loadModels();
+  const versions = new Map([...models.values()].flatMap(({ fixture }) => (fixture.version ? [[fixture.version, fixture.model] as const] : [])));
+  const predictions = new Map<string, FakePrediction>();
   let origin = '';
   let waiters: { condition: () => boolean; resolve: () => void }[] = [];
   const checkWaiters = () => {
     waiters = waiters.filter((waiter) => (waiter.condition() ? (waiter.resolve(), false) : true));
   };
+
+  const view = (prediction: FakePrediction) => {
+    const url = `${origin}/outputs/${prediction.id}`;
+    return {
+      id: prediction.id,
+      model: prediction.model,
+      version: 'hidden',
+      status: prediction.status,
+      // Like Replicate, the prediction echoes its input (data URIs included) in every answer and webhook.
+      input: prediction.input,
+      output: prediction.status === 'succeeded' ? (prediction.outputIsList ? [url] : url) : null,
+      error: prediction.status === 'failed' ? (fake.scenario === 'moderation' ? MODERATION_ERROR : 'The model could not process this input') : null,
+      urls: { get: `${origin}/v1/predictions/${prediction.id}`, cancel: `${origin}/v1/predictions/${prediction.id}/cancel` },
+      created_at: new Date().toISOString(),
+    };
+  };
+
+  /** The webhooks of a prediction's new status that its filter asks for ("completed" covers every end). */
+  const report = async (prediction: FakePrediction, event: 'start' | 'completed') => {
+    if (!prediction.webhook?.events.includes(event)) return;
+    const signed = fake.sign(JSON.stringify(view(prediction)));
+    for (let delivery = 0; delivery < (event === 'completed' && fake.duplicateWebhooks ? 2 : 1); delivery += 1) {
+      const answer = await fake.transport(prediction.webhook.url, signed).catch(() => 0);
+      fake.webhooks.push({ predictionId: prediction.id, status: prediction.status, answer, signed });
+      checkWaiters();
+    }
+  };
+
+  const ending = (): 'succeeded' | 'failed' => (fake.scenario === 'failed' || fake.scenario === 'moderation' ? 'failed' : 'succeeded');
+
+  /** With a webhook, the prediction runs by itself: it starts, then ends as the scenario says (a slow one when told). */
+  const runWithWebhooks = async (prediction: FakePrediction) => {
+    prediction.status = 'processing';
+    await report(prediction, 'start');
+    if (fake.scenario === 'slow' || prediction.status !== 'processing') return;
+    prediction.status = ending();
+    await report(prediction, 'completed');
+  };
+
   const fake: FakeReplicate = {
     baseUrl: '',
+    token: 'test-token',
     requests: [],
     canceled: [],
+    refused: [],
     scenario: 'success',
     output: { body: Buffer.alloc(0), contentType: 'application/octet-stream' },
+    throttle: { count: 0, seconds: 0 },
+    duplicateWebhooks: false,
+    files: new Map(),
+    deletedFiles: [],
     webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
     webhooks: [],
     transport: postWebhook,
+    predictions: () => [...predictions.values()].map(({ id, model, status, input }) => ({ id, model, status, input })),
+    reset: () => {
+      for (const list of [fake.requests, fake.canceled, fake.refused, fake.webhooks, fake.deletedFiles]) list.length = 0;
+      predictions.clear();
+      fake.files.clear();
+      fake.scenario = 'success';
+      fake.throttle = { count: 0, seconds: 0 };
+      fake.duplicateWebhooks = false;
+      delete fake.outputFor;
+    },
+    finish: async (predictionId, status = 'succeeded') => {
+      const prediction = predictions.get(predictionId);
+      if (!prediction || !ALIVE.has(prediction.status)) return;
+      prediction.status = status;
+      await report(prediction, 'completed');
+      checkWaiters();
+    },
     sign: (body, options = {}) =>
       signWebhook(options.secret ?? fake.webhookSecret, body, options.id ?? `msg_${randomBytes(8).toString('hex')}`, options.timestamp ?? Math.floor(Date.now() / 1000)),
     until: (condition) =>
@@ -119,76 +260,144 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
-  const view = (prediction: Prediction) => ({
-    id: prediction.id,
-    status: prediction.status,
-    model: 'fake/model',
-    version: 'hidden',
-    input: prediction.input,
-    output: prediction.status === 'succeeded' ? `${origin}/files/${prediction.id}` : null,
-    error: prediction.status === 'failed' ? 'The model refused this input' : null,
-    urls: { get: `${origin}/v1/predictions/${prediction.id}`, cancel: `${origin}/v1/predictions/${prediction.id}/cancel` },
-    created_at: new Date(0).toISOString(),
-  });
-
-  /** The webhooks of a prediction's new status that its filter asks for ("completed" covers every end). */
-  const report = async (prediction: Prediction, event: 'start' | 'completed') => {
-    if (!prediction.webhook?.events.includes(event)) return;
-    const signed = fake.sign(JSON.stringify(view(prediction)));
-    const answer = await fake.transport(prediction.webhook.url, signed).catch(() => 0);
-    fake.webhooks.push({ predictionId: prediction.id, status: prediction.status, answer, signed });
-    checkWaiters();
-  };
-
-  /** With a webhook, the prediction runs by itself: it starts, then ends as the scenario says. */
-  const runWithWebhooks = async (prediction: Prediction) => {
-    prediction.status = 'processing';
-    await report(prediction, 'start');
-    if (fake.scenario === 'slow' || prediction.status !== 'processing') return;
-    prediction.status = fake.scenario === 'failed' ? 'failed' : 'succeeded';
-    await report(prediction, 'completed');
+  const createPrediction = (response: ServerResponse, path: string, model: string | undefined, body: Record<string, unknown>) => {
+    const entry = model === undefined ? undefined : models.get(model);
+    if (!entry) {
+      json(response, 404, problem(404, 'Not found', `The requested resource could not be found (${path}).`));
+      return;
+    }
+    if (fake.scenario === 'no-credit') {
+      json(response, 402, problem(402, 'Insufficient credit', 'You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit. Once you purchase credit, please wait a few minutes before trying again.'));
+      return;
+    }
+    if (fake.throttle.count > 0) {
+      fake.throttle.count -= 1;
+      const seconds = fake.throttle.seconds;
+      json(response, 429, { detail: `Request was throttled. Your rate limit resets in ~${seconds}s.`, status: 429, retry_after: seconds }, { 'retry-after': String(seconds) });
+      return;
+    }
+    const input = (body.input ?? {}) as Record<string, unknown>;
+    if (!entry.validate(input)) {
+      const fields = invalidFields(entry.validate.errors ?? []);
+      const refusal = problem(422, 'Input validation failed', fields.map((field) => `- ${field.field}: ${field.description}`).join('\n'), { invalid_fields: fields });
+      fake.refused.push({ path, body: refusal });
+      json(response, 422, refusal);
+      return;
+    }
+    const { webhook, webhook_events_filter: events } = body as { webhook?: string; webhook_events_filter?: string[] };
+    const prediction: FakePrediction = {
+      id: `p${predictions.size + 1}${randomBytes(3).toString('hex')}`,
+      model: entry.fixture.model,
+      status: 'starting',
+      input,
+      outputIsList: entry.fixture.output.type === 'array',
+      ...(webhook ? { webhook: { url: webhook, events: events ?? ['start', 'output', 'logs', 'completed'] } } : {}),
+    };
+    predictions.set(prediction.id, prediction);
+    json(response, 201, view(prediction));
+    if (prediction.webhook) void runWithWebhooks(prediction);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', origin).pathname;
-    const body = request.method === 'POST' ? await readBody(request) : undefined;
-    fake.requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, body });
+    const raw = request.method === 'POST' ? await readRaw(request) : Buffer.alloc(0);
+    const contentType = request.headers['content-type'] ?? '';
+    const body = contentType.startsWith('application/json') && raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as unknown) : undefined;
+    fake.requests.push({
+      method: request.method ?? '',
+      path,
+      authorization: request.headers.authorization,
+      cancelAfter: request.headers['cancel-after'] as string | undefined,
+      bytes: raw.length,
+      at: Date.now(),
+      body,
+    });
 
-    if (path.startsWith('/files/')) {
-      response.writeHead(200, { 'content-type': fake.output.contentType, 'content-length': fake.output.body.length }).end(fake.output.body);
+    if (path.startsWith('/outputs/')) {
+      const prediction = predictions.get(path.slice('/outputs/'.length));
+      if (!prediction || prediction.status !== 'succeeded' || fake.scenario === 'expired-output') {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      const file = fake.outputFor ? await fake.outputFor(prediction.model, prediction.input) : fake.output;
+      response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.body.length }).end(file.body);
       return;
     }
     if (fake.scenario === 'http-500') {
       json(response, 500, { detail: 'Internal server error' });
       return;
     }
-    if (request.method === 'POST' && (/^\/v1\/models\/[^/]+\/[^/]+\/predictions$/.test(path) || path === '/v1/predictions')) {
-      const { input, webhook, webhook_events_filter: events } = (body ?? {}) as { input?: unknown; webhook?: string; webhook_events_filter?: string[] };
-      // Like Replicate, the prediction echoes its input (our image's data URI) in every answer and webhook.
-      const prediction: Prediction = { id: `p${predictions.size + 1}`, status: 'starting', polls: 0, input, ...(webhook ? { webhook: { url: webhook, events: events ?? ['start', 'output', 'logs', 'completed'] } } : {}) };
-      predictions.set(prediction.id, prediction);
-      json(response, 201, view(prediction));
-      if (prediction.webhook) void runWithWebhooks(prediction);
+    if (request.headers.authorization !== `Bearer ${fake.token}`) {
+      json(response, 401, problem(401, 'Unauthenticated', 'You did not pass a valid authentication token'));
+      return;
+    }
+    const cancelAfter = request.headers['cancel-after'];
+    if (typeof cancelAfter === 'string' && !CANCEL_AFTER.test(cancelAfter)) {
+      json(response, 400, problem(400, 'Bad request', `Invalid Cancel-After header: ${cancelAfter}`));
+      return;
+    }
+
+    const byModel = /^\/v1\/models\/([^/]+\/[^/]+)\/predictions$/.exec(path);
+    if (request.method === 'POST' && byModel) {
+      createPrediction(response, path, byModel[1], (body ?? {}) as Record<string, unknown>);
+      return;
+    }
+    if (request.method === 'POST' && path === '/v1/predictions') {
+      const version = String((body as { version?: unknown } | undefined)?.version ?? '');
+      if (!versions.has(version)) {
+        const refusal = problem(422, 'Invalid version or not permitted', 'The specified version does not exist (or perhaps you do not have permission to use it?)');
+        fake.refused.push({ path, body: refusal });
+        json(response, 422, refusal);
+        return;
+      }
+      createPrediction(response, path, versions.get(version), (body ?? {}) as Record<string, unknown>);
+      return;
+    }
+    if (path === '/v1/files' && request.method === 'POST') {
+      const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData().catch(() => null);
+      const content = form?.get('content');
+      if (!(content instanceof Blob) || content.size === 0) {
+        json(response, 422, problem(422, 'Input validation failed', 'content: a file is required'));
+        return;
+      }
+      const id = randomBytes(13).toString('hex');
+      fake.files.set(id, { bytes: content.size, contentType: content.type });
+      const now = new Date();
+      json(response, 201, {
+        id,
+        content_type: content.type || 'application/octet-stream',
+        size: content.size,
+        checksums: { sha256: '' },
+        metadata: {},
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 24 * 3_600_000).toISOString(),
+        urls: { get: `${origin}/v1/files/${id}` },
+      });
+      return;
+    }
+    const file = /^\/v1\/files\/([^/]+)$/.exec(path);
+    if (file?.[1] && request.method === 'DELETE') {
+      const found = fake.files.delete(file[1]);
+      if (found) fake.deletedFiles.push(file[1]);
+      response.writeHead(found ? 204 : 404).end();
       return;
     }
     const match = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(path);
     const prediction = match?.[1] ? predictions.get(match[1]) : undefined;
     if (!prediction) {
-      json(response, 404, { detail: 'Not found' });
+      json(response, 404, problem(404, 'Not found', 'The requested resource could not be found.'));
       return;
     }
     if (match?.[2]) {
-      const wasRunning = prediction.status === 'starting' || prediction.status === 'processing';
+      const wasRunning = ALIVE.has(prediction.status);
       if (wasRunning) prediction.status = 'canceled';
       fake.canceled.push(prediction.id);
       json(response, 200, view(prediction));
       if (wasRunning) void report(prediction, 'completed');
       return;
     }
-    if (!prediction.webhook && (prediction.status === 'starting' || prediction.status === 'processing')) {
-      prediction.polls += 1;
-      prediction.status = { success: 'succeeded', failed: 'failed', slow: 'processing' }[fake.scenario];
-    }
+    if (!prediction.webhook && ALIVE.has(prediction.status) && fake.scenario !== 'slow') prediction.status = ending();
+    else if (!prediction.webhook && prediction.status === 'starting') prediction.status = 'processing';
     json(response, 200, view(prediction));
   };
   const server = createServer((request, response) => void handle(request, response).finally(checkWaiters));

@@ -5,14 +5,29 @@ export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 
 const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
 
-/** The prediction a webhook carries, when it has finished ("start" webhooks only say it began). */
+/**
+ * The prediction a webhook carries, when it has finished ("start" webhooks only say it began):
+ * what a waiting engine reads of it, without the input it echoes (our picture, up to a megabyte).
+ */
 function finishedPrediction(body: string): Prediction | null {
   try {
     const prediction = JSON.parse(body) as Partial<Prediction> | null;
-    return typeof prediction?.id === 'string' && FINISHED.has(String(prediction.status)) ? (prediction as Prediction) : null;
+    if (typeof prediction?.id !== 'string' || !FINISHED.has(String(prediction.status))) return null;
+    const { id, status, output, error, model, version } = prediction as Prediction;
+    return { id, status, output, error, model, version } as Prediction;
   } catch {
     return null;
   }
+}
+
+/**
+ * How a finished prediction reaches the other instances: the one Replicate's POST lands on is not
+ * always the one whose job waits for it (Redis pub/sub in a deployment of several).
+ */
+export interface WebhookRelay {
+  publish(prediction: Prediction): void;
+  /** Calls `deliver` with each prediction another instance published. */
+  listen(deliver: (prediction: Prediction) => void): void;
 }
 
 /** One POST Replicate made: its three signature headers and the raw body they sign. */
@@ -23,9 +38,9 @@ export interface WebhookDelivery {
   body: string;
 }
 
-export type WebhookRefusal = 'unsigned' | 'stale' | 'replayed';
+export type WebhookRefusal = 'unsigned' | 'stale';
 
-/** A webhook that must change nothing: not signed with our secret, too old, or already received. */
+/** A webhook that must change nothing and be refused: not signed with our secret, or too old. */
 export class WebhookRefusedError extends Error {
   override readonly name = 'WebhookRefusedError';
 
@@ -55,16 +70,24 @@ export class ReplicateWebhooks {
   private readonly early = new Map<string, { prediction: Prediction; at: number }>();
   /** Webhook ids already received, with when: a replay within the accepted age is recognised. */
   private readonly received = new Map<string, number>();
+  private relay: WebhookRelay | undefined;
 
   constructor(options: ReplicateWebhooksOptions) {
     this.url = options.url;
     this.secret = options.secret;
   }
 
+  /** From now on, outcomes this instance receives reach the others, and theirs reach this one. */
+  relayThrough(relay: WebhookRelay): void {
+    this.relay = relay;
+    relay.listen((prediction) => this.deliver(prediction, Date.now()));
+  }
+
   /**
-   * Checks a delivery (signature with the official client's `validateWebhook`, timestamp age,
-   * webhook id not seen before) and hands a finished prediction to whoever waits for it.
-   * Throws WebhookRefusedError for anything that must change nothing.
+   * Checks a delivery (signature with the official client's `validateWebhook`, timestamp age)
+   * and hands a finished prediction to whoever waits for it, here or, through the relay, on
+   * another instance. A webhook id seen before is a retry of Replicate's: accepted, and it
+   * changes nothing. Throws WebhookRefusedError for a delivery that is not Replicate's.
    */
   async receive(delivery: WebhookDelivery): Promise<void> {
     const { id, timestamp, signature, body } = delivery;
@@ -72,14 +95,20 @@ export class ReplicateWebhooks {
     const now = Date.now();
     if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp) * 1000) > WEBHOOK_MAX_AGE_MS) throw new WebhookRefusedError('stale');
     this.forgetOld(now);
-    if (this.received.has(id)) throw new WebhookRefusedError('replayed');
+    if (this.received.has(id)) return;
     this.received.set(id, now);
 
     const prediction = finishedPrediction(body);
     if (!prediction) return;
+    if (!this.deliver(prediction, now)) this.relay?.publish(prediction);
+  }
+
+  /** Settles the wait of the prediction, or keeps its outcome for a wait to come; true when one waited here. */
+  private deliver(prediction: Prediction, now: number): boolean {
     const resolve = this.waiting.get(prediction.id);
     if (resolve) resolve(prediction);
     else this.early.set(prediction.id, { prediction, at: now });
+    return resolve !== undefined;
   }
 
   /**

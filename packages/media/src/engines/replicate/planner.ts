@@ -1,0 +1,138 @@
+import { getOption, type ColorChoices, type FormatOption } from '@atelier/catalog';
+import type { Choice } from '../local/recipes';
+import type { ReferenceSlot } from '../types';
+import type { ModelChoice, ModelEntry, Size, StepRequest, StepRole } from './models';
+import { editInstruction, sceneDescription } from './prompt';
+import { CAMERA_ROUTES, UPSCALE_ROUTES } from './routes';
+
+/** What a step asks besides the picture it works on: built when the step starts, from that picture's size. */
+export type StepAsk = Omit<StepRequest, 'image' | 'size'>;
+
+export interface PlannedStep {
+  role: StepRole;
+  model: ModelEntry;
+  /** What to ask given the picture's size when the step starts; null when the picture needs nothing of it. */
+  ask(size: Size): StepAsk | null;
+}
+
+/** A generation as the cloud engine runs it: its chain of predictions, then the local finish. */
+export interface Plan {
+  steps: PlannedStep[];
+  /** Lens and shutter effects the local pipeline adds to the chain's picture. */
+  optics: Choice[];
+  /** Format and upscale: the exact frame and pixel size made last, as the local engine makes them. */
+  framing: Choice[];
+}
+
+/** A reference picture already hosted for the models (its URL or data URI), with its importance. */
+export interface HostedReference {
+  slot: ReferenceSlot;
+  value: string;
+  importance: number;
+}
+
+export interface PlanRequest {
+  choices: readonly Choice[];
+  colors?: ColorChoices | undefined;
+  intensity?: number | undefined;
+  text: string;
+  seed?: number | undefined;
+  references: readonly HostedReference[];
+  /** The source picture's size. */
+  size: Size;
+}
+
+/** Categories an instruction editor carries out; an environment joins them when they are there. */
+const EDIT_CATEGORIES = new Set(['style', 'character', 'action', 'clothing', 'lighting']);
+/** Shapes closer than this (as a ratio of ratios) need no outpainting: the final crop takes the rest. */
+const SAME_SHAPE = 1.02;
+/** An enlargement below this is left to the final resize. */
+const WORTH_UPSCALING = 1.05;
+
+const REFERENCE_WORDS: Readonly<Record<ReferenceSlot, string>> = {
+  face: 'the face of the person in',
+  body: 'the body and outfit of the person in',
+  environment: 'the setting of',
+  style: 'the artistic style of',
+};
+
+/** Sentences that tell a multi-image editor what to take from each reference, and the references it can take. */
+function referenceAsk(model: ModelEntry, references: readonly HostedReference[]): { words: string; images: string[] } {
+  const taken = references.slice(0, model.limits.maxReferences);
+  const words = taken.map(({ slot, importance }, index) => `Use ${REFERENCE_WORDS[slot]} image ${index + 2}${importance < 0.5 ? ' as a loose inspiration' : ''}.`);
+  return { words: words.join(' '), images: taken.map(({ value }) => value) };
+}
+
+function shapeOf(choices: readonly Choice[]): FormatOption | undefined {
+  const id = choices.find(({ category }) => category === 'format')?.option.id;
+  return id === undefined ? undefined : getOption('format', id);
+}
+
+/** The enlargement the options ask for: an upscale's factor, or what a sized format needs from `size`. */
+function enlargement(choices: readonly Choice[], size: Size): number {
+  const upscaleId = choices.find(({ category }) => category === 'upscale')?.option.id;
+  const factor = upscaleId === undefined ? 1 : (getOption('upscale', upscaleId)?.scale ?? 1);
+  const target = shapeOf(choices)?.size;
+  const needed = target ? Math.max(target.width / size.width, target.height / size.height) : 1;
+  return Math.max(factor, needed);
+}
+
+/**
+ * The chain for a selection, each part to the model that does it best: an instruction edit for
+ * what re-imagines the picture (or a background generator that keeps the person's own pixels
+ * when an environment is all there is), a real change of viewpoint, an outpainting when the
+ * format's shape differs, a real upscaler for sizes and HD; then the local finish.
+ */
+export function planGeneration(request: PlanRequest, models: ModelChoice): Plan {
+  const { choices, size } = request;
+  const cameraRoute = (choice: Choice) => (choice.category === 'camera' ? CAMERA_ROUTES[choice.option.id] : undefined);
+  const optics = choices.filter((choice) => cameraRoute(choice)?.step === 'optics');
+  const viewpoints = choices.flatMap((choice) => {
+    const route = cameraRoute(choice);
+    return route?.step === 'viewpoint' ? [route.move] : [];
+  });
+  const framing = choices.filter(({ category }) => category === 'format' || category === 'upscale');
+  const worded = choices.filter((choice) => !framing.includes(choice) && !optics.includes(choice) && cameraRoute(choice) === undefined);
+  const environment = worded.filter(({ category }) => category === 'environment');
+  const backgroundOnly = environment.length > 0 && worded.length === environment.length;
+  const edits = worded.some(({ category }) => EDIT_CATEGORIES.has(category) || category === 'camera') || (worded.length === 0 && choices.length === 0);
+
+  const steps: PlannedStep[] = [];
+  const seed = request.seed === undefined ? {} : { seed: request.seed };
+  if (backgroundOnly) {
+    const reference = request.references.find(({ slot }) => slot === 'environment');
+    steps.push({
+      role: 'background',
+      model: models.background,
+      ask: () => ({ prompt: sceneDescription(environment, request.colors), references: reference ? [reference.value] : [], ...seed }),
+    });
+  } else if (edits) {
+    const { words, images } = referenceAsk(models.edit, request.references);
+    const instruction = editInstruction({ choices: worded, colors: request.colors, intensity: request.intensity, text: request.text });
+    steps.push({ role: 'edit', model: models.edit, ask: () => ({ prompt: [instruction, words].filter(Boolean).join(' '), references: images, ...seed }) });
+  }
+  for (const move of viewpoints) steps.push({ role: 'viewpoint', model: models.viewpoint, ask: () => ({ prompt: '', camera: move, ...seed }) });
+
+  const shape = shapeOf(choices);
+  if (shape) {
+    const wanted = shape.aspect.width / shape.aspect.height;
+    const current = size.width / size.height;
+    if (Math.max(wanted / current, current / wanted) > SAME_SHAPE) {
+      steps.push({ role: 'outpaint', model: models.outpaint, ask: () => ({ prompt: '', aspect: shape.aspect, ...seed }) });
+    }
+  }
+  // A generative step gives about a megapixel, whatever the source: a sized format then needs an upscale.
+  const upscaleId = choices.find(({ category }) => category === 'upscale')?.option.id;
+  if (upscaleId !== undefined || (shape?.size && (steps.length > 0 || enlargement(choices, size) >= WORTH_UPSCALING))) {
+    const route = (upscaleId !== undefined && UPSCALE_ROUTES[upscaleId]) || {};
+    steps.push({
+      role: 'upscale',
+      model: models.upscale,
+      ask: (current) => {
+        const scale = enlargement(choices, current);
+        return upscaleId === undefined && scale < WORTH_UPSCALING ? null : { prompt: '', scale, faces: route.faces, enhance: route.enhance };
+      },
+    });
+  }
+  return { steps, optics, framing };
+}

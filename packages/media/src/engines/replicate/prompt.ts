@@ -1,0 +1,63 @@
+import { modelInstructions, OPTIONS_LINE_LABEL, type ColorChoices } from '@atelier/catalog';
+import type { Choice } from '../local/recipes';
+
+/** What an instruction editor must keep, said the way its guides advise: explicitly. */
+const KEEP_IDENTITY = 'Keep the same person: the same face, identity, facial features, skin tone and hair colour.';
+const KEEP_POSE = 'Keep their pose and the framing of the photo.';
+
+/** A workflow prompt weights a fragment as "(fragment:0.7)"; instruction models read no such syntax. */
+const WEIGHTED_FRAGMENT = /\(([^()]+?):(\d(?:\.\d+)?)\)/g;
+
+/** How strongly an instruction applies, in words: full strength says nothing. */
+function strengthWords(strength: number): string {
+  if (strength >= 0.85) return '';
+  return strength >= 0.5 ? ' Apply this with moderate strength.' : ' Apply this subtly, as a light touch.';
+}
+
+/** The weight a workflow prompt gives an option's fragment, if it weights it. */
+function weightIn(text: string, fragment: string): number | undefined {
+  for (const [, weighted, weight] of text.matchAll(WEIGHTED_FRAGMENT)) if (weighted === fragment) return Number(weight);
+  return undefined;
+}
+
+/** A free text as a model should read it: without Atelier's options line, weights turned into words. */
+function cleanText(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith(OPTIONS_LINE_LABEL))
+    .join('\n')
+    .replace(WEIGHTED_FRAGMENT, (_, fragment: string, weight: string) => `${fragment}${Number(weight) < 0.5 ? ' (subtle)' : Number(weight) < 0.85 ? ' (moderate)' : ''}`)
+    .trim();
+}
+
+export interface InstructionRequest {
+  /** The options the instruction carries out, in category order. */
+  choices: readonly Choice[];
+  colors?: ColorChoices | undefined;
+  /** 0 to 1: the selection's strength, unless the text weights an option itself. */
+  intensity?: number | undefined;
+  /** The request's text (a workflow prompt, the studio's text), used when no option is chosen. */
+  text: string;
+}
+
+/**
+ * The English instruction for an image editor: one sentence per option with its colours in words
+ * and its strength, then what to keep. An action changes the pose, so only the identity is kept then.
+ */
+export function editInstruction({ choices, colors, intensity = 1, text }: InstructionRequest): string {
+  const lines = modelInstructions(choices, colors).map((line, index) => {
+    const choice = choices[index];
+    const strength = (choice && weightIn(text, choice.option.prompt)) ?? intensity;
+    return `${line}${strengthWords(strength)}`;
+  });
+  const body = lines.length > 0 ? lines : [cleanText(text) || 'Improve this photo while keeping it natural.'];
+  const keepsPose = !choices.some(({ category }) => category === 'action');
+  return [...body, KEEP_IDENTITY, ...(keepsPose ? [KEEP_POSE] : [])].join(' ');
+}
+
+/** A scene description for a background generator: the environment's words alone. */
+export function sceneDescription(choices: readonly Choice[], colors: ColorChoices | undefined): string {
+  return modelInstructions(choices, colors)
+    .map((line) => line.replace(/^Place the scene\s*/, ''))
+    .join(' ');
+}
