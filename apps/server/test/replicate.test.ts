@@ -124,6 +124,17 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     expect(fake.refused).toEqual([]);
     expect(job).toMatchObject({ status: 'succeeded', engine: 'replicate' });
     expect(await balance(userId)).toBe(450);
+    // The answer and the gallery name the model that made the picture.
+    expect(answer.body).toMatchObject({ engine: 'replicate', models: ['black-forest-labs/flux-kontext-pro'] });
+    const saved = await c.post('/api/gallery/save', {
+      transformedImagePath: answer.body.transformedImagePath,
+      originalImagePath: answer.body.originalImagePath,
+      transformationType: 'style',
+      transformationOption: 'Aquarelle',
+      transformationPrompt: null,
+      sessionKey: null,
+    });
+    expect(saved.body.item).toMatchObject({ engine: 'replicate', models: ['black-forest-labs/flux-kontext-pro'] });
   });
 
   it('takes a webhook of several megabytes, as one echoing a large input image is', async () => {

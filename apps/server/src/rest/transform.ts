@@ -115,7 +115,9 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
   app.post<{ Params: { id: string } }>(
     '/api/transform/:id',
     transformHandler(callerFor, (caller, request) =>
-      caller.transform.run(generationBody(request, { uploadId: untrustedField(request.params, 'id'), seed: untrustedField(request.body, 'seed') })),
+      caller.transform.run(
+        generationBody(request, { uploadId: untrustedField(request.params, 'id'), seed: untrustedField(request.body, 'seed'), sessionKey: untrustedField(request.body, 'sessionKey') }),
+      ),
     ),
   );
 

@@ -5,9 +5,14 @@ const ENGINE_LABELS: Readonly<Record<string, string>> = {
   replicate: 'Moteur cloud (Replicate)',
 };
 
-/** "Moteur local" or "Moteur cloud (Replicate)" for an engine name; null when unknown (older results). */
-export function engineLabel(engine: string | null | undefined): string | null {
-  return engine ? (ENGINE_LABELS[engine] ?? null) : null;
+/**
+ * "Moteur local", or "Moteur cloud (Replicate)" with the models that made the picture
+ * ("… : flux-kontext-pro, image-upscale"); null when unknown (older results).
+ */
+export function engineLabel(engine: string | null | undefined, models?: readonly string[] | null): string | null {
+  const label = engine ? (ENGINE_LABELS[engine] ?? null) : null;
+  if (!label || !models?.length) return label;
+  return `${label} : ${models.map((model) => model.split('/').at(-1)).join(', ')}`;
 }
 
 /** What the local engine does and does not do, said plainly wherever it makes the pictures. */

@@ -24,6 +24,8 @@ export const galleryItemSchema = z.object({
   likesCount: z.number(),
   /** 'local' or 'replicate': the engine that made the picture; null when not known (older items). */
   engine: z.string().nullable(),
+  /** The cloud models that made it, in order ("owner/name"); null for the local engine and older items. */
+  models: z.array(z.string()).nullable(),
   createdAt: z.date(),
 });
 export type GalleryItemView = z.infer<typeof galleryItemSchema>;
@@ -47,6 +49,7 @@ export function toGalleryItemView(item: GalleryItem): GalleryItemView {
     publishedAt: item.publishedAt ?? null,
     likesCount: item.likesCount,
     engine: item.engine ?? null,
+    models: item.models ?? null,
     createdAt: item.createdAt,
   };
 }

@@ -18,6 +18,12 @@ function storageKeyIn(path: string): string | null {
   return path.startsWith(MEDIA_URL_PREFIX) ? path.slice(MEDIA_URL_PREFIX.length) : null;
 }
 
+/** The cloud models a transformation ran, as its job kept them in its options. */
+function modelsOf(result: Transformation): string[] | null {
+  const models = (result.options as { models?: unknown } | null)?.models;
+  return Array.isArray(models) && models.every((model) => typeof model === 'string') ? models : null;
+}
+
 /** The owner's succeeded transformation that made `path`, with the picture it started from. */
 async function ownResult(em: EntityManager, ownerId: number, path: string): Promise<Transformation | null> {
   const key = storageKeyIn(path);
@@ -64,6 +70,7 @@ export async function saveToGallery(em: EntityManager, versions: ListVersions, o
       transformationPrompt: request.transformationPrompt,
       sessionKey: request.sessionKey,
       engine: result.engine,
+      models: modelsOf(result),
       createdAt: new Date(),
     });
     await versions.galleryChanged(ownerId);

@@ -1,5 +1,5 @@
 import type { ColorChoices, Selection } from '@atelier/catalog';
-import { CATEGORY_IDS, VIDEO_DEFAULTS } from '@atelier/catalog';
+import { buildOptionLabel, CATEGORY_IDS, VIDEO_DEFAULTS } from '@atelier/catalog';
 import { GalleryItem, Transformation, Video, type EntityManager, type JobKind } from '@atelier/db';
 import { MEDIA_MESSAGES } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
@@ -18,6 +18,8 @@ export interface ImageJobInput {
   intensity?: number | undefined;
   /** The studio's upload, when the source is one. */
   uploadId?: number | undefined;
+  /** The studio visit that asked for it: its gallery card is grouped under it. */
+  sessionKey?: string | undefined;
   /** Kept with the transformation (the workflow node, the options as chosen). */
   options: Record<string, unknown>;
 }
@@ -68,21 +70,27 @@ interface ProducedImage {
 }
 
 /**
- * The gallery card of a workflow render: named by the nodes' options like a studio result (the
- * editor's own options too, which the studio catalogue does not know).
+ * The gallery card of a studio result or a workflow render, written with its payment: a paid
+ * result is in the gallery whatever the browser does after (a reload, a closed tab). Named by
+ * the chosen options (the workflow editor's own too, which the studio catalogue does not know),
+ * typed by the first one's category, or as a workflow.
  */
-function workflowGalleryItem(owner: number, input: ImageJobInput, resultKey: string) {
-  const label = CATEGORY_IDS.flatMap((category) => input.selection[category]?.name ?? []).join(' + ') || null;
+function galleryItemOf(kind: 'studio' | 'workflow', owner: number, input: ImageJobInput, produced: ProducedImage, engine: string) {
+  const chosen = CATEGORY_IDS.filter((category) => input.selection[category]);
+  // The studio's options are the catalogue's, named by it; the editor's own carry their names.
+  const label = (kind === 'studio' ? buildOptionLabel(input.selection) : chosen.flatMap((category) => input.selection[category]?.name || []).join(' + ')) || null;
   return {
     owner,
     mediaType: 'image' as const,
-    transformedImagePath: mediaUrl(resultKey),
+    transformedImagePath: mediaUrl(produced.resultKey),
     originalImagePath: mediaUrl(input.sourceKey),
-    transformationType: 'workflow',
+    transformationType: kind === 'workflow' ? 'workflow' : (chosen[0] ?? null),
     transformationOption: label,
     description: label,
     transformationPrompt: input.prompt,
-    sessionKey: null,
+    sessionKey: input.sessionKey ?? null,
+    engine,
+    models: produced.models.length > 0 ? produced.models : null,
     createdAt: new Date(),
   };
 }
@@ -126,8 +134,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         durationMs: produced.durationMs,
         createdAt: new Date(),
       });
-      // A workflow render goes to the gallery with its payment, so it can be published like a studio result.
-      if (kind === 'workflow') await tx.insert(GalleryItem, workflowGalleryItem(run.job.userId, input, produced.resultKey));
+      if (kind !== 'node') await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
       return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId, models: produced.models };
     },
     async discard(media: MediaDeps, produced) {

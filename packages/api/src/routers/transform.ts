@@ -28,6 +28,8 @@ const transformResult = z.object({
   seed: z.number(),
   /** The engine that made the picture: 'local' or 'replicate'. */
   engine: z.string(),
+  /** The cloud models that made it, in order ("owner/name"); empty for the local engine. */
+  models: z.array(z.string()),
 });
 
 export const transformRouter = router({
@@ -67,7 +69,15 @@ export const transformRouter = router({
 
   /** The studio's transformation of an upload: 50 credits, taken only when it succeeds. */
   run: authedProcedure
-    .input(z.object({ uploadId: recordId, seed, respondAsync }))
+    .input(
+      z.object({
+        uploadId: recordId,
+        seed,
+        respondAsync,
+        /** The studio visit asking: its result's gallery card is grouped under it. */
+        sessionKey: clientText().max(64, 'La clé de session doit contenir au plus 64 caractères.').optional(),
+      }),
+    )
     .output(transformResult)
     .mutation(({ ctx, input }) => transformUpload(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
 

@@ -21,7 +21,13 @@ interface StoredChoice {
  * sent only the documented `style` text, the options named in that text), as a job: 50 credits
  * held when it is queued, taken only when the picture is stored.
  */
-export async function transformUpload(em: EntityManager, jobs: JobService, userId: number, { uploadId, seed }: { uploadId: number; seed?: number | undefined }, waitMs: number) {
+export async function transformUpload(
+  em: EntityManager,
+  jobs: JobService,
+  userId: number,
+  { uploadId, seed, sessionKey }: { uploadId: number; seed?: number | undefined; sessionKey?: string | undefined },
+  waitMs: number,
+) {
   const upload = await em.findOne(Upload, { id: uploadId, owner: userId });
   if (!upload) throw new AppError('NOT_FOUND', transformMessages.uploadNotFound);
   const stored = (upload.selection ?? {}) as StoredChoice;
@@ -35,7 +41,7 @@ export async function transformUpload(em: EntityManager, jobs: JobService, userI
     userId,
     kind: 'studio',
     seed,
-    input: { sourceKey: upload.storageKey, prompt, selection, colors, uploadId, options: { selection, colors } },
+    input: { sourceKey: upload.storageKey, prompt, selection, colors, uploadId, sessionKey, options: { selection, colors } },
   });
   const finished = await jobs.wait(em, job.id, waitMs);
   const result = JobService.outcome(finished);
@@ -48,5 +54,6 @@ export async function transformUpload(em: EntityManager, jobs: JobService, userI
     jobId: job.id,
     seed: job.seed,
     engine: finished.engine,
+    models: (result.models as string[] | undefined) ?? [],
   };
 }

@@ -26,6 +26,8 @@ export const GalleryItem = defineEntity({
     likesCount: p.integer().default(0),
     /** The engine that made the picture ('local' or 'replicate'); null for items saved before it was kept. */
     engine: p.string().length(32).nullable(),
+    /** The cloud models that made it, in the order they ran ("owner/name"); null for the local engine and older items. */
+    models: p.json<string[]>().nullable(),
     createdAt: createdAt(),
   },
   uniques: [{ properties: ['owner', 'transformedImagePath'] }],

@@ -167,7 +167,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               src={item.transformedImagePath}
               fallbackSrc={item.originalImagePath}
               title={galleryItemTitle(item)}
-              subtitle={[formatDate(item.createdAt), engineLabel(item.engine)].filter(Boolean).join(' · ')}
+              subtitle={[formatDate(item.createdAt), engineLabel(item.engine, item.models)].filter(Boolean).join(' · ')}
               selecting={selecting}
               selected={selectedIds.includes(item.id)}
               onToggleSelected={() => selection.toggle(item.id)}

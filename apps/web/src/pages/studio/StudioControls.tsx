@@ -21,7 +21,7 @@ export function RunButton({ studio }: { studio: Studio }) {
       radius="xl"
       variant="gradient"
       gradient={{ from: 'violet', to: 'pink' }}
-      loading={studio.pending}
+      loading={studio.busy}
       disabled={!studio.canRun}
       leftSection={video ? <IconVideo size={18} aria-hidden /> : <IconSparkles size={18} aria-hidden />}
       onClick={() => void studio.run()}
@@ -73,9 +73,10 @@ export function StudioStage({ studio, children }: { studio: Studio; children?: R
       alt="Image à transformer"
       onFile={(file) => void studio.addFile(file, 'upload')}
       onError={studio.imageFailed}
-      loading={studio.pending}
+      loading={studio.busy}
       loadingLabel={studio.progress ? describeJob(studio.progress) : studio.state.generationMode === 'video' ? 'Génération de la vidéo...' : 'Transformation en cours...'}
       loadingProgress={studio.progress?.status === 'running' ? studio.progress.progress : null}
+      onCancel={studio.progress ? () => void studio.cancel() : undefined}
       overlay={
         <>
           <div className="studio-stage-top-left">
@@ -138,9 +139,9 @@ function StageActions({ studio }: { studio: Studio }) {
       </Tooltip>
       {studio.comparison && (
         <>
-          {engineLabel(studio.comparison.engine) && (
+          {engineLabel(studio.comparison.engine, studio.comparison.models) && (
             <Badge size="lg" radius="xl" variant="white" color="dark" data-testid="result-engine">
-              {engineLabel(studio.comparison.engine)}
+              {engineLabel(studio.comparison.engine, studio.comparison.models)}
             </Badge>
           )}
           <Button {...pill} leftSection={<IconArrowsLeftRight size={14} aria-hidden />} onClick={() => studio.openOverlay({ kind: 'compare' })}>

@@ -61,7 +61,7 @@ describe('studio state', () => {
       { type: 'resultReady', result: { url: '/result.jpg', kind: 'image', before: '/photo.jpg' } },
     ]);
     expect(before).toMatchObject({ currentImage: '/result.jpg', selection: {}, colors: {} });
-    expect(currentComparison(before)).toEqual({ before: '/photo.jpg', after: '/result.jpg', engine: null });
+    expect(currentComparison(before)).toEqual({ before: '/photo.jpg', after: '/result.jpg', engine: null, models: [] });
 
     const video = run([{ type: 'resultReady', result: { url: '/clip.mp4', kind: 'video', before: '/result.jpg' } }], before);
     expect(video.currentImage).toBe('/result.jpg');
@@ -86,7 +86,7 @@ describe('studio state', () => {
 
   it('starts on the last result with its before/after when the server knows its original', () => {
     const reloaded = run([{ type: 'initialImage', url: '/api/media/results/r.jpg', before: '/api/media/uploads/u.jpg' }]);
-    expect(currentComparison(reloaded)).toEqual({ before: '/api/media/uploads/u.jpg', after: '/api/media/results/r.jpg', engine: null });
+    expect(currentComparison(reloaded)).toEqual({ before: '/api/media/uploads/u.jpg', after: '/api/media/results/r.jpg', engine: null, models: [] });
     expect(reloaded.sources).toEqual(['/api/media/uploads/u.jpg']);
     expect(currentComparison(run([{ type: 'initialImage', url: '/api/art/welcome.jpg', before: null }]))).toBeNull();
   });

@@ -19,6 +19,8 @@ export interface StudioResult {
   choices?: StudioChoices;
   /** The image engine that made it ('local' or 'replicate'), when the server said. */
   engine?: string;
+  /** The cloud models that made it, in order, when the server said. */
+  models?: string[];
 }
 
 export interface StudioState {
@@ -185,9 +187,9 @@ export function currentResult(state: StudioState): StudioResult | null {
 }
 
 /** The before/after pair when the current image is a result. */
-export function currentComparison(state: StudioState): { before: string; after: string; engine: string | null } | null {
+export function currentComparison(state: StudioState): { before: string; after: string; engine: string | null; models: string[] } | null {
   const result = currentResult(state);
-  return result ? { before: result.before, after: result.url, engine: result.engine ?? null } : null;
+  return result ? { before: result.before, after: result.url, engine: result.engine ?? null, models: result.models ?? [] } : null;
 }
 
 /** RUN is possible: not busy, a picture in the frame, and (manual image mode) at least one option. */

@@ -175,10 +175,31 @@ export function useStudio(layout: StudioLayout) {
     openVideo: setVideoUrl,
   });
 
-  // While RUN waits, the server streams its job's stage, percentage and place in the queue.
-  const inProgress = useJobsInProgress(pending);
+  // The server streams the stage, percentage and place in the queue of the user's generations. One
+  // outlives the page that asked for it: after a reload its progress shows again, and its result
+  // comes to the frame (it is in the gallery already); RUN's own answer brings the visit's.
+  const running = useRef(pending);
+  running.current = pending;
+  const cancelJob = trpc.jobs.cancel.useMutation();
+  const inProgress = useJobsInProgress(signedIn, (job) => {
+    if (running.current || job.kind !== 'studio') return;
+    void Promise.all([utils.gallery.list.invalidate(), utils.auth.me.invalidate(), utils.credits.history.invalidate()]);
+    const { resultUrl, sourceUrl, models } = job.result ?? {};
+    if (job.status === 'succeeded' && typeof resultUrl === 'string' && typeof sourceUrl === 'string') {
+      const madeBy = Array.isArray(models) ? models.filter((model): model is string => typeof model === 'string') : [];
+      dispatch({ type: 'resultReady', result: { url: resultUrl, kind: 'image', before: sourceUrl, engine: job.engine, models: madeBy } });
+    } else if (job.status === 'failed') {
+      toast({ title: 'Erreur de génération', description: job.error ?? undefined, variant: 'destructive' });
+    }
+  });
   const generationKind = state.generationMode === 'video' ? 'video' : 'studio';
   const progress = inProgress.findLast((job) => job.kind === generationKind) ?? null;
+  /** A generation of this kind runs: this visit's RUN, or one the page found running. */
+  const busy = pending || progress !== null;
+  const cancel = async () => {
+    if (!progress) return;
+    await cancelJob.mutateAsync({ id: progress.id }).catch((error: unknown) => toast({ title: "Impossible d'annuler", description: error instanceof Error ? error.message : undefined, variant: 'destructive' }));
+  };
 
   /** A picked or captured file, checked, becomes the current image (it is uploaded at RUN). */
   const addFile = async (file: File, origin: FileOrigin) => {
@@ -227,11 +248,15 @@ export function useStudio(layout: StudioLayout) {
     /** The result in the frame, for "Repartir de l'original" and "Mêmes réglages". */
     result: currentResult(state),
     goSignIn,
-    canRun: canRun(state, pending),
+    canRun: canRun(state, busy),
     run,
     pending,
+    /** A generation runs, this visit's or one found running: the frame is veiled and RUN waits. */
+    busy,
     /** The running generation's progress, as the server reports it. */
     progress,
+    /** Cancels the running generation (its credits come back). */
+    cancel,
     appliedPreset,
     message,
     closeMessage: () => setMessage(null),

@@ -1,4 +1,4 @@
-import { buildOptionLabel, buildStyleText, buildVideoPrompt, IMAGE_COST, type Rgb, type Selection } from '@atelier/catalog';
+import { buildStyleText, buildVideoPrompt, IMAGE_COST, type Rgb, type Selection } from '@atelier/catalog';
 import { TRPCClientError } from '@trpc/client';
 import { useState, type Dispatch } from 'react';
 import type { CurrentUser } from '../../lib/user';
@@ -69,7 +69,6 @@ async function aspectOf(blob: Blob): Promise<number> {
 export function useStudioRun({ state, dispatch, user, layout, paletteColors, sessionKey, localFiles, showMessage, askSignIn, openVideo }: RunDeps) {
   const utils = trpc.useUtils();
   const transform = trpc.transform.run.useMutation();
-  const saveToGallery = trpc.gallery.save.useMutation();
   const setLastUsedImage = trpc.media.setLastUsedImage.useMutation();
   const createPlaceholder = trpc.videos.createPlaceholder.useMutation();
   const generateVideo = trpc.videos.generate.useMutation();
@@ -82,6 +81,11 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
 
   /** Says what went wrong; the choices stay, so trying again is one tap. */
   const fail = async (error: unknown, title: string, fallback: string) => {
+    // Canceled from the frame's "Annuler" (or elsewhere): nothing went wrong, nothing was charged.
+    if (error instanceof TRPCClientError && error.data?.code === 'CONFLICT') {
+      toast({ title: 'Génération annulée', description: "Aucun crédit n'a été débité." });
+      return;
+    }
     if (isCreditsError(error)) {
       // Asked again: the cached balance is the one from before this refusal.
       const fresh = await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => user);
@@ -99,30 +103,17 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
     return { ...preset.selection, ...state.selection };
   };
 
-  const runImage = async (source: string, signedIn: CurrentUser) => {
+  const runImage = async (source: string) => {
     const blob = await imageBlob(source, localFiles);
     const selection = state.aiMode === 'auto' ? await automaticSelection(blob) : state.selection;
     const { colors } = state;
     const upload = await uploadImage(blob, { style: buildStyleText(selection, colors), selection, colors });
-    const result = await transform.mutateAsync({ uploadId: upload.id });
-    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath, choices: { selection, colors }, engine: result.engine } });
-    const [firstCategory] = selectedEntries(selection).map(([category]) => category);
-    // The result is on screen: RUN is free again while it is saved and the balance refreshed.
+    const result = await transform.mutateAsync({ uploadId: upload.id, sessionKey });
+    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath, choices: { selection, colors }, engine: result.engine, models: result.models } });
+    // The result is on screen, and in the gallery (the server put it there with its payment):
+    // RUN is free again while the lists and the balance are refreshed.
     void Promise.all([
-      saveToGallery
-        .mutateAsync({
-          userId: signedIn.id,
-          originalImagePath: result.originalImagePath,
-          transformedImagePath: result.transformedImagePath,
-          transformationType: firstCategory ?? null,
-          transformationOption: buildOptionLabel(selection),
-          transformationPrompt: buildStyleText(selection, colors),
-          sessionKey,
-        })
-        .then(() => utils.gallery.list.invalidate())
-        .catch((error: unknown) =>
-          toast({ title: "Erreur lors de l'enregistrement dans la galerie", description: messageOf(error, UNEXPECTED_ERROR), variant: 'destructive' }),
-        ),
+      utils.gallery.list.invalidate(),
       setLastUsedImage.mutateAsync({ imagePath: result.transformedImagePath }).catch((error: unknown) => console.warn('setLastUsedImage', error)),
       refreshCredits(),
     ]);
@@ -175,7 +166,7 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
     setAppliedPreset(null);
     try {
       if (video) await runVideo(source);
-      else await runImage(source, user);
+      else await runImage(source);
     } catch (error) {
       if (video) await fail(error, VIDEO_FAILED, VIDEO_FAILED);
       else await fail(error, layout === 'desktop' ? 'Erreur de génération' : 'Erreur de transformation', UNEXPECTED_ERROR);

@@ -8,6 +8,7 @@ import { Migration20261124000342 } from './Migration20261124000342';
 import { Migration20261124000712 } from './Migration20261124000712';
 import { Migration20261124030502 } from './Migration20261124030502';
 import { Migration20261127082341 } from './Migration20261127082341';
+import { Migration20261127090841 } from './Migration20261127090841';
 
 /** Every sqlite migration in order; kept as a list so bundled builds need no file discovery. */
 export const sqliteMigrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261124000712', class: Migration20261124000712 },
   { name: 'Migration20261124030502', class: Migration20261124030502 },
   { name: 'Migration20261127082341', class: Migration20261127082341 },
+  { name: 'Migration20261127090841', class: Migration20261127090841 },
 ];

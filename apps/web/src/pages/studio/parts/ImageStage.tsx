@@ -24,6 +24,8 @@ interface ImageStageProps {
   loadingLabel?: string;
   /** 0–100 under the label while `loading`, when the work reports it. */
   loadingProgress?: number | null;
+  /** Stops the work in progress: an "Annuler" button under the progress. */
+  onCancel?: (() => void) | undefined;
   /** The picture at `src` could not be loaded. */
   onError?: (src: string) => void;
 }
@@ -79,7 +81,7 @@ function DropZone({ onPick, dragging }: { onPick: () => void; dragging: boolean 
  * and offline placeholders, and a drop zone when there is no picture yet. A new `src` starts again
  * at 1× centred.
  */
-export function ImageStage({ src, alt, onFile, loading = false, overlay, loadingLabel, loadingProgress = null, onError }: ImageStageProps) {
+export function ImageStage({ src, alt, onFile, loading = false, overlay, loadingLabel, loadingProgress = null, onCancel, onError }: ImageStageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { online } = useNetwork();
@@ -252,6 +254,11 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, loading
             )}
             {loadingProgress !== null && (
               <Progress value={loadingProgress} w={180} size="sm" color="white" radius="xl" aria-label="Progression de la génération" transitionDuration={200} />
+            )}
+            {onCancel && (
+              <Button size="compact-sm" radius="xl" variant="white" color="dark" onClick={onCancel} data-testid="generation-cancel">
+                Annuler
+              </Button>
             )}
           </Stack>
         </Center>
