@@ -35,10 +35,13 @@ const CLEAR_CENTRE = 0.4;
 /** …and the whole picture takes on a little of the scene's colour. */
 const SCENE_TINT = 0.12;
 
-/** An environment option's full-frame scene: sky, light, ridges, water, city or stars, and its particles. */
-export function environmentScene(context: Omit<OverlayContext, 'height'>): { markup: string; average: Rgb } {
+/**
+ * An environment option's full-frame scene: sky, light, ridges, water, city or stars, and its
+ * particles. A render's seed lays it out anew (the light, the ridges, the landmark's side).
+ */
+export function environmentScene(context: Omit<OverlayContext, 'height'>, seed?: number): { markup: string; average: Rgb } {
   const scene = sceneFor({ ...context, height: SCENE_FRAME.height });
-  const dice = new Dice(`${context.id}:scene`);
+  const dice = new Dice(seed === undefined ? `${context.id}:scene` : `${context.id}:scene:${seed}`);
   const [top, horizon] = scene.sky;
   const far = mix(scene.ground, horizon, 0.55);
   const lightColour = mix(horizon, WHITE, 0.65);

@@ -6,10 +6,7 @@ import { intermediateJpeg, uprightPixels } from './pixels';
 
 /** A face box (brow to chin) grown to the whole head: hair above, ears at the sides, the chin's shadow below. */
 const HEAD_GROWTH = { top: 0.6, sides: 0.3, bottom: 0.15 } as const;
-/**
- * Room kept around the heads, as a share of the window: a render's variation zooms up to 8 % on a
- * window that moves (variation.ts), and a head touching the edge looks cut anyway.
- */
+/** Room kept around the heads, as a share of the window: a head touching the edge looks cut. */
 const MARGIN = 0.06;
 /** The fill where a window reaches past the picture: the picture itself, blurred (sigma per 1000 px) and dimmed. */
 const FILL_BLUR = 40;

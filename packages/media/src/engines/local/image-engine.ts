@@ -84,7 +84,8 @@ export interface LocalImageEngineOptions {
 /**
  * The offline engine: deterministic sharp pipelines that visibly follow every option (see
  * recipes.ts for how each category looks and render.ts for the single-pass pipeline). A render's
- * seed varies its framing and palette a little (variation.ts): the same seed, the same picture.
+ * seed varies what it draws (an environment's scene, a re-imagined picture's grade: variation.ts),
+ * never where the person is: the same seed, the same picture.
  */
 export class LocalImageEngine implements ImageEngine {
   readonly name = 'local';
@@ -119,11 +120,10 @@ export class LocalImageEngine implements ImageEngine {
       ...(await referenceLooks(request.references)),
       globalColourLook(colors),
     ];
-    const variation = variationFor(request.seed);
     const intensity = clampIntensity(request.intensity);
-    const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variation.grade })]);
+    const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variationFor(request.seed, choices) })]);
     const { picture, frame } = await styledPicture(image, source, choices, intensity);
-    return exposureGuarded(await renderLook(picture, frame, target, finished, variation), await bounds);
+    return exposureGuarded(await renderLook(picture, frame, target, finished), await bounds);
   }
 
   /**
@@ -158,7 +158,7 @@ export class LocalImageEngine implements ImageEngine {
     const needsFaces = format !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
     const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
     let image = request.image;
-    if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false)));
+    if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false), request.seed));
     if (lighting && analysis) {
       const { words, dice, colours } = drawingContext(lighting, colors, false);
       image = await relight(image, analysis, lightFor(words, dice, colours));
