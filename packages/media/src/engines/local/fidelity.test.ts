@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { correlation, readPhoto } from '../../../test/support/photos';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
-import { cameraMoveOf, reproject, securityCamera, shotWindow, thirdsWindow } from './camera';
+import { cameraMoveOf, reproject, securityCamera, shotWindow, thirdsWindow, wideWindow } from './camera';
 import { formatWindow, frameWindow, headOf } from './framing';
 import { aspectOf } from './geometry';
 import { LocalImageEngine } from './image-engine';
@@ -34,6 +34,8 @@ function keepingOptions(analysis: SubjectAnalysis): { name: string; selection: S
         return (image) => frameWindow(image, picture, shotWindow(picture, ownAspect, move.faceHeights, analysis));
       case 'thirds':
         return (image) => frameWindow(image, picture, thirdsWindow(picture, ownAspect, analysis));
+      case 'wide':
+        return (image) => frameWindow(image, picture, wideWindow(picture, ownAspect, move.extent));
       case 'perspective':
       case 'fisheye':
         return (image) => reproject(image, move);
