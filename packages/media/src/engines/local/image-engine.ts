@@ -17,7 +17,7 @@ import { cameraMoveOf, FACE_MOVES, MATTE_MOVES, miniature, REFRAMING_MOVES, repr
 import { environmentScene, placeInScene } from './environment';
 import { lightFor, relight } from './relight';
 import { enlarge, restoresFaces } from './enlarge';
-import { aspectOf, formatOf, outputFrame, upscaleOf, type Frame } from './geometry';
+import { aspectOf, checkNamedSize, formatOf, outputFrame, upscaleOf, type Frame } from './geometry';
 import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
@@ -105,6 +105,7 @@ export class LocalImageEngine implements ImageEngine {
     // Awaited at the end: should the render fail first, this promise's failure is not left unhandled.
     bounds.catch(() => undefined);
     const choices = choicesFor(request.selection, request.prompt);
+    checkNamedSize(header, choices);
     const colors: ColorChoices = request.colors ?? {};
     // Options read from free text ("professional photography") dress a person only where there is one;
     // an option the user chose is refused on a picture without a person.
