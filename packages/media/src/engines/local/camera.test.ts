@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import { streakBackground, throwBackgroundOutOfFocus } from './camera';
+import { headOf } from './framing';
 import { LocalImageEngine } from './image-engine';
 
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
@@ -89,6 +90,28 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     const [face] = (await analyseSubject(runtime, image, { matte: false })).faces;
     expect(face!.box.height / height).toBeGreaterThan(share);
     expect(Math.abs(face!.box.left + face!.box.width / 2 - width / 2) / width).toBeLessThan(0.1);
+  });
+
+  test.each(['extreme-close-up', 'close-up', 'medium-close-up', 'rule-of-thirds'])('%s comes back at the photo\'s size, not as a small crop', async (id) => {
+    const { width, height } = await shoot(id);
+    expect([width, height]).toEqual([analysis.width, analysis.height]);
+  });
+
+  test.each([
+    ['wide-shot', 1.5],
+    ['extreme-wide-shot', 2.2],
+  ])('%s shows the whole head smaller, in a wider frame with no black bar', async (id, extent) => {
+    const { image, width, height } = await shoot(id);
+    expect([width, height]).toEqual([analysis.width, analysis.height]);
+    const [face] = (await analyseSubject(runtime, image, { matte: false })).faces;
+    expect(face!.box.height / (analysis.faces[0]!.box.height / extent)).toBeCloseTo(1, 1);
+    expect(headOf(face!).top).toBeGreaterThanOrEqual(0);
+    const band = Math.round(height * 0.06);
+    for (const top of [0, height - band]) {
+      // Raw pixels: sharp's stats() reads the input, whatever the pipeline extracts.
+      const pixels = await sharp(image).extract({ left: 0, top, width, height: band }).greyscale().raw().toBuffer();
+      expect(pixels.reduce((sum, value) => sum + value, 0) / pixels.length).toBeGreaterThan(25);
+    }
   });
 
   test.each(['low-angle', 'high-angle', 'fisheye'])('%s reshapes the picture rather than drawing over it', async (id) => {

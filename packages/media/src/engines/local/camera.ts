@@ -16,6 +16,8 @@ export type CameraMove =
   | { kind: 'shot'; faceHeights: number }
   /** The widest window that puts the face on the nearer vertical third and the eyes on the upper one. */
   | { kind: 'thirds' }
+  /** The frame grown `extent` times around the picture, extended past its edges: the person smaller in it. */
+  | { kind: 'wide'; extent: number }
   | { kind: 'bokeh' }
   /** The background streaked sideways (length per 1000 px of width); `trail` of the streak shows through the person too. */
   | { kind: 'streak'; length: number; trail: number }
@@ -31,6 +33,8 @@ const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
   'extreme-close-up': { kind: 'shot', faceHeights: 1.8 },
   'close-up': { kind: 'shot', faceHeights: 3 },
   'medium-close-up': { kind: 'shot', faceHeights: 4.5 },
+  'wide-shot': { kind: 'wide', extent: 1.5 },
+  'extreme-wide-shot': { kind: 'wide', extent: 2.2 },
   // Arm's length: the face large and slightly swollen by a phone's wide lens.
   selfie: { kind: 'fisheye', strength: 0.18 },
   'rule-of-thirds': { kind: 'thirds' },
@@ -57,6 +61,8 @@ const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
 export const MATTE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['bokeh', 'streak']);
 /** The moves placed around the face. */
 export const FACE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'tilt-shift']);
+/** The moves that cut or extend the frame: their window comes back at the photo's own size, zoomed in or out, never as a thumbnail. */
+export const REFRAMING_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'wide']);
 
 export function cameraMoveOf(optionId: string): CameraMove | undefined {
   return CAMERA_MOVES[optionId];
@@ -64,6 +70,8 @@ export function cameraMoveOf(optionId: string): CameraMove | undefined {
 
 /** Without a face, a shot keeps this share of the picture's middle. */
 const SHOT_WITHOUT_FACE = 0.6;
+/** A shot keeps at least this share of the picture's side: a small face is framed looser rather than enlarged into a blur. */
+const MIN_SHOT_SHARE = 1 / 3;
 /** The background's blur, sigma per 1000 px of long edge. */
 const BOKEH_BLUR = 9;
 /** Without a person, the sharp zone is the middle: inside this radius (of the half-diagonal). */
@@ -84,11 +92,19 @@ const CCTV_KEYSTONE = { kind: 'perspective', top: 0.86, bottom: 1 } as const;
 /** The window a shot keeps, of the given shape (width / height): around the largest face, or the middle without one. */
 export function shotWindow(picture: Frame, aspect: number, faceHeights: number, analysis: SubjectAnalysis | null): Box {
   const face = analysis?.faces[0]?.box;
-  const height = Math.min(picture.height, face ? face.height * faceHeights : picture.height * SHOT_WITHOUT_FACE, picture.width / aspect);
+  const fits = Math.min(picture.height, picture.width / aspect);
+  const height = Math.min(fits, Math.max(fits * MIN_SHOT_SHARE, face ? face.height * faceHeights : fits * SHOT_WITHOUT_FACE));
   const width = height * aspect;
   const centre = face ? { x: face.left + face.width / 2, y: face.top + face.height * 0.45 } : { x: picture.width / 2, y: picture.height / 2 };
   const clamp = (value: number, size: number, limit: number) => Math.min(Math.max(0, value - size / 2), limit - size);
   return { left: clamp(centre.x, width, picture.width), top: clamp(centre.y, height, picture.height), width, height };
+}
+
+/** The largest window of the given shape inside the picture, grown `extent` times around its middle. */
+export function wideWindow(picture: Frame, aspect: number, extent: number): Box {
+  const inside = Math.min(picture.height, picture.width / aspect);
+  const [width, height] = [inside * aspect * extent, inside * extent];
+  return { left: (picture.width - width) / 2, top: (picture.height - height) / 2, width, height };
 }
 
 /**

@@ -81,6 +81,22 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
     expect(correlation(laplacian(model), fine)).toBeGreaterThan(correlation(laplacian(resampled), fine) + 0.05);
   });
 
+  // Through the engine, with a seed as every job has one and the option's sharpening: the result
+  // lines up with the true picture at least as well as Lanczos does. (ESRGAN slim's ×4 is only level
+  // with Lanczos: +0.25 dB here, and less of the finest detail; its ×2 is 2 dB better, with more.)
+  test.each([
+    ['upscale-2x', 2],
+    ['upscale-4x', 4],
+  ] as const)('%s of a reduced real photo is at least as close to the original as Lanczos', async (id, factor) => {
+    const original = await rgb(await readPhoto('coffee'), 240, 160);
+    const reduced = await rgb(original, 240 / factor, 160 / factor);
+    const image = await sharp(reduced.data, { raw: { width: reduced.width, height: reduced.height, channels: 3 } }).png().toBuffer();
+    const result = await new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection: { upscale: { id, name: id } }, seed: 7 });
+    const [made, resampled] = await Promise.all([rgb(result.image), rgb(reduced, 240, 160)]);
+    expect([made.width, made.height]).toEqual([240, 160]);
+    expect(psnr(made, original)).toBeGreaterThanOrEqual(psnr(resampled, original));
+  });
+
   test('a picture enlarged in tiles is the picture enlarged at once: no seam', async () => {
     const image = await rgb(await readPhoto('chelsea'), 150, 110);
     const [whole, tiled] = await Promise.all([superResolve(runtime, image, 2, { tileSide: 1000 }), superResolve(runtime, image, 2, { tileSide: 48 })]);

@@ -9,9 +9,10 @@ import { encodedIntermediate, uprightPixels } from './pixels';
  * threads' CPU: measured at 11 s a source megapixel for ×2, 13 s for ×3 and 15 s for ×4
  * (`npm run bench -- models`), so at most 56 s; about 30 s on an idle 2-core machine, whose two
  * model threads share the tiles, with the job's progress told tile by tile. The output bound
- * (16 MP) keeps ×3 to sources of 4 MP and ×4 to 1.8 MP, so the limit only stops the ×2 model, on
- * sources past 5 MP, which the bound lets grow by 1.8 at most; they are enlarged with Lanczos (a
- * 12 MP photo would take 2.5 minutes of CPU), and their faces are still rebuilt by the model.
+ * (8K's 33 MP) keeps ×3 to sources of 3.7 MP and ×4 to 2 MP, so the limit only stops the ×2 model,
+ * on sources of 5 to 8.3 MP, and the options without a stated factor on larger ones; they are
+ * enlarged with Lanczos (a 12 MP photo would take 2.5 minutes of CPU), and their faces are still
+ * rebuilt by the model.
  */
 export const SUPER_RESOLUTION_MAX_PIXELS = 5_000_000;
 /** A face is restored by the model when the square around it is at most this wide (one tile, ×4). */
@@ -27,7 +28,7 @@ export function restoresFaces(option: UpscaleOption): boolean {
   return FACE_OPTIONS.has(option.id);
 }
 
-/** How much the picture is enlarged: the option's factor within the output bounds (4096 px, 16 MP). */
+/** How much the picture is enlarged: the option's factor within the output bounds (7680 px, 33 MP). */
 export function enlargementOf(frame: Frame, option: UpscaleOption): number {
   return option.scale * outputFit({ width: frame.width * option.scale, height: frame.height * option.scale });
 }

@@ -49,6 +49,15 @@ describe('environments (Où)', { timeout: 120_000 }, () => {
     expect(await backgroundChange(portrait, image, analysis)).toBeGreaterThan(30);
   });
 
+  test.each(['astronaut.jpg', 'coffee.jpg'])('places %s in its scene when it is a single-channel grey picture', async (name) => {
+    const single = await sharp(await photo(name)).toColourspace('b-w').jpeg().toBuffer();
+    expect((await sharp(single).metadata()).channels).toBe(1);
+    const { image } = await engine.transform({ image: single, prompt: '', selection: { environment: { id: 'forest', name: 'Forêt' } } });
+    expect((await sharp(image).metadata()).channels).toBe(3);
+    const middle = { left: 150, top: 100, width: 150, height: 150 };
+    expect(correlation(await grey(single, middle), await grey(image, middle))).toBeGreaterThanOrEqual(0.85);
+  });
+
   test('without a person, leaves the middle of the picture as it was and shows the scene at the edges', async () => {
     const cat = await photo('chelsea.jpg');
     const { image, width, height } = await engine.transform({ image: cat, prompt: '', selection: { environment: { id: 'forest', name: 'Forêt' } } });

@@ -1,6 +1,6 @@
 import { luminance } from '@atelier/catalog';
 import { BLACK, WHITE, css, mix, type Rgb } from '../../colour';
-import { DECODE_OPTIONS, decodeFailure, inspectImage } from '../../decode';
+import { decodeFailure } from '../../decode';
 import { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';
 import { sharp, type Sharp } from '../../sharp';
@@ -8,7 +8,7 @@ import { svgDocument } from '../../svg';
 import { landmarkMarkup } from '../../art/landmarks';
 import { sceneMarkup, type SceneParams } from '../../art/scene';
 import { landmarkFor, particlesMarkup, sceneFor, type OverlayContext } from './overlays';
-import { INTERMEDIATE_JPEG } from './pixels';
+import { INTERMEDIATE_JPEG, uprightPixels, type RawPicture } from './pixels';
 import { mentions } from './words';
 
 /** The scenes are drawn in a 1000 × 750 frame and fill any picture, cropped to its shape. */
@@ -35,10 +35,13 @@ const CLEAR_CENTRE = 0.4;
 /** …and the whole picture takes on a little of the scene's colour. */
 const SCENE_TINT = 0.12;
 
-/** An environment option's full-frame scene: sky, light, ridges, water, city or stars, and its particles. */
-export function environmentScene(context: Omit<OverlayContext, 'height'>): { markup: string; average: Rgb } {
+/**
+ * An environment option's full-frame scene: sky, light, ridges, water, city or stars, and its
+ * particles. A render's seed lays it out anew (the light, the ridges, the landmark's side).
+ */
+export function environmentScene(context: Omit<OverlayContext, 'height'>, seed?: number): { markup: string; average: Rgb } {
   const scene = sceneFor({ ...context, height: SCENE_FRAME.height });
-  const dice = new Dice(`${context.id}:scene`);
+  const dice = new Dice(seed === undefined ? `${context.id}:scene` : `${context.id}:scene:${seed}`);
   const [top, horizon] = scene.sky;
   const far = mix(scene.ground, horizon, 0.55);
   const lightColour = mix(horizon, WHITE, 0.65);
@@ -113,24 +116,25 @@ async function sceneLight(markup: string, width: number, height: number, sigma: 
   return sharp(blurred, rawOf(small.width, small.height, 3)).resize(width, height, { fit: 'fill', kernel: 'linear' }).joinChannel(alpha, rawOf(width, height, 1)).raw().toBuffer();
 }
 
-/** The upright picture as an RGBA layer: its colours × `gains` + `offsets`, `alpha` its opacity. */
-function photoLayer(image: Buffer, gains: number[], offsets: number[], alpha: Buffer, width: number, height: number): Promise<Buffer> {
-  // Flattened, so the alpha joined is the only one (sharp would drop it with removeAlpha).
-  return sharp(image, DECODE_OPTIONS)
-    .autoOrient()
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
+/** The picture's RGB pixels as a pipeline (a grey photo's one band already made three, as the gains need). */
+const pipelineOf = ({ data, width, height }: RawPicture) => sharp(data, rawOf(width, height, 3));
+
+/** The picture as an RGBA layer: its colours × `gains` + `offsets`, `alpha` its opacity. */
+function photoLayer(picture: RawPicture, gains: number[], offsets: number[], alpha: Buffer): Promise<Buffer> {
+  const { width, height } = picture;
+  return pipelineOf(picture)
     .linear(gains, offsets)
     .joinChannel(alpha, rawOf(width, height, 1))
     .raw()
     .toBuffer();
 }
 
-/** The mean colour of the upright picture under a mask, on a small copy of both (an average needs no more). */
-async function averageUnder(image: Buffer, mask: Buffer, width: number, height: number): Promise<Rgb> {
+/** The mean colour of the picture under a mask, on a small copy of both (an average needs no more). */
+async function averageUnder(picture: RawPicture, mask: Buffer): Promise<Rgb> {
+  const { width, height } = picture;
   const size = { width: AVERAGE_EDGE, height: AVERAGE_EDGE, fit: 'fill' as const };
   const [pixels, weights] = await Promise.all([
-    sharp(image, DECODE_OPTIONS).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().resize(size).raw().toBuffer(),
+    pipelineOf(picture).resize(size).raw().toBuffer(),
     sharp(mask, rawOf(width, height, 1)).resize(size).extractChannel(0).raw().toBuffer(),
   ]);
   const sum = [0, 0, 0];
@@ -166,8 +170,9 @@ async function middleMask(width: number, height: number): Promise<Buffer> {
  */
 export async function placeInScene(image: Buffer, analysis: SubjectAnalysis, scene: { markup: string; average: Rgb }): Promise<Buffer> {
   try {
-    const { width, height } = await inspectImage(image);
-    const layers = analysis.person ? await personLayers(image, analysis.person.mask, width, height, scene) : await edgeLayers(image, width, height, scene);
+    const picture = await uprightPixels(image);
+    const { width, height } = picture;
+    const layers = analysis.person ? await personLayers(picture, analysis.person.mask, scene) : await edgeLayers(picture, scene);
     return await layers.base
       .composite(layers.over.map((input) => ({ input, ...rawOf(width, height, 4) })))
       .removeAlpha()
@@ -189,12 +194,13 @@ interface Layers {
  * matte as alpha; the scene's blurred light where the matte is above its blurred self (inside the
  * person, along the edge: the light wrap).
  */
-async function personLayers(image: Buffer, matte: Buffer, width: number, height: number, { markup, average: sceneAverage }: { markup: string; average: Rgb }): Promise<Layers> {
+async function personLayers(picture: RawPicture, matte: Buffer, { markup, average: sceneAverage }: { markup: string; average: Rgb }): Promise<Layers> {
+  const { width, height } = picture;
   const edge = Math.max(width, height) / 1000;
   const [inner, shadow, personAverage] = await Promise.all([
     softBlur(matte, width, height, WRAP_REACH * edge),
     softBlur(matte, width, height, SHADOW_BLUR * edge),
-    averageUnder(image, matte, width, height),
+    averageUnder(picture, matte),
   ]);
   const gains = sceneAverage.map((value, channel) => 1 + HARMONY * (Math.max(0.6, Math.min(1.6, (value + 1) / ((personAverage[channel] ?? 128) + 1))) - 1));
   // WRAP_STRENGTH × (matte − blurred matte), clamped at 0: a recombination of [matte, blurred, matte].
@@ -219,15 +225,16 @@ async function personLayers(image: Buffer, matte: Buffer, width: number, height:
     .toBuffer();
   const [dark, person, light] = await Promise.all([
     sharp({ create: { width, height, channels: 3, background: '#000000' } }).joinChannel(shade, rawOf(width, height, 1)).raw().toBuffer(),
-    photoLayer(image, gains, [0, 0, 0], matte, width, height),
+    photoLayer(picture, gains, [0, 0, 0], matte),
     sceneLight(markup, width, height, WRAP_REACH * 3 * edge, wrap),
   ]);
   return { base: sceneAt(markup, width, height), over: [dark, person, light] };
 }
 
 /** Over the scene: the picture tinted a little towards the scene's colour, opaque in the middle, fading towards the edges. */
-async function edgeLayers(image: Buffer, width: number, height: number, { markup, average }: { markup: string; average: Rgb }): Promise<Layers> {
+async function edgeLayers(picture: RawPicture, { markup, average }: { markup: string; average: Rgb }): Promise<Layers> {
+  const { width, height } = picture;
   const tint = [1 - SCENE_TINT, 1 - SCENE_TINT, 1 - SCENE_TINT];
-  const photo = await photoLayer(image, tint, average.map((value) => value * SCENE_TINT), await middleMask(width, height), width, height);
+  const photo = await photoLayer(picture, tint, average.map((value) => value * SCENE_TINT), await middleMask(width, height));
   return { base: sceneAt(markup, width, height), over: [photo] };
 }

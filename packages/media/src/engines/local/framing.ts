@@ -6,12 +6,9 @@ import { intermediateJpeg, uprightPixels } from './pixels';
 
 /** A face box (brow to chin) grown to the whole head: hair above, ears at the sides, the chin's shadow below. */
 const HEAD_GROWTH = { top: 0.6, sides: 0.3, bottom: 0.15 } as const;
-/**
- * Room kept around the heads, as a share of the window: a render's variation zooms up to 8 % on a
- * window that moves (variation.ts), and a head touching the edge looks cut anyway.
- */
+/** Room kept around the heads, as a share of the window: a head touching the edge looks cut. */
 const MARGIN = 0.06;
-/** The fill where a window reaches past the picture: the picture itself, blurred (sigma per 1000 px) and dimmed. */
+/** The fill where a window reaches past the picture: the picture mirrored past its edges, blurred (sigma per 1000 px) and dimmed. */
 const FILL_BLUR = 40;
 const FILL_DIM = 0.8;
 /** The fill is blurred at this long edge and enlarged: its blur leaves no detail to lose, and a sigma of hundreds of pixels at full size takes seconds. */
@@ -69,7 +66,7 @@ export function formatWindow(picture: Frame, aspect: number, faces: readonly Fac
 
 /**
  * The picture cut to the window; where the window reaches past the picture, the picture is
- * extended with a blurred, dimmed copy of itself rather than a face being cut.
+ * extended with a blurred, dimmed mirror of itself rather than a face being cut.
  */
 export async function frameWindow(image: Buffer, picture: Frame, window: Box): Promise<Buffer> {
   const rounded = { left: Math.round(window.left), top: Math.round(window.top), width: Math.max(1, Math.round(window.width)), height: Math.max(1, Math.round(window.height)) };
@@ -83,11 +80,23 @@ export async function frameWindow(image: Buffer, picture: Frame, window: Box): P
     const kept = await open().extract(part).raw().toBuffer();
     const complete = part.width === rounded.width && part.height === rounded.height;
     if (complete) return await intermediateJpeg(kept, part.width, part.height);
+    // The picture mirrored past its edges (drawn small), so the scene seems to go on around it.
     const scale = Math.min(1, FILL_WORK_EDGE / Math.max(rounded.width, rounded.height));
-    const small = { width: Math.max(1, Math.round(rounded.width * scale)), height: Math.max(1, Math.round(rounded.height * scale)) };
+    const at = (value: number) => Math.max(0, Math.round(value * scale));
+    const shrunk = { width: Math.max(1, at(picture.width)), height: Math.max(1, at(picture.height)) };
+    const pads = { left: at(-rounded.left), top: at(-rounded.top), right: at(rounded.left + rounded.width - picture.width), bottom: at(rounded.top + rounded.height - picture.height) };
+    const mirrored = await open().resize(shrunk.width, shrunk.height, { fit: 'fill' }).extend({ ...pads, extendWith: 'mirror' }).raw().toBuffer({ resolveWithObject: true });
+    const small = {
+      left: Math.max(0, at(rounded.left) + pads.left),
+      top: Math.max(0, at(rounded.top) + pads.top),
+      width: Math.max(1, Math.min(mirrored.info.width, at(rounded.width))),
+      height: Math.max(1, Math.min(mirrored.info.height, at(rounded.height))),
+    };
+    small.left = Math.min(small.left, mirrored.info.width - small.width);
+    small.top = Math.min(small.top, mirrored.info.height - small.height);
     const sigma = (FILL_BLUR * Math.max(small.width, small.height)) / 1000;
-    const fill = await open().resize(small.width, small.height, { fit: 'cover' }).blur(sigma).linear(FILL_DIM, 0).raw().toBuffer();
-    return await sharp(fill, { raw: { ...small, channels: 3 } })
+    const fill = await sharp(mirrored.data, { raw: mirrored.info }).extract(small).blur(sigma).linear(FILL_DIM, 0).raw().toBuffer();
+    return await sharp(fill, { raw: { width: small.width, height: small.height, channels: 3 } })
       .resize(rounded.width, rounded.height, { fit: 'fill' })
       .composite([{ input: kept, raw: { ...part, channels: 3 }, left: part.left - rounded.left, top: part.top - rounded.top }])
       .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })

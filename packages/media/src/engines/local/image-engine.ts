@@ -13,11 +13,11 @@ import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type Ref
 import { ModelRuntime, SubjectAnalyser } from '../../models';
 import { dressPerson, type Outfit } from './costume/dress';
 import { outfitFor } from './costume/wardrobe';
-import { cameraMoveOf, FACE_MOVES, MATTE_MOVES, miniature, reproject, securityCamera, shotWindow, softGlow, streakBackground, thirdsWindow, throwBackgroundOutOfFocus } from './camera';
+import { cameraMoveOf, FACE_MOVES, MATTE_MOVES, miniature, REFRAMING_MOVES, reproject, securityCamera, shotWindow, softGlow, streakBackground, thirdsWindow, throwBackgroundOutOfFocus, wideWindow, type CameraMove } from './camera';
 import { environmentScene, placeInScene } from './environment';
 import { lightFor, relight } from './relight';
 import { enlarge, restoresFaces } from './enlarge';
-import { aspectOf, formatOf, outputFrame, upscaleOf, type Frame } from './geometry';
+import { aspectOf, checkNamedSize, formatOf, outputFrame, upscaleOf, type Frame } from './geometry';
 import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
@@ -84,7 +84,8 @@ export interface LocalImageEngineOptions {
 /**
  * The offline engine: deterministic sharp pipelines that visibly follow every option (see
  * recipes.ts for how each category looks and render.ts for the single-pass pipeline). A render's
- * seed varies its framing and palette a little (variation.ts): the same seed, the same picture.
+ * seed varies what it draws (an environment's scene, a re-imagined picture's grade: variation.ts),
+ * never where the person is: the same seed, the same picture.
  */
 export class LocalImageEngine implements ImageEngine {
   readonly name = 'local';
@@ -104,13 +105,17 @@ export class LocalImageEngine implements ImageEngine {
     // Awaited at the end: should the render fail first, this promise's failure is not left unhandled.
     bounds.catch(() => undefined);
     const choices = choicesFor(request.selection, request.prompt);
+    checkNamedSize(header, choices);
     const colors: ColorChoices = request.colors ?? {};
     // Options read from free text ("professional photography") dress a person only where there is one;
     // an option the user chose is refused on a picture without a person.
     const chosen = resolveChoices(request.selection).length > 0;
-    const worked = await this.withSubjectWork(request, header, choices, colors, chosen);
+    const camera = choices.find(({ category }) => category === 'camera');
+    const move = camera && cameraMoveOf(camera.option.id);
+    const worked = await this.withSubjectWork(request, header, choices, colors, chosen, move);
     const workedFrame = worked === request.image ? header : await inspectImage(worked);
-    const target = outputFrame(workedFrame, choices);
+    // A camera's crop or extension comes back at the photo's size; a format's window at its own.
+    const target = outputFrame(move && REFRAMING_MOVES.has(move.kind) ? header : workedFrame, choices);
     const image = await this.enlarged(worked, request, choices);
     const source = image === worked ? workedFrame : await inspectImage(image);
     const frameHeight = (OVERLAY_WIDTH * target.height) / target.width;
@@ -119,11 +124,10 @@ export class LocalImageEngine implements ImageEngine {
       ...(await referenceLooks(request.references)),
       globalColourLook(colors),
     ];
-    const variation = variationFor(request.seed);
     const intensity = clampIntensity(request.intensity);
-    const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variation.grade })]);
+    const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variationFor(request.seed, choices) })]);
     const { picture, frame } = await styledPicture(image, source, choices, intensity);
-    return exposureGuarded(await renderLook(picture, frame, target, finished, variation), await bounds);
+    return exposureGuarded(await renderLook(picture, frame, target, finished), await bounds);
   }
 
   /**
@@ -143,14 +147,12 @@ export class LocalImageEngine implements ImageEngine {
    * environment's scene, relit by the named light, dressed in the costume, props and accessories of
    * the character, clothing and action (or the picture refused when it shows nobody), the
    * background thrown out of focus or streaked, or a miniature's band of focus, the frame cut around
-   * the faces (a shot, a composition on a third, or a format), then a lens or perspective, a soft
-   * lens's glow or a security camera's look. The picture is analysed once, and only when an option
+   * the faces (a shot, a composition on a third, or a format) or extended (a wide shot), then a lens
+   * or perspective, a soft lens's glow or a security camera's look. The picture is analysed once, and only when an option
    * needs it (the matte only for a scene, a light, a costume, a bokeh or a streak).
    */
-  private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices, chosen: boolean): Promise<Buffer> {
+  private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices, chosen: boolean, move: CameraMove | undefined): Promise<Buffer> {
     const environment = choices.find(({ category }) => category === 'environment');
-    const camera = choices.find(({ category }) => category === 'camera');
-    const move = camera && cameraMoveOf(camera.option.id);
     const format = formatOf(choices);
     const lighting = choices.find(({ category }) => category === 'lighting');
     const costumes = choices.filter(isCostume);
@@ -158,7 +160,7 @@ export class LocalImageEngine implements ImageEngine {
     const needsFaces = format !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
     const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
     let image = request.image;
-    if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false)));
+    if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false), request.seed));
     if (lighting && analysis) {
       const { words, dice, colours } = drawingContext(lighting, colors, false);
       image = await relight(image, analysis, lightFor(words, dice, colours));
@@ -171,6 +173,7 @@ export class LocalImageEngine implements ImageEngine {
     const aspect = format ? aspectOf(format) : header.width / header.height;
     if (move?.kind === 'shot') image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
     else if (move?.kind === 'thirds') image = await frameWindow(image, header, thirdsWindow(header, aspect, analysis));
+    else if (move?.kind === 'wide') image = await frameWindow(image, header, wideWindow(header, aspect, move.extent));
     else if (format && analysis?.faces.length) image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
     if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
     if (move?.kind === 'glow') image = await softGlow(image);

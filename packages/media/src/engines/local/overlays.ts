@@ -186,7 +186,7 @@ const CAMERA_FRAMINGS: readonly (readonly [readonly string[], Motif])[] = [
     const radius = Math.min(WIDTH, H) * c.dice.between(0.46, 0.52);
     return path(`M0 0 H${WIDTH} V${n(H)} H0 Z M${n(WIDTH / 2 - radius)} ${n(H / 2)} a${n(radius)} ${n(radius)} 0 1 0 ${n(2 * radius)} 0 a${n(radius)} ${n(radius)} 0 1 0 ${n(-2 * radius)} 0 Z`, css(BLACK), ' fill-rule="evenodd" fill-opacity="0.9"') + vignette(c, 0.5, 0.5);
   }],
-  [['cinematic', 'anamorphic', 'widescreen', 'wide shot', 'extreme wide', 'panoram', 'establishing'], (c) => {
+  [['cinematic', 'anamorphic', 'widescreen', 'panoram', 'establishing'], (c) => {
     const bar = c.dice.between(0.07, 0.12) * c.height;
     return `<rect width="${WIDTH}" height="${n(bar)}" fill="#000"/><rect y="${n(c.height - bar)}" width="${WIDTH}" height="${n(bar)}" fill="#000"/>` + vignette(c, 0.3);
   }],

@@ -9,7 +9,6 @@ import { globalColourLook, lookForChoice } from './recipes';
 import { renderLook } from './render';
 import { styleFamily } from './styles/families';
 import { stylise } from './styles/stylise';
-import { NO_VARIATION } from './variation';
 
 /** Mean absolute difference per channel value (0–255) of two JPEGs of the same size. */
 async function meanAbsoluteDifference(a: Buffer, b: Buffer): Promise<number> {
@@ -34,7 +33,7 @@ describe('a styled picture graded at its working size', { timeout: 120_000 }, ()
       hueRotation(6),
       exposure(1.04),
     ]);
-    const result = await renderLook(styled, { width: styled.width, height: styled.height, channels: 3 }, { width: side, height: side }, look({ grade }), NO_VARIATION);
+    const result = await renderLook(styled, { width: styled.width, height: styled.height, channels: 3 }, { width: side, height: side }, look({ grade }));
     // The previous pipeline: the styled picture enlarged, then graded, in one pass at full size.
     const before = await sharp(styled.data, { raw: { width: styled.width, height: styled.height, channels: 3 } })
       .resize(side, side, { kernel: 'lanczos3' })

@@ -9,7 +9,6 @@ import { isIdentityKernel } from './kernel';
 import type { Look } from './look';
 import { OVERLAY_WIDTH } from './overlays';
 import type { StyledPicture } from './styles/stylise';
-import { NO_VARIATION, type Variation } from './variation';
 
 /**
  * Aspect crops keep the centre, where a portrait's subject is. libvips' "attention" finder costs a
@@ -28,15 +27,15 @@ const MIN_BLUR_SIGMA = 0.3;
  * (the matrix) and `linear` (gains and offsets). Only the mosaic and a styled picture's grade
  * (gradedAtWorkingSize) need a second, small pass.
  */
-export async function renderLook(image: Picture, source: Source, target: Frame, finished: Look, framing: Framing = NO_VARIATION): Promise<TransformedImage> {
+export async function renderLook(image: Picture, source: Source, target: Frame, finished: Look): Promise<TransformedImage> {
   const block = Math.round(finished.pixelate * Math.max(target.width, target.height));
   const overlay = finished.overlay ? overlaySvg(finished.overlay, target) : undefined;
   try {
     const { data, info } = await (block >= 2
       ? renderMosaic(image, source, target, block, finished, overlay)
       : isStyled(image) && !overlay && isIdentityKernel(finished.kernel)
-        ? renderDirect(await gradedAtWorkingSize(image, finished), source, target, { ...finished, tone: 1, grade: IDENTITY }, overlay, framing)
-        : renderDirect(image, source, target, finished, overlay, framing));
+        ? renderDirect(await gradedAtWorkingSize(image, finished), source, target, { ...finished, tone: 1, grade: IDENTITY }, overlay)
+        : renderDirect(image, source, target, finished, overlay));
     return { image: data, width: info.width, height: info.height };
   } catch (cause) {
     throw decodeFailure(cause);
@@ -50,9 +49,6 @@ export interface Source extends Frame {
   /** Bands in the decoded image: 1 or 2 for grey ones. */
   channels: number;
 }
-
-/** A render's framing (see variation.ts): the picture enlarged by `zoom`, a window of the target size kept. */
-export type Framing = Pick<Variation, 'zoom' | 'left' | 'top'>;
 
 function isStyled(image: Picture): image is StyledPicture {
   return !Buffer.isBuffer(image);
@@ -71,20 +67,10 @@ async function gradedAtWorkingSize(picture: StyledPicture, finished: Look): Prom
   return { ...picture, data };
 }
 
-function renderDirect(image: Picture, source: Source, target: Frame, finished: Look, overlay: Buffer | undefined, framing: Framing) {
+function renderDirect(image: Picture, source: Source, target: Frame, finished: Look, overlay: Buffer | undefined) {
   let pipeline = withTone(open(image), finished.tone);
   const kernel = isStyled(image) && image.nearest ? 'nearest' : 'lanczos3';
-  if (framing.zoom > 1) {
-    const enlarged = { width: Math.ceil(target.width * framing.zoom), height: Math.ceil(target.height * framing.zoom) };
-    pipeline = pipeline
-      .resize(enlarged.width, enlarged.height, { fit: 'cover', position: CROP_POSITION, kernel })
-      .extract({
-        left: Math.round((enlarged.width - target.width) * framing.left),
-        top: Math.round((enlarged.height - target.height) * framing.top),
-        width: target.width,
-        height: target.height,
-      });
-  } else if (source.width !== target.width || source.height !== target.height) {
+  if (source.width !== target.width || source.height !== target.height) {
     pipeline = pipeline.resize(target.width, target.height, { fit: 'cover', position: CROP_POSITION, kernel });
   }
   const sigma = (finished.blur * Math.max(target.width, target.height)) / 1000;

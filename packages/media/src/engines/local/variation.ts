@@ -1,16 +1,13 @@
+import type { CategoryId } from '@atelier/catalog';
 import { chain, exposure, gains, hueRotation, IDENTITY, type Grade } from './grade';
+import type { Choice } from './recipes';
 
-/** What a render's seed changes: the framing (a slight zoom on a shifted window) and the palette. */
-export interface Variation {
-  /** 1 for none; the picture is enlarged by this much and a window of the target size kept. */
-  zoom: number;
-  /** Where that window sits in the enlarged picture, 0–1 across and down. */
-  left: number;
-  top: number;
-  grade: Grade;
-}
-
-export const NO_VARIATION: Variation = { zoom: 1, left: 0.5, top: 0.5, grade: IDENTITY };
+/**
+ * The categories that re-imagine the picture: a render of them is graded a little differently for
+ * each seed. The others keep the photo (format, HD, lighting, camera, environment, colours): their
+ * seed changes only what they draw (an environment's scene), never the picture's frame or tones.
+ */
+const REIMAGINING: ReadonlySet<CategoryId> = new Set(['style', 'character', 'action', 'clothing']);
 
 /** Numbers from a seed, the same for the same seed (mulberry32). */
 function seededRandom(seed: number): () => number {
@@ -25,19 +22,14 @@ function seededRandom(seed: number): () => number {
 }
 
 /**
- * The variation a seed gives: each render of the same settings is framed a little differently
- * (zoomed 3–8 % on a window that moves) and graded a little differently (hue ±8°, a warmer or
- * cooler white, exposure ±4 %), so two renders are two pictures, and the same seed the same one.
+ * The grade a seed gives a render that re-imagines the picture (hue ±8°, a warmer or cooler white,
+ * exposure ±4 %), so two renders are two pictures and the same seed the same one; none otherwise.
+ * The framing never varies: the person stays where the photo has them.
  */
-export function variationFor(seed: number | undefined): Variation {
-  if (seed === undefined) return NO_VARIATION;
+export function variationFor(seed: number | undefined, choices: readonly Choice[]): Grade {
+  if (seed === undefined || !choices.some(({ category }) => REIMAGINING.has(category))) return IDENTITY;
   const random = seededRandom(seed);
   const between = (low: number, high: number) => low + (high - low) * random();
   const warmth = between(-0.04, 0.04);
-  return {
-    zoom: between(1.03, 1.08),
-    left: random(),
-    top: random(),
-    grade: chain([hueRotation(between(-8, 8)), gains(1 + warmth, 1, 1 - warmth), exposure(between(0.96, 1.04))]),
-  };
+  return chain([hueRotation(between(-8, 8)), gains(1 + warmth, 1, 1 - warmth), exposure(between(0.96, 1.04))]);
 }

@@ -133,6 +133,13 @@ describe('costumes fitted to the person (Qui, Vêtement, Quoi)', { timeout: 180_
     expect(change(before, glasses, around(mouth, radius))).toBeLessThan(6);
   });
 
+  test.each(['hoodie', 'parka', 'streetwear', 'djellaba', 'animal-onesie', 'robin-hood'])('%s leaves the mouth and chin as they were (no slab of hood over them)', async (id) => {
+    const { box, landmarks } = analysis.faces[0]!;
+    const dressed = await dress(portrait, { clothing: { id, name: id } }, id);
+    const mouthToChin = { left: landmarks.mouth.x - box.width * 0.25, top: landmarks.mouth.y - box.height * 0.05, width: box.width * 0.5, height: landmarks.chin.y - landmarks.mouth.y };
+    expect(change(before, dressed, mouthToChin)).toBeLessThan(6);
+  });
+
   test('a tuxedo changes the torso under the shoulders and leaves the face', async () => {
     const face = analysis.faces[0]!.box;
     const { leftShoulder, rightShoulder } = analysis.pose!;

@@ -520,7 +520,8 @@ export function garment(neckline: Neckline, pattern: Pattern): Draw {
       turtle: [0, 1, 2, 3].map((index) => line(-20, -neck * 0.6 + index * 8, 20, -neck * 0.6 + index * 8, mix(main, BLACK, 0.25), 1.5, 0.7)).join(''),
       // The wrapped collar of a kimono: a band in the accent colour from each side of the neck crossing on the chest.
       wrap: `${shape(`M-24 ${n(top)} L-12 ${n(top)} L36 150 L26 154 Z`, css(accent))}${shape(`M12 ${n(top)} L24 ${n(top)} L-6 90 L-14 84 Z`, css(mix(accent, BLACK, 0.2)))}<rect x="-150" y="150" width="300" height="40" fill="${css(accent)}"/>`,
-      hood: `${shape(`M-60 ${n(top)} Q-40 ${n(top - 26)} 0 ${n(top - 20)} Q40 ${n(top - 26)} 60 ${n(top)} Q30 ${n(top + 10)} 0 ${n(top + 8)} Q-30 ${n(top + 10)} -60 ${n(top)} Z`, css(mix(main, BLACK, 0.2)))}${line(-12, collar + 6, -14, collar + 60, WHITE, 2.5)}${line(12, collar + 6, 14, collar + 60, WHITE, 2.5)}`,
+      // The hood lies on the shoulders at each side of the neck, no higher than the neckline: above it are the chin and mouth.
+      hood: `${mirrored(shape(`M24 ${n(top + 4)} Q44 ${n(top - 2)} 72 ${n(top + 6)} Q64 ${n(top + 22)} 36 ${n(top + 20)} Z`, css(mix(main, BLACK, 0.2))))}${line(-12, collar + 6, -14, collar + 60, WHITE, 2.5)}${line(12, collar + 6, 14, collar + 60, WHITE, 2.5)}`,
     };
     return `<defs>${defs}${clip}</defs><g clip-path="url(#${id}-c)"><rect x="-160" y="${n(top - 80)}" width="320" height="420" fill="${fill}"/>${patternMarkup(pattern, accent, top)}</g>${extras[neckline]}`;
   };
