@@ -1,4 +1,5 @@
 import { appRouter, createStripeClient } from '@atelier/api';
+import { MAX_BATCH_CALLS } from '@atelier/catalog';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { ReplicateWebhooks } from '@atelier/media';
 import type { AnyProcedure } from '@trpc/server';
@@ -228,6 +229,9 @@ function restRequest(path: string, methods: string[], photo: Buffer): fc.Arbitra
     });
 }
 
+/** Commas between a batch's procedures, as sent or escaped once or twice (tRPC decodes its path again). */
+const batchSeparator = fc.constantFrom(',', '%2C', '%2c', '%252C', '%252c');
+
 function procedureRequest({ path, type, input: schema, fields }: (typeof procedures)[number]): fc.Arbitrary<FuzzRequest> {
   const input = fc.oneof({ arbitrary: nearValid(schema), weight: 6 }, objectOf(fields), anyValue, fc.constant(undefined));
   // superjson's envelope: `json` is the input, `meta` says how to revive it; both come from the client.
@@ -236,7 +240,9 @@ function procedureRequest({ path, type, input: schema, fields }: (typeof procedu
     type === 'query' ? { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}input=${encodeURIComponent(JSON.stringify(value) ?? '')}` } : { method: 'POST', url, ...asJson(value) };
   return fc.oneof(
     { arbitrary: envelope.map((value) => call(`/trpc/${path}`, value)), weight: 6 },
-    envelope.map((value) => call(`/trpc/${path},${path}?batch=1`, { 0: value, 1: value })),
+    fc
+      .tuple(envelope, batchSeparator)
+      .map(([value, separator]) => call(`/trpc/${path}${separator}${path}?batch=1`, { 0: value, 1: value })),
     fc.record({ query: queryString, body: brokenBody }).map(({ query, body }): FuzzRequest => ({ method: 'POST', url: `/trpc/${path}${query}`, ...body })),
   );
 }
@@ -304,4 +310,14 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
     // The member's requests were a signed-in user's throughout: nothing above ended the session.
     expect((await signedIn.get('/api/user')).status).toBe(200);
   }, 180_000);
+
+  it(`runs a tRPC batch of at most ${MAX_BATCH_CALLS} calls, however its commas are escaped`, async () => {
+    const batch = fc.record({ calls: fc.integer({ min: 1, max: 4 * MAX_BATCH_CALLS }), separators: fc.array(batchSeparator, { minLength: 4 * MAX_BATCH_CALLS }) });
+    for (const { calls, separators } of fc.sample(batch, { numRuns: RUNS, seed: SEED })) {
+      const path = Array.from({ length: calls }, (_, index) => `${index ? separators[index] : ''}media.welcomeImages`).join('');
+      const inputs = Object.fromEntries(Array.from({ length: calls }, (_, index) => [index, { json: null }]));
+      const res = await t.client({ ip: `10.97.0.${calls}` }).get(`/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
+      expect(res.status, path).toBe(calls > MAX_BATCH_CALLS ? 413 : 200);
+    }
+  });
 });
