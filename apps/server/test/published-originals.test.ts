@@ -88,13 +88,18 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
     const dora = await member();
     const creation = await created(dora, 6);
     const item = await saved(dora, creation);
+    // The before/after view shows the original: it is as private as the original itself.
+    const beforeAfter = `/api/view-stitch/${creation.result.split('/').pop()}`;
+    expect((await dora.c.get(beforeAfter)).status).toBe(200);
     await publish(dora, item.id, { withOriginal: false });
     expect(await shown(creation.result)).toBe(200);
     expect(await shown(creation.original)).toBe(404);
+    expect(await shown(beforeAfter)).toBe(404);
     expect((await feedPost(item.id))?.originalImagePath).toBeNull();
 
     await publish(dora, item.id, { withOriginal: true });
     expect(await shown(creation.original)).toBe(200);
+    expect(await shown(beforeAfter)).toBe(200);
     expect((await feedPost(item.id))?.originalImagePath).toBe(creation.original);
 
     const refused = await dora.c.post(`/api/posts/${item.id}/public`, { withOriginal: 'non' });
