@@ -101,7 +101,7 @@ const freeText = (minLength: number, maxLength: number) =>
   fc.oneof(
     fc.string({ unit: 'grapheme', minLength, maxLength }),
     fc
-      .tuple(fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, maxLength - 1) }), fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\ud800'), fc.nat())
+      .tuple(fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, maxLength - 1) }), fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\ud800', '\udfff'), fc.nat())
       .map(([text, control, at]) => {
         const position = at % (text.length + 1);
         return text.slice(0, position) + control + text.slice(position);
@@ -159,7 +159,9 @@ function shapedLike(schema: unknown): fc.Arbitrary<unknown> {
   if (schema instanceof z.ZodString) {
     const pattern = schema.def.checks?.map((check) => (check._zod.def as { pattern?: RegExp }).pattern).find(Boolean);
     if (pattern) return fc.stringMatching(pattern);
-    return freeText(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 40));
+    const text = freeText(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 40));
+    // As long as the schema allows, in two-byte characters: what a column must hold.
+    return schema.maxLength === null ? text : fc.oneof({ arbitrary: text, weight: 3 }, fc.constant('é'.repeat(schema.maxLength)));
   }
   if (schema instanceof z.ZodArray) return fc.array(nearValid(schema.element), { maxLength: 3 });
   if (schema instanceof z.ZodRecord) return fc.dictionary(shapedLike(schema.keyType).map(String), nearValid(schema.valueType), { maxKeys: 3 });
