@@ -1,5 +1,5 @@
 import { connect, type AddressInfo } from 'node:net';
-import { GalleryItem, Upload, User, Workflow } from '@atelier/db';
+import { GalleryItem, GenerationJob, Upload, User, Workflow } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
@@ -7,6 +7,7 @@ import { samplePhoto } from './support/images';
 
 const messages = {
   nul: 'Le texte contient un caractère non autorisé (caractère nul).',
+  loneSurrogate: 'Le texte contient un caractère non autorisé (caractère Unicode incomplet).',
   malformedForm: 'Requête multipart invalide',
   notAForm: "Envoyez l'image dans un formulaire multipart/form-data.",
   invalidJson: 'Corps de requête JSON invalide',
@@ -104,6 +105,27 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     expect(saved.status).toBe(400);
     expect(saved.body.fieldErrors).toEqual({ transformationPrompt: [messages.nul] });
     expect(await em().count(GalleryItem, { owner: userId })).toBe(0);
+  });
+
+  it('refuses a lone UTF-16 surrogate in any text, in French, and stores nothing', async () => {
+    const { c, userId } = await signedIn();
+    const upload = await c.upload(await samplePhoto());
+    expect(upload.status, upload.text).toBe(200);
+    const document = { version: 1, nodes: [], connections: [] };
+    for (const [path, input] of [
+      ['workflow.save', { name: 'Mon\ud800workflow', document }],
+      ['workflow.save', { name: 'Mon workflow', document: { ...document, nodes: [{ id: 'source-1', type: 'source', name: 'Photo', x: 0, y: 0, transformation: 'fin\udc00' }] } }],
+      ['transform.workflow', { nodeId: 'render-1', image: upload.body.imagePath, style: 'aquarelle \udbff', type: 'workflow', intensity: 1 }],
+    ] as const) {
+      // JSON carries a lone surrogate as an escape: "\ud800".
+      const res = await c.post(`/trpc/${path}`, { json: input });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.json.message).toBe(messages.loneSurrogate);
+    }
+    expect(await em().count(Workflow, { owner: userId })).toBe(0);
+    expect(await em().count(GenerationJob, { owner: userId })).toBe(0);
+    // A character outside the basic plane, a whole surrogate pair, is text like any other.
+    expect((await c.post('/trpc/workflow.save', { json: { name: 'Mon workflow 🎨', document } })).status).toBe(200);
   });
 
   it('refuses a negative offset in the video list, which MySQL would choke on', async () => {
