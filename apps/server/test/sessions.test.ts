@@ -61,15 +61,20 @@ describe.each(testDatabaseTargets())('revocable sessions on $name', (target) => 
     expect((await replay.post('/api/gallery/save', { userId })).status).toBe(401);
   });
 
-  it('ends the other sessions when the password changes, and keeps the one that changed it', async () => {
+  it('ends the other sessions when the password changes, and gives the browser that changed it a new one', async () => {
     const { c, userId, email, password } = await signedIn();
     const other = await secondDevice(email, password);
     const before = await other.get(`/api/gallery/${userId}`);
     expect(before.status).toBe(200);
 
+    // Whoever holds a copy of this browser's cookie is signed out too: the browser gets a new one.
+    const copy = client();
+    c.copySessionTo(copy);
     const changed = await c.post('/api/account/update', { username: `u${userId}x`, currentPassword: password, newPassword: 'nouveau-secret' });
     expect(changed.status, changed.text).toBe(200);
+    expect(String(changed.headers['set-cookie'])).toMatch(/HttpOnly/i);
     expect((await c.get('/api/user')).status).toBe(200);
+    expect((await copy.get('/api/user')).status).toBe(401);
     expect((await c.get('/api/account/sessions')).body.sessions).toHaveLength(1);
     expect((await other.get('/api/user')).status).toBe(401);
     expect((await other.request('GET', `/api/gallery/${userId}`, undefined, { 'if-none-match': String(before.headers.etag) })).status).toBe(401);
@@ -268,8 +273,11 @@ describe.each(testDatabaseTargets().flatMap((database) => testQueueTargets().fil
       const changed = await onB.post('/api/account/update', { username: `u${user.id}b`, currentPassword: password, newPassword: 'nouveau-secret' });
       expect(changed.status, changed.text).toBe(200);
       for (const copy of copies) expect((await poll(copy, gallery, etag)).status).toBe(401);
-      // The browser that changed it carries on, on either instance.
+      // The browser that changed it carries on under its new cookie, on either instance; a copy of
+      // its old one is refused.
+      expect((await poll(browser, gallery, etag)).status).toBe(401);
       expect((await poll(onB, gallery, etag)).status).toBe(304);
+      onB.copySessionTo(browser);
       expect((await poll(browser, gallery, etag)).status).toBe(304);
     });
   },

@@ -68,7 +68,7 @@ export async function resetPassword(em: EntityManager, live: LiveSessions, param
     if (!found || claimed !== 1) throw new AppError('VALIDATION', passwordResetMessages.invalidLink);
     const user = await tx.findOneOrFail(User, found.user.id);
     user.passwordHash = passwordHash;
-    await endSessions(tx, null, user.id, null);
+    await endSessions(tx, null, user.id);
     await tx.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
   });
   await live.ended();
