@@ -80,6 +80,24 @@ describe.each(testDatabaseTargets())('revocable sessions on $name', (target) => 
     expect((await other.request('GET', `/api/gallery/${userId}`, undefined, { 'if-none-match': String(before.headers.etag) })).status).toBe(401);
   });
 
+  it('ends an open progress stream of a session once that session ends', async () => {
+    const { c, email, password } = await signedIn();
+    const other = await secondDevice(email, password);
+    const stream = await other.openEvents<{ id?: number }>('/trpc/jobs.active');
+    expect(stream.status).toBe(200);
+    const changed = await c.post('/api/account/update', { username: `s${++ip}x`, currentPassword: password, newPassword: 'nouveau-secret' });
+    expect(changed.status, changed.text).toBe(200);
+
+    // A generation of the account: the ended session's stream hears nothing of it, and closes.
+    const up = await c.upload(await samplePhoto(4, 200, 150), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    expect(up.status, up.text).toBe(200);
+    const done = await c.post(`/api/transform/${up.body.id}`, {}, { prefer: 'respond-async' });
+    expect(done.status, done.text).toBe(202);
+    const heard: unknown[] = [];
+    for await (const event of stream.events) heard.push(event);
+    expect(heard.filter((event) => typeof event === 'object' && event !== null && 'json' in event)).toEqual([]);
+  });
+
   it('lists the live sessions by device, marks this one, ends one and then all of them', async () => {
     const { c, email, password } = await signedIn(CHROME_ON_WINDOWS);
     const phone = await secondDevice(email, password, SAFARI_ON_IPHONE);

@@ -172,8 +172,9 @@ export class TestClient {
         for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (data) yield JSON.parse(data.slice('data: '.length)) as T;
+          const data = block.split('\n').find((line) => line.startsWith('data: '))?.slice('data: '.length);
+          // tRPC's pings and end of stream carry no data.
+          if (data) yield JSON.parse(data) as T;
         }
       }
     }
