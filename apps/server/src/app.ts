@@ -43,7 +43,7 @@ import { REPLICATE_WEBHOOK_PATH, registerReplicateRoutes } from './rest/replicat
 import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
-import { faultAnswer } from './faults';
+import { faultAnswer, faultReply } from './faults';
 import { createJobService } from './jobs';
 import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
 import { registerRateLimits, type RateLimitSettings } from './rate-limits';
@@ -228,12 +228,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: HttpFailure & { headers?: Record<string, string> }, request, reply) => {
-    const { status, body } = httpErrorReply(error);
+    // The database, Redis or the disk failing under a hook or a route of its own: 503 or 507.
+    const fault = faultReply(error);
+    const { status, body } = fault ?? httpErrorReply(error);
     if (status >= 500) request.log.error(error);
     // The error replaces the file a route was sending: its caching and download name no longer apply.
     reply.removeHeader('cache-control').removeHeader('content-disposition');
-    // Headers the status needs, as a 416's Content-Range giving the file's size.
-    return reply.code(status).headers(status < 500 ? (error.headers ?? {}) : {}).send(body);
+    // Headers the status needs, as a 416's Content-Range giving the file's size, or Retry-After.
+    return reply.code(status).headers(fault?.headers ?? (status < 500 ? (error.headers ?? {}) : {})).send(body);
   });
 
   await app.register(async (trpc) => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { startTestApp, TEST_HASH_PARAMS, TestClient, type TestApp } from './support/harness';
 import { samplePhoto } from './support/images';
+import { testQueueTargets } from './support/redis';
 
 const messages = {
   storageFull: 'Espace de stockage insuffisant sur le serveur. Veuillez réessayer plus tard.',
@@ -255,4 +256,50 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
     });
     expect((await c.upload(await samplePhoto())).status).toBe(200);
   });
+});
+
+/** What a signed-in page and a sign-in ask, each answered (200, or 503 with Retry-After) within `withinMs`. */
+async function answeredWithoutRedis(c: TestClient, email: string, password: string, withinMs: number): Promise<void> {
+  for (const [method, url, body] of [
+    ['GET', '/api/user'],
+    ['GET', '/api/feed/public'],
+    ['GET', '/trpc/gallery.list?input=%7B%22json%22%3A%7B%22userId%22%3A1%7D%7D'],
+    ['POST', '/api/login', { email, password }],
+    ['POST', '/api/gallery/save', { transformedImagePath: '/api/media/results/x.jpg' }],
+  ] as const) {
+    const started = Date.now();
+    const res = await c.request(method, url, body);
+    expect(Date.now() - started, `${method} ${url}`).toBeLessThan(withinMs);
+    expect(res.status < 500 || (res.status === 503 && res.headers['retry-after'] !== undefined), `${method} ${url} ${res.status} ${res.text}`).toBe(true);
+  }
+}
+
+describe.each(testQueueTargets().filter((target) => target.name === 'redis'))('Redis out of reach', (queue) => {
+  let relay: DatabaseRelay;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const direct = new URL(queue.url!);
+    relay = new DatabaseRelay({ host: direct.hostname, port: Number(direct.port || 6379) });
+    await relay.open();
+    const relayed = new URL(queue.url!);
+    relayed.host = `127.0.0.1:${relay.port}`;
+    t = await startTestApp({ name: 'sqlite' }, { queue: { name: 'redis', url: relayed.toString() } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers every request within seconds, 503 with Retry-After at worst, while Redis is frozen', async () => {
+    const c = t.client({ ip: '10.45.1.1' });
+    const { email, password } = await c.register();
+    expect((await c.get('/api/user')).status).toBe(200);
+
+    relay.freeze();
+    try {
+      await answeredWithoutRedis(c, email, password, 5_000);
+    } finally {
+      relay.thaw();
+    }
+  }, 60_000);
 });
