@@ -191,6 +191,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const callerFor: CallerFactory = async (request, reply, signal) => createCaller(await contextFor(request, reply), { signal });
 
   closeConnectionsOnShutdown(app);
+  // Set before any route, as a route keeps the handler set when it was added.
+  app.setErrorHandler((error: HttpFailure & { headers?: Record<string, string> }, request, reply) => {
+    // The database, Redis or the disk failing under a hook or a route of its own: 503 or 507.
+    const fault = faultReply(error);
+    const { status, body } = fault ?? httpErrorReply(error);
+    if (status >= 500) request.log.error(error);
+    // The error replaces the file a route was sending: its caching and download name no longer apply.
+    reply.removeHeader('cache-control').removeHeader('content-disposition');
+    // Headers the status needs, as a 416's Content-Range giving the file's size, or Retry-After.
+    return reply.code(status).headers(fault?.headers ?? (status < 500 ? (error.headers ?? {}) : {})).send(body);
+  });
   if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, {
@@ -225,17 +236,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!sameOrigin(request, options.publicUrl)) {
       return reply.code(403).send({ message: httpMessages.foreignOrigin });
     }
-  });
-
-  app.setErrorHandler((error: HttpFailure & { headers?: Record<string, string> }, request, reply) => {
-    // The database, Redis or the disk failing under a hook or a route of its own: 503 or 507.
-    const fault = faultReply(error);
-    const { status, body } = fault ?? httpErrorReply(error);
-    if (status >= 500) request.log.error(error);
-    // The error replaces the file a route was sending: its caching and download name no longer apply.
-    reply.removeHeader('cache-control').removeHeader('content-disposition');
-    // Headers the status needs, as a 416's Content-Range giving the file's size, or Retry-After.
-    return reply.code(status).headers(fault?.headers ?? (status < 500 ? (error.headers ?? {}) : {})).send(body);
   });
 
   await app.register(async (trpc) => {

@@ -1,4 +1,4 @@
-import { FAULT_CODES, resourceFault } from '@atelier/api';
+import { AppError, FAULT_CODES, resourceFault } from '@atelier/api';
 
 /** Seconds a client should wait before retrying while the database or Redis is out of reach. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -27,7 +27,8 @@ export function faultAnswer(error: { clientCode?: string | undefined }): { statu
  * such a fault: the same status, headers and French body a procedure's would get.
  */
 export function faultReply(error: unknown): { status: number; headers: Record<string, string>; body: { message: string; error: string } } | null {
-  const fault = resourceFault(error);
+  // Raised in a procedure it is already one; raw from the driver or the disk it is found out here.
+  const fault = error instanceof AppError && error.appCode === 'UNAVAILABLE' ? error : resourceFault(error);
   const answer = fault?.clientCode === undefined ? null : faultAnswer(fault);
   return fault && answer ? { ...answer, body: { message: fault.message, error: fault.clientCode! } } : null;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -127,6 +127,8 @@ class DatabaseRelay {
   }
 }
 
+const METRICS_TOKEN = 'a-metrics-token-for-the-faults';
+
 /** Short waits, so the frozen database fails the requests quickly. */
 const FROZEN_WAITS = { acquireMs: 1000, queryMs: 1000 };
 
@@ -146,12 +148,15 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
     relayed.host = `127.0.0.1:${relay.port}`;
     orm = await openDatabase(relayed.toString(), {}, { waits: FROZEN_WAITS });
     mediaDir = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
+    // A web build, for the public pages.
+    writeFileSync(join(mediaDir, 'index.html'), '<html><head><title>Atelier</title></head><body></body></html>');
     app = await buildApp({
       orm,
       sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
       secureCookies: false,
-      webDist: null,
       api: { passwordHash: TEST_HASH_PARAMS },
+      metricsToken: METRICS_TOKEN,
+      webDist: mediaDir,
       media: {
         storage: new LocalDiskStorage(join(mediaDir, 'media')),
         renders: new RenderCache(new DiskRenderStore(join(mediaDir, 'renders'))),
@@ -189,6 +194,33 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
 
     await relay.open();
     expect((await c.get('/api/user')).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After on every kind of route while it is gone: tokens, public pages, metrics, generations', async () => {
+    const c = new TestClient(app, { ip: '10.44.1.5' });
+    await c.register();
+    const made = await c.post('/api/account/tokens', { name: 'Script', scope: 'generate' });
+    expect(made.status, made.text).toBe(201);
+    const bearer = { authorization: `Bearer ${made.body.token as string}` };
+    const visitor = new TestClient(app, { ip: '10.44.1.6' });
+
+    await relay.cut();
+    try {
+      for (const [who, method, url, headers] of [
+        [visitor, 'GET', '/api/user', bearer],
+        [visitor, 'GET', '/p/1', { accept: 'text/html' }],
+        [visitor, 'GET', '/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` }],
+        [c, 'POST', '/api/transform/1', {}],
+        [c, 'POST', '/api/transform', {}],
+      ] as const) {
+        const res = await who.request(method, url, method === 'POST' ? {} : undefined, headers);
+        expect(res.status, `${method} ${url} ${res.text}`).toBe(503);
+        expect(res.headers['retry-after'], `${method} ${url}`).toBe('5');
+        expect(res.text, `${method} ${url}`).toContain(messages.databaseUnavailable);
+      }
+    } finally {
+      await relay.open();
+    }
   });
 
   it('answers 503 within its waits while the database is frozen, health still answers, and serves again once it thaws', async () => {
