@@ -13,6 +13,7 @@ import {
   RedisSessionEndings,
   RedisVersionStore,
   SignInThrottle,
+  VIDEO_WAIT_MS,
   type ApiConfig,
   type MediaDeps,
   type ApiDeps,
@@ -59,6 +60,7 @@ import { apiTokenLookup, sentBearerToken } from './api-tokens';
 import { registerAccountDataRoutes } from './rest/account-data';
 import { registerAccountSecurityRoutes } from './rest/account-security';
 import { registerSharePage } from './share-page';
+import { cutOffSlowBodies } from './slow-clients';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -95,7 +97,22 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serves Prometheus metrics at /api/metrics to a scraper sending `Authorization: Bearer <token>`; none without it. */
   metricsToken?: string | undefined;
+  /** How long a client has to send a whole request, headers and body (REQUEST_TIMEOUT_MS by default). */
+  requestTimeoutMs?: number | undefined;
 }
+
+/**
+ * A client dripping its request byte by byte is answered 408 and cut off past this, rather than
+ * holding a connection for ever: 2 minutes carry a 10 MB upload at some 700 kbit/s. Answers may
+ * take longer (a video's synchronous call, the progress streams): the timeout stops at the request.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+/**
+ * A connection on which nothing passes either way for longer than the longest synchronous call
+ * (a video, 10 minutes) is closed. Progress streams ping every 15 s, so they never go quiet.
+ */
+const CONNECTION_TIMEOUT_MS = VIDEO_WAIT_MS + 60_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -159,6 +176,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(options.trustProxy ?? false),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    // Node looks for expired requests this often (30 s by default).
+    http: { connectionsCheckingInterval: Math.min(30_000, (options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 4) },
     routerOptions: { maxParamLength: 5000 },
     // Bad escapes, over-long parameters and requests the HTTP parser refuses answer like every other error.
     frameworkErrors: (error, _request, reply) => {
@@ -167,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   recordApiRoutes(app);
+  cutOffSlowBodies(app, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
   const limits = await registerRateLimits(app, redis, options.rateLimits);
   const metrics = options.metricsToken ? new ServerMetrics(options.orm) : null;

@@ -21,6 +21,7 @@ const messages = {
   invalidLogin: 'Email ou mot de passe incorrect',
   negativeOffset: 'Le décalage doit être un nombre entier positif ou nul.',
   wrongMethod: 'Méthode non autorisée pour cette adresse',
+  requestTimeout: 'La requête a pris trop de temps.',
 };
 
 /** A whole HTTP exchange on a raw socket, for what never reaches Fastify's handlers (`inject` skips Node's parser). */
@@ -203,6 +204,24 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     const wrongMethod = await client().get('/trpc/auth.register');
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.body.error.json.message).toBe(messages.wrongMethod);
+  });
+
+  it('answers 408 in French to a client that drips its request, and cuts it off', async () => {
+    const slow = await startTestApp(target, { requestTimeoutMs: 1_000 });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.app.server.address() as AddressInfo;
+      // Its headers, then one byte of a body announced as 100: nothing more ever comes.
+      const dripped = await rawExchange(port, 'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+      expect(dripped).toEqual({ status: 408, contentType: 'application/json; charset=utf-8', body: { message: messages.requestTimeout } });
+      // Headers that never end, the same.
+      const endless = await rawExchange(port, 'GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Encore: ');
+      expect(endless).toEqual({ status: 408, contentType: 'application/json; charset=utf-8', body: { message: messages.requestTimeout } });
+      // A request sent whole is answered as usual.
+      expect((await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('answers requests that Node’s HTTP parser refuses in the same shape', async () => {

@@ -30,7 +30,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits' | 'metricsToken' | 'webDist' | 'publicUrl' | 'mail'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits' | 'metricsToken' | 'webDist' | 'publicUrl' | 'mail' | 'requestTimeoutMs'>> = {},
 ): Promise<TestApp> {
   const first = options.instanceOf;
   const db = first?.db ?? (await openTestDatabase(target));
@@ -60,6 +60,7 @@ export async function startTestApp(
     generation: options.generation,
     trustProxy: options.trustProxy,
     rateLimits: options.rateLimits,
+    requestTimeoutMs: options.requestTimeoutMs,
     redis,
     media,
   });
