@@ -88,6 +88,7 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     uploads.post(
       '/api/upload',
       restHandler(callerFor, async (caller, request) => {
+        await caller.transform.uploadSlot();
         const { image, fields } = await readMultipartImage(request, 'image');
         const { id, imagePath } = await caller.transform.upload(
           untrusted({
@@ -105,6 +106,7 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     uploads.post(
       '/api/upload-reference',
       restHandler(callerFor, async (caller, request) => {
+        await caller.transform.uploadSlot();
         const { image, fields } = await readMultipartImage(request, 'referenceImage');
         const { imagePath } = await caller.transform.uploadReference(untrusted({ image, type: fields.type }));
         return { imagePath };

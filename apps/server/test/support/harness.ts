@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { ApiConfig, MediaDeps } from '@atelier/api';
 import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@atelier/db/testing';
@@ -96,6 +97,9 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
+/** Bytes, text or a stream (a body sent slowly, or never finished) go as they are; anything else as JSON. */
+const sentAsIs = (payload: unknown): payload is string | Buffer | Readable => typeof payload === 'string' || Buffer.isBuffer(payload) || payload instanceof Readable;
+
 /** A browser-like client: keeps its session cookie between calls. */
 export class TestClient {
   private cookies = new Map<string, string>();
@@ -113,13 +117,13 @@ export class TestClient {
       headers: {
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(this.options.origin ? { origin: this.options.origin } : {}),
-        ...(payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload) ? { 'content-type': 'application/json' } : {}),
+        ...(payload !== undefined && !sentAsIs(payload) ? { 'content-type': 'application/json' } : {}),
         ...this.options.headers,
         ...headers,
       },
       ...(payload === undefined
         ? {}
-        : { payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload) }),
+        : { payload: sentAsIs(payload) ? payload : JSON.stringify(payload) }),
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
