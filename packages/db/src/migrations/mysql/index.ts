@@ -4,9 +4,10 @@ import { Migration20261123204540 } from './Migration20261123204540';
 import { Migration20261123205651 } from './Migration20261123205651';
 import { Migration20261123233505 } from './Migration20261123233505';
 import { Migration20261123234840 } from './Migration20261123234840';
-import { Migration20261124000711 } from './Migration20261124000711';
 import { Migration20261124000342 } from './Migration20261124000342';
+import { Migration20261124000711 } from './Migration20261124000711';
 import { Migration20261124030500 } from './Migration20261124030500';
+import { Migration20261127092159 } from './Migration20261127092159';
 
 /** Every mysql migration in order; kept as a list so bundled builds need no file discovery. */
 export const mysqlMigrations: MigrationObject[] = [
@@ -15,7 +16,8 @@ export const mysqlMigrations: MigrationObject[] = [
   { name: 'Migration20261123205651', class: Migration20261123205651 },
   { name: 'Migration20261123233505', class: Migration20261123233505 },
   { name: 'Migration20261123234840', class: Migration20261123234840 },
-  { name: 'Migration20261124000711', class: Migration20261124000711 },
   { name: 'Migration20261124000342', class: Migration20261124000342 },
+  { name: 'Migration20261124000711', class: Migration20261124000711 },
   { name: 'Migration20261124030500', class: Migration20261124030500 },
+  { name: 'Migration20261127092159', class: Migration20261127092159 },
 ];
