@@ -13,6 +13,7 @@ import {
   RedisSessionEndings,
   RedisVersionStore,
   SignInThrottle,
+  VIDEO_WAIT_MS,
   type ApiConfig,
   type MediaDeps,
   type ApiDeps,
@@ -43,7 +44,7 @@ import { REPLICATE_WEBHOOK_PATH, registerReplicateRoutes } from './rest/replicat
 import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
-import { faultAnswer } from './faults';
+import { faultAnswer, faultReply } from './faults';
 import { createJobService } from './jobs';
 import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
 import { registerRateLimits, type RateLimitSettings } from './rate-limits';
@@ -59,6 +60,7 @@ import { apiTokenLookup, sentBearerToken } from './api-tokens';
 import { registerAccountDataRoutes } from './rest/account-data';
 import { registerAccountSecurityRoutes } from './rest/account-security';
 import { registerSharePage } from './share-page';
+import { cutOffSlowBodies } from './slow-clients';
 
 export interface AppOptions {
   orm: MikroORM;
@@ -95,7 +97,22 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serves Prometheus metrics at /api/metrics to a scraper sending `Authorization: Bearer <token>`; none without it. */
   metricsToken?: string | undefined;
+  /** How long a client has to send a whole request, headers and body (REQUEST_TIMEOUT_MS by default). */
+  requestTimeoutMs?: number | undefined;
 }
+
+/**
+ * A client dripping its request byte by byte is answered 408 and cut off past this, rather than
+ * holding a connection for ever: 2 minutes carry a 10 MB upload at some 700 kbit/s. Answers may
+ * take longer (a video's synchronous call, the progress streams): the timeout stops at the request.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+/**
+ * A connection on which nothing passes either way for longer than the longest synchronous call
+ * (a video, 10 minutes) is closed. Progress streams ping every 15 s, so they never go quiet.
+ */
+const CONNECTION_TIMEOUT_MS = VIDEO_WAIT_MS + 60_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -160,6 +177,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(options.trustProxy ?? false),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    // Node looks for expired requests this often (30 s by default).
+    http: { connectionsCheckingInterval: Math.min(30_000, (options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) / 4) },
     routerOptions: { maxParamLength: 5000 },
     // Bad escapes, over-long parameters and requests the HTTP parser refuses answer like every other error.
     frameworkErrors: (error, _request, reply) => {
@@ -168,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   recordApiRoutes(app);
+  cutOffSlowBodies(app, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
   if (redis) options.media.replicateWebhooks?.relayThrough(redisWebhookRelay(redis, app.log));
   const limits = await registerRateLimits(app, redis, options.rateLimits);
@@ -193,6 +215,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const callerFor: CallerFactory = async (request, reply, signal) => createCaller(await contextFor(request, reply), { signal });
 
   closeConnectionsOnShutdown(app);
+  // Set before any route, as a route keeps the handler set when it was added.
+  app.setErrorHandler((error: HttpFailure & { headers?: Record<string, string> }, request, reply) => {
+    // The database, Redis or the disk failing under a hook or a route of its own: 503 or 507.
+    const fault = faultReply(error);
+    const { status, body } = fault ?? httpErrorReply(error);
+    if (status >= 500) request.log.error(error);
+    // The error replaces the file a route was sending: its caching and download name no longer apply.
+    reply.removeHeader('cache-control').removeHeader('content-disposition');
+    // Headers the status needs, as a 416's Content-Range giving the file's size, or Retry-After.
+    return reply.code(status).headers(fault?.headers ?? (status < 500 ? (error.headers ?? {}) : {})).send(body);
+  });
   if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, {
@@ -227,15 +260,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!sameOrigin(request, options.publicUrl)) {
       return reply.code(403).send({ message: httpMessages.foreignOrigin });
     }
-  });
-
-  app.setErrorHandler((error: HttpFailure & { headers?: Record<string, string> }, request, reply) => {
-    const { status, body } = httpErrorReply(error);
-    if (status >= 500) request.log.error(error);
-    // The error replaces the file a route was sending: its caching and download name no longer apply.
-    reply.removeHeader('cache-control').removeHeader('content-disposition');
-    // Headers the status needs, as a 416's Content-Range giving the file's size.
-    return reply.code(status).headers(status < 500 ? (error.headers ?? {}) : {}).send(body);
   });
 
   await app.register(async (trpc) => {

@@ -1,16 +1,17 @@
-import { FAULT_CODES } from '@atelier/api';
+import { AppError, FAULT_CODES, resourceFault } from '@atelier/api';
 
-/** Seconds a client should wait before retrying while the database is out of reach. */
+/** Seconds a client should wait before retrying while the database or Redis is out of reach. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 /**
  * The HTTP answer to a fault of the server's own resources (see resourceFault): 503 with
- * Retry-After while the database or the storage is unavailable, 507 for a full disk.
+ * Retry-After while the database, Redis or the storage is unavailable, 507 for a full disk.
  */
 export function faultAnswer(error: { clientCode?: string | undefined }): { status: number; headers: Record<string, string> } | null {
   switch (error.clientCode) {
     case FAULT_CODES.databaseUnavailable:
+    case FAULT_CODES.redisUnavailable:
       return { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } };
     case FAULT_CODES.storageUnavailable:
       return { status: 503, headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } };
@@ -19,4 +20,15 @@ export function faultAnswer(error: { clientCode?: string | undefined }): { statu
     default:
       return null;
   }
+}
+
+/**
+ * The whole answer to an error that escaped the procedures (a hook, a route of its own) when it is
+ * such a fault: the same status, headers and French body a procedure's would get.
+ */
+export function faultReply(error: unknown): { status: number; headers: Record<string, string>; body: { message: string; error: string } } | null {
+  // Raised in a procedure it is already one; raw from the driver or the disk it is found out here.
+  const fault = error instanceof AppError && error.appCode === 'UNAVAILABLE' ? error : resourceFault(error);
+  const answer = fault?.clientCode === undefined ? null : faultAnswer(fault);
+  return fault && answer ? { ...answer, body: { message: fault.message, error: fault.clientCode! } } : null;
 }

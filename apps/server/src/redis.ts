@@ -8,13 +8,13 @@ import { Redis } from 'ioredis';
  */
 export interface SharedRedis {
   /**
-   * For the commands of requests (queueing a job, publishing its events): while Redis is away they
-   * fail after ioredis's usual reconnection attempts (some seconds) instead of holding the request.
+   * For the commands of requests (queueing a job, publishing its events, the polls' reads): while
+   * Redis is away or frozen they fail within REDIS_COMMAND_TIMEOUT_MS instead of holding the request.
    */
   client: Redis;
   /** The client's GETs of the polls (session endings, list stamps), one MGET per turn of the event loop. */
   reads: RedisReads;
-  /** For the generation worker, whose commands wait for Redis to come back, as BullMQ requires. */
+  /** For the generation worker, whose commands wait for Redis to come back. */
   worker: Redis;
   /** For subscriptions only: a subscribed Redis connection takes no other command. */
   subscriber: Redis;
@@ -25,14 +25,24 @@ export interface SharedRedis {
 
 export const REDIS_PREFIX = 'atelier';
 
+/**
+ * How long a request's Redis command may take: Redis answers in a millisecond, so past this it is
+ * frozen or gone, and the request is answered without it (or 503) rather than held.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
 /** Connects them all, or fails at once with a message naming the server (never its password). */
 export async function connectRedis(
   settings: { url: string; prefix?: string | undefined },
   log: { error(object: unknown, message: string): void },
 ): Promise<SharedRedis> {
-  const client = new Redis(settings.url, { lazyConnect: true });
-  const worker = client.duplicate({ maxRetriesPerRequest: null });
-  const subscriber = client.duplicate();
+  // A request's command fails at once while Redis is disconnected (no offline queue), after one
+  // retry over a reconnection, or after the timeout while it is frozen.
+  const client = new Redis(settings.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  // The worker's blocking commands and the subscriptions wait for Redis to come back, as BullMQ requires.
+  const waiting = { enableOfflineQueue: true, commandTimeout: undefined };
+  const worker = client.duplicate({ ...waiting, maxRetriesPerRequest: null });
+  const subscriber = client.duplicate(waiting);
   const connections = [client, worker, subscriber];
   let lastError: Error | undefined;
   for (const connection of connections) {

@@ -10,6 +10,7 @@ import { samplePhoto } from './support/images';
 
 const messages = {
   tooManyCalls: `Trop d'appels dans une même requête (${MAX_BATCH_CALLS} au plus).`,
+  badUrl: 'Adresse de la requête invalide',
   uploadsFull: 'Espace de stockage de votre compte plein : 3 images ou 1 Go au plus. Supprimez des images de votre galerie pour en ajouter.',
   workflowsFull: 'Vous avez atteint la limite de 2 workflows ou 1 Mo enregistrés. Supprimez-en un pour en enregistrer un nouveau.',
 };
@@ -65,6 +66,14 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
     // Escaped commas are counted too.
     const escaped = await c.get(batchUrl('media.welcomeImages', MAX_BATCH_CALLS + 1).replaceAll(',', '%2C'));
     expect(escaped.status).toBe(413);
+    // Escaped twice: the router decodes the path once, tRPC once more before splitting it.
+    const twice = await c.get(batchUrl('media.welcomeImages', MAX_BATCH_CALLS * 5).replaceAll(',', '%252C'));
+    expect(twice.status).toBe(413);
+    expect(twice.body).toEqual({ message: messages.tooManyCalls });
+    // A path that does not decode twice names no procedure: a French 400, not a 500.
+    const undecodable = await c.get('/trpc/media.welcomeImages%25E0?batch=1&input=%7B%7D');
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.body).toEqual({ message: messages.badUrl });
   });
 
   it('runs image work one piece at a time when the pool has room for one, and every request is answered', async () => {

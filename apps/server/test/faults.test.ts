@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { startTestApp, TEST_HASH_PARAMS, TestClient, type TestApp } from './support/harness';
 import { samplePhoto } from './support/images';
+import { testQueueTargets } from './support/redis';
 
 const messages = {
   storageFull: 'Espace de stockage insuffisant sur le serveur. Veuillez réessayer plus tard.',
@@ -126,6 +127,8 @@ class DatabaseRelay {
   }
 }
 
+const METRICS_TOKEN = 'a-metrics-token-for-the-faults';
+
 /** Short waits, so the frozen database fails the requests quickly. */
 const FROZEN_WAITS = { acquireMs: 1000, queryMs: 1000 };
 
@@ -145,12 +148,15 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
     relayed.host = `127.0.0.1:${relay.port}`;
     orm = await openDatabase(relayed.toString(), {}, { waits: FROZEN_WAITS });
     mediaDir = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
+    // A web build, for the public pages.
+    writeFileSync(join(mediaDir, 'index.html'), '<html><head><title>Atelier</title></head><body></body></html>');
     app = await buildApp({
       orm,
       sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
       secureCookies: false,
-      webDist: null,
       api: { passwordHash: TEST_HASH_PARAMS },
+      metricsToken: METRICS_TOKEN,
+      webDist: mediaDir,
       media: {
         storage: new LocalDiskStorage(join(mediaDir, 'media')),
         renders: new RenderCache(new DiskRenderStore(join(mediaDir, 'renders'))),
@@ -188,6 +194,33 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
 
     await relay.open();
     expect((await c.get('/api/user')).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After on every kind of route while it is gone: tokens, public pages, metrics, generations', async () => {
+    const c = new TestClient(app, { ip: '10.44.1.5' });
+    await c.register();
+    const made = await c.post('/api/account/tokens', { name: 'Script', scope: 'generate' });
+    expect(made.status, made.text).toBe(201);
+    const bearer = { authorization: `Bearer ${made.body.token as string}` };
+    const visitor = new TestClient(app, { ip: '10.44.1.6' });
+
+    await relay.cut();
+    try {
+      for (const [who, method, url, headers] of [
+        [visitor, 'GET', '/api/user', bearer],
+        [visitor, 'GET', '/p/1', { accept: 'text/html' }],
+        [visitor, 'GET', '/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` }],
+        [c, 'POST', '/api/transform/1', {}],
+        [c, 'POST', '/api/transform', {}],
+      ] as const) {
+        const res = await who.request(method, url, method === 'POST' ? {} : undefined, headers);
+        expect(res.status, `${method} ${url} ${res.text}`).toBe(503);
+        expect(res.headers['retry-after'], `${method} ${url}`).toBe('5');
+        expect(res.text, `${method} ${url}`).toContain(messages.databaseUnavailable);
+      }
+    } finally {
+      await relay.open();
+    }
   });
 
   it('answers 503 within its waits while the database is frozen, health still answers, and serves again once it thaws', async () => {
@@ -255,4 +288,50 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
     });
     expect((await c.upload(await samplePhoto())).status).toBe(200);
   });
+});
+
+/** What a signed-in page and a sign-in ask, each answered (200, or 503 with Retry-After) within `withinMs`. */
+async function answeredWithoutRedis(c: TestClient, email: string, password: string, withinMs: number): Promise<void> {
+  for (const [method, url, body] of [
+    ['GET', '/api/user'],
+    ['GET', '/api/feed/public'],
+    ['GET', '/trpc/gallery.list?input=%7B%22json%22%3A%7B%22userId%22%3A1%7D%7D'],
+    ['POST', '/api/login', { email, password }],
+    ['POST', '/api/gallery/save', { transformedImagePath: '/api/media/results/x.jpg' }],
+  ] as const) {
+    const started = Date.now();
+    const res = await c.request(method, url, body);
+    expect(Date.now() - started, `${method} ${url}`).toBeLessThan(withinMs);
+    expect(res.status < 500 || (res.status === 503 && res.headers['retry-after'] !== undefined), `${method} ${url} ${res.status} ${res.text}`).toBe(true);
+  }
+}
+
+describe.each(testQueueTargets().filter((target) => target.name === 'redis'))('Redis out of reach', (queue) => {
+  let relay: DatabaseRelay;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const direct = new URL(queue.url!);
+    relay = new DatabaseRelay({ host: direct.hostname, port: Number(direct.port || 6379) });
+    await relay.open();
+    const relayed = new URL(queue.url!);
+    relayed.host = `127.0.0.1:${relay.port}`;
+    t = await startTestApp({ name: 'sqlite' }, { queue: { name: 'redis', url: relayed.toString() } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers every request within seconds, 503 with Retry-After at worst, while Redis is frozen', async () => {
+    const c = t.client({ ip: '10.45.1.1' });
+    const { email, password } = await c.register();
+    expect((await c.get('/api/user')).status).toBe(200);
+
+    relay.freeze();
+    try {
+      await answeredWithoutRedis(c, email, password, 5_000);
+    } finally {
+      relay.thaw();
+    }
+  }, 60_000);
 });

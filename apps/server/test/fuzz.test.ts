@@ -1,4 +1,5 @@
 import { appRouter, createStripeClient } from '@atelier/api';
+import { MAX_BATCH_CALLS } from '@atelier/catalog';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { ReplicateWebhooks } from '@atelier/media';
 import type { AnyProcedure } from '@trpc/server';
@@ -100,7 +101,7 @@ const freeText = (minLength: number, maxLength: number) =>
   fc.oneof(
     fc.string({ unit: 'grapheme', minLength, maxLength }),
     fc
-      .tuple(fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, maxLength - 1) }), fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\ud800'), fc.nat())
+      .tuple(fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, maxLength - 1) }), fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\ud800', '\udfff'), fc.nat())
       .map(([text, control, at]) => {
         const position = at % (text.length + 1);
         return text.slice(0, position) + control + text.slice(position);
@@ -158,7 +159,9 @@ function shapedLike(schema: unknown): fc.Arbitrary<unknown> {
   if (schema instanceof z.ZodString) {
     const pattern = schema.def.checks?.map((check) => (check._zod.def as { pattern?: RegExp }).pattern).find(Boolean);
     if (pattern) return fc.stringMatching(pattern);
-    return freeText(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 40));
+    const text = freeText(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 40));
+    // As long as the schema allows, in two-byte characters: what a column must hold.
+    return schema.maxLength === null ? text : fc.oneof({ arbitrary: text, weight: 3 }, fc.constant('é'.repeat(schema.maxLength)));
   }
   if (schema instanceof z.ZodArray) return fc.array(nearValid(schema.element), { maxLength: 3 });
   if (schema instanceof z.ZodRecord) return fc.dictionary(shapedLike(schema.keyType).map(String), nearValid(schema.valueType), { maxKeys: 3 });
@@ -228,6 +231,9 @@ function restRequest(path: string, methods: string[], photo: Buffer): fc.Arbitra
     });
 }
 
+/** Commas between a batch's procedures, as sent or escaped once or twice (tRPC decodes its path again). */
+const batchSeparator = fc.constantFrom(',', '%2C', '%2c', '%252C', '%252c');
+
 function procedureRequest({ path, type, input: schema, fields }: (typeof procedures)[number]): fc.Arbitrary<FuzzRequest> {
   const input = fc.oneof({ arbitrary: nearValid(schema), weight: 6 }, objectOf(fields), anyValue, fc.constant(undefined));
   // superjson's envelope: `json` is the input, `meta` says how to revive it; both come from the client.
@@ -236,7 +242,9 @@ function procedureRequest({ path, type, input: schema, fields }: (typeof procedu
     type === 'query' ? { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}input=${encodeURIComponent(JSON.stringify(value) ?? '')}` } : { method: 'POST', url, ...asJson(value) };
   return fc.oneof(
     { arbitrary: envelope.map((value) => call(`/trpc/${path}`, value)), weight: 6 },
-    envelope.map((value) => call(`/trpc/${path},${path}?batch=1`, { 0: value, 1: value })),
+    fc
+      .tuple(envelope, batchSeparator)
+      .map(([value, separator]) => call(`/trpc/${path}${separator}${path}?batch=1`, { 0: value, 1: value })),
     fc.record({ query: queryString, body: brokenBody }).map(({ query, body }): FuzzRequest => ({ method: 'POST', url: `/trpc/${path}${query}`, ...body })),
   );
 }
@@ -304,4 +312,14 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
     // The member's requests were a signed-in user's throughout: nothing above ended the session.
     expect((await signedIn.get('/api/user')).status).toBe(200);
   }, 180_000);
+
+  it(`runs a tRPC batch of at most ${MAX_BATCH_CALLS} calls, however its commas are escaped`, async () => {
+    const batch = fc.record({ calls: fc.integer({ min: 1, max: 4 * MAX_BATCH_CALLS }), separators: fc.array(batchSeparator, { minLength: 4 * MAX_BATCH_CALLS }) });
+    for (const { calls, separators } of fc.sample(batch, { numRuns: RUNS, seed: SEED })) {
+      const path = Array.from({ length: calls }, (_, index) => `${index ? separators[index] : ''}media.welcomeImages`).join('');
+      const inputs = Object.fromEntries(Array.from({ length: calls }, (_, index) => [index, { json: null }]));
+      const res = await t.client({ ip: `10.97.0.${calls}` }).get(`/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
+      expect(res.status, path).toBe(calls > MAX_BATCH_CALLS ? 413 : 200);
+    }
+  });
 });

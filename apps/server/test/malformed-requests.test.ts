@@ -1,5 +1,5 @@
 import { connect, type AddressInfo } from 'node:net';
-import { GalleryItem, Upload, User, Workflow } from '@atelier/db';
+import { GalleryItem, GenerationJob, Upload, User, Workflow } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
@@ -7,6 +7,7 @@ import { samplePhoto } from './support/images';
 
 const messages = {
   nul: 'Le texte contient un caractère non autorisé (caractère nul).',
+  loneSurrogate: 'Le texte contient un caractère non autorisé (caractère Unicode incomplet).',
   malformedForm: 'Requête multipart invalide',
   notAForm: "Envoyez l'image dans un formulaire multipart/form-data.",
   invalidJson: 'Corps de requête JSON invalide',
@@ -20,6 +21,7 @@ const messages = {
   invalidLogin: 'Email ou mot de passe incorrect',
   negativeOffset: 'Le décalage doit être un nombre entier positif ou nul.',
   wrongMethod: 'Méthode non autorisée pour cette adresse',
+  requestTimeout: 'La requête a pris trop de temps.',
 };
 
 /** A whole HTTP exchange on a raw socket, for what never reaches Fastify's handlers (`inject` skips Node's parser). */
@@ -106,6 +108,27 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     expect(await em().count(GalleryItem, { owner: userId })).toBe(0);
   });
 
+  it('refuses a lone UTF-16 surrogate in any text, in French, and stores nothing', async () => {
+    const { c, userId } = await signedIn();
+    const upload = await c.upload(await samplePhoto());
+    expect(upload.status, upload.text).toBe(200);
+    const document = { version: 1, nodes: [], connections: [] };
+    for (const [path, input] of [
+      ['workflow.save', { name: 'Mon\ud800workflow', document }],
+      ['workflow.save', { name: 'Mon workflow', document: { ...document, nodes: [{ id: 'source-1', type: 'source', name: 'Photo', x: 0, y: 0, transformation: 'fin\udc00' }] } }],
+      ['transform.workflow', { nodeId: 'render-1', image: upload.body.imagePath, style: 'aquarelle \udbff', type: 'workflow', intensity: 1 }],
+    ] as const) {
+      // JSON carries a lone surrogate as an escape: "\ud800".
+      const res = await c.post(`/trpc/${path}`, { json: input });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.json.message).toBe(messages.loneSurrogate);
+    }
+    expect(await em().count(Workflow, { owner: userId })).toBe(0);
+    expect(await em().count(GenerationJob, { owner: userId })).toBe(0);
+    // A character outside the basic plane, a whole surrogate pair, is text like any other.
+    expect((await c.post('/trpc/workflow.save', { json: { name: 'Mon workflow 🎨', document } })).status).toBe(200);
+  });
+
   it('refuses a negative offset in the video list, which MySQL would choke on', async () => {
     const { c, userId } = await signedIn();
     for (const offset of [-1, -941_142_623]) {
@@ -181,6 +204,24 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     const wrongMethod = await client().get('/trpc/auth.register');
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.body.error.json.message).toBe(messages.wrongMethod);
+  });
+
+  it('answers 408 in French to a client that drips its request, and cuts it off', async () => {
+    const slow = await startTestApp(target, { requestTimeoutMs: 1_000 });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.app.server.address() as AddressInfo;
+      // Its headers, then one byte of a body announced as 100: nothing more ever comes.
+      const dripped = await rawExchange(port, 'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+      expect(dripped).toEqual({ status: 408, contentType: 'application/json; charset=utf-8', body: { message: messages.requestTimeout } });
+      // Headers that never end, the same.
+      const endless = await rawExchange(port, 'GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Encore: ');
+      expect(endless).toEqual({ status: 408, contentType: 'application/json; charset=utf-8', body: { message: messages.requestTimeout } });
+      // A request sent whole is answered as usual.
+      expect((await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('answers requests that Node’s HTTP parser refuses in the same shape', async () => {

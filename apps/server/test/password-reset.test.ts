@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(60 * 60 * 1000);
   });
 
-  it('sets the new password once, by the sign-up rules, and signs the account out everywhere', async () => {
+  it('sets the new password once, by the sign-up rules, and signs the account out everywhere, API tokens included', async () => {
     const { member, email, token } = await mailedToken();
     expect((await member.get('/api/user')).status).toBe(200);
 
@@ -65,9 +65,16 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe('Le mot de passe doit contenir au moins 6 caractères');
 
+    // A token made by whoever had the account: the reset is how its owner takes it back.
+    const made = await member.post('/trpc/apiTokens.create', { json: { name: 'Script', scope: 'generate' } });
+    expect(made.status, made.text).toBe(200);
+    const bearer = { authorization: `Bearer ${made.body.result.data.json.token as string}` };
+    expect((await client().request('GET', '/api/user', undefined, bearer)).status).toBe(200);
+
     const reset = await client().post('/api/auth/reset-password', { token, password: 'nouveau-secret' });
     expect(reset.status, reset.text).toBe(200);
     expect((await member.get('/api/user')).status).toBe(401);
+    expect((await client().request('GET', '/api/user', undefined, bearer)).status).toBe(401);
     expect((await client().post('/api/login', { email, password: 'motdepasse' })).status).toBe(401);
     expect((await client().post('/api/login', { email, password: 'nouveau-secret' })).status).toBe(200);
 

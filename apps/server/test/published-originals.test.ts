@@ -1,4 +1,4 @@
-import { GalleryItem } from '@atelier/db';
+import { GalleryItem, Video } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberFactory, type Member } from './support/gallery';
@@ -61,6 +61,54 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
     expect(await shown(brunos.original)).toBe(200);
   });
 
+  it("withdraws a published original from the other members' renders and videos once its owner unpublishes it", async () => {
+    const anna = await member();
+    const bruno = await member();
+    const annas = await created(anna, 7);
+    const annaItem = await saved(anna, annas);
+    await publish(anna, annaItem.id);
+
+    // Bruno renders Anna's public original in the editor: his render names it as its original.
+    const render = await bruno.c.request(
+      'POST',
+      '/trpc/transform.workflow',
+      JSON.stringify({ json: { nodeId: 'render-1', image: annas.original, style: 'watercolor', type: 'workflow', intensity: 0.8, selection: { style: { id: 'watercolor' } } } }),
+      { 'content-type': 'application/json' },
+    );
+    expect(render.status, render.text).toBe(200);
+    const [brunoItem] = (await bruno.c.get(`/api/gallery/${bruno.userId}`)).body.gallery as { id: number; originalImagePath: string }[];
+    expect(brunoItem?.originalImagePath).toBe(annas.original);
+    await publish(bruno, brunoItem!.id);
+    // And he made a video of it, published once Anna has withdrawn it.
+    const em = t.db.orm.em.fork();
+    const [videoKey, posterKey] = await Promise.all([t.media.storage.put('videos', Buffer.from('mp4'), 'mp4'), t.media.storage.put('videos', await samplePhoto(8), 'jpg')]);
+    const video = em.create(Video, { owner: bruno.userId, sourceImage: annas.original, videoUrl: `/api/media/${videoKey}`, thumbnailPath: `/api/media/${posterKey}`, prompt: 'p', status: 'ready', isAccessible: true, createdAt: new Date() });
+    await em.flush();
+
+    expect((await anna.c.request('DELETE', `/api/posts/${annaItem.id}/public`)).status).toBe(200);
+    const videoPost = await bruno.c.post(`/api/videos/${video.id}/public`);
+    expect(videoPost.status, videoPost.text).toBe(200);
+    expect(await shown(annas.original)).toBe(404);
+    expect((await bruno.c.get(annas.original)).status).toBe(404);
+    expect((await feedPost(brunoItem!.id))?.originalImagePath).toBeNull();
+    expect((await feedPost(videoPost.body.postId))?.originalImagePath).toBeNull();
+  });
+
+  it("withdraws a borrowed original once its owner's post shows the result alone", async () => {
+    const anna = await member();
+    const bruno = await member();
+    const annas = await created(anna, 9);
+    const annaItem = await saved(anna, annas);
+    await publish(anna, annaItem.id);
+    const brunoItem = await saved(bruno, await created(bruno, 10));
+    await t.db.orm.em.fork().nativeUpdate(GalleryItem, { id: brunoItem.id }, { originalImagePath: annas.original });
+    await publish(bruno, brunoItem.id);
+
+    await publish(anna, annaItem.id, { withOriginal: false });
+    expect(await shown(annas.original)).toBe(404);
+    expect((await feedPost(brunoItem.id))?.originalImagePath).toBeNull();
+  });
+
   it('takes the original from the transformation when a client names one the server cannot resolve', async () => {
     const camille = await member();
     const creation = await created(camille, 3);
@@ -88,13 +136,18 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
     const dora = await member();
     const creation = await created(dora, 6);
     const item = await saved(dora, creation);
+    // The before/after view shows the original: it is as private as the original itself.
+    const beforeAfter = `/api/view-stitch/${creation.result.split('/').pop()}`;
+    expect((await dora.c.get(beforeAfter)).status).toBe(200);
     await publish(dora, item.id, { withOriginal: false });
     expect(await shown(creation.result)).toBe(200);
     expect(await shown(creation.original)).toBe(404);
+    expect(await shown(beforeAfter)).toBe(404);
     expect((await feedPost(item.id))?.originalImagePath).toBeNull();
 
     await publish(dora, item.id, { withOriginal: true });
     expect(await shown(creation.original)).toBe(200);
+    expect(await shown(beforeAfter)).toBe(200);
     expect((await feedPost(item.id))?.originalImagePath).toBe(creation.original);
 
     const refused = await dora.c.post(`/api/posts/${item.id}/public`, { withOriginal: 'non' });

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/harness';
 import { samplePhoto } from './support/images';
@@ -47,6 +48,28 @@ describe.each(testQueueTargets())('free image work limits, counters $name', (que
     const bob = a.client({ ip: '10.50.0.1' });
     await bob.register();
     expect((await bob.upload(photo)).status).toBe(200);
+  });
+
+  it('refuses a visitor, and a member past the limit, before reading a byte of the picture', async () => {
+    // A body that starts and never ends: only an answer that does not wait for it comes back.
+    const endless = () => {
+      const body = new PassThrough();
+      body.write('--x\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n');
+      return body;
+    };
+    const form = { 'content-type': 'multipart/form-data; boundary=x' };
+    const visitor = await a.client({ ip: '10.50.2.1' }).request('POST', '/api/upload', endless(), form);
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.message).toBe('Utilisateur non connecté');
+
+    const carol = a.client({ ip: '10.50.2.2' });
+    await carol.register();
+    for (let call = 0; call < PER_MINUTE; call++) expect((await carol.upload(photo)).status).toBe(200);
+    for (const path of ['/api/upload', '/api/upload-reference']) {
+      const refused = await carol.request('POST', path, endless(), form);
+      expect(refused.status, path).toBe(429);
+      expect(refused.headers['retry-after'], path).toBeDefined();
+    }
   });
 
   it('counts a visitor by address', async () => {

@@ -61,18 +61,41 @@ describe.each(testDatabaseTargets())('revocable sessions on $name', (target) => 
     expect((await replay.post('/api/gallery/save', { userId })).status).toBe(401);
   });
 
-  it('ends the other sessions when the password changes, and keeps the one that changed it', async () => {
+  it('ends the other sessions when the password changes, and gives the browser that changed it a new one', async () => {
     const { c, userId, email, password } = await signedIn();
     const other = await secondDevice(email, password);
     const before = await other.get(`/api/gallery/${userId}`);
     expect(before.status).toBe(200);
 
+    // Whoever holds a copy of this browser's cookie is signed out too: the browser gets a new one.
+    const copy = client();
+    c.copySessionTo(copy);
     const changed = await c.post('/api/account/update', { username: `u${userId}x`, currentPassword: password, newPassword: 'nouveau-secret' });
     expect(changed.status, changed.text).toBe(200);
+    expect(String(changed.headers['set-cookie'])).toMatch(/HttpOnly/i);
     expect((await c.get('/api/user')).status).toBe(200);
+    expect((await copy.get('/api/user')).status).toBe(401);
     expect((await c.get('/api/account/sessions')).body.sessions).toHaveLength(1);
     expect((await other.get('/api/user')).status).toBe(401);
     expect((await other.request('GET', `/api/gallery/${userId}`, undefined, { 'if-none-match': String(before.headers.etag) })).status).toBe(401);
+  });
+
+  it('ends an open progress stream of a session once that session ends', async () => {
+    const { c, email, password } = await signedIn();
+    const other = await secondDevice(email, password);
+    const stream = await other.openEvents<{ id?: number }>('/trpc/jobs.active');
+    expect(stream.status).toBe(200);
+    const changed = await c.post('/api/account/update', { username: `s${++ip}x`, currentPassword: password, newPassword: 'nouveau-secret' });
+    expect(changed.status, changed.text).toBe(200);
+
+    // A generation of the account: the ended session's stream hears nothing of it, and closes.
+    const up = await c.upload(await samplePhoto(4, 200, 150), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    expect(up.status, up.text).toBe(200);
+    const done = await c.post(`/api/transform/${up.body.id}`, {}, { prefer: 'respond-async' });
+    expect(done.status, done.text).toBe(202);
+    const heard: unknown[] = [];
+    for await (const event of stream.events) heard.push(event);
+    expect(heard.filter((event) => typeof event === 'object' && event !== null && 'json' in event)).toEqual([]);
   });
 
   it('lists the live sessions by device, marks this one, ends one and then all of them', async () => {
@@ -268,8 +291,11 @@ describe.each(testDatabaseTargets().flatMap((database) => testQueueTargets().fil
       const changed = await onB.post('/api/account/update', { username: `u${user.id}b`, currentPassword: password, newPassword: 'nouveau-secret' });
       expect(changed.status, changed.text).toBe(200);
       for (const copy of copies) expect((await poll(copy, gallery, etag)).status).toBe(401);
-      // The browser that changed it carries on, on either instance.
+      // The browser that changed it carries on under its new cookie, on either instance; a copy of
+      // its old one is refused.
+      expect((await poll(browser, gallery, etag)).status).toBe(401);
       expect((await poll(onB, gallery, etag)).status).toBe(304);
+      onB.copySessionTo(browser);
       expect((await poll(browser, gallery, etag)).status).toBe(304);
     });
   },

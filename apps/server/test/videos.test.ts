@@ -85,6 +85,15 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
     expect((await c.get(video.thumbnailPath)).headers['content-type']).toBe('image/jpeg');
   }, 60_000);
 
+  it('gives twenty simultaneous requests for the same placeholder the same card', async () => {
+    const { c, userId, imagePath } = await signedIn();
+    const body = { sourceImagePath: imagePath, prompt: 'travelling lent', placeholderId: 'ph-race' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => c.post('/api/videos/create-placeholder', body)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((answer) => answer.body.video.id)).size).toBe(1);
+    expect(await t.db.orm.em.fork().count(Video, { owner: userId })).toBe(1);
+  });
+
   it('costs nothing when the video fails', async () => {
     const { c, userId, imagePath } = await signedIn();
     engine.failing = true;

@@ -79,7 +79,8 @@ const m = workflowGraphMessages;
 export const mediaReferenceSchema = clientText({ error: m.missingImage })
   .trim()
   .min(1, m.missingImage)
-  .max(500, m.imageAddressTooLong)
+  // The length of the columns that keep an address (a video's source, the last picture used).
+  .max(255, m.imageAddressTooLong)
   .refine((address) => !/^data:/i.test(address), m.embeddedImage);
 
 /** A workflow's name as its owner types it: trimmed, never blank. */

@@ -2,9 +2,8 @@ import { AppError, describeError, JobPendingError } from '@atelier/api';
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from '@atelier/media';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { generationBody, restHandler, sendJobPending, untrusted, untrustedField, type Caller, type CallerFactory } from './call';
+import { generationBody, restHandler, sendJobPending, sendProcedureError, untrusted, untrustedField, type Caller, type CallerFactory } from './call';
 
 interface MultipartImage {
   image: Buffer | null;
@@ -57,12 +56,13 @@ function jsonField(value: string | undefined): unknown {
   }
 }
 
-/** The spec's transform reply on failure: `{success: false, error, message}` with the error's status. */
+/**
+ * The spec's transform reply on failure: `{success: false, error, message}`, with the status and
+ * headers (Retry-After) of any procedure's refusal.
+ */
 function sendTransformFailure(reply: FastifyReply, error: TRPCError): FastifyReply {
-  const { message, data } = describeError(error);
-  return reply
-    .code(getHTTPStatusCodeFromError(error))
-    .send({ success: false, error: data.clientCode ?? data.appCode.toLowerCase(), message, ...(data.fieldErrors ? { fieldErrors: data.fieldErrors } : {}) });
+  const { data } = describeError(error);
+  return sendProcedureError(reply, error, () => ({ success: false, error: data.clientCode ?? data.appCode.toLowerCase() }));
 }
 
 function transformHandler(callerFor: CallerFactory, run: (caller: Caller, request: FastifyRequest) => Promise<unknown>) {
@@ -88,6 +88,7 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     uploads.post(
       '/api/upload',
       restHandler(callerFor, async (caller, request) => {
+        await caller.transform.uploadSlot();
         const { image, fields } = await readMultipartImage(request, 'image');
         const { id, imagePath } = await caller.transform.upload(
           untrusted({
@@ -105,6 +106,7 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     uploads.post(
       '/api/upload-reference',
       restHandler(callerFor, async (caller, request) => {
+        await caller.transform.uploadSlot();
         const { image, fields } = await readMultipartImage(request, 'referenceImage');
         const { imagePath } = await caller.transform.uploadReference(untrusted({ image, type: fields.type }));
         return { imagePath };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { ApiConfig, MediaDeps } from '@atelier/api';
 import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@atelier/db/testing';
@@ -30,7 +31,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits' | 'metricsToken' | 'webDist' | 'publicUrl' | 'mail'>> = {},
+  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits' | 'metricsToken' | 'webDist' | 'publicUrl' | 'mail' | 'requestTimeoutMs'>> = {},
 ): Promise<TestApp> {
   const first = options.instanceOf;
   const db = first?.db ?? (await openTestDatabase(target));
@@ -60,6 +61,7 @@ export async function startTestApp(
     generation: options.generation,
     trustProxy: options.trustProxy,
     rateLimits: options.rateLimits,
+    requestTimeoutMs: options.requestTimeoutMs,
     redis,
     media,
   });
@@ -95,6 +97,9 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
+/** Bytes, text or a stream (a body sent slowly, or never finished) go as they are; anything else as JSON. */
+const sentAsIs = (payload: unknown): payload is string | Buffer | Readable => typeof payload === 'string' || Buffer.isBuffer(payload) || payload instanceof Readable;
+
 /** A browser-like client: keeps its session cookie between calls. */
 export class TestClient {
   private cookies = new Map<string, string>();
@@ -112,13 +117,13 @@ export class TestClient {
       headers: {
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(this.options.origin ? { origin: this.options.origin } : {}),
-        ...(payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload) ? { 'content-type': 'application/json' } : {}),
+        ...(payload !== undefined && !sentAsIs(payload) ? { 'content-type': 'application/json' } : {}),
         ...this.options.headers,
         ...headers,
       },
       ...(payload === undefined
         ? {}
-        : { payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload) }),
+        : { payload: sentAsIs(payload) ? payload : JSON.stringify(payload) }),
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
@@ -172,8 +177,9 @@ export class TestClient {
         for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (data) yield JSON.parse(data.slice('data: '.length)) as T;
+          const data = block.split('\n').find((line) => line.startsWith('data: '))?.slice('data: '.length);
+          // tRPC's pings and end of stream carry no data.
+          if (data) yield JSON.parse(data) as T;
         }
       }
     }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PasswordResetToken, User, type EntityManager } from '@atelier/db';
 import type { LiveSessions } from '../security/live-sessions';
 import { endSessions } from '../security/sessions';
+import { revokeTokens } from '../security/tokens';
 import { AppError } from '../shared/errors';
 import { hashPassword, type PasswordHashParams } from './password';
 
@@ -58,7 +59,7 @@ export async function requestPasswordReset(em: EntityManager, mail: MailSettings
 /**
  * Sets a new password with a link's token: the token is claimed once (a second use, a race or an
  * expired link is refused), every other link of the account stops working, and every session
- * of the account ends.
+ * and API token of the account ends: a reset is how an owner takes the account back.
  */
 export async function resetPassword(em: EntityManager, live: LiveSessions, params: PasswordHashParams, token: string, password: string, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(password, params);
@@ -68,7 +69,8 @@ export async function resetPassword(em: EntityManager, live: LiveSessions, param
     if (!found || claimed !== 1) throw new AppError('VALIDATION', passwordResetMessages.invalidLink);
     const user = await tx.findOneOrFail(User, found.user.id);
     user.passwordHash = passwordHash;
-    await endSessions(tx, null, user.id, null);
+    await endSessions(tx, null, user.id);
+    await revokeTokens(tx, user.id, now);
     await tx.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
   });
   await live.ended();

@@ -7,8 +7,9 @@ import { mediaUrl } from './urls';
  */
 export async function canViewMedia(em: EntityManager, viewerId: number | null, key: string): Promise<boolean> {
   const url = mediaUrl(key);
-  const published = await em.count(GalleryItem, { isPublic: true, $or: [{ transformedImagePath: url }, { originalImagePath: url, originalPublic: true }, { videoUrl: url }] });
-  if (published > 0) return true;
+  // One indexed lookup per path a post shows (an OR of the three would scan every public post).
+  const shownBy = [{ transformedImagePath: url }, { originalImagePath: url, originalPublic: true }, { videoUrl: url }];
+  for (const where of shownBy) if ((await em.count(GalleryItem, { ...where, isPublic: true })) > 0) return true;
   if (viewerId === null) return false;
   const ownedBy = [
     () => em.count(Upload, { owner: viewerId, storageKey: key }),

@@ -6,7 +6,7 @@ import { collectAccountExport } from '../account/export';
 import { accountStats } from '../account/stats';
 import { accountMessages, updateAccount, wrongCurrentPassword } from '../account/update';
 import { AppError } from '../shared/errors';
-import { endSessions } from '../security/sessions';
+import { endSessions, signIn } from '../security/sessions';
 import { grantDiscoveryOffer } from '../credits/discovery';
 import { publicUserSchema, toPublicUser } from '../shared/user';
 import { authedProcedure, router } from '../trpc';
@@ -28,8 +28,12 @@ export const accountRouter = router({
       const userId = ctx.user.id;
       const updated = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () => updateAccount(ctx.em, ctx.config.passwordHash, userId, input));
       if (!updated) throw wrongCurrentPassword();
-      // Other sessions end with the old password; the one changing it carries on.
-      if (updated.passwordChanged) await endSessions(ctx.em, ctx.liveSessions, userId, ctx.identity.via === 'session' ? ctx.identity.sessionId : null);
+      // Every session ends with the old password, copies of this browser's cookie included: the
+      // browser that changed it carries on under a new one.
+      if (updated.passwordChanged) {
+        await endSessions(ctx.em, ctx.liveSessions, userId);
+        if (ctx.identity.via === 'session') await signIn(ctx, userId);
+      }
       return { user: toPublicUser(updated.user) };
     }),
 

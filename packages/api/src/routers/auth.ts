@@ -5,19 +5,12 @@ import { checkCredentials, loginMessages } from '../auth/login';
 import { grantDiscoveryOffer } from '../credits/discovery';
 import { passwordResetMessages, requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { register } from '../auth/register';
-import type { EntityManager } from '@atelier/db';
-import type { SessionStore } from '../context';
-import { endSession, startSession } from '../security/sessions';
+import { endSession, signIn } from '../security/sessions';
 import { AppError } from '../shared/errors';
 import { publicUserSchema, toPublicUser } from '../shared/user';
 import { optionalUserProcedure, publicProcedure, router } from '../trpc';
 
 const userResult = z.object({ user: publicUserSchema });
-
-/** A new session row for the user, its key sealed into this browser's cookie. */
-async function signIn(ctx: { em: EntityManager; session: SessionStore; userAgent?: string | null | undefined }, userId: number): Promise<void> {
-  await ctx.session.write({ key: await startSession(ctx.em, userId, ctx.userAgent ?? null) });
-}
 
 export const authRouter = router({
   register: publicProcedure

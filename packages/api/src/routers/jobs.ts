@@ -2,6 +2,8 @@ import { JOB_STATUSES } from '@atelier/db';
 import { z } from 'zod';
 import { FINISHED_STATUSES, type JobSnapshot } from '../jobs/events';
 import { receiveReplicateWebhook, replicateWebhookMessages } from '../jobs/replicate-webhook';
+import { identityHolds } from '../security/identity';
+import { LIVE_SESSION_TRUST_MS } from '../security/live-sessions';
 import { recordId } from '../shared/input';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
@@ -65,27 +67,39 @@ export const jobsRouter = router({
       async () => [await ctx.jobs.get(ctx.em, ctx.user.id, input.id)],
       (snapshot) => FINISHED_STATUSES.includes(snapshot.status),
       streamSignal(ctx.jobs.shutdown, signal),
+      () => identityHolds(ctx.liveSessions, ctx.em, ctx, ctx.identity),
     );
   }),
 
   /** The user's generations in progress now, then every change of any of them (SSE), for the pages showing progress. */
   active: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    yield* follow((listener) => ctx.jobs.events.subscribeUser(ctx.user.id, listener), () => ctx.jobs.active(ctx.em, ctx.user.id), () => false, streamSignal(ctx.jobs.shutdown, signal));
+    yield* follow(
+      (listener) => ctx.jobs.events.subscribeUser(ctx.user.id, listener),
+      () => ctx.jobs.active(ctx.em, ctx.user.id),
+      () => false,
+      streamSignal(ctx.jobs.shutdown, signal),
+      () => identityHolds(ctx.liveSessions, ctx.em, ctx, ctx.identity),
+    );
   }),
 });
 
 /** A stream ends when its client leaves or the server shuts down. */
 const streamSignal = (shutdown: AbortSignal, request: AbortSignal | undefined) => (request ? AbortSignal.any([shutdown, request]) : shutdown);
 
+/** How often a quiet stream checks that its caller is still signed in, so an ended session's stream closes. */
+const IDENTITY_RECHECK_MS = LIVE_SESSION_TRUST_MS;
+
 /**
- * The state `readNow` gives, then each snapshot `subscribe` reports, until one is `last` or
- * `signal` aborts. It subscribes before reading, so no change falls in between.
+ * The state `readNow` gives, then each snapshot `subscribe` reports, until one is `last`,
+ * `signal` aborts or the caller is no longer who it was (`signedIn`: its session ended, its token
+ * was revoked). It subscribes before reading, so no change falls in between.
  */
 async function* follow(
   subscribe: (listener: (snapshot: JobSnapshot) => void) => () => void,
   readNow: () => Promise<JobSnapshot[]>,
   last: (snapshot: JobSnapshot) => boolean,
   signal: AbortSignal,
+  signedIn: () => Promise<boolean>,
 ): AsyncGenerator<JobSnapshot> {
   const pending: JobSnapshot[] = [];
   let wake = () => {};
@@ -95,9 +109,11 @@ async function* follow(
   });
   const aborted = () => wake();
   signal.addEventListener('abort', aborted);
+  const recheck = setInterval(() => wake(), IDENTITY_RECHECK_MS);
   try {
     pending.unshift(...(await readNow()));
-    while (!signal.aborted) {
+    // Asked before every message: nothing reaches a caller whose session ended meanwhile.
+    while (!signal.aborted && (await signedIn())) {
       const next = pending.shift();
       if (!next) {
         await new Promise<void>((resolve) => {
@@ -109,6 +125,7 @@ async function* follow(
       if (last(next)) return;
     }
   } finally {
+    clearInterval(recheck);
     stop();
     signal.removeEventListener('abort', aborted);
   }

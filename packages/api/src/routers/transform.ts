@@ -34,8 +34,17 @@ const transformResult = z.object({
 
 export const transformRouter = router({
   /** A picture checked, normalised and stored; the bytes arrive through the REST multipart path. */
-  upload: authedProcedure
+  /**
+   * Asked by the upload paths before they read a byte of the picture: a visitor gets 401, a member
+   * past the image-work limit 429, without their megabytes being received first. The uploads
+   * themselves (which only those paths can send) are counted here.
+   */
+  uploadSlot: authedProcedure
     .use(rateLimited('imageWork'))
+    .output(z.object({ allowed: z.literal(true) }))
+    .mutation(() => ({ allowed: true as const })),
+
+  upload: authedProcedure
     .input(
       z.object({
         image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }),
@@ -54,7 +63,6 @@ export const transformRouter = router({
 
   /** A reference picture for the workflow's composites (face, body, environment, style). */
   uploadReference: authedProcedure
-    .use(rateLimited('imageWork'))
     .input(
       z.object({
         image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }),

@@ -1,4 +1,4 @@
-import type { ApiTokenScope } from '@atelier/db';
+import { ApiToken, type ApiTokenScope, type EntityManager } from '@atelier/db';
 import type { SessionData, SessionStore } from '../context';
 import { AppError } from '../shared/errors';
 import type { LiveSessions } from './live-sessions';
@@ -50,4 +50,15 @@ export function identityResolver(live: LiveSessions, credentials: Credentials): 
     }
     return resolved;
   };
+}
+
+/**
+ * Whether the identity a call started with still holds: its session is still live (a sign-out or a
+ * new password anywhere ended none of it), its token is not revoked. A long stream asks again
+ * before each message, as a new request would.
+ */
+export async function identityHolds(live: LiveSessions, em: EntityManager, credentials: Credentials, identity: Identity): Promise<boolean> {
+  if (identity.via === 'token') return (await em.count(ApiToken, { id: identity.tokenId, revokedAt: null })) > 0;
+  const data = credentials.session.read();
+  return data !== null && (await live.find(data.key))?.id === identity.sessionId;
 }

@@ -1,4 +1,5 @@
 import { Session, type EntityManager } from '@atelier/db';
+import type { SessionStore } from '../context';
 import { AppError } from '../shared/errors';
 import { deviceLabel } from './device';
 import type { LiveSessions } from './live-sessions';
@@ -24,6 +25,11 @@ export async function startSession(em: EntityManager, userId: number, userAgent:
   em.create(Session, { user: userId, keyHash: secretHash(key), userAgent: userAgent?.slice(0, 512) ?? null, createdAt: now, lastSeenAt: now, revokedAt: null });
   await em.flush();
   return key;
+}
+
+/** A new session row for the user, its key sealed into this browser's cookie. */
+export async function signIn(ctx: { em: EntityManager; session: SessionStore; userAgent?: string | null | undefined }, userId: number): Promise<void> {
+  await ctx.session.write({ key: await startSession(ctx.em, userId, ctx.userAgent ?? null) });
 }
 
 export interface LiveSession {
@@ -85,11 +91,10 @@ export async function endSession(em: EntityManager, live: LiveSessions, userId: 
 }
 
 /**
- * Ends every session of the user but `keep` (the one changing the password), or all of them.
- * Inside a transaction, `live.ended()` is the caller's to call once it is committed:
- * before, another instance could read the rows still live and remember them.
+ * Ends every session of the user. Inside a transaction, `live.ended()` is the caller's to call
+ * once it is committed: before, another instance could read the rows still live and remember them.
  */
-export async function endSessions(em: EntityManager, live: LiveSessions | null, userId: number, keep: number | null = null): Promise<void> {
-  await em.nativeUpdate(Session, { user: userId, revokedAt: null, ...(keep === null ? {} : { id: { $ne: keep } }) }, { revokedAt: new Date() });
+export async function endSessions(em: EntityManager, live: LiveSessions | null, userId: number): Promise<void> {
+  await em.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: new Date() });
   await live?.ended();
 }

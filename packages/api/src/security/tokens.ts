@@ -83,3 +83,8 @@ export async function revokeToken(em: EntityManager, userId: number, tokenId: nu
   const revoked = await em.nativeUpdate(ApiToken, { id: tokenId, user: userId, revokedAt: null }, { revokedAt: new Date() });
   if (revoked === 0) throw new AppError('NOT_FOUND', tokenMessages.notFound);
 }
+
+/** Revokes every token of the user: a password reset takes the account back from whoever made them. */
+export async function revokeTokens(em: EntityManager, userId: number, now = new Date()): Promise<void> {
+  await em.nativeUpdate(ApiToken, { user: userId, revokedAt: null }, { revokedAt: now });
+}

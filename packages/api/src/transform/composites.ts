@@ -1,6 +1,7 @@
 import { combine, referenceComposite, sideBySide, type CombineLayout, type ReferenceImages, type ReferenceSlot } from '@atelier/media';
 import type { StorageQuota } from '@atelier/catalog';
-import { GalleryItem, Transformation, Upload, type EntityManager } from '@atelier/db';
+import { Transformation, type EntityManager } from '@atelier/db';
+import { canViewMedia } from '../media/access';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
 import { readViewableImage } from '../media/source-image';
@@ -58,21 +59,17 @@ export async function composeWithReferences(
 }
 
 /**
- * The before|after picture of a result, named by its file name: for its owner, or for anyone
- * once it is published.
+ * The before|after picture of a result, named by its file name: shown to whoever may see both its
+ * halves, so to anyone only once the result and its original are published.
  */
 export async function stitchedView(em: EntityManager, media: MediaDeps, viewerId: number | null, filename: string): Promise<Buffer> {
   const transformation = /^[0-9a-f-]{36}\.jpg$/.test(filename)
     ? await em.findOne(Transformation, { resultKey: { $like: `results/%/${filename}` }, status: 'succeeded' }, { populate: ['upload'] })
     : null;
-  const allowed =
-    transformation &&
-    transformation.upload &&
-    (transformation.owner.id === viewerId ||
-      (await em.count(GalleryItem, { isPublic: true, transformedImagePath: mediaUrl(transformation.resultKey!) })) > 0);
-  if (!allowed || !transformation.upload) throw new AppError('NOT_FOUND', compositeMessages.stitchUnavailable);
-  const originalKey = transformation.upload.storageKey;
-  const resultKey = transformation.resultKey!;
+  const originalKey = transformation?.upload?.storageKey;
+  const resultKey = transformation?.resultKey;
+  const allowed = originalKey && resultKey && (await canViewMedia(em, viewerId, resultKey)) && (await canViewMedia(em, viewerId, originalKey));
+  if (!allowed) throw new AppError('NOT_FOUND', compositeMessages.stitchUnavailable);
   try {
     return await media.renders.stitch(originalKey, resultKey, async () => {
       const [original, result] = await Promise.all([media.storage.get(originalKey), media.storage.get(resultKey)]);

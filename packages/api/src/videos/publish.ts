@@ -1,6 +1,8 @@
 import { GalleryItem, UniqueConstraintViolationException, type EntityManager } from '@atelier/db';
 import { publishGalleryItem } from '../feed/publish';
 import { VIDEO_MEDIA_TYPE } from '../gallery/item';
+import { canViewMedia } from '../media/access';
+import { storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';
 import type { ListVersions } from '../shared/list-versions';
 import { findOwnVideo } from './videos';
@@ -17,11 +19,13 @@ async function videoPostOf(em: EntityManager, ownerId: number, videoId: number):
   if (!video.isAccessible || !video.thumbnailPath) throw new AppError('CONFLICT', notReady);
   const existing = await em.findOne(GalleryItem, { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: video.videoUrl });
   if (existing) return existing;
+  // A video filmed from someone's published original shows it only while its owner still does.
+  const sourceKey = storageKeyOf(video.sourceImage);
   const post = em.create(GalleryItem, {
     owner: ownerId,
     mediaType: VIDEO_MEDIA_TYPE,
     transformedImagePath: video.thumbnailPath,
-    originalImagePath: video.sourceImage,
+    originalImagePath: sourceKey !== null && (await canViewMedia(em, ownerId, sourceKey)) ? video.sourceImage : null,
     videoUrl: video.videoUrl,
     thumbnailPath: video.thumbnailPath,
     createdAt: video.createdAt,

@@ -1,5 +1,5 @@
 import { buildVideoPrompt, VIDEO_DEFAULTS } from '@atelier/catalog';
-import { GalleryItem, GenerationJob, Video, type EntityManager } from '@atelier/db';
+import { GalleryItem, GenerationJob, UniqueConstraintViolationException, Video, type EntityManager } from '@atelier/db';
 import type { VideoJobInput } from '../jobs/kinds';
 import { JobService } from '../jobs/service';
 import type { MediaDeps } from '../media/deps';
@@ -40,30 +40,38 @@ function sourceLabel(engineName: string): string {
   return engineName === 'replicate' ? 'Replicate' : 'Local';
 }
 
-/** The card shown while a video is made: not accessible, its address the pending marker. */
+/**
+ * The card shown while a video is made: not accessible, its address the pending marker. Asking
+ * for the same placeholder again returns its card, also when two requests race: the (owner,
+ * placeholder) unique key lets one insert through and the other reads the winner's row.
+ */
 export async function createPlaceholder(
   em: EntityManager,
   media: MediaDeps,
   userId: number,
   input: { sourceImagePath: string; prompt: string; placeholderId: string },
 ) {
-  const existing = await em.findOne(Video, { owner: userId, placeholderId: input.placeholderId });
+  const placeholder = { owner: userId, placeholderId: input.placeholderId };
+  const existing = await em.findOne(Video, placeholder);
   if (existing) return toVideoRecord(existing);
-  const video = em.create(Video, {
-    owner: userId,
-    sourceImage: input.sourceImagePath,
-    videoUrl: `${PENDING_VIDEO_URL}/${input.placeholderId}`,
-    prompt: input.prompt,
-    duration: VIDEO_DEFAULTS.duration,
-    resolution: VIDEO_DEFAULTS.resolution,
-    status: 'pending',
-    placeholderId: input.placeholderId,
-    isAccessible: false,
-    source: sourceLabel(media.videos.name),
-    createdAt: new Date(),
-  });
-  await em.flush();
-  return toVideoRecord(video);
+  try {
+    await em.insert(Video, {
+      owner: userId,
+      sourceImage: input.sourceImagePath,
+      videoUrl: `${PENDING_VIDEO_URL}/${input.placeholderId}`,
+      prompt: input.prompt,
+      duration: VIDEO_DEFAULTS.duration,
+      resolution: VIDEO_DEFAULTS.resolution,
+      status: 'pending',
+      placeholderId: input.placeholderId,
+      isAccessible: false,
+      source: sourceLabel(media.videos.name),
+      createdAt: new Date(),
+    });
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+  }
+  return toVideoRecord(await em.findOneOrFail(Video, placeholder));
 }
 
 /**

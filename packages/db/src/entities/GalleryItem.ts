@@ -31,6 +31,13 @@ export const GalleryItem = defineEntity({
     createdAt: createdAt(),
   },
   uniques: [{ properties: ['owner', 'transformedImagePath'] }],
-  indexes: [{ properties: ['owner', 'createdAt'] }, { properties: ['isPublic', 'publishedAt'] }],
+  indexes: [
+    { properties: ['owner', 'createdAt'] },
+    { properties: ['isPublic', 'publishedAt'] },
+    // A media request asks whether a published post shows its file: one lookup per column.
+    { properties: ['transformedImagePath'] },
+    { properties: ['originalImagePath'] },
+    { properties: ['videoUrl'] },
+  ],
 });
 export type GalleryItem = InferEntity<typeof GalleryItem>;

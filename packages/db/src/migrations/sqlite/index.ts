@@ -9,6 +9,7 @@ import { Migration20261124000712 } from './Migration20261124000712';
 import { Migration20261124030502 } from './Migration20261124030502';
 import { Migration20261127082341 } from './Migration20261127082341';
 import { Migration20261127090841 } from './Migration20261127090841';
+import { Migration20261127092159 } from './Migration20261127092159';
 
 /** Every sqlite migration in order; kept as a list so bundled builds need no file discovery. */
 export const sqliteMigrations: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261124030502', class: Migration20261124030502 },
   { name: 'Migration20261127082341', class: Migration20261127082341 },
   { name: 'Migration20261127090841', class: Migration20261127090841 },
+  { name: 'Migration20261127092159', class: Migration20261127092159 },
 ];

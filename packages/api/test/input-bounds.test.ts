@@ -1,0 +1,44 @@
+import { ApiToken, GalleryItem, Payment, User, Video, Workflow } from '@atelier/db';
+import type { AnyProcedure } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { appRouter } from '../src/routers';
+
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+
+/** Every input field the services store as it came in a fixed-length column, with that column. */
+const storedAsSent = [
+  ['auth.register', 'email', User, 'email'],
+  ['auth.register', 'firstName', User, 'firstName'],
+  ['auth.register', 'lastName', User, 'lastName'],
+  ['account.update', 'username', User, 'username'],
+  ['media.setLastUsedImage', 'imagePath', User, 'lastUsedImage'],
+  ['apiTokens.create', 'name', ApiToken, 'name'],
+  ['payments.confirm', 'paymentIntentId', Payment, 'intentId'],
+  ['videos.createPlaceholder', 'sourceImagePath', Video, 'sourceImage'],
+  ['videos.createPlaceholder', 'placeholderId', Video, 'placeholderId'],
+  ['videos.generate', 'imageUrl', Video, 'sourceImage'],
+  ['gallery.save', 'transformedImagePath', GalleryItem, 'transformedImagePath'],
+  ['gallery.save', 'originalImagePath', GalleryItem, 'originalImagePath'],
+  ['gallery.save', 'transformationType', GalleryItem, 'transformationType'],
+  ['gallery.save', 'transformationOption', GalleryItem, 'transformationOption'],
+  ['gallery.save', 'sessionKey', GalleryItem, 'sessionKey'],
+  ['workflow.save', 'name', Workflow, 'name'],
+  ['workflow.rename', 'name', Workflow, 'name'],
+] as const;
+
+describe('input bounds', () => {
+  it.each(storedAsSent)('%s refuses %s longer than its column, and accepts it as long', (path, field, entity, property) => {
+    const column = (entity.meta.properties as Record<string, { length?: number }>)[property]?.length;
+    expect(column, `${entity.meta.className}.${property}`).toBeGreaterThan(0);
+    const procedure = procedures[path];
+    expect(procedure, path).toBeDefined();
+    const input = procedure!._def.inputs[0] as unknown as { shape: Record<string, { safeParse(value: unknown): { success: boolean; error?: unknown } }> };
+    const schema = input.shape[field]!;
+    // An address, so that the fields that expect one take it; only its length is at stake.
+    const ofLength = (length: number) => '/api/media/uploads/' + 'a'.repeat(length - '/api/media/uploads/'.length);
+    expect(schema.safeParse(ofLength(column! + 1)).success, `${path}.${field}: ${column! + 1} characters`).toBe(false);
+    // The bound is the column's, not a shorter one, where the field takes free text of any length.
+    const free = schema.safeParse(ofLength(column!));
+    if (!free.success) expect(JSON.stringify(free.error)).not.toMatch(/too_big/);
+  });
+});
