@@ -12,6 +12,7 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
   await expect(account).toHaveText('É');
 
   await account.click();
+  await page.getByRole('menuitem', { name: 'Mon compte' }).click();
   await expect(page.getByRole('heading', { name: 'Mon Compte' })).toBeVisible();
   await expect(page.getByTestId('profile-credits')).toHaveText('500');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();

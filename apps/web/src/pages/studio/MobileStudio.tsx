@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Stack } from '@mantine/core';
 import { IconDownload, IconHome, IconLibraryPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { AccountMenu } from '../../components/AccountMenu';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
 import { AiModeToggle, CreditsBadge, EngineNote, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
@@ -36,6 +37,7 @@ export function MobileStudio({ studio }: { studio: Studio }) {
         <Group gap={6} wrap="nowrap">
           <AiModeToggle studio={studio} />
           <CreditsBadge studio={studio} />
+          <AccountMenu compact />
         </Group>
         {picker.input}
       </Group>

@@ -1,0 +1,70 @@
+import { ActionIcon, Button, Menu, Text } from '@mantine/core';
+import { IconBook2, IconLogin, IconPhoto, IconTopologyStar3, IconUser, IconUsersGroup, IconWand, type Icon } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { PLACES } from '../lib/places';
+import { initialOf, useCurrentUser } from '../lib/user';
+
+const STUDIO_PATHS = ['/create', '/transform', '/mobile-transform'];
+
+interface MenuPlace {
+  path: string;
+  label: string;
+  icon: Icon;
+  /** Whether the page at this path is this place (by default: the path itself). */
+  current?: (path: string) => boolean;
+}
+
+const MENU_PLACES: readonly MenuPlace[] = [
+  { ...PLACES.studio, icon: IconWand, current: (path: string) => STUDIO_PATHS.includes(path) },
+  { ...PLACES.gallery, icon: IconPhoto },
+  { ...PLACES.library, icon: IconBook2 },
+  { ...PLACES.workflow, icon: IconTopologyStar3 },
+  { ...PLACES.feed, icon: IconUsersGroup, current: (path: string) => path === '/' || path === '/home' },
+  { ...PLACES.account, icon: IconUser },
+];
+
+/**
+ * The round account button with the user's initial, opening the menu of every place of the app;
+ * 'Connexion' for a visitor, as an icon where the bar is short of room.
+ */
+export function AccountMenu({ compact = false }: { compact?: boolean }) {
+  const { data: user, isPending } = useCurrentUser();
+  const { pathname } = useLocation();
+  if (isPending) return null;
+  if (!user) {
+    return compact ? (
+      <ActionIcon component={Link} to="/auth" size={36} radius="xl" variant="white" color="dark" aria-label="Connexion">
+        <IconLogin size={20} aria-hidden />
+      </ActionIcon>
+    ) : (
+      <Button component={Link} to="/auth" variant="light" radius="xl" size="sm">
+        Connexion
+      </Button>
+    );
+  }
+  return (
+    <Menu position="bottom-end" shadow="md" width={250} withinPortal>
+      <Menu.Target>
+        <ActionIcon size={38} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label="Menu du compte" data-testid="account-button">
+          <span style={{ fontWeight: 700 }}>{initialOf(user)}</span>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text fz="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {user.firstName}
+          </Text>
+          <Text fz="xs" truncate="end">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        {MENU_PLACES.map(({ path, label, icon: Icon, current = (at: string) => at === path }) => (
+          <Menu.Item key={path} component={Link} to={path} leftSection={<Icon size={16} aria-hidden />} aria-current={current(pathname) ? 'page' : undefined} fw={current(pathname) ? 700 : undefined}>
+            {label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
