@@ -89,7 +89,9 @@ test('post times read "À l\'instant", then minutes, hours and days', async ({ p
 
 test('the home page: hero, showcase of generated art, and an empty "Mes Créations" for a new member', async ({ page }) => {
   await signUp(page, newPerson('Sacha'));
-  await expect(page.getByText(/12\s847/)).toBeVisible();
+  // True figures only: no invented count of creations, no promised duration.
+  await expect(page.getByText("catégories d'options")).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/12\s847|2 à 5/);
 
   await page.getByRole('button', { name: 'Voir les créations' }).click();
   await expect(page.getByRole('heading', { name: "Galerie d'inspiration" })).toBeInViewport();
