@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 
 const NO_SCROLL_ROUTES = new Set(['/create', '/transform', '/mobile-transform']);
+/** The screens that fill the viewport, without a footer: the studio and the workflow editor. */
+export const FULL_SCREEN_ROUTES = new Set([...NO_SCROLL_ROUTES, '/workflow']);
 const IOS = /iPhone|iPad|iPod/;
 
 /** Page-scrolling rules of the route table, applied on every navigation. */

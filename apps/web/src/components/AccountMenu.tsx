@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
-import { IconBook2, IconLogin, IconPhoto, IconTopologyStar3, IconUser, IconUsersGroup, IconWand, type Icon } from '@tabler/icons-react';
+import { IconBook2, IconFileText, IconLogin, IconPhoto, IconTopologyStar3, IconUser, IconUsersGroup, IconWand, type Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { PLACES } from '../lib/places';
+import { LEGAL_PAGES, PLACES } from '../lib/places';
 import { initialOf, useCurrentUser } from '../lib/user';
 
 const STUDIO_PATHS = ['/create', '/transform', '/mobile-transform'];
@@ -24,8 +24,9 @@ const MENU_PLACES: readonly MenuPlace[] = [
 ];
 
 /**
- * The round account button with the user's initial, opening the menu of every place of the app;
- * 'Connexion' for a visitor, as an icon where the bar is short of room.
+ * The round account button with the user's initial, opening the menu of every place of the app
+ * (and the legal pages, for the screens without a footer); 'Connexion' for a visitor, as an icon
+ * where the bar is short of room.
  */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { data: user, isPending } = useCurrentUser();
@@ -61,6 +62,13 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         <Menu.Divider />
         {MENU_PLACES.map(({ path, label, icon: Icon, current = (at: string) => at === path }) => (
           <Menu.Item key={path} component={Link} to={path} leftSection={<Icon size={16} aria-hidden />} aria-current={current(pathname) ? 'page' : undefined} fw={current(pathname) ? 700 : undefined}>
+            {label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Label>Informations</Menu.Label>
+        {LEGAL_PAGES.map(({ path, label }) => (
+          <Menu.Item key={path} component={Link} to={path} leftSection={<IconFileText size={16} aria-hidden />} fz="xs">
             {label}
           </Menu.Item>
         ))}

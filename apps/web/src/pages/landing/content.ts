@@ -189,5 +189,3 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
 
 /** A price of '0€' marks the free plan, whose button invites to start rather than to choose. */
 export const isFreePlan = (plan: PricingPlan) => plan.price === '0€';
-
-export const FOOTER_LINKS = ["Conditions d'utilisation", 'Confidentialité', 'Contact'];
