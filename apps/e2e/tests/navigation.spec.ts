@@ -50,7 +50,7 @@ test("every page's footer leads to the legal pages, which name the operator of t
   // The rights it names are the account page's own buttons.
   await expect(main).toContainText('Exporter mes données');
   await expect(main).toContainText('Supprimer mon compte');
-  await expect(main).toContainText('ne sont envoyées à aucun service d’IA extérieur');
+  await expect(main).toContainText("ne sont envoyées à aucun service d'IA extérieur");
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();

@@ -128,8 +128,8 @@ function Privacy({ operator }: { operator: Operator }) {
           <List.Item>Vos sessions ouvertes (navigateur, dernière activité), pour que vous puissiez les fermer.</List.Item>
         </List>
         <Text>
-          Les photos sont débarrassées de leurs métadonnées (dont la position GPS) à l'import. Un seul cookie, celui de la session, est utilisé ; il
-          sert à vous garder connecté et à rien d'autre.
+          Les photos sont débarrassées de leurs métadonnées (dont la position GPS) à l'import. Atelier n'utilise qu'un cookie, celui de la session,
+          qui vous garde connecté ; la page de paiement charge le module de Stripe, qui dépose les siens pour prévenir la fraude.
         </Text>
       </Section>
       <Section title="Qui d'autre les voit">
@@ -141,8 +141,8 @@ function Privacy({ operator }: { operator: Operator }) {
           <List.Item>Les paiements sont traités par Stripe.</List.Item>
           <List.Item>
             {engine === 'replicate'
-              ? 'Les photos à transformer sont envoyées à Replicate (États-Unis), qui fait tourner les modèles d\u2019IA de ce serveur.'
-              : 'Les photos sont transformées sur notre serveur : elles ne sont envoyées à aucun service d\u2019IA extérieur.'}
+              ? "Les photos à transformer sont envoyées à Replicate (États-Unis), qui fait tourner les modèles d'IA de ce serveur."
+              : "Les photos sont transformées sur notre serveur : elles ne sont envoyées à aucun service d'IA extérieur."}
           </List.Item>
         </List>
       </Section>
