@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
-import { IconBook2, IconFileText, IconLogin, IconPhoto, IconTopologyStar3, IconUser, IconUsersGroup, IconWand, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { IconBook2, IconFileText, IconPhoto, IconTopologyStar3, IconUser, IconUsersGroup, IconWand, type Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { LEGAL_PAGES, PLACES } from '../lib/places';
 import { initialOf, useCurrentUser } from '../lib/user';
@@ -25,22 +26,20 @@ const MENU_PLACES: readonly MenuPlace[] = [
 
 /**
  * The round account button with the user's initial, opening the menu of every place of the app
- * (and the legal pages, for the screens without a footer); 'Connexion' for a visitor, as an icon
- * where the bar is short of room.
+ * (and the legal pages, for the screens without a footer); for a visitor, `visitor` where given
+ * (a bar short of room), else 'Connexion'.
  */
-export function AccountMenu({ compact = false }: { compact?: boolean }) {
+export function AccountMenu({ visitor }: { visitor?: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
   const { pathname } = useLocation();
   if (isPending) return null;
   if (!user) {
-    return compact ? (
-      <ActionIcon component={Link} to="/auth" size={36} radius="xl" variant="white" color="dark" aria-label="Connexion">
-        <IconLogin size={20} aria-hidden />
-      </ActionIcon>
-    ) : (
-      <Button component={Link} to="/auth" variant="light" radius="xl" size="sm">
-        Connexion
-      </Button>
+    return (
+      visitor ?? (
+        <Button component={Link} to="/auth" variant="light" radius="xl" size="sm">
+          Connexion
+        </Button>
+      )
     );
   }
   return (

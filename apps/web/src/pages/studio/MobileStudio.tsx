@@ -21,9 +21,14 @@ export function MobileStudio({ studio }: { studio: Studio }) {
     <div className="studio studio-mobile" style={{ background: palette.background, color: palette.textColor }} data-testid="studio" data-layout="mobile">
       <Group component="header" className="studio-topbar" justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap">
-          <ActionIcon {...barButton} component={Link} to="/" aria-label="Accueil">
-            <IconHome size={20} aria-hidden />
-          </ActionIcon>
+          {/* A member's menu leads everywhere, home included; a visitor keeps the way home. */}
+          <AccountMenu
+            visitor={
+              <ActionIcon {...barButton} component={Link} to="/" aria-label="Accueil">
+                <IconHome size={20} aria-hidden />
+              </ActionIcon>
+            }
+          />
           <ActionIcon {...barButton} aria-label="Importer une image" onClick={picker.open}>
             <IconUpload size={20} aria-hidden />
           </ActionIcon>
@@ -37,7 +42,6 @@ export function MobileStudio({ studio }: { studio: Studio }) {
         <Group gap={6} wrap="nowrap">
           <AiModeToggle studio={studio} />
           <CreditsBadge studio={studio} />
-          <AccountMenu compact />
         </Group>
         {picker.input}
       </Group>
