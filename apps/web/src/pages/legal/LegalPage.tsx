@@ -17,7 +17,8 @@ function Detail({ value }: { value: string | null }) {
 }
 
 function Email({ operator }: { operator: Operator }) {
-  return operator.email ? <Anchor href={`mailto:${operator.email}`}>{operator.email}</Anchor> : <Detail value={null} />;
+  // Underlined: in running text, colour alone does not mark a link (too close to the text in the dark theme).
+  return operator.email ? <Anchor href={`mailto:${operator.email}`} underline="always">{operator.email}</Anchor> : <Detail value={null} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -77,7 +78,7 @@ function Terms({ operator }: { operator: Operator }) {
         <Text>
           Atelier transforme vos photos (style, personnage, décor, lumière, cadrage, format, agrandissement, vidéo) et les range dans votre galerie
           privée. Ces conditions s'appliquent à toute personne qui crée un compte ; elles sont proposées par l'exploitant désigné dans les{' '}
-          <Anchor component={Link} to="/mentions-legales">
+          <Anchor component={Link} to="/mentions-legales" underline="always">
             mentions légales
           </Anchor>
           .
