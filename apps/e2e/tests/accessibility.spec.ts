@@ -41,3 +41,17 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await auditEveryRoute(page, scheme)).toEqual({});
   });
 }
+
+test.describe('on an iPhone', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
+
+  test('every page can be zoomed', async ({ page }) => {
+    for (const route of ['/', '/gallery', '/create']) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      const { violations } = await new AxeBuilder({ page }).withRules(['meta-viewport']).analyze();
+      expect(violations.map((violation) => `${route}: ${violation.id}`)).toEqual([]);
+      await expect(page.locator('meta[name="viewport"]')).not.toHaveAttribute('content', /user-scalable=no|maximum-scale/);
+    }
+  });
+});
