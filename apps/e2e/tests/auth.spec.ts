@@ -15,6 +15,8 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Mon compte' }).click();
   await expect(page.getByRole('heading', { name: 'Mon Compte' })).toBeVisible();
   await expect(page.getByTestId('profile-credits')).toHaveText('500');
+  await expect(page.getByTestId('profile-name')).toHaveText(`${person.firstName} ${person.lastName}`);
+  await expect(page.getByTestId('profile-email')).toHaveText(person.email);
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   // The studio forgets the visit and asks to sign in again, on both layouts, and cleans its address
   // (it passes through /create?logout=true too briefly to be waited for on a busy machine).
