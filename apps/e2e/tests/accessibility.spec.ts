@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newPerson, signUp } from './support';
 
 /** Every route of the app, as a visitor or a member opens it. */
-const ROUTES = ['/', '/landing', '/auth', '/reset-password?token=inconnu', '/create', '/gallery', '/image-library', '/account', '/checkout', '/workflow', '/stitch', '/p/2147483000', '/mentions-legales', '/cgu', '/confidentialite', '/contact', '/page-inconnue'];
+const ROUTES = ['/', '/landing', '/auth', '/reset-password?token=inconnu', '/create', '/gallery', '/image-library', '/account', '/account?tab=credits', '/checkout', '/workflow', '/stitch', '/p/2147483000', '/mentions-legales', '/cgu', '/confidentialite', '/contact', '/page-inconnue'];
 
 /** The violations a user of assistive technology cannot get past, one line each for the report. */
 async function seriousViolations(page: Page): Promise<string[]> {
