@@ -22,6 +22,11 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
   // (it passes through /create?logout=true too briefly to be waited for on a busy machine).
   await expect(page.getByTestId('studio-login-modal')).toBeVisible();
   await expect(page).toHaveURL(/\/create$/);
+  // Back leads past the account page, to the home page of a visitor: nothing of the account is shown again.
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
+  await expect(page.getByTestId('account-button')).toHaveCount(0);
 
   await page.goto('/auth');
   await recordToasts(page);
