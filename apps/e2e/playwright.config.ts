@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { operator } from './support/operator';
 import { ports, stripeSettings } from './support/stripe-settings';
 
 // Real production-style servers (the built app of `npm start`) on fresh data folders: one with
@@ -64,6 +65,10 @@ export default defineConfig({
         // Password reset mails go to the suite's mail server; the other server has no SMTP.
         SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
         MAIL_FROM: 'Atelier <no-reply@atelier.test>',
+        OPERATOR_NAME: operator.name,
+        OPERATOR_ADDRESS: operator.address,
+        OPERATOR_EMAIL: operator.email,
+        HOSTING_PROVIDER: operator.hostingProvider,
       },
     },
     {

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newPerson, signUp } from './support';
 
 /** Every route of the app, as a visitor or a member opens it. */
-const ROUTES = ['/', '/landing', '/auth', '/reset-password?token=inconnu', '/create', '/gallery', '/image-library', '/account', '/checkout', '/workflow', '/stitch', '/p/2147483000', '/page-inconnue'];
+const ROUTES = ['/', '/landing', '/auth', '/reset-password?token=inconnu', '/create', '/gallery', '/image-library', '/account', '/account?tab=credits', '/checkout', '/workflow', '/stitch', '/p/2147483000', '/mentions-legales', '/cgu', '/confidentialite', '/contact', '/page-inconnue'];
 
 /** The violations a user of assistive technology cannot get past, one line each for the report. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -41,3 +41,17 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await auditEveryRoute(page, scheme)).toEqual({});
   });
 }
+
+test.describe('on an iPhone', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
+
+  test('every page can be zoomed', async ({ page }) => {
+    for (const route of ['/', '/gallery', '/create']) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      const { violations } = await new AxeBuilder({ page }).withRules(['meta-viewport']).analyze();
+      expect(violations.map((violation) => `${route}: ${violation.id}`)).toEqual([]);
+      await expect(page.locator('meta[name="viewport"]')).not.toHaveAttribute('content', /user-scalable=no|maximum-scale/);
+    }
+  });
+});

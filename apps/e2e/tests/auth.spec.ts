@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newPerson, recordToasts, signUp, submitSignUp, toastsSeen } from './support';
+import { newPerson, recordToasts, samplePhoto, signUp, submitSignUp, toastsSeen, transformPhoto } from './support';
 
 test('sign up, see the initial, log out and log back in', async ({ page }) => {
   const person = newPerson('Élodie');
@@ -12,13 +12,21 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
   await expect(account).toHaveText('É');
 
   await account.click();
+  await page.getByRole('menuitem', { name: 'Mon compte' }).click();
   await expect(page.getByRole('heading', { name: 'Mon Compte' })).toBeVisible();
   await expect(page.getByTestId('profile-credits')).toHaveText('500');
+  await expect(page.getByTestId('profile-name')).toHaveText(`${person.firstName} ${person.lastName}`);
+  await expect(page.getByTestId('profile-email')).toHaveText(person.email);
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   // The studio forgets the visit and asks to sign in again, on both layouts, and cleans its address
   // (it passes through /create?logout=true too briefly to be waited for on a busy machine).
   await expect(page.getByTestId('studio-login-modal')).toBeVisible();
   await expect(page).toHaveURL(/\/create$/);
+  // Back leads past the account page, to the home page of a visitor: nothing of the account is shown again.
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
+  await expect(page.getByTestId('account-button')).toHaveCount(0);
 
   await page.goto('/auth');
   await recordToasts(page);
@@ -102,6 +110,21 @@ test('the account page opens the credits tab from the address and lists the laun
   await page.goto('/account?tab=credits');
   await expect(page.getByRole('tab', { name: 'Crédits' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('credit-history')).toContainText('Offre de lancement');
+});
+
+test('the credit history shows every entry, ten a page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, newPerson('Paul'));
+  const photo = await samplePhoto(page, 9);
+  // The launch offer and ten transformations: eleven entries.
+  for (let run = 0; run < 10; run += 1) await transformPhoto(page.request, photo);
+  await page.goto('/account?tab=credits');
+  const history = page.getByTestId('credit-history');
+  await expect(history.getByRole('row')).toHaveCount(10);
+  await expect(history).not.toContainText('Offre de lancement');
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(history.getByRole('row')).toHaveCount(1);
+  await expect(history).toContainText('Offre de lancement');
 });
 
 test('the profile is edited with the current password', async ({ page }) => {

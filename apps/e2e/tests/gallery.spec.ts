@@ -20,7 +20,7 @@ test('filter by option and search, then select three images, download them and d
   await memberWithCreations(page, [watercolour, watercolour, pop, sketch]);
 
   await page.goto('/gallery');
-  await expect(page.getByRole('heading', { name: 'Ma Bibliothèque' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Galerie' })).toBeVisible();
   const cards = page.getByTestId('image-card');
   await expect(cards).toHaveCount(4);
   const chips = page.getByRole('group', { name: 'Filtrer par option' });

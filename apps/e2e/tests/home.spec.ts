@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { createCreation, newPerson, publishCreation, registerThroughApi, samplePhoto, signUp, uniqueLabel } from './support';
 
-test('a creation goes from "Mes Créations" to the public feed, where another member likes it', async ({ page, browser }) => {
+test('a creation goes from "Mes Créations" to the public feed without its original, where another member likes it', async ({ page, browser, request }) => {
   const author = newPerson('Margaux');
   await signUp(page, author);
   const option = uniqueLabel('Aquarelle');
-  await createCreation(page.request, await samplePhoto(page, 3), option);
+  const creation = await createCreation(page.request, await samplePhoto(page, 3), option);
 
   await page.getByText('Mes Créations', { exact: true }).click();
   // The header's toggle follows the section's.
@@ -15,12 +15,17 @@ test('a creation goes from "Mes Créations" to the public feed, where another me
   await expect(own.getByTestId('post-time')).toHaveText("À l'instant");
   await own.getByRole('button', { name: 'Rendre public' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rendre cette création publique' });
-  await expect(dialog).toContainText('Votre photo d’origine, telle que vous l’avez envoyée, sera aussi visible de tous.');
+  // Private by default: the original goes public only when ticked.
+  await expect(dialog.getByRole('checkbox', { name: 'Publier aussi la photo d’origine' })).not.toBeChecked();
+  await expect(dialog).toContainText('Votre photo d’origine restera privée : seul le résultat sera publié.');
   await dialog.getByRole('button', { name: 'Publier' }).click();
   await expect(page.getByText('Votre création a été publiée !')).toBeVisible();
   await expect(page.getByText('Succès', { exact: true })).toBeVisible();
   await expect(own.getByText('Publié')).toBeVisible();
   await expect(own.getByRole('button', { name: 'Rendre public' })).toHaveCount(0);
+  // A visitor (no session) gets the result, and is refused the original.
+  expect((await request.get(creation.transformedImagePath)).status()).toBe(200);
+  expect((await request.get(creation.originalImagePath)).status()).toBe(404);
 
   const otherContext = await browser.newContext();
   try {
@@ -84,7 +89,9 @@ test('post times read "À l\'instant", then minutes, hours and days', async ({ p
 
 test('the home page: hero, showcase of generated art, and an empty "Mes Créations" for a new member', async ({ page }) => {
   await signUp(page, newPerson('Sacha'));
-  await expect(page.getByText(/12\s847/)).toBeVisible();
+  // True figures only: no invented count of creations, no promised duration.
+  await expect(page.getByText("catégories d'options")).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/12\s847|2 à 5/);
 
   await page.getByRole('button', { name: 'Voir les créations' }).click();
   await expect(page.getByRole('heading', { name: "Galerie d'inspiration" })).toBeInViewport();

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newPerson, signUp } from './support';
 
 const SECTION_ORDER = [
   'nav',
@@ -9,7 +10,6 @@ const SECTION_ORDER = [
   'samples',
   'process',
   'characters',
-  'testimonials',
   'how-it-works',
   'technology',
   'credits',
@@ -46,8 +46,10 @@ test('every section is there, in the order of the spec, with its content', async
 
   await expect(page.locator('#stats')).toContainText('25+');
   await expect(page.locator('#stats')).toContainText('4K');
-  await expect(page.locator('#stats')).toContainText('3,2 s');
-  await expect(page.locator('#stats')).toContainText('36 s');
+  await expect(page.locator('#stats')).toContainText('50crédits par image réussie');
+  await expect(page.locator('#stats')).toContainText('12exemples sans prompt');
+  // No invented figures: no average time, no named testimonials.
+  await expect(page.locator('main')).not.toContainText(/\d,\d s|secondes en moyenne|2 à 5/);
   for (const badge of ['Détection IA automatique', 'Transformation complète', 'Zéro configuration', 'Styles multiples']) {
     await expect(page.locator('#badges')).toContainText(badge);
   }
@@ -69,18 +71,11 @@ test('every section is there, in the order of the spec, with its content', async
 
   await expect(page.locator('#process li')).toHaveCount(4);
   await expect(page.locator('#characters article')).toHaveCount(4);
-  const testimonials = page.getByTestId('testimonial');
-  await expect(testimonials).toHaveCount(3);
-  await expect(testimonials.getByRole('img', { name: 'Note : 5 sur 5' })).toHaveCount(3);
+  await expect(page.locator('#testimonials')).toHaveCount(0);
 
   const table = page.getByTestId('sample-transformations');
   await expect(table.locator('tbody tr')).toHaveCount(12);
   for (const cost of await table.locator('tbody tr td:last-child').allTextContents()) expect(cost).toBe('50 crédits');
-  for (const duration of await table.locator('tbody tr td:nth-child(2)').allTextContents()) {
-    const seconds = Number(duration.replace(' s', '').replace(',', '.'));
-    expect(seconds).toBeGreaterThanOrEqual(1.6);
-    expect(seconds).toBeLessThanOrEqual(4.8);
-  }
   await expect(page.getByTestId('sample-total-credits')).toHaveText('600 crédits');
 
   const plans = page.getByTestId('pricing-plan');
@@ -95,8 +90,7 @@ test('every section is there, in the order of the spec, with its content', async
   await expect(plans.nth(2)).toContainText('2 000 crédits');
 
   const footerLinks = page.getByTestId('footer-link');
-  await expect(footerLinks).toHaveText(["Conditions d'utilisation", 'Confidentialité', 'Contact']);
-  for (const link of await footerLinks.all()) expect(await link.getAttribute('href')).toBeNull();
+  await expect(footerLinks).toHaveText(['Mentions légales', 'CGU / CGV', 'Confidentialité', 'Contact']);
 });
 
 test('the sample pictures are real WebP files, in both sizes', async ({ page }) => {
@@ -120,16 +114,16 @@ test('the sample pictures are real WebP files, in both sizes', async ({ page }) 
 });
 
 /** Each link by its label and the section it sits in. */
-const links: { name: string; section: string; to: string }[] = [
+const links: { name: string; section: string; to: string; signUp?: boolean }[] = [
   { name: 'Connexion', section: 'nav', to: '/auth' },
-  { name: 'Commencer Gratuitement', section: 'nav', to: '/auth' },
-  { name: 'Commencer Gratuitement', section: 'hero', to: '/auth' },
+  { name: 'Commencer Gratuitement', section: 'nav', to: '/auth', signUp: true },
+  { name: 'Commencer Gratuitement', section: 'hero', to: '/auth', signUp: true },
   { name: "Essayer l'Interface", section: 'hero', to: '/create' },
   { name: "Essayer l'Interface", section: 'samples', to: '/create' },
-  { name: 'Essayer Maintenant', section: 'how-it-works', to: '/auth' },
+  { name: 'Essayer Maintenant', section: 'how-it-works', to: '/auth', signUp: true },
   { name: 'Créer Votre Première Transformation', section: 'gallery', to: '/create' },
-  { name: 'Commencer Gratuitement', section: 'pricing', to: '/auth' },
-  { name: 'Commencer Maintenant', section: 'cta', to: '/auth' },
+  { name: 'Commencer Gratuitement', section: 'pricing', to: '/auth', signUp: true },
+  { name: 'Commencer Maintenant', section: 'cta', to: '/auth', signUp: true },
 ];
 
 test('every button goes where the spec says', async ({ page, isMobile }) => {
@@ -137,10 +131,12 @@ test('every button goes where the spec says', async ({ page, isMobile }) => {
   const openMenuOnPhones = async () => {
     if (isMobile) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   };
-  for (const { name, section, to } of links) {
+  for (const { name, section, to, signUp } of links) {
     if (section === 'nav' && name !== 'Connexion') await openMenuOnPhones();
     await page.locator(`[data-landing-section="${section}"]`).getByRole('link', { name, exact: true }).click();
     await page.waitForURL((url) => url.pathname === to);
+    // The calls to start open the sign-up form; 'Connexion', the sign-in form.
+    if (to === '/auth') await expect(page.getByRole('heading', { level: 1 })).toHaveText(signUp ? 'Créer un compte' : 'Connexion');
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/landing');
   }
@@ -160,6 +156,16 @@ test('every button goes where the spec says', async ({ page, isMobile }) => {
     await page.getByRole('button', { name }).click();
     await expect(page).toHaveURL(/\/landing$/);
   }
+});
+
+test('a signed-in visitor is offered the studio, not a sign-in', async ({ page }) => {
+  await signUp(page, newPerson('Lison'));
+  await page.goto('/landing');
+  const nav = page.locator('[data-landing-section="nav"]');
+  await expect(nav.getByRole('link', { name: 'Studio', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Connexion' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Studio', exact: true }).click();
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 20_000 });
 });
 
 test('the slider follows the mouse to both ends and stops when the button is released anywhere', async ({ page }) => {

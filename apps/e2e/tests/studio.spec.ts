@@ -11,6 +11,15 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
 
   await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 4) });
   await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
+  // Every category is in sight after an import, the engine's notice down to one line until asked.
+  const lastCategory = page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^HD/ });
+  await expect(lastCategory).toBeInViewport();
+  const note = page.getByTestId('engine-note');
+  await expect(note).toContainText('Moteur local, sans IA générative');
+  await expect(note).not.toContainText('Personnage, tenue et action');
+  await note.getByRole('button', { name: 'En savoir plus' }).click();
+  await expect(note).toContainText('Personnage, tenue et action');
+  await note.getByRole('button', { name: 'Réduire' }).click();
 
   await chooseOption(page, 'Style', 'Aquarelle');
   await chooseOption(page, 'Lumière', 'Heure dorée');
@@ -26,6 +35,11 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   const resultUrl = (await stageImage(page).getAttribute('src'))!;
   await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
   await expect(page.getByTestId('selection-chip')).toHaveCount(0);
+  // The result's views and actions sit under the picture, never over the subject; the options stay in sight.
+  const picture = await stageImage(page).boundingBox();
+  const compare = await page.getByRole('button', { name: 'Avant / après' }).boundingBox();
+  expect(compare!.y).toBeGreaterThanOrEqual(picture!.y + picture!.height);
+  await expect(lastCategory).toBeInViewport();
 
   // Full-screen before/after: the range moves the divider and goes back to the middle on close.
   await page.getByRole('button', { name: 'Avant / après' }).click();

@@ -141,6 +141,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
       discoveryOfferCredits: 100,
       passwordHash: PRODUCTION_HASH_PARAMS,
       quotas: STORAGE_QUOTAS,
+      operator: { name: null, address: null, email: null, hostingProvider: null },
       ...options.api,
     },
     signIn: new SignInThrottle({ signUpsPerMinute: options.authAttemptsPerMinute ?? 10, redis }),

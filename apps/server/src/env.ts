@@ -115,6 +115,12 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp://… or smtps://… URL' }).optional(),
   /** The sender of those mails. */
   MAIL_FROM: z.string().min(3).default('Atelier <no-reply@localhost>'),
+  /** Who runs this instance, shown on the legal pages (mentions légales, CGU, confidentialité, contact). */
+  OPERATOR_NAME: z.string().trim().min(1).optional(),
+  OPERATOR_ADDRESS: z.string().trim().min(1).optional(),
+  OPERATOR_EMAIL: z.email('OPERATOR_EMAIL must be an e-mail address').optional(),
+  /** The host of the service (name and address), which the mentions légales must name. */
+  HOSTING_PROVIDER: z.string().trim().min(1).optional(),
   /** Where the local video engine looks for a system ffmpeg before its bundled one. */
   PATH: z.string().default(''),
 });
@@ -158,6 +164,11 @@ export function cloudModels(env: Env): Record<StepRole, string> {
     upscale: env.REPLICATE_UPSCALE_MODEL,
     video: env.REPLICATE_VIDEO_MODEL,
   };
+}
+
+/** Who runs this instance, as the legal pages show it. */
+export function operatorOf(env: Env) {
+  return { name: env.OPERATOR_NAME ?? null, address: env.OPERATOR_ADDRESS ?? null, email: env.OPERATOR_EMAIL ?? null, hostingProvider: env.HOSTING_PROVIDER ?? null };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -3,7 +3,7 @@ import { createStripeClient } from '@atelier/api';
 import { openDatabase } from '@atelier/db';
 import { configureImagePool } from '@atelier/media';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, quotasOf } from './env';
+import { ConfigError, loadConfig, operatorOf, quotasOf } from './env';
 import { mediaFromConfig } from './media';
 
 /** The engine's worker threads load ES modules that Node 20 fails on with an internal assertion, mid-generation. */
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     trustProxy: config.env.TRUST_PROXY,
     authAttemptsPerMinute: config.env.AUTH_RATE_LIMIT_PER_MINUTE,
     rateLimits: { imageWorkPerMinute: config.env.IMAGE_WORK_RATE_LIMIT_PER_MINUTE, apiTokenRequestsPerMinute: config.env.API_TOKEN_RATE_LIMIT_PER_MINUTE },
-    api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 }, quotas: quotasOf(config.env), discoveryOfferCredits: config.env.DISCOVERY_OFFER_CREDITS },
+    api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 }, quotas: quotasOf(config.env), discoveryOfferCredits: config.env.DISCOVERY_OFFER_CREDITS, operator: operatorOf(config.env) },
     payments: {
       stripe: config.env.STRIPE_SECRET_KEY ? createStripeClient(config.env.STRIPE_SECRET_KEY, config.env.STRIPE_API_URL) : null,
       publishableKey: config.env.STRIPE_PUBLISHABLE_KEY ?? null,

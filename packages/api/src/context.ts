@@ -30,6 +30,15 @@ export interface ApiConfig {
   passwordHash: PasswordHashParams;
   /** What each account may keep (pictures, workflows). */
   quotas: StorageQuotas;
+  operator: OperatorDetails;
+}
+
+/** Who runs the instance, for the legal pages; each null until the server's settings give it. */
+export interface OperatorDetails {
+  name: string | null;
+  address: string | null;
+  email: string | null;
+  hostingProvider: string | null;
 }
 
 /** Long-lived dependencies, built once per process. */

@@ -181,6 +181,12 @@ describe('the plan of a generation: each option to the model that does it best',
     expect(upscale?.input.upscale_factor).toBe('6x');
   });
 
+  it('refuses a factor its name promises and the output bound forbids, before any prediction', async () => {
+    const twelveMegapixels = await photo(4000, 3000);
+    await expect(imageEngine().transform({ image: twelveMegapixels, prompt: '', selection: { upscale: option('upscale-4x') } })).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(creates()).toEqual([]);
+  });
+
   it('restores faces for the face options and keeps HD upscales to the factor named', async () => {
     const result = await imageEngine().transform({ image: source, prompt: '', selection: { upscale: option('face-restore') } });
     expect(fake.predictions()[0]!.input).toMatchObject({ upscale_factor: '2x', face_enhancement: true });

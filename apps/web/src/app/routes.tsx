@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { useDarkMarker } from '../components/ThemeToggle';
+import { LEGAL_PAGES } from '../lib/places';
 import { usePageScrollRules } from './pageRules';
 
 /** Page-scrolling rules and the dark marker, on every navigation. */
@@ -17,6 +18,8 @@ function RoutedLandingPage({ page: LandingPage }: { page: ComponentType<{ onNavi
 }
 
 const studio: RouteObject['lazy'] = async () => ({ Component: (await import('../pages/studio/StudioPage')).StudioPage });
+
+const legalPage: RouteObject['lazy'] = async () => ({ Component: (await import('../pages/legal/LegalPage')).LegalPage });
 
 const routes: RouteObject[] = [
   {
@@ -46,6 +49,7 @@ const routes: RouteObject[] = [
           { path: '/checkout', lazy: async () => ({ Component: (await import('../pages/CheckoutPage')).CheckoutPage }) },
           { path: '/p/:postId', lazy: async () => ({ Component: (await import('../pages/PublicPostPage')).PublicPostPage }) },
           { path: '/workflow', lazy: async () => ({ Component: (await import('../pages/workflow/WorkflowPage')).WorkflowPage }) },
+          ...LEGAL_PAGES.map(({ path }) => ({ path, lazy: legalPage })),
           { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
         ],
       },

@@ -1,6 +1,6 @@
 import { Group, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AccountButton } from './AccountButton';
+import { AccountMenu } from './AccountMenu';
 import { BrandTitle } from './BrandTitle';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -13,7 +13,7 @@ export function AppHeader({ children }: { children?: ReactNode }) {
         <Group gap="xs" wrap="nowrap">
           {children}
           <ThemeToggle />
-          <AccountButton />
+          <AccountMenu />
         </Group>
       </Group>
     </Paper>

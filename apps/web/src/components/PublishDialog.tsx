@@ -16,7 +16,8 @@ export function PublishDialog({ item, publish, onClose }: PublishDialogProps) {
 
 function PublishQuestion({ item, publish, onClose }: PublishDialogProps & { item: NonNullable<PublishDialogProps['item']> }) {
   const hasOriginal = item.originalImagePath !== null;
-  const [withOriginal, setWithOriginal] = useState(hasOriginal);
+  // Private unless asked: the raw upload is shown nowhere, and publishing it would make it downloadable by anyone.
+  const [withOriginal, setWithOriginal] = useState(false);
   return (
     <Modal opened onClose={onClose} title="Rendre cette création publique" centered>
       <Stack gap="md">

@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatCredits } from '../lib/format';
 import { AppHeader } from '../components/AppHeader';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { clearToasts, toast } from '../lib/toast';
+import { useSignedOut } from '../lib/signOut';
+import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { CreditsTab } from './account/CreditsTab';
 import { ApiTokensCard } from './account/ApiTokensCard';
@@ -49,20 +50,13 @@ function useRedirectedPayment(): void {
 
 export function AccountPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const signedOut = useSignedOut();
   const account = trpc.account.get.useQuery();
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'profile';
   useRedirectedPayment();
 
   const logout = trpc.auth.logout.useMutation({
-    onSuccess: () => {
-      // "Profil mis à jour" and the like were said to the person leaving.
-      clearToasts();
-      utils.auth.me.setData(undefined, null);
-      void utils.invalidate();
-      void navigate('/create?logout=true');
-    },
+    onSuccess: signedOut,
     onError: () => toast({ title: 'Erreur lors de la déconnexion. Veuillez réessayer.', variant: 'destructive' }),
   });
 

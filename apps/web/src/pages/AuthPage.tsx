@@ -147,7 +147,8 @@ function useArrivedSignedIn(): boolean {
 
 export function AuthPage() {
   const arrivedSignedIn = useArrivedSignedIn();
-  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>('login');
+  // The calls to start (`?mode=register`) open the sign-up form; everything else, sign-in.
+  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>(() => (new URLSearchParams(window.location.search).get('mode') === 'register' ? 'register' : 'login'));
   const [showPassword, setShowPassword] = useState(false);
   const utils = trpc.useUtils();
 

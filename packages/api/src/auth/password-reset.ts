@@ -21,7 +21,7 @@ export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export const passwordResetMessages = {
   sent: 'Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
-  notConfigured: "La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur. Contactez l'administrateur.",
+  notConfigured: "La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur.",
   invalidLink: 'Ce lien de réinitialisation est invalide, a expiré ou a déjà servi. Demandez-en un nouveau.',
 } as const;
 

@@ -8,6 +8,7 @@ import { galleryRouter } from './gallery';
 import { jobsRouter } from './jobs';
 import { paymentsRouter } from './payments';
 import { sessionsRouter } from './sessions';
+import { siteRouter } from './site';
 import { mediaRouter } from './media';
 import { transformRouter } from './transform';
 import { videosRouter } from './videos';
@@ -27,6 +28,7 @@ export const appRouter = router({
   feed: feedRouter,
   workflow: workflowRouter,
   jobs: jobsRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

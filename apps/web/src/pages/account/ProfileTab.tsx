@@ -70,6 +70,8 @@ export function ProfileTab({ account, onLogout, loggingOut }: { account: Account
           <EditProfileForm account={account} onDone={() => setEditing(false)} />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+            <Field label="Nom" value={`${account.firstName} ${account.lastName}`} testId="profile-name" />
+            <Field label="E-mail" value={account.email} testId="profile-email" />
             <Field label="Nom d'utilisateur" value={account.username} testId="profile-username" />
             <Field label="Membre depuis" value={formatDate(account.createdAt)} />
             <Field label="Crédits" value={formatCredits(account.credits)} testId="profile-credits" />

@@ -1,20 +1,15 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
 import { relativeTime, useNow } from '../../lib/relativeTime';
+import { useSignedOut } from '../../lib/signOut';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 
 /** The browsers signed in to the account: each can be ended, or all of them at once. */
 export function SessionsCard() {
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const now = useNow();
   const sessions = trpc.sessions.list.useQuery();
-  const signedOut = () => {
-    utils.auth.me.setData(undefined, null);
-    void utils.invalidate();
-    void navigate('/create?logout=true');
-  };
+  const signedOut = useSignedOut();
   const onError = (error: unknown) => toast({ title: 'Impossible de fermer la session.', description: errorMessage(error, ''), variant: 'destructive' });
   const endOne = trpc.sessions.end.useMutation({
     onSuccess: (_result, { id }) => {

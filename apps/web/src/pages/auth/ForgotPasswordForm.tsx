@@ -2,6 +2,7 @@ import { emailField } from '@atelier/catalog';
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconMailOff } from '@tabler/icons-react';
 import { z } from 'zod';
+import { useOperator } from '../../lib/operator';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 
@@ -10,6 +11,8 @@ const forgotSchema = z.object({ email: emailField });
 /** "Mot de passe oublié ?": asks for the e-mail and says a link is on its way, whether or not the address has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const available = trpc.auth.passwordResetAvailable.useQuery();
+  // Without mail, the only way back is the operator, when this server names one.
+  const operator = useOperator();
   const form = useZodForm(forgotSchema, { email: '' });
   const request = trpc.auth.requestPasswordReset.useMutation();
   const back = (
@@ -20,12 +23,18 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     </Text>
   );
 
-  if (available.isPending) return <Loader mx="auto" aria-label="Chargement" />;
+  if (available.isPending || operator.isPending) return <Loader mx="auto" aria-label="Chargement" />;
   if (!available.data?.available) {
     return (
       <Stack gap="sm">
         <Alert color="orange" icon={<IconMailOff size={18} aria-hidden />} title="Service non configuré">
-          La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur. Contactez l'administrateur.
+          La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur.
+          {operator.data?.email && (
+            <>
+              {' '}Écrivez à <Anchor href={`mailto:${operator.data.email}`} underline="always">{operator.data.email}</Anchor> depuis l'adresse de votre compte pour retrouver
+              l'accès.
+            </>
+          )}
         </Alert>
         {back}
       </Stack>

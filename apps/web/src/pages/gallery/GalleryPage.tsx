@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AppHeader } from '../../components/AppHeader';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useOwnGallery } from '../../lib/gallery';
+import { PLACES } from '../../lib/places';
 import { useCurrentUser } from '../../lib/user';
 import { ImagesTab } from './ImagesTab';
 import { useOwnVideos, VideosTab } from './VideosTab';
@@ -17,7 +18,7 @@ function TabCount({ count }: { count: string | undefined }) {
   );
 }
 
-/** 'Ma Bibliothèque': the user's saved images and generated videos. */
+/** The gallery: the user's saved images and generated videos. */
 export function GalleryPage() {
   const { data: user, isPending } = useCurrentUser();
   const [params, setParams] = useSearchParams();
@@ -33,7 +34,7 @@ export function GalleryPage() {
         <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
           <div>
             <Title order={1} fz={{ base: 26, sm: 32 }}>
-              Ma Bibliothèque
+              {PLACES.gallery.label}
             </Title>
             <Text c="dimmed">Vos images et vidéos transformées, à revoir, télécharger ou trier.</Text>
           </div>

@@ -30,7 +30,7 @@ export function SelectionBar({ count, onSelectAll, onDownload, onDelete, onCance
             question={`Supprimer ${count} image(s) ? Vous pourrez annuler pendant quelques secondes.`}
             onConfirm={onDelete}
             target={(toggle) => (
-              <Button size="xs" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={count === 0} onClick={toggle}>
+              <Button size="xs" color="red.9" leftSection={<IconTrash size={14} aria-hidden />} disabled={count === 0} onClick={toggle}>
                 Supprimer
               </Button>
             )}

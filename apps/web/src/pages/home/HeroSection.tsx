@@ -1,13 +1,15 @@
+import { CATEGORIES, IMAGE_COST } from '@atelier/catalog';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-// Static figures: the creation count is marketing text, not a live number.
+// Only what is true on every instance: no invented count of creations, no promised duration (it
+// depends on the photo, the options and the machine).
 const STATS = [
-  { value: '12\u00a0847', label: 'créations' },
   { value: '25+', label: 'styles artistiques' },
+  { value: String(CATEGORIES.length), label: "catégories d'options" },
   { value: '4K', label: 'qualité d’export' },
-  { value: '2 à 5\u00a0s', label: 'par transformation' },
+  { value: String(IMAGE_COST), label: 'crédits par image réussie' },
 ] as const;
 
 export function HeroSection({ onShowCreations }: { onShowCreations: () => void }) {
@@ -21,7 +23,7 @@ export function HeroSection({ onShowCreations }: { onShowCreations: () => void }
           Donnez une nouvelle vie <span className="home-gradient-text home-nowrap">à vos photos</span>
         </Title>
         <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }} maw={620}>
-          Styles artistiques, personnages, décors et lumières : choisissez, lancez, et retrouvez votre création en quelques secondes.
+          Styles artistiques, personnages, décors et lumières : choisissez, lancez, et retrouvez votre création dans votre galerie.
         </Text>
         <Group justify="center" gap="sm">
           <Button

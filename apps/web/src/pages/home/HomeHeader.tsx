@@ -2,7 +2,7 @@ import { ActionIcon, Box, Paper, SegmentedControl } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AccountButton } from '../../components/AccountButton';
+import { AccountMenu } from '../../components/AccountMenu';
 import { BrandTitle } from '../../components/BrandTitle';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import type { CommunityTab } from './CommunitySection';
@@ -42,7 +42,7 @@ export function HomeHeader({ tab, onTabChange }: { tab: CommunityTab; onTabChang
           >
             <IconPlus size={20} aria-hidden />
           </ActionIcon>
-          <AccountButton />
+          <AccountMenu />
         </div>
       </div>
     </Paper>

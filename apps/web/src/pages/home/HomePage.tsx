@@ -1,5 +1,6 @@
 import { Container, Stack } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { CommunitySection, type CommunityTab } from './CommunitySection';
 import { HeroSection } from './HeroSection';
 import { HomeHeader } from './HomeHeader';
@@ -11,6 +12,14 @@ export function HomePage() {
   const [tab, setTab] = useState<CommunityTab>('public');
   const showcase = useRef<HTMLElement>(null);
   const community = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // The menu's 'Feed public' leads here: the feed is far below the fold. A frame later, once the
+  // layout's effects (which run after this page's) have let the page scroll again after the studio.
+  useEffect(() => {
+    if (hash !== '#community') return;
+    const frame = requestAnimationFrame(() => community.current?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { Button, Center, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { FEATURES, HOW_IT_WORKS, PROCESS_STEPS, TECHNOLOGY } from './content';
+import { FEATURES, HOW_IT_WORKS, PROCESS_STEPS, SIGN_UP_PATH, TECHNOLOGY } from './content';
 import { IconCard, LandingSection } from './Section';
 
 export function FeaturesSection() {
@@ -67,7 +67,7 @@ export function HowItWorksSection() {
         ))}
       </SimpleGrid>
       <Center mt={40}>
-        <Button component="a" href="/auth" size="lg" radius="xl" rightSection={<IconArrowRight size={18} aria-hidden />}>
+        <Button component="a" href={SIGN_UP_PATH} size="lg" radius="xl" rightSection={<IconArrowRight size={18} aria-hidden />}>
           Essayer Maintenant
         </Button>
       </Center>

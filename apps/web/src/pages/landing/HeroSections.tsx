@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconGift } from '@tabler/icons-react';
 import { CompareSlider } from '../../components/CompareSlider';
-import { BADGES, STATS } from './content';
+import { BADGES, SIGN_UP_PATH, STATS } from './content';
 import { afterPicture, beforePicture, COMPARISON_EXAMPLES, sampleImage } from './samples';
 
 /** The hero shows the neon portrait, the most striking of the six examples (its files serve both places). */
@@ -20,14 +20,14 @@ export function HeroSection() {
               500 crédits offerts aux 100 premiers inscrits
             </Group>
             <Title order={1} id="hero-title" fz={{ base: 36, sm: 54 }} lh={1.08} style={{ letterSpacing: '-0.03em' }}>
-              Vos photos, <span className="landing-gradient-text">réinventées par l'IA</span> en quelques secondes
+              Vos photos, <span className="landing-gradient-text">réinventées par l'IA</span>
             </Title>
             <Text fz={{ base: 'md', sm: 'xl' }} className="landing-muted" maw={540}>
               Choisissez un style, un personnage, un décor : Atelier transforme votre photo en œuvre d'art haute définition, sans
               écrire une seule ligne de prompt.
             </Text>
             <Group gap="sm">
-              <Button component="a" href="/auth" size="md" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
+              <Button component="a" href={SIGN_UP_PATH} size="md" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
                 Commencer Gratuitement
               </Button>
               <Button component="a" href="/create" size="md" radius="xl" variant="default" rightSection={<IconArrowRight size={18} aria-hidden />}>

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { LandingBrand } from './LandingBrand';
-import { FOOTER_LINKS } from './content';
+import { LEGAL_PAGES } from '../../lib/places';
 
 export function LandingFooter() {
   return (
@@ -13,10 +13,9 @@ export function LandingFooter() {
               © {new Date().getFullYear()} Atelier · Transformations photo par IA
             </Text>
           </Stack>
-          {/* Placeholder links: their pages do not exist yet, so no href; announced as unavailable links. */}
           <Group gap="lg" component="nav" aria-label="Informations légales">
-            {FOOTER_LINKS.map((label) => (
-              <Anchor key={label} component="a" role="link" aria-disabled="true" fz="sm" className="landing-muted" data-testid="footer-link">
+            {LEGAL_PAGES.map(({ path, label }) => (
+              <Anchor key={path} href={path} fz="sm" className="landing-muted" data-testid="footer-link">
                 {label}
               </Anchor>
             ))}

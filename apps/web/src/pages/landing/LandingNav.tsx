@@ -2,6 +2,9 @@ import { Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { LandingBrand } from './LandingBrand';
 import { ThemeToggle } from '../../components/ThemeToggle';
+import { PLACES } from '../../lib/places';
+import { SIGN_UP_PATH } from './content';
+import { useSignedIn } from './useSignedIn';
 
 const MENU_ID = 'landing-menu';
 
@@ -21,7 +24,7 @@ function SectionButtons() {
 
 function StartButton({ fullWidth = false }: { fullWidth?: boolean }) {
   return (
-    <Button component="a" href="/auth" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} radius="xl" fullWidth={fullWidth}>
+    <Button component="a" href={SIGN_UP_PATH} variant="gradient" gradient={{ from: 'violet', to: 'pink' }} radius="xl" fullWidth={fullWidth}>
       Commencer Gratuitement
     </Button>
   );
@@ -30,6 +33,8 @@ function StartButton({ fullWidth = false }: { fullWidth?: boolean }) {
 /** Sticky bar; below the `sm` breakpoint the section buttons and the main call fold into a menu. */
 export function LandingNav() {
   const [menuOpen, menu] = useDisclosure(false);
+  // Someone signed in is offered the studio, not a sign-in form.
+  const signedIn = useSignedIn();
   return (
     <header className="landing-nav" data-landing-section="nav">
       <Container size="lg" py="sm">
@@ -40,9 +45,15 @@ export function LandingNav() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ThemeToggle />
-            <Button component="a" href="/auth" variant="default" radius="xl">
-              Connexion
-            </Button>
+            {signedIn ? (
+              <Button component="a" href={PLACES.studio.path} variant="default" radius="xl">
+                {PLACES.studio.label}
+              </Button>
+            ) : (
+              <Button component="a" href="/auth" variant="default" radius="xl">
+                Connexion
+              </Button>
+            )}
             <Group visibleFrom="sm">
               <StartButton />
             </Group>

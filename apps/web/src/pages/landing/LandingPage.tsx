@@ -5,7 +5,6 @@ import { LandingFooter } from './LandingFooter';
 import { LandingNav } from './LandingNav';
 import { CreditsSection, FinalCallToAction, PricingSection } from './OfferSections';
 import { CharacterShowcaseSection, GallerySection, SampleResultsSection } from './SampleSections';
-import { TestimonialsSection } from './TestimonialsSection';
 import { useTouchDeviceLayout } from './useTouchDeviceLayout';
 import './landing.css';
 
@@ -42,7 +41,6 @@ export function LandingPage({ onNavigate }: { onNavigate: (path: string) => void
         <SampleResultsSection />
         <ProcessSection />
         <CharacterShowcaseSection />
-        <TestimonialsSection />
         <HowItWorksSection />
         <TechnologySection />
         <CreditsSection />

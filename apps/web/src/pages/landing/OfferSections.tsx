@@ -4,16 +4,14 @@ import { IconCheck, IconCoins } from '@tabler/icons-react';
 import { formatCredits } from '../../lib/format';
 import {
   CREDIT_RULES,
-  decimal,
   isFreePlan,
   PRICING_PLANS,
-  SAMPLE_TOTAL_SECONDS,
+  SIGN_UP_PATH,
   SAMPLE_TRANSFORMATIONS,
   type PricingPlan,
 } from './content';
 import { LandingSection } from './Section';
 
-const seconds = (value: number) => `${decimal.format(value)} s`;
 const credits = (value: number) => `${formatCredits(value)} crédits`;
 
 export function CreditsSection() {
@@ -22,7 +20,7 @@ export function CreditsSection() {
       id="credits"
       eyebrow="Crédits"
       title="Un prix clair : vous ne payez que ce qui réussit"
-      intro={`Chaque image générée coûte ${IMAGE_COST} crédits. Voici nos ${SAMPLE_TRANSFORMATIONS.length} exemples, avec leur temps de génération et leur coût.`}
+      intro={`Chaque image générée coûte ${IMAGE_COST} crédits. Voici nos ${SAMPLE_TRANSFORMATIONS.length} exemples et leur coût.`}
       tinted
     >
       <Grid gap={40}>
@@ -59,14 +57,11 @@ export function CreditsSection() {
           <div className="landing-card" style={{ height: 'auto' }}>
             <table className="landing-table" data-testid="sample-transformations">
               <caption className="landing-muted">
-                Les {SAMPLE_TRANSFORMATIONS.length} transformations d'exemple : style, durée de génération et coût
+                Les {SAMPLE_TRANSFORMATIONS.length} transformations d'exemple : style et coût
               </caption>
               <thead>
                 <tr>
                   <th scope="col">Transformation</th>
-                  <th scope="col" className="landing-number">
-                    Durée
-                  </th>
                   <th scope="col" className="landing-number">
                     Coût
                   </th>
@@ -83,7 +78,6 @@ export function CreditsSection() {
                         <span>{transformation.title}</span>
                       </Group>
                     </td>
-                    <td className="landing-number">{seconds(transformation.seconds)}</td>
                     <td className="landing-number">{credits(IMAGE_COST)}</td>
                   </tr>
                 ))}
@@ -91,7 +85,6 @@ export function CreditsSection() {
               <tfoot>
                 <tr>
                   <th scope="row">Total · {SAMPLE_TRANSFORMATIONS.length} transformations</th>
-                  <td className="landing-number">{seconds(SAMPLE_TOTAL_SECONDS)}</td>
                   <td className="landing-number" data-testid="sample-total-credits">
                     {credits(IMAGE_COST * SAMPLE_TRANSFORMATIONS.length)}
                   </td>
@@ -152,7 +145,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       </List>
       <Button
         component="a"
-        href="/auth"
+        href={SIGN_UP_PATH}
         size="md"
         radius="xl"
         fullWidth
@@ -192,7 +185,7 @@ export function FinalCallToAction() {
           <Text fz={{ base: 'md', sm: 'lg' }} maw={560} c="white">
             Créez votre compte en trente secondes et transformez vos premières images avec les crédits offerts.
           </Text>
-          <Button component="a" href="/auth" size="lg" radius="xl" color="white" c="violet.8">
+          <Button component="a" href={SIGN_UP_PATH} size="lg" radius="xl" color="white" c="violet.8">
             Commencer Maintenant
           </Button>
         </Stack>

@@ -27,6 +27,9 @@ import { CHARACTERS } from './samples';
 
 // The landing page's copy, as data: each section renders one of these lists.
 
+/** Where the calls to start lead: the sign-up form (a visitor who already has an account switches to sign-in there). */
+export const SIGN_UP_PATH = '/auth?mode=register';
+
 export interface IconItem {
   icon: Icon;
   title: string;
@@ -36,15 +39,13 @@ export interface IconItem {
 export const SAMPLE_TRANSFORMATIONS = CHARACTERS.flatMap((character) =>
   character.transformations.map((transformation) => ({ character, transformation })),
 );
-export const SAMPLE_TOTAL_SECONDS = SAMPLE_TRANSFORMATIONS.reduce((total, { transformation }) => total + transformation.seconds, 0);
-
-export const decimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
+// Only what is true on every instance: no invented counts or timings (a generation's time depends on
+// the photo, the options and the machine).
 export const STATS = [
   { value: '25+', label: 'styles artistiques' },
   { value: '4K', label: "qualité d'export" },
-  { value: `${decimal.format(3.2)} s`, label: 'temps moyen par image' },
-  { value: `${Math.round(SAMPLE_TOTAL_SECONDS)} s`, label: `pour nos ${SAMPLE_TRANSFORMATIONS.length} exemples` },
+  { value: `${IMAGE_COST}`, label: 'crédits par image réussie' },
+  { value: `${SAMPLE_TRANSFORMATIONS.length}`, label: 'exemples sans prompt' },
 ] as const;
 
 export const BADGES: readonly Pick<IconItem, 'icon' | 'title'>[] = [
@@ -63,7 +64,7 @@ export const FEATURES: readonly IconItem[] = [
   {
     icon: IconUserStar,
     title: 'Transformation de personnage',
-    description: 'Chevalier, reine ou astronaute : costume et accessoires s\'ajoutent à votre photo ; le moteur cloud redessine le corps entier.',
+    description: 'Chevalier, reine ou astronaute : costume et accessoires s\'ajoutent à votre photo.',
   },
   {
     icon: IconMovie,
@@ -104,7 +105,7 @@ export const PROCESS_STEPS: readonly (IconItem & { step: number })[] = [
     step: 3,
     icon: IconSparkles,
     title: 'Génération IA',
-    description: "Le moteur compose votre image en quelques secondes. Aucun prompt à écrire, aucun réglage à connaître.",
+    description: "Le moteur compose votre image, étape par étape sous vos yeux. Aucun prompt à écrire, aucun réglage à connaître.",
   },
   {
     step: 4,
@@ -113,30 +114,6 @@ export const PROCESS_STEPS: readonly (IconItem & { step: number })[] = [
     description: 'Téléchargez en haute définition, sans filigrane, ou partagez votre création avec la communauté.',
   },
 ];
-
-export const TESTIMONIALS = [
-  {
-    name: 'Camille Roussel',
-    role: 'Photographe de mariage',
-    content:
-      "J'offre maintenant à chaque couple une version aquarelle de leur plus belle photo. Ils adorent, et cela me prend moins d'une minute.",
-    rating: 5,
-  },
-  {
-    name: 'Karim Benali',
-    role: 'Créateur de contenu',
-    content:
-      'Une séance photo, six ambiances différentes : mes visuels se renouvellent chaque semaine sans shooting supplémentaire.',
-    rating: 5,
-  },
-  {
-    name: 'Sophie Marchand',
-    role: 'Directrice artistique',
-    content:
-      "Je transforme une photo de repérage en planche d'intention avant même la fin de la réunion. Mes clients comprennent tout de suite.",
-    rating: 5,
-  },
-] as const;
 
 export const HOW_IT_WORKS: readonly IconItem[] = [
   {
@@ -158,7 +135,7 @@ export const HOW_IT_WORKS: readonly IconItem[] = [
 
 export const TECHNOLOGY: readonly IconItem[] = [
   { icon: IconBadge4k, title: "Jusqu'en 4K", description: 'Agrandissement et netteté pour imprimer vos créations en grand.' },
-  { icon: IconBolt, title: '2 à 5 secondes', description: `En moyenne ${decimal.format(3.2)} s entre votre clic et le résultat.` },
+  { icon: IconBolt, title: 'Progression en direct', description: "L'avancement de chaque génération s'affiche étape par étape, jusqu'au résultat." },
   { icon: IconLock, title: 'Privé par défaut', description: 'Vos photos restent dans votre galerie tant que vous ne les publiez pas.' },
   { icon: IconDownload, title: 'Export sans filigrane', description: 'Téléchargez une image, une sélection ou tout votre travail.' },
   { icon: IconVideo, title: 'Vidéos de 6 secondes', description: 'Animez une création en clip 768p, prêt pour les réseaux.' },
@@ -212,5 +189,3 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
 
 /** A price of '0€' marks the free plan, whose button invites to start rather than to choose. */
 export const isFreePlan = (plan: PricingPlan) => plan.price === '0€';
-
-export const FOOTER_LINKS = ["Conditions d'utilisation", 'Confidentialité', 'Contact'];

@@ -22,7 +22,6 @@ export interface SampleTransformation {
   /** The option's name, shown as a badge. */
   style: string;
   title: string;
-  seconds: number;
   choice: SampleChoice;
 }
 
@@ -87,9 +86,9 @@ export const CHARACTERS: readonly CharacterSample[] = [
     tagline: 'Portrait en extérieur',
     source: 'model-lea',
     transformations: [
-      { id: 'cyanotype', style: 'Cyanotype', title: 'Tirage au cyanotype', seconds: 2.4, choice: { style: 'cyanotype' } },
-      { id: 'croquis', style: 'Croquis au crayon', title: 'Esquisse à la mine', seconds: 1.6, choice: { style: 'pencil-sketch' } },
-      { id: 'reine', style: 'Reine', title: "Reine à l'heure dorée", seconds: 3.5, choice: { character: 'queen', lighting: 'golden-hour' } },
+      { id: 'cyanotype', style: 'Cyanotype', title: 'Tirage au cyanotype', choice: { style: 'cyanotype' } },
+      { id: 'croquis', style: 'Croquis au crayon', title: 'Esquisse à la mine', choice: { style: 'pencil-sketch' } },
+      { id: 'reine', style: 'Reine', title: "Reine à l'heure dorée", choice: { character: 'queen', lighting: 'golden-hour' } },
     ],
   },
   {
@@ -98,9 +97,9 @@ export const CHARACTERS: readonly CharacterSample[] = [
     tagline: 'Photo de profil',
     source: 'model-hugo',
     transformations: [
-      { id: 'chevalier', style: 'Chevalier', title: 'Chevalier en armure', seconds: 4.8, choice: { character: 'knight', environment: 'medieval-village' } },
-      { id: 'synthwave', style: 'Synthwave', title: 'Rétro synthwave', seconds: 2.2, choice: { style: 'synthwave' } },
-      { id: 'astronaute', style: 'Astronaute', title: 'Astronaute lunaire', seconds: 3.6, choice: { character: 'astronaut', environment: 'moon' } },
+      { id: 'chevalier', style: 'Chevalier', title: 'Chevalier en armure', choice: { character: 'knight', environment: 'medieval-village' } },
+      { id: 'synthwave', style: 'Synthwave', title: 'Rétro synthwave', choice: { style: 'synthwave' } },
+      { id: 'astronaute', style: 'Astronaute', title: 'Astronaute lunaire', choice: { character: 'astronaut', environment: 'moon' } },
     ],
   },
   {
@@ -109,9 +108,9 @@ export const CHARACTERS: readonly CharacterSample[] = [
     tagline: 'Selfie du week-end',
     source: 'model-amina',
     transformations: [
-      { id: 'neons', style: 'Néons', title: 'Nuit à Tokyo', seconds: 2.9, choice: { environment: 'neon-tokyo', lighting: 'neon-lights' } },
-      { id: 'aurore', style: 'Aurore boréale', title: "Sous l'aurore boréale", seconds: 3.1, choice: { lighting: 'aurora' } },
-      { id: 'fee', style: 'Fée', title: 'Fée de la forêt', seconds: 3.3, choice: { character: 'fairy', environment: 'enchanted-forest' } },
+      { id: 'neons', style: 'Néons', title: 'Nuit à Tokyo', choice: { environment: 'neon-tokyo', lighting: 'neon-lights' } },
+      { id: 'aurore', style: 'Aurore boréale', title: "Sous l'aurore boréale", choice: { lighting: 'aurora' } },
+      { id: 'fee', style: 'Fée', title: 'Fée de la forêt', choice: { character: 'fairy', environment: 'enchanted-forest' } },
     ],
   },
   {
@@ -120,9 +119,9 @@ export const CHARACTERS: readonly CharacterSample[] = [
     tagline: 'Portrait studio',
     source: 'model-malik',
     transformations: [
-      { id: 'film-noir', style: 'Film noir', title: 'Détective film noir', seconds: 2.8, choice: { style: 'film-noir' } },
-      { id: 'viking', style: 'Viking', title: 'Viking des fjords', seconds: 3.1, choice: { character: 'viking', environment: 'snowy-mountains' } },
-      { id: 'vaporwave', style: 'Vaporwave', title: 'Affiche vaporwave', seconds: 2.7, choice: { style: 'vaporwave' } },
+      { id: 'film-noir', style: 'Film noir', title: 'Détective film noir', choice: { style: 'film-noir' } },
+      { id: 'viking', style: 'Viking', title: 'Viking des fjords', choice: { character: 'viking', environment: 'snowy-mountains' } },
+      { id: 'vaporwave', style: 'Vaporwave', title: 'Affiche vaporwave', choice: { style: 'vaporwave' } },
     ],
   },
 ];

@@ -15,6 +15,7 @@ import { downloadFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
 import { clearCorruptedLibrarySelection, storeLibrarySelection } from '../../lib/librarySelection';
 import { downloadNameOf } from '../../lib/media';
+import { PLACES } from '../../lib/places';
 import { matchesSearch } from '../../lib/search';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
@@ -127,7 +128,7 @@ export function ImageLibraryPage() {
       <Container component="main" size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
         <Stack gap={4} mb="lg">
           <Title order={1} fz={{ base: 26, sm: 32 }}>
-            Bibliothèque d'images
+            {PLACES.library.label}
           </Title>
           <Text c="dimmed">Vos transformations récentes, à réutiliser comme point de départ.</Text>
         </Stack>

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Stack } from '@mantine/core';
 import { IconDownload, IconHome, IconLibraryPhoto, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { AccountMenu } from '../../components/AccountMenu';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
 import { AiModeToggle, CreditsBadge, EngineNote, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
@@ -20,9 +21,14 @@ export function MobileStudio({ studio }: { studio: Studio }) {
     <div className="studio studio-mobile" style={{ background: palette.background, color: palette.textColor }} data-testid="studio" data-layout="mobile">
       <Group component="header" className="studio-topbar" justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap">
-          <ActionIcon {...barButton} component={Link} to="/" aria-label="Accueil">
-            <IconHome size={20} aria-hidden />
-          </ActionIcon>
+          {/* A member's menu leads everywhere, home included; a visitor keeps the way home. */}
+          <AccountMenu
+            visitor={
+              <ActionIcon {...barButton} component={Link} to="/" aria-label="Accueil">
+                <IconHome size={20} aria-hidden />
+              </ActionIcon>
+            }
+          />
           <ActionIcon {...barButton} aria-label="Importer une image" onClick={picker.open}>
             <IconUpload size={20} aria-hidden />
           </ActionIcon>

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowsLeftRight, IconCoins, IconColumns2, IconMaximize, IconPhoto, IconRepeat, IconSparkles, IconVideo, IconWand } from '@tabler/icons-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
-import { LOCAL_ENGINE_NOTICE, engineLabel, useConfiguredEngine } from '../../lib/engine';
+import { LOCAL_ENGINE_NOTICE, LOCAL_ENGINE_SUMMARY, engineLabel, useConfiguredEngine } from '../../lib/engine';
 import { formatCredits } from '../../lib/format';
 import { describeJob } from '../../lib/jobs';
 import { useIsPhone } from './layout';
@@ -124,71 +124,78 @@ export function CreditsBadge({ studio }: { studio: Studio }) {
   );
 }
 
-/** Over the frame: the picture full screen, and the before/after views when it is a result. */
+/** Over the frame, in its corner: the picture full screen. Everything else stays off the picture. */
 function StageActions({ studio }: { studio: Studio }) {
   const image = studio.state.currentImage;
   if (!image) return null;
-  const pill = { size: 'compact-sm', radius: 'xl', variant: 'white', color: 'dark' } as const;
-  // A phone's frame is narrower than the row: it wraps rather than running under the zoom buttons.
   return (
-    <Group gap={6} wrap="wrap">
-      <Tooltip label="Plein écran">
-        <Button {...pill} aria-label="Plein écran" onClick={() => studio.openOverlay({ kind: 'viewer', url: image })}>
-          <IconMaximize size={14} aria-hidden />
-        </Button>
-      </Tooltip>
-      {studio.comparison && (
+    <Tooltip label="Plein écran">
+      <Button size="compact-sm" radius="xl" variant="white" color="dark" aria-label="Plein écran" onClick={() => studio.openOverlay({ kind: 'viewer', url: image })}>
+        <IconMaximize size={14} aria-hidden />
+      </Button>
+    </Tooltip>
+  );
+}
+
+/**
+ * Under a result, never over it (it would hide the subject's head): the before/after views and the
+ * engine that made it, then start again from the picture it was made from (the next RUN would
+ * otherwise transform the result), and take its options again. One row, scrolled sideways on phones.
+ */
+export function ResultActions({ studio }: { studio: Studio }) {
+  const phone = useIsPhone();
+  const { result, comparison } = studio;
+  if (!result && !comparison) return null;
+  const button = { size: phone ? 'sm' : 'compact-sm', radius: 'xl', variant: 'white', color: 'dark', className: 'studio-result-action' } as const;
+  const engine = engineLabel(comparison?.engine, comparison?.models);
+  const choices = result?.choices;
+  return (
+    <Group gap={6} wrap="nowrap" className="studio-result-actions" data-testid="result-actions">
+      {comparison && (
         <>
-          {engineLabel(studio.comparison.engine, studio.comparison.models) && (
-            <Badge size="lg" radius="xl" variant="white" color="dark" data-testid="result-engine">
-              {engineLabel(studio.comparison.engine, studio.comparison.models)}
-            </Badge>
-          )}
-          <Button {...pill} leftSection={<IconArrowsLeftRight size={14} aria-hidden />} onClick={() => studio.openOverlay({ kind: 'compare' })}>
+          <Button {...button} leftSection={<IconArrowsLeftRight size={14} aria-hidden />} onClick={() => studio.openOverlay({ kind: 'compare' })}>
             Avant / après
           </Button>
           <Tooltip label="Côte à côte">
-            <Button {...pill} aria-label="Côte à côte" onClick={() => studio.openOverlay({ kind: 'sideBySide' })}>
+            <Button {...button} aria-label="Côte à côte" onClick={() => studio.openOverlay({ kind: 'sideBySide' })}>
               <IconColumns2 size={14} aria-hidden />
             </Button>
           </Tooltip>
         </>
+      )}
+      {result && (
+        <Button {...button} leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => studio.pickImage(result.before)}>
+          Repartir de l'original
+        </Button>
+      )}
+      {choices && (
+        <Button {...button} leftSection={<IconRepeat size={14} aria-hidden />} onClick={() => studio.dispatch({ type: 'restoreChoices', choices })}>
+          Mêmes réglages
+        </Button>
+      )}
+      {engine && (
+        <Badge size="lg" radius="xl" variant="white" color="dark" tt="none" className="studio-result-engine" data-testid="result-engine">
+          {engine}
+        </Badge>
       )}
     </Group>
   );
 }
 
 /**
- * Under a result: start again from the picture it was made from (the next RUN would otherwise
- * transform the result), and take its options again.
+ * With the local engine, what it cannot do, before the user spends credits: one line, and the
+ * whole notice on demand (in full it pushed the phone's categories below the fold).
  */
-export function ResultActions({ studio }: { studio: Studio }) {
-  const phone = useIsPhone();
-  const { result } = studio;
-  if (!result) return null;
-  const { choices } = result;
-  const button = { size: phone ? 'sm' : 'compact-sm', radius: 'xl', variant: 'white', color: 'dark', className: 'studio-result-action' } as const;
-  return (
-    <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'} data-testid="result-actions">
-      <Button {...button} leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => studio.pickImage(result.before)}>
-        Repartir de l'original
-      </Button>
-      {choices && (
-        <Button {...button} leftSection={<IconRepeat size={14} aria-hidden />} onClick={() => studio.dispatch({ type: 'restoreChoices', choices })}>
-          Mêmes réglages
-        </Button>
-      )}
-    </Group>
-  );
-}
-
-/** With the local engine, what it can and cannot do, before the user spends credits. */
 export function EngineNote() {
   const engine = useConfiguredEngine();
+  const [open, setOpen] = useState(false);
   if (engine !== 'local') return null;
   return (
-    <Text fz="xs" c="dimmed" className="studio-engine-note" data-testid="engine-note">
-      {LOCAL_ENGINE_NOTICE}
+    <Text fz="xs" className="studio-engine-note" data-testid="engine-note">
+      {open ? LOCAL_ENGINE_NOTICE : LOCAL_ENGINE_SUMMARY}{' '}
+      <Anchor component="button" type="button" fz="xs" fw={700} onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? 'Réduire' : 'En savoir plus'}
+      </Anchor>
     </Text>
   );
 }

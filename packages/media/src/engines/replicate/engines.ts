@@ -1,7 +1,7 @@
 import { DECODE_OPTIONS, inspectImage, type ImageHeader } from '../../decode';
 import { JPEG_OUTPUT } from '../../limits';
 import { sharp } from '../../sharp';
-import { outputFrame } from '../local/geometry';
+import { checkNamedSize, outputFrame } from '../local/geometry';
 import { choicesFor } from '../local/image-engine';
 import { combineLooks } from '../local/look';
 import { lookForChoice, type Choice } from '../local/recipes';
@@ -95,6 +95,8 @@ export class ReplicateImageEngine implements ImageEngine {
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
     const header = await inspectImage(request.image);
     const choices = choicesFor(request.selection, request.prompt);
+    // A size its name promises and the output bound forbids is refused before any prediction is paid for.
+    checkNamedSize(header, choices);
     const hosted: HostedInput[] = [];
     const host = async (bytes: Buffer, model: ModelEntry) => {
       const input = await this.cloud.predictions.host(bytes, 'image/jpeg', model.id);

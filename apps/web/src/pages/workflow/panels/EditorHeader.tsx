@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Loader, Paper, Text, Tooltip } from '@mantine
 import { IconAlertTriangle, IconArrowBackUp, IconArrowForwardUp, IconCloudCheck, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AccountButton } from '../../../components/AccountButton';
+import { AccountMenu } from '../../../components/AccountMenu';
 import { formatCredits } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/user';
 import type { SaveStatus } from '../useAutosave';
@@ -75,7 +75,7 @@ export function EditorHeader({ menu, saveStatus, canUndo, canRedo, onUndo, onRed
               {compact ? '' : ' crédits'}
             </Badge>
           )}
-          <AccountButton />
+          <AccountMenu />
         </Group>
       </Group>
     </Paper>
