@@ -128,7 +128,7 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
       metrics?.generationEnded(job);
       // A studio result and a workflow render go to the gallery with their payment.
       const changed = job.kind === 'video' ? listVersions.videosChanged(job.userId) : job.kind === 'node' ? null : listVersions.galleryChanged(job.userId);
-      changed?.catch((error: unknown) => log.error({ err: error }, 'a list version could not be changed'));
+      return changed?.catch((error: unknown) => log.error({ err: error }, 'a list version could not be changed'));
     },
     log,
   });

@@ -84,8 +84,12 @@ export interface JobServiceOptions {
   queue: JobQueue;
   events?: JobEvents;
   kinds: Record<JobKind, JobKindWork<never>>;
-  /** Told when a job ends, whatever the outcome (the lists it changes get a new version; a cloud failure is counted by model and reason). */
-  onFinished?: (job: FinishedJob) => void;
+  /**
+   * Told when a job ends, whatever the outcome (the lists it changes get a new version; a cloud
+   * failure is counted by model and reason). A job that ran here publishes its end once this has
+   * settled, so a client told of a result never polls a list's older version.
+   */
+  onFinished?: (job: FinishedJob) => void | Promise<void>;
   /** How long a running job's heartbeat may stop before its job is taken back (JOB_LEASE_MS by default). */
   leaseMs?: number;
   /** Where maintenance failures, and failed generations, are reported. */
@@ -341,14 +345,14 @@ export class JobService {
       clearInterval(heartbeat);
       stopFollowing();
       this.live.delete(jobId);
-      this.events.publish(await this.snapshot(em, jobId));
       // How long it ran here: its engine's time, plus storing the result.
-      this.options.onFinished?.({
+      await this.options.onFinished?.({
         kind: job.kind,
         userId: job.owner.id,
         runMs: Date.now() - now.getTime(),
         ...(cloud ? { cloudFailure: { model: cloud.context.model, reason: cloud.reason } } : {}),
       });
+      this.events.publish(await this.snapshot(em, jobId));
     }
   }
 
@@ -392,7 +396,7 @@ export class JobService {
     });
     if (!ended) return false;
     this.events.publish(await this.snapshot(em, jobId));
-    this.options.onFinished?.(ended);
+    await this.options.onFinished?.(ended);
     return true;
   }
 
