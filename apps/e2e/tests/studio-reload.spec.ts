@@ -7,8 +7,8 @@ test.describe.configure({ mode: 'serial' });
 
 /**
  * A generation long enough to outlast a reload (ESRGAN doubles a 0.75 MP photo for several seconds),
- * asked for as the studio's RUN asks (upload, then transform), then the studio opened: it finds the
- * job running and shows its stage and percentage.
+ * asked for as the studio's RUN asks (upload, then transform with the visit's key), then the studio
+ * opened: it finds the job running and shows its stage and percentage.
  */
 async function startLongGeneration(page: Page): Promise<void> {
   const photo = await samplePhoto(page, 11, { width: 1000, height: 750 });
@@ -17,7 +17,8 @@ async function startLongGeneration(page: Page): Promise<void> {
   });
   expect(upload.status(), await upload.text()).toBe(200);
   const { id } = (await upload.json()) as { id: number };
-  const accepted = await page.request.post(`/api/transform/${id}`, { headers: { prefer: 'respond-async' } });
+  // With the visit's key, as the studio sends it: its result joins the gallery with its payment.
+  const accepted = await page.request.post(`/api/transform/${id}`, { headers: { prefer: 'respond-async' }, data: { sessionKey: String(Date.now()) } });
   expect(accepted.status(), await accepted.text()).toBe(202);
   await openStudio(page);
   await expect(page.getByTestId('generation-progress')).toHaveText(/ · \d+ %$/, { timeout: 30_000 });

@@ -70,8 +70,10 @@ interface ProducedImage {
 }
 
 /**
- * The gallery card of a studio result or a workflow render, written with its payment: a paid
- * result is in the gallery whatever the browser does after (a reload, a closed tab). Named by
+ * The gallery card of a studio visit's result or a workflow render, written with its payment: a
+ * paid result is in the gallery whatever the browser does after (a reload, a closed tab). A REST
+ * client's transformation, which names no visit, is saved by the client (`/api/gallery/save`), as
+ * the spec has it, with its own label. Named by
  * the chosen options (the workflow editor's own too, which the studio catalogue does not know),
  * typed by the first one's category, or as a workflow.
  */
@@ -134,7 +136,8 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         durationMs: produced.durationMs,
         createdAt: new Date(),
       });
-      if (kind !== 'node') await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
+      const keptInGallery = kind === 'workflow' || (kind === 'studio' && input.sessionKey !== undefined);
+      if (keptInGallery) await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
       return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId, models: produced.models };
     },
     async discard(media: MediaDeps, produced) {
