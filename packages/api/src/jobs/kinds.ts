@@ -90,7 +90,7 @@ function galleryItemOf(kind: 'studio' | 'workflow', owner: number, input: ImageJ
     transformationOption: label,
     description: label,
     transformationPrompt: input.prompt,
-    sessionKey: input.sessionKey ?? null,
+    sessionKey: input.sessionKey || null,
     engine,
     models: produced.models.length > 0 ? produced.models : null,
     createdAt: new Date(),
@@ -136,7 +136,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         durationMs: produced.durationMs,
         createdAt: new Date(),
       });
-      const keptInGallery = kind === 'workflow' || (kind === 'studio' && input.sessionKey !== undefined);
+      const keptInGallery = kind === 'workflow' || (kind === 'studio' && Boolean(input.sessionKey));
       if (keptInGallery) await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
       return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId, models: produced.models };
     },
