@@ -23,12 +23,26 @@ const importDirection = Object.entries(allowedWorkspaceImports).map(([folder, al
         paths: [
           ...workspaceNames
             .filter((name) => !allowed.includes(name))
-            .map((name) => ({ name: `@atelier/${name}`, message: `${folder} does not import @atelier/${name}: imports run one way (DESIGN.md).` })),
+            .map((name) => ({
+              name: `@atelier/${name}`,
+              message: `${folder} does not import @atelier/${name}: imports run one way (DESIGN.md).`,
+            })),
           // The browser gets the API's types, never its code (the server's secrets and database).
-          ...(folder === 'apps/web/src' ? [{ name: '@atelier/api', allowTypeImports: true, message: 'The web app imports @atelier/api as types only.' }] : []),
+          ...(folder === 'apps/web/src'
+            ? [
+                {
+                  name: '@atelier/api',
+                  allowTypeImports: true,
+                  message: 'The web app imports @atelier/api as types only.',
+                },
+              ]
+            : []),
         ],
         patterns: [
-          { group: ['@atelier/*/*', '!@atelier/db/testing', '!@atelier/media/testing', '**/packages/**'], message: 'Import a workspace package by its name, not its files.' },
+          {
+            group: ['@atelier/*/*', '!@atelier/db/testing', '!@atelier/media/testing', '**/packages/**'],
+            message: 'Import a workspace package by its name, not its files.',
+          },
           { group: ['**/apps/**', '../../apps/*'], message: 'No package imports an app.' },
         ],
       },
@@ -38,13 +52,25 @@ const importDirection = Object.entries(allowedWorkspaceImports).map(([folder, al
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', '.turbo/**', '.test-results/**', 'data/**', 'apps/web/public/**', 'packages/db/src/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tools/**',
+      '.turbo/**',
+      '.test-results/**',
+      'data/**',
+      'apps/web/public/**',
+      'packages/db/src/migrations/**',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,mts}'],
     extends: [tseslint.configs.base],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -57,7 +83,10 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['apps/server/src/env.ts', '**/*.test.ts', 'packages/db/src/testing.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings in apps/server/src/env.ts and pass them in.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings in apps/server/src/env.ts and pass them in.' },
+      ],
     },
   },
   {

@@ -6,7 +6,13 @@ export default mergeConfig(
   vitestPreset,
   defineConfig({
     test: {
-      include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+      include: [
+        'packages/*/src/**/*.test.ts',
+        'packages/*/test/**/*.test.ts',
+        'apps/server/src/**/*.test.ts',
+        'apps/server/test/**/*.test.ts',
+        'apps/web/src/**/*.test.ts',
+      ],
     },
   }),
 );

@@ -23,7 +23,9 @@ const { values, positionals } = parseArgs({
     tile: { type: 'string', default: '200' },
   },
 });
-const categories = (positionals.length > 0 ? positionals : ['style']).filter((name): name is CategoryId => (CATEGORY_IDS as readonly string[]).includes(name));
+const categories = (positionals.length > 0 ? positionals : ['style']).filter((name): name is CategoryId =>
+  (CATEGORY_IDS as readonly string[]).includes(name),
+);
 const only = values.only?.split(',').map((id) => id.trim());
 const TILE = Number(values.tile);
 const COLUMNS = Math.max(1, Math.floor(COLUMNS_WIDTH / TILE));
@@ -41,7 +43,10 @@ async function tile(image: Buffer, label: string): Promise<Buffer> {
   );
   const picture = await sharp(image).resize(TILE, TILE, { fit: 'contain', background: '#222' }).toBuffer();
   return sharp({ create: { width: TILE, height: TILE + LABEL, channels: 3, background: '#222' } })
-    .composite([{ input: picture, top: 0, left: 0 }, { input: caption, top: TILE, left: 0 }])
+    .composite([
+      { input: picture, top: 0, left: 0 },
+      { input: caption, top: TILE, left: 0 },
+    ])
     .png()
     .toBuffer();
 }
@@ -54,17 +59,29 @@ for (const category of categories) {
     const image = await readFile(join(photoDir, name));
     const tiles = [await tile(image, 'Original')];
     for (const option of options) {
-      const result = await engine.transform({ image, prompt: '', selection: { [category]: { id: option.id, name: option.name } } }).catch((error: unknown) => {
-        // A refusal (no person for a costume) is shown as such: the original, darkened.
-        if (isMediaError(error) && error.code === 'VALIDATION') return null;
-        throw error;
-      });
-      tiles.push(result ? await tile(result.image, option.name) : await tile(await sharp(image).linear(0.3, 0).toBuffer(), `${option.name} : refusé`));
+      const result = await engine
+        .transform({ image, prompt: '', selection: { [category]: { id: option.id, name: option.name } } })
+        .catch((error: unknown) => {
+          // A refusal (no person for a costume) is shown as such: the original, darkened.
+          if (isMediaError(error) && error.code === 'VALIDATION') return null;
+          throw error;
+        });
+      tiles.push(
+        result
+          ? await tile(result.image, option.name)
+          : await tile(await sharp(image).linear(0.3, 0).toBuffer(), `${option.name} : refusé`),
+      );
     }
     const rows = Math.ceil(tiles.length / COLUMNS);
     const sheet = join(values.out, `${category}-${basename(name).replace(/\.[^.]+$/, '')}.png`);
     await sharp({ create: { width: COLUMNS * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
-      .composite(tiles.map((input, index) => ({ input, left: (index % COLUMNS) * TILE, top: Math.floor(index / COLUMNS) * (TILE + LABEL) })))
+      .composite(
+        tiles.map((input, index) => ({
+          input,
+          left: (index % COLUMNS) * TILE,
+          top: Math.floor(index / COLUMNS) * (TILE + LABEL),
+        })),
+      )
       .png()
       .toFile(sheet);
     console.log(`${sheet}: ${options.length} options in ${Math.round(performance.now() - started)} ms`);

@@ -16,11 +16,27 @@ mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 /** One account for the whole run: its sign-up must succeed, or the shots would show a visitor. */
-const account = { email: `shots-${Date.now()}@example.fr`, password: 'motdepasse', firstName: 'Camille', lastName: 'Durand' };
-const signUp = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+const account = {
+  email: `shots-${Date.now()}@example.fr`,
+  password: 'motdepasse',
+  firstName: 'Camille',
+  lastName: 'Durand',
+};
+const signUp = await fetch(`${baseUrl}/api/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(account),
+});
 if (!signUp.ok) {
   console.error(`The sign-up was refused (${signUp.status}): ${await signUp.text()}`);
   process.exit(1);
@@ -31,9 +47,18 @@ for (const [name, defaultViewport] of Object.entries(sizes)) {
     const journey = journeys[target];
     const viewport = journey?.viewports?.[name] ?? defaultViewport;
     const phone = name === 'phone';
-    const context = await browser.newContext({ viewport, locale: 'fr-FR', deviceScaleFactor: 1, hasTouch: phone, isMobile: phone, colorScheme: process.env.SCHEME ?? 'light' });
+    const context = await browser.newContext({
+      viewport,
+      locale: 'fr-FR',
+      deviceScaleFactor: 1,
+      hasTouch: phone,
+      isMobile: phone,
+      colorScheme: process.env.SCHEME ?? 'light',
+    });
     const page = await context.newPage();
-    const login = await page.request.post(`${baseUrl}/api/login`, { data: { email: account.email, password: account.password } });
+    const login = await page.request.post(`${baseUrl}/api/login`, {
+      data: { email: account.email, password: account.password },
+    });
     if (!login.ok()) throw new Error(`The sign-in was refused (${login.status()}): ${await login.text()}`);
     const prefix = `${out}/${name}_${target.replace(/[^a-z0-9]+/gi, '_').replace(/^_/, '')}`;
     if (journey) {

@@ -30,7 +30,9 @@ function skippedJourneys(report) {
     for (const spec of suite.specs ?? []) {
       for (const run of spec.tests) {
         if (run.status !== 'skipped') continue;
-        const reason = [...(run.annotations ?? []), ...run.results.flatMap((r) => r.annotations ?? [])].find((a) => a.type === 'skip')?.description;
+        const reason = [...(run.annotations ?? []), ...run.results.flatMap((r) => r.annotations ?? [])].find(
+          (a) => a.type === 'skip',
+        )?.description;
         found.push(`end-to-end "${spec.title}" [${run.projectName}]: ${reason ?? 'no reason given'}`);
       }
     }
@@ -64,15 +66,30 @@ for (const [title, command, args] of [
 }
 
 // 3. Unit and integration tests.
-if (!process.env.MYSQL_URL) skippedReasons.push('integration tests on MySQL: MYSQL_URL is not set (.ci/run sets it; see README)');
-if (!process.env.MYSQL_URL || !process.env.REDIS_URL) skippedReasons.push('two instances behind a round-robin proxy (apps/server/test/two-instances.test.ts): MYSQL_URL and REDIS_URL must both be set (.ci/run sets them; see README)');
-if (!process.env.REDIS_URL) skippedReasons.push('generation jobs on Redis (BullMQ) and list versions shared by two instances: REDIS_URL is not set (.ci/run sets it; see README)');
+if (!process.env.MYSQL_URL)
+  skippedReasons.push('integration tests on MySQL: MYSQL_URL is not set (.ci/run sets it; see README)');
+if (!process.env.MYSQL_URL || !process.env.REDIS_URL)
+  skippedReasons.push(
+    'two instances behind a round-robin proxy (apps/server/test/two-instances.test.ts): MYSQL_URL and REDIS_URL must both be set (.ci/run sets them; see README)',
+  );
+if (!process.env.REDIS_URL)
+  skippedReasons.push(
+    'generation jobs on Redis (BullMQ) and list versions shared by two instances: REDIS_URL is not set (.ci/run sets it; see README)',
+  );
 const vitestJson = join(results, 'vitest.json');
-const vitestStatus = run('Unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+const vitestStatus = run('Unit and integration tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? vitest.numFailedTestSuites : 0);
+  totals.failed +=
+    vitest.numFailedTests +
+    (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? vitest.numFailedTestSuites : 0);
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 // A run that failed without a failing test to show for it (a crash, an unhandled error) is a failure.
@@ -80,12 +97,19 @@ if (vitestStatus !== 0 && !(vitest && vitest.numFailedTests + vitest.numFailedTe
 
 // 4. Browser journeys against the built app.
 if (!existsSync(chromiumPath)) {
-  skippedReasons.push(`end-to-end suite: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  skippedReasons.push(
+    `end-to-end suite: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+  );
 } else if (run('Build (web app and server)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {
   totals.failed += 1;
   skippedReasons.push('end-to-end suite: the build failed');
 } else {
-  const e2eStatus = run('End-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { CHROMIUM_PATH: chromiumPath });
+  const e2eStatus = run(
+    'End-to-end journeys (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'],
+    { CHROMIUM_PATH: chromiumPath },
+  );
   const e2e = readJson(join(results, 'e2e.json'));
   // Errors outside any test (a server that never started, a file that does not load) fail the suite too.
   const outsideTests = e2e?.errors?.length ?? 0;

@@ -16,7 +16,15 @@ const dataDir = (name: string) => {
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 const appEnv = (port: number, dir: string) => ({
@@ -45,11 +53,19 @@ export default defineConfig({
   outputDir: '../../.test-results/e2e-artifacts',
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure', launchOptions: chromium, locale: 'fr-FR' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
   ],
   webServer: [
-    { command: 'npx tsx support/fake-stripe-server.ts', port: ports.stripe, reuseExistingServer: false, timeout: 30_000 },
+    {
+      command: 'npx tsx support/fake-stripe-server.ts',
+      port: ports.stripe,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     { command: 'npx tsx support/mail-server.ts', port: ports.mailbox, reuseExistingServer: false, timeout: 30_000 },
     {
       command: 'node ../server/dist/main.js',

@@ -19,7 +19,11 @@ const externalAsResolved = {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === 'resolving' || workspacePackage.test(args.path)) return undefined;
       if (isBuiltin(args.path)) return { path: args.path, external: true };
-      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolving',
+      });
       if (found.errors.length > 0) return { errors: found.errors };
       const fromBundle = relative(outdir, found.path).split(sep).join('/');
       return { path: fromBundle.startsWith('.') ? fromBundle : `./${fromBundle}`, external: true };
@@ -46,11 +50,15 @@ const result = await build({
   logLevel: 'warning',
   plugins: [externalAsResolved],
   metafile: true,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 
 // The files the bundle loads from node_modules, for check-bundle.mjs to find in a runtime tree.
 const packageFiles = new Set(
-  Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && i.path.startsWith('.')).map((i) => i.path)),
+  Object.values(result.metafile.inputs).flatMap((input) =>
+    input.imports.filter((i) => i.external && i.path.startsWith('.')).map((i) => i.path),
+  ),
 );
 writeFileSync(new URL('dist/packages.json', import.meta.url), `${JSON.stringify([...packageFiles].sort(), null, 2)}\n`);

@@ -24,8 +24,12 @@ const SECONDS = 3;
 const ROUNDS = 3;
 const CONNECTIONS = 32;
 
-const target = process.env.MYSQL_URL ? { name: 'mysql' as const, url: process.env.MYSQL_URL } : { name: 'sqlite' as const };
-const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, prefix: `atelier-bench-${randomBytes(4).toString('hex')}` } : undefined;
+const target = process.env.MYSQL_URL
+  ? { name: 'mysql' as const, url: process.env.MYSQL_URL }
+  : { name: 'sqlite' as const };
+const redis = process.env.REDIS_URL
+  ? { url: process.env.REDIS_URL, prefix: `atelier-bench-${randomBytes(4).toString('hex')}` }
+  : undefined;
 const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-adapter-'));
 // Logging as in production (`LOG_LEVEL=info`), into a sink rather than the terminal.
@@ -62,7 +66,12 @@ async function measure(url: string, headers: Record<string, string>, status: num
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, workers: 1 });
   const { active } = performance.eventLoopUtilization(before);
   const expected = result.statusCodeStats?.[String(status) as keyof typeof result.statusCodeStats]?.count ?? 0;
-  return { perSecond: result.requests.average, busyPerRequest: active / result.requests.total, p99: result.latency.p99, unexpected: result.requests.total - expected };
+  return {
+    perSecond: result.requests.average,
+    busyPerRequest: active / result.requests.total,
+    p99: result.latency.p99,
+    unexpected: result.requests.total - expected,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
@@ -74,15 +83,21 @@ const feedBody = Buffer.from(await feed.arrayBuffer());
 const galleryTag = (await fetch(galleryUrl, { headers: { cookie } })).headers.get('etag') ?? '';
 
 // The same bytes, headers and status as the app's feed answer, with nothing around them.
-const answerHeaders = Object.fromEntries([...feed.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)));
+const answerHeaders = Object.fromEntries(
+  [...feed.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
+);
 const bareFastify = Fastify();
 bareFastify.get('/', (_request, reply) => reply.headers(answerHeaders).send(feedBody));
 await bareFastify.listen({ port: 0, host: '127.0.0.1' });
-const bareHttp = createServer((_request, response) => response.writeHead(200, { ...answerHeaders, 'content-length': feedBody.length }).end(feedBody));
+const bareHttp = createServer((_request, response) =>
+  response.writeHead(200, { ...answerHeaders, 'content-length': feedBody.length }).end(feedBody),
+);
 await new Promise<void>((resolve) => bareHttp.listen(0, '127.0.0.1', resolve));
 const portOf = (address: AddressInfo | string | null) => (typeof address === 'object' && address ? address.port : 0);
 
-console.log(`${target.name}${redis ? ' and Redis' : ''}, ${POSTS} posts, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case, a ${feedBody.length}-byte page of 20`);
+console.log(
+  `${target.name}${redis ? ' and Redis' : ''}, ${POSTS} posts, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case, a ${feedBody.length}-byte page of 20`,
+);
 const cases: [string, string, Record<string, string>, number][] = [
   ['bare node:http, same bytes', `http://127.0.0.1:${portOf(bareHttp.address())}/`, {}, 200],
   ['bare Fastify route, same bytes', `http://127.0.0.1:${portOf(bareFastify.server.address())}/`, {}, 200],
@@ -106,7 +121,9 @@ cases.forEach(([label], i) => {
   const busy = median(rounds.map((r) => r[bareIndex]!.busyPerRequest / r[i]!.busyPerRequest));
   const unexpected = rounds.reduce((sum, r) => sum + r[i]!.unexpected, 0);
   console.log(
-    `${label.padEnd(46)} ${median(rounds.map((r) => r[i]!.perSecond)).toFixed(0).padStart(6)} req/s ${(100 * throughput).toFixed(0).padStart(4)} % of bare Fastify` +
+    `${label.padEnd(46)} ${median(rounds.map((r) => r[i]!.perSecond))
+      .toFixed(0)
+      .padStart(6)} req/s ${(100 * throughput).toFixed(0).padStart(4)} % of bare Fastify` +
       ` | ${(1000 * median(rounds.map((r) => r[i]!.busyPerRequest))).toFixed(0).padStart(5)} µs of event loop per answer ${(100 * busy).toFixed(0).padStart(4)} %` +
       ` | p99 ${ms(median(rounds.map((r) => r[i]!.p99)))}${unexpected ? `  (${unexpected} unexpected statuses)` : ''}`,
   );

@@ -15,7 +15,9 @@ import { lagDuring, type Lag } from '../../packages/media/test/support/event-loo
 import { ms, timeEach, type Timing } from './support';
 
 const RUNS = { 1: 5, 12: 3 } as const;
-const TIMED = process.env.BENCH_CATEGORIES ? CATEGORY_IDS.filter((category) => process.env.BENCH_CATEGORIES?.split(',').includes(category)) : CATEGORY_IDS;
+const TIMED = process.env.BENCH_CATEGORIES
+  ? CATEGORY_IDS.filter((category) => process.env.BENCH_CATEGORIES?.split(',').includes(category))
+  : CATEGORY_IDS;
 /** One option per category, as a user would pick it. */
 const REPRESENTATIVE: Record<CategoryId, string> = {
   style: 'watercolor',
@@ -51,19 +53,26 @@ const sampling = setInterval(() => {
   await matte(fresh, working);
   const firstMs = performance.now() - first;
   const again = await timeEach(3, () => matte(fresh, working));
-  console.log(`matting model (RVM): first run ${ms(firstMs)}, loaded ${ms(again.p50)}: load ≈ ${ms(firstMs - again.p50)}`);
+  console.log(
+    `matting model (RVM): first run ${ms(firstMs)}, loaded ${ms(again.p50)}: load ≈ ${ms(firstMs - again.p50)}`,
+  );
   await fresh.close();
 }
 
 const runtime = new ModelRuntime({ threads: 2 });
-const render = (image: Buffer, selection: Selection) => new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection });
+const render = (image: Buffer, selection: Selection) =>
+  new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection });
 // The other models load on the first analysis, before anything is timed.
-await render(await atMegapixels(1), { environment: { id: 'ocean', name: 'Océan' }, camera: { id: 'close-up', name: 'Gros plan' } });
+await render(await atMegapixels(1), {
+  environment: { id: 'ocean', name: 'Océan' },
+  camera: { id: 'close-up', name: 'Gros plan' },
+});
 
 const bare = (image: Buffer) => sharp(image).autoOrient().jpeg({ quality: 90 }).toBuffer();
 const row = (label: string, timing: Timing, baseline: Timing) =>
   `${label.padEnd(30)} p50 ${ms(timing.p50).padStart(10)}  p95 ${ms(timing.p95).padStart(10)}  ${(timing.p50 / baseline.p50).toFixed(1).padStart(6)}× bare`;
-const lagRow = (lag: Lag) => `lag p99 ${ms(lag.p99).padStart(9)}  max ${ms(lag.max).padStart(9)}  main thread's own p99 ${ms(lag.stallP99).padStart(8)}  max ${ms(lag.stallMax).padStart(9)}`;
+const lagRow = (lag: Lag) =>
+  `lag p99 ${ms(lag.p99).padStart(9)}  max ${ms(lag.max).padStart(9)}  main thread's own p99 ${ms(lag.stallP99).padStart(8)}  max ${ms(lag.stallMax).padStart(9)}`;
 
 const lags: [string, Lag][] = [];
 for (const size of [1, 12] as const) {
@@ -85,7 +94,9 @@ for (const size of [1, 12] as const) {
 
 console.log('\nevent loop during the 12 MP renders');
 for (const [label, lag] of lags) console.log(`${label.padEnd(30)} ${lagRow(lag)}`);
-console.log(`\nidle event loop over 3 s, for comparison: ${lagRow(await lagDuring(() => new Promise((resolve) => setTimeout(resolve, 3000))))}`);
+console.log(
+  `\nidle event loop over 3 s, for comparison: ${lagRow(await lagDuring(() => new Promise((resolve) => setTimeout(resolve, 3000))))}`,
+);
 
 clearInterval(sampling);
 await runtime.close();

@@ -16,13 +16,17 @@ const readAsset = (name: string) => readFileSync(join(dist, 'assets', name), 'ut
 export const gzippedSize = (name: string) => gzipSync(readFileSync(join(dist, 'assets', name)), { level: 9 }).length;
 /** As the build precompresses it (vite.config.ts), at brotli's highest quality. */
 export const brotliSize = (name: string) =>
-  brotliCompressSync(readFileSync(join(dist, 'assets', name)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-export const totalGzipped = (names: Iterable<string>) => [...names].reduce((total, name) => total + gzippedSize(name), 0);
+  brotliCompressSync(readFileSync(join(dist, 'assets', name)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    .length;
+export const totalGzipped = (names: Iterable<string>) =>
+  [...names].reduce((total, name) => total + gzippedSize(name), 0);
 
 // Vite's chunks import each other by relative name: `from"./x.js"` and `import"./x.js"` are static
 // imports (fetched before the chunk runs), `import("./x.js")` a dynamic one; any quote style.
-const staticImports = (code: string) => [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
-const dynamicImports = (code: string) => [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
+const staticImports = (code: string) =>
+  [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
+const dynamicImports = (code: string) =>
+  [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
 
 /** The chunks and every chunk they import statically, transitively. */
 export function withStaticImports(roots: readonly string[]): Set<string> {
@@ -53,7 +57,10 @@ const entryChunk = () => {
 /** What every route but /landing loads first: the entry and the app shell it imports dynamically at start. */
 export function shellChunks(): Set<string> {
   const entry = entryChunk();
-  return withStaticImports([entry, ...dynamicImports(readAsset(entry)).filter((name) => !name.startsWith('mountLanding-'))]);
+  return withStaticImports([
+    entry,
+    ...dynamicImports(readAsset(entry)).filter((name) => !name.startsWith('mountLanding-')),
+  ]);
 }
 
 /** What /landing loads first: the entry and the landing page mounted alone, without the app shell. */

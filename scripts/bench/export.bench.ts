@@ -33,7 +33,15 @@ const em = orm.em.fork();
 for (let i = 0; i < FILES; i += 1) {
   // Random bytes: nothing for the archive to compress, as with pictures and videos.
   const storageKey = await storage.put('uploads', randomBytes(FILE_BYTES), 'jpg');
-  em.create(Upload, { owner: user.id, storageKey, size: FILE_BYTES, mime: 'image/jpeg', width: 4000, height: 3000, createdAt: new Date() });
+  em.create(Upload, {
+    owner: user.id,
+    storageKey,
+    size: FILE_BYTES,
+    mime: 'image/jpeg',
+    width: 4000,
+    height: 3000,
+    createdAt: new Date(),
+  });
 }
 await em.flush();
 
@@ -47,8 +55,12 @@ for await (const chunk of response.body!) received += (chunk as Uint8Array).leng
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 
-console.log(`export of ${FILES} files (${mb(FILES * FILE_BYTES)}): ${response.status}, ${mb(received)} of ZIP in ${seconds.toFixed(2)} s (${(received / 1024 / 1024 / seconds).toFixed(0)} MB/s)`);
-console.log(`server process RSS: ${mb(before)} before, ${mb(peak)} at its peak while streaming (+${mb(peak - before)})`);
+console.log(
+  `export of ${FILES} files (${mb(FILES * FILE_BYTES)}): ${response.status}, ${mb(received)} of ZIP in ${seconds.toFixed(2)} s (${(received / 1024 / 1024 / seconds).toFixed(0)} MB/s)`,
+);
+console.log(
+  `server process RSS: ${mb(before)} before, ${mb(peak)} at its peak while streaming (+${mb(peak - before)})`,
+);
 
 await app.close();
 await orm.close(true);

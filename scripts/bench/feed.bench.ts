@@ -17,7 +17,9 @@ const AUTHORS = 100;
 const REQUESTS = 4000;
 const CONCURRENCY = 32;
 
-const target = process.env.MYSQL_URL ? { name: 'mysql' as const, url: process.env.MYSQL_URL } : { name: 'sqlite' as const };
+const target = process.env.MYSQL_URL
+  ? { name: 'mysql' as const, url: process.env.MYSQL_URL }
+  : { name: 'sqlite' as const };
 const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-feed-'));
 const { app, base } = await listeningApp({
@@ -26,12 +28,24 @@ const { app, base } = await listeningApp({
 });
 
 // One reader with an account; 100 authors with 100 published posts each.
-const { cookie, userId: readerId } = await signUp(base, { email: 'reader@example.fr', firstName: 'Lou', lastName: 'Lecteur' });
+const { cookie, userId: readerId } = await signUp(base, {
+  email: 'reader@example.fr',
+  firstName: 'Lou',
+  lastName: 'Lecteur',
+});
 const em = db.orm.em.fork();
 const authorIds: number[] = [readerId];
 for (let a = 1; a < AUTHORS; a += 1) {
   authorIds.push(
-    await em.insert(User, { email: `author${a}@example.fr`, passwordHash: 'x', firstName: 'Auteur', lastName: `N${a}`, username: `author${a}`, credits: 0, createdAt: new Date() }),
+    await em.insert(User, {
+      email: `author${a}@example.fr`,
+      passwordHash: 'x',
+      firstName: 'Auteur',
+      lastName: `N${a}`,
+      username: `author${a}`,
+      credits: 0,
+      createdAt: new Date(),
+    }),
   );
 }
 const start = Date.now() - POSTS * 60_000;
@@ -43,7 +57,11 @@ for (let batch = 0; batch < POSTS; batch += 1000) {
 }
 
 /** Runs `REQUESTS` GETs of one URL from a worker thread; returns its figures. */
-function load(url: string, headers: Record<string, string>, expectStatus: number): Promise<{ perSecond: number; p50: number; p95: number; bad: number }> {
+function load(
+  url: string,
+  headers: Record<string, string>,
+  expectStatus: number,
+): Promise<{ perSecond: number; p50: number; p95: number; bad: number }> {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const { url, headers, total, concurrency, expectStatus } = workerData;
@@ -64,16 +82,23 @@ function load(url: string, headers: Record<string, string>, expectStatus: number
       parentPort.postMessage({ perSecond: total / ((performance.now() - t0) / 1000), p50: at(0.5), p95: at(0.95), bad });
     });`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: { url, headers, total: REQUESTS, concurrency: CONCURRENCY, expectStatus } });
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { url, headers, total: REQUESTS, concurrency: CONCURRENCY, expectStatus },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
 }
 
 const report = (label: string, r: Awaited<ReturnType<typeof load>>) =>
-  console.log(`${label}: ${r.perSecond.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}${r.bad ? ` (${r.bad} unexpected statuses)` : ''}`);
+  console.log(
+    `${label}: ${r.perSecond.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}${r.bad ? ` (${r.bad} unexpected statuses)` : ''}`,
+  );
 
-console.log(`${target.name}, ${POSTS} published posts by ${AUTHORS} authors, ${REQUESTS} requests, ${CONCURRENCY} concurrent`);
+console.log(
+  `${target.name}, ${POSTS} published posts by ${AUTHORS} authors, ${REQUESTS} requests, ${CONCURRENCY} concurrent`,
+);
 const feedUrl = `${base}/api/feed/public?limit=20`;
 report('GET /api/feed/public (visitor, page of 20)', await load(feedUrl, {}, 200));
 report('GET /api/feed/public (signed in, isLiked)', await load(feedUrl, { cookie }, 200));
@@ -90,12 +115,17 @@ do {
   walk.push(performance.now() - started);
 } while (cursor);
 const walked = percentiles(walk);
-console.log(`walking all ${walk.length} pages, one client, every page queried: p50 ${ms(walked.p50)}, p95 ${ms(walked.p95)}, ${(walk.length / (walk.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} pages/s`);
+console.log(
+  `walking all ${walk.length} pages, one client, every page queried: p50 ${ms(walked.p50)}, p95 ${ms(walked.p95)}, ${(walk.length / (walk.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} pages/s`,
+);
 
 const galleryUrl = `${base}/api/gallery/${readerId}?limit=20`;
 report('GET /api/gallery/:id (own, page of 20)', await load(galleryUrl, { cookie }, 200));
 const galleryTag = (await fetch(galleryUrl, { headers: { cookie } })).headers.get('etag') ?? '';
-report('GET /api/gallery/:id unchanged poll (304)', await load(galleryUrl, { cookie, 'if-none-match': galleryTag }, 304));
+report(
+  'GET /api/gallery/:id unchanged poll (304)',
+  await load(galleryUrl, { cookie, 'if-none-match': galleryTag }, 304),
+);
 
 await app.close();
 await db.close();

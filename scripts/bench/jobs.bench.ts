@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { User } from '@atelier/db';
 import { openTestDatabase } from '@atelier/db/testing';
-import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type VideoEngine } from '@atelier/media';
+import {
+  DiskRenderStore,
+  LocalDiskStorage,
+  LocalImageEngine,
+  LocalVideoEngine,
+  RenderCache,
+  type VideoEngine,
+} from '@atelier/media';
 import sharp from 'sharp';
 import { listeningApp, ms, percentiles, signUp } from './support';
 
@@ -30,7 +37,9 @@ async function photo(width: number, height: number): Promise<Buffer> {
       pixels[at + 2] = 128 + Math.sin((x + y) / 40) * 60;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Stands in for a long engine: reports its progress in steps, recording when it reported each. */
@@ -47,14 +56,21 @@ const steppingEngine: VideoEngine = {
   },
 };
 
-const target = process.env.MYSQL_URL ? { name: 'mysql' as const, url: process.env.MYSQL_URL } : { name: 'sqlite' as const };
+const target = process.env.MYSQL_URL
+  ? { name: 'mysql' as const, url: process.env.MYSQL_URL }
+  : { name: 'sqlite' as const };
 const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-jobs-'));
 const storage = new LocalDiskStorage(join(dir, 'media'));
 const engine = new LocalImageEngine();
 const { app, base } = await listeningApp({
   orm: db.orm,
-  media: { storage, renders: new RenderCache(new DiskRenderStore(join(dir, 'renders'))), images: engine, videos: steppingEngine },
+  media: {
+    storage,
+    renders: new RenderCache(new DiskRenderStore(join(dir, 'renders'))),
+    images: engine,
+    videos: steppingEngine,
+  },
 });
 const { cookie, userId } = await signUp(base, { email: 'bench@example.fr', firstName: 'Léo', lastName: 'Banc' });
 await db.orm.em.fork().nativeUpdate(User, { id: userId }, { credits: 1_000_000 });
@@ -71,7 +87,9 @@ async function uploaded(image: Buffer): Promise<Uploaded> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
   form.append('selection', JSON.stringify(selection));
-  const upload = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: { cookie }, body: form })).json()) as { id: number; imagePath: string };
+  const upload = (await (
+    await fetch(`${base}/api/upload`, { method: 'POST', headers: { cookie }, body: form })
+  ).json()) as { id: number; imagePath: string };
   return { id: upload.id, key: upload.imagePath.replace('/api/media/', '') };
 }
 
@@ -86,14 +104,21 @@ async function direct(key: string): Promise<number> {
 /** The same through the REST call: session, job, hold, queue, engine, storage, settlement, answer. */
 async function asJob(uploadId: number): Promise<number> {
   const start = performance.now();
-  const response = await fetch(`${base}/api/transform/${uploadId}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{"seed":1}' });
+  const response = await fetch(`${base}/api/transform/${uploadId}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: '{"seed":1}',
+  });
   if (response.status !== 200) throw new Error(`transform answered ${response.status}: ${await response.text()}`);
   await response.arrayBuffer();
   return performance.now() - start;
 }
 
 let upload: Uploaded = { id: 0, key: '' };
-for (const [size, [width, height]] of [['1 MP', [1200, 900]], ['12 MP', [4000, 3000]]] as const) {
+for (const [size, [width, height]] of [
+  ['1 MP', [1200, 900]],
+  ['12 MP', [4000, 3000]],
+] as const) {
   upload = await uploaded(await photo(width, height));
   await direct(upload.key);
   await asJob(upload.id);
@@ -108,7 +133,9 @@ for (const [size, [width, height]] of [['1 MP', [1200, 900]], ['12 MP', [4000, 3
   console.log(`${size} transformation, ${RUNS[size]} runs each, ${target.name}:`);
   console.log(`  engine + storage directly   p50 ${ms(bare.p50)}  p95 ${ms(bare.p95)}`);
   console.log(`  as a job, over HTTP          p50 ${ms(job.p50)}  p95 ${ms(job.p95)}`);
-  console.log(`  added by the job             p50 ${ms(job.p50 - bare.p50)} (${(((job.p50 - bare.p50) / bare.p50) * 100).toFixed(1)} %)`);
+  console.log(
+    `  added by the job             p50 ${ms(job.p50 - bare.p50)} (${(((job.p50 - bare.p50) / bare.p50) * 100).toFixed(1)} %)`,
+  );
 }
 
 // Progress: one video job whose engine reports PROGRESS_STEPS times; each report is matched with
@@ -140,7 +167,9 @@ for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
   }
 }
 const latency = percentiles(arrivals);
-console.log(`Engine progress report → server-sent event at the client (${arrivals.length} events): p50 ${ms(latency.p50)}  p95 ${ms(latency.p95)}`);
+console.log(
+  `Engine progress report → server-sent event at the client (${arrivals.length} events): p50 ${ms(latency.p50)}  p95 ${ms(latency.p95)}`,
+);
 
 await app.close();
 await db.close();

@@ -11,24 +11,42 @@ import { freePort, startServerProcess } from '../../apps/server/test/support/ser
 import { assetNames as listAssets, brotliSize, gzippedSize, hasBuild, kB, landingChunks, serverEntry } from './chunks';
 
 const BUDGET_KB = 100;
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 if (!hasBuild()) {
-  console.log('landing: no build found (apps/web/dist, apps/server/dist). Run `npm run build` first, then `npm run bench landing`.');
+  console.log(
+    'landing: no build found (apps/web/dist, apps/server/dist). Run `npm run build` first, then `npm run bench landing`.',
+  );
   process.exit(1);
 }
 
 const assetNames = listAssets();
 const initial = landingChunks();
-const initialSizes = [...initial].map((name) => ({ name, gzip: gzippedSize(name), brotli: brotliSize(name) })).sort((a, b) => b.brotli - a.brotli);
-const sum = (chunks: { gzip: number; brotli: number }[], size: 'gzip' | 'brotli') => chunks.reduce((total, chunk) => total + chunk[size], 0);
+const initialSizes = [...initial]
+  .map((name) => ({ name, gzip: gzippedSize(name), brotli: brotliSize(name) }))
+  .sort((a, b) => b.brotli - a.brotli);
+const sum = (chunks: { gzip: number; brotli: number }[], size: 'gzip' | 'brotli') =>
+  chunks.reduce((total, chunk) => total + chunk[size], 0);
 
 console.log(
   `landing initial JavaScript: ${kB(sum(initialSizes, 'brotli'))} brotli (budget ${BUDGET_KB} kB), ${kB(sum(initialSizes, 'gzip'))} gzipped, over ${initialSizes.length} files`,
 );
-for (const chunk of initialSizes) console.log(`  ${kB(chunk.brotli).padStart(9)} br ${kB(chunk.gzip).padStart(9)} gz  ${chunk.name}`);
-const heavyRoutes = initialSizes.filter((chunk) => /studio|workflow|xyflow|stripe|checkout|react-router|DataLayout/i.test(chunk.name));
-console.log(`router, data layer, studio, workflow editor or Stripe among them: ${heavyRoutes.length ? heavyRoutes.map((c) => c.name).join(', ') : 'none'}`);
+for (const chunk of initialSizes)
+  console.log(`  ${kB(chunk.brotli).padStart(9)} br ${kB(chunk.gzip).padStart(9)} gz  ${chunk.name}`);
+const heavyRoutes = initialSizes.filter((chunk) =>
+  /studio|workflow|xyflow|stripe|checkout|react-router|DataLayout/i.test(chunk.name),
+);
+console.log(
+  `router, data layer, studio, workflow editor or Stripe among them: ${heavyRoutes.length ? heavyRoutes.map((c) => c.name).join(', ') : 'none'}`,
+);
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -48,7 +66,10 @@ const server = await startServerProcess(
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   // Lighthouse's defaults are the phone settings: Moto G power screen, 4G-like throttling, 4× CPU slowdown.
   const result = await lighthouse(`${base}/landing`, {
     port: chrome.port,
@@ -64,18 +85,38 @@ try {
     `Lighthouse ${result.lhr.lighthouseVersion} (mobile): performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
       `best practices ${score('best-practices')}, SEO ${score('seo')}`,
   );
-  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]) {
     console.log(`  ${audits[id]?.title}: ${audits[id]?.displayValue}`);
   }
   // What the browser really fetched, to check the static count above.
-  const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
-  const scripts = requests.filter((request) => request.resourceType === 'Script').map((request) => new URL(request.url).pathname);
+  const requests =
+    (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ??
+    [];
+  const scripts = requests
+    .filter((request) => request.resourceType === 'Script')
+    .map((request) => new URL(request.url).pathname);
   const fetched = scripts.filter((path) => path.startsWith('/assets/')).map((path) => path.slice('/assets/'.length));
-  const fetchedTotal = fetched.filter((name) => assetNames.includes(name)).reduce((total, name) => total + brotliSize(name), 0);
+  const fetchedTotal = fetched
+    .filter((name) => assetNames.includes(name))
+    .reduce((total, name) => total + brotliSize(name), 0);
   const unexpected = fetched.filter((name) => !initial.has(name));
-  console.log(`  scripts the page fetched: ${fetched.length} files, ${kB(fetchedTotal)} brotli${unexpected.length ? ` (beyond the static count: ${unexpected.join(', ')})` : ''}`);
+  console.log(
+    `  scripts the page fetched: ${fetched.length} files, ${kB(fetchedTotal)} brotli${unexpected.length ? ` (beyond the static count: ${unexpected.join(', ')})` : ''}`,
+  );
   const failing = Object.values(audits)
-    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'manual',
+    )
     .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
   if (failing.length) console.log(`  audits below 0.9: ${failing.join(', ')}`);
 } finally {

@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { JPEG_OUTPUT, LocalDiskStorage, LocalImageEngine, storeUpload, type ImageTransformRequest } from '@atelier/media';
+import {
+  JPEG_OUTPUT,
+  LocalDiskStorage,
+  LocalImageEngine,
+  storeUpload,
+  type ImageTransformRequest,
+} from '@atelier/media';
 import { ms, percentiles, type Timing } from './support';
 
 const RUNS = { 12: 15, 1: 30 } as const;
@@ -34,7 +40,9 @@ async function makeInput(width: number, height: number): Promise<Buffer> {
       pixels[at + 2] = Math.min(255, ((x + y) * 100) / width + grain + 30);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 const directory = mkdtempSync(join(tmpdir(), 'atelier-bench-media-'));
@@ -44,10 +52,26 @@ const engine = new LocalImageEngine();
 /** The options that run no model: a colour, a camera look (grade and drawn overlay), one style per kind of rendering. */
 const OPTIONS: { label: string; request: Omit<ImageTransformRequest, 'image'> }[] = [
   { label: 'colour (teal)', request: { prompt: '', selection: {}, colors: { global: 'teal' } } },
-  { label: 'camera look (tilt-shift)', request: { prompt: '', selection: { camera: { id: 'tilt-shift', name: 'Tilt-shift' } } } },
-  { label: 'style, photographic (cinematic)', request: { prompt: '', selection: { style: { id: 'cinematic', name: 'Cinématographique' } }, colors: { global: 'teal' } } },
-  { label: 'style, painted (watercolor)', request: { prompt: '', selection: { style: { id: 'watercolor', name: 'Aquarelle' } } } },
-  { label: 'style, toon (cartoon)', request: { prompt: '', selection: { style: { id: 'cartoon', name: 'Dessin animé' } } } },
+  {
+    label: 'camera look (tilt-shift)',
+    request: { prompt: '', selection: { camera: { id: 'tilt-shift', name: 'Tilt-shift' } } },
+  },
+  {
+    label: 'style, photographic (cinematic)',
+    request: {
+      prompt: '',
+      selection: { style: { id: 'cinematic', name: 'Cinématographique' } },
+      colors: { global: 'teal' },
+    },
+  },
+  {
+    label: 'style, painted (watercolor)',
+    request: { prompt: '', selection: { style: { id: 'watercolor', name: 'Aquarelle' } } },
+  },
+  {
+    label: 'style, toon (cartoon)',
+    request: { prompt: '', selection: { style: { id: 'cartoon', name: 'Dessin animé' } } },
+  },
   { label: 'style, pixel art', request: { prompt: '', selection: { style: { id: 'pixel-art', name: 'Pixel art' } } } },
 ];
 
@@ -73,7 +97,10 @@ async function ours(input: Buffer, request: Omit<ImageTransformRequest, 'image'>
 
 /** Decode, orient, encode, write: the least any upload-to-result costs. */
 async function bare(input: Buffer): Promise<void> {
-  const output = await sharp(input, { limitInputPixels: 50_000_000, failOn: 'truncated', sequentialRead: true }).autoOrient().jpeg(JPEG_OUTPUT).toBuffer();
+  const output = await sharp(input, { limitInputPixels: 50_000_000, failOn: 'truncated', sequentialRead: true })
+    .autoOrient()
+    .jpeg(JPEG_OUTPUT)
+    .toBuffer();
   await writeFile(join(directory, 'bare.jpg'), output);
 }
 
@@ -83,7 +110,12 @@ async function bareSameOperations(input: Buffer, width: number, height: number):
   const output = await sharp(input, { limitInputPixels: 50_000_000, failOn: 'truncated', sequentialRead: true })
     .autoOrient()
     .resize(zoomed.width, zoomed.height, { fit: 'cover', kernel: 'lanczos3' })
-    .extract({ left: Math.round((zoomed.width - width) / 2), top: Math.round((zoomed.height - height) / 2), width, height })
+    .extract({
+      left: Math.round((zoomed.width - width) / 2),
+      top: Math.round((zoomed.height - height) / 2),
+      width,
+      height,
+    })
     .recomb([
       [0.62, 0.33, 0.05],
       [0.1, 0.82, 0.08],
@@ -101,12 +133,20 @@ interface Row {
 }
 
 /** `runs` of ours alternating with each baseline, after one warm-up of each. */
-async function measure(input: Buffer, runs: number, tasks: Record<string, () => Promise<void>>): Promise<Record<string, Row>> {
+async function measure(
+  input: Buffer,
+  runs: number,
+  tasks: Record<string, () => Promise<void>>,
+): Promise<Record<string, Row>> {
   const samples: Record<string, Sample[]> = Object.fromEntries(Object.keys(tasks).map((name) => [name, []]));
   for (const task of Object.values(tasks)) await task();
-  for (let run = 0; run < runs; run += 1) for (const [name, task] of Object.entries(tasks)) samples[name]?.push(await sample(task));
+  for (let run = 0; run < runs; run += 1)
+    for (const [name, task] of Object.entries(tasks)) samples[name]?.push(await sample(task));
   return Object.fromEntries(
-    Object.entries(samples).map(([name, list]) => [name, { wall: percentiles(list.map((s) => s.wall)), cpu: percentiles(list.map((s) => s.cpu)) }]),
+    Object.entries(samples).map(([name, list]) => [
+      name,
+      { wall: percentiles(list.map((s) => s.wall)), cpu: percentiles(list.map((s) => s.cpu)) },
+    ]),
   );
 }
 
@@ -122,7 +162,9 @@ const headline: string[] = [];
 async function sizeRun(megapixels: 12 | 1, width: number, height: number): Promise<void> {
   const input = await makeInput(width, height);
   const runs = quick ? 5 : RUNS[megapixels];
-  console.log(`\n${megapixels} MP: ${width}×${height} JPEG of ${(input.length / 1e6).toFixed(1)} MB, sharp.concurrency(${sharp.concurrency()}), ${runs} runs; upload → saved result, seed ${SEED}`);
+  console.log(
+    `\n${megapixels} MP: ${width}×${height} JPEG of ${(input.length / 1e6).toFixed(1)} MB, sharp.concurrency(${sharp.concurrency()}), ${runs} runs; upload → saved result, seed ${SEED}`,
+  );
   for (const [index, { label, request }] of OPTIONS.entries()) {
     // The colour option is also timed against bare sharp doing its same operations.
     const rows = await measure(input, runs, {
@@ -135,13 +177,18 @@ async function sizeRun(megapixels: 12 | 1, width: number, height: number): Promi
     if (index === 0) console.log(line('bare sharp: decode, orient, encode', bareRow));
     if (sameRow) console.log(line('bare sharp: same operations', sameRow, bareRow));
     console.log(line(label, row, bareRow, sameRow));
-    if (megapixels === 12) headline.push(`${label} ${(row.wall.p50 / bareRow.wall.p50).toFixed(1)}× (cpu ${(row.cpu.p50 / bareRow.cpu.p50).toFixed(1)}×)`);
+    if (megapixels === 12)
+      headline.push(
+        `${label} ${(row.wall.p50 / bareRow.wall.p50).toFixed(1)}× (cpu ${(row.cpu.p50 / bareRow.cpu.p50).toFixed(1)}×)`,
+      );
   }
 }
 
 await sizeRun(12, 4000, 3000);
 await sizeRun(1, 1155, 866);
-console.log(`\nno-model options, upload → saved result p50 at 12 MP over bare sharp's (decode, orient, encode), same run:\n  ${headline.join('\n  ')}`);
+console.log(
+  `\nno-model options, upload → saved result p50 at 12 MP over bare sharp's (decode, orient, encode), same run:\n  ${headline.join('\n  ')}`,
+);
 
 if (!quick) {
   const chosen = sharp.concurrency();
@@ -149,8 +196,13 @@ if (!quick) {
   const input = await makeInput(4000, 3000);
   const colour = OPTIONS[0];
   if (colour) {
-    const rows = await measure(input, RUNS[12], { ours: () => ours(input, colour.request), bare: () => bare(input), same: () => bareSameOperations(input, 4000, 3000) });
-    if (rows.ours && rows.bare && rows.same) console.log(`\nsharp.concurrency(1), 12 MP\n${line('colour (teal)', rows.ours, rows.bare, rows.same)}`);
+    const rows = await measure(input, RUNS[12], {
+      ours: () => ours(input, colour.request),
+      bare: () => bare(input),
+      same: () => bareSameOperations(input, 4000, 3000),
+    });
+    if (rows.ours && rows.bare && rows.same)
+      console.log(`\nsharp.concurrency(1), 12 MP\n${line('colour (teal)', rows.ours, rows.bare, rows.same)}`);
   }
   sharp.concurrency(chosen);
 }

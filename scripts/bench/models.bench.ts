@@ -7,7 +7,18 @@ import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { analyseSubject, estimatePose, findFaces, LocalImageEngine, matte, ModelRuntime, SUPER_RESOLUTION_MAX_PIXELS, superResolve, workingImage, type SuperResolutionFactor } from '@atelier/media';
+import {
+  analyseSubject,
+  estimatePose,
+  findFaces,
+  LocalImageEngine,
+  matte,
+  ModelRuntime,
+  SUPER_RESOLUTION_MAX_PIXELS,
+  superResolve,
+  workingImage,
+  type SuperResolutionFactor,
+} from '@atelier/media';
 import { lagDuring } from '../../packages/media/test/support/event-loop';
 import { ms, timeEach } from './support';
 
@@ -43,7 +54,11 @@ const megapixels = async (count: number) => {
 // picture's tiles on one thread and on two, wall clock (the load changes it, not the ratio's sense).
 {
   const rgb = async (side: number) => {
-    const { data, info } = await sharp(photo).resize(side, side).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(photo)
+      .resize(side, side)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   };
   const source = await rgb(512);
@@ -56,7 +71,9 @@ const megapixels = async (count: number) => {
       const started = performance.now();
       const { cpuMs } = await superResolve(one, source, factor, { tileSide });
       const wall = performance.now() - started;
-      console.log(`ESRGAN ×${factor}, ${tileSide} px tiles: CPU ${ms(cpuMs / tiles)} a tile, ${(cpuMs / 1000 / megapixelsOf(source)).toFixed(1)} s a source MP; wall ${ms(wall / tiles)} a tile`);
+      console.log(
+        `ESRGAN ×${factor}, ${tileSide} px tiles: CPU ${ms(cpuMs / tiles)} a tile, ${(cpuMs / 1000 / megapixelsOf(source)).toFixed(1)} s a source MP; wall ${ms(wall / tiles)} a tile`,
+      );
     }
   }
   const two = new ModelRuntime({ threads: 2 });
@@ -80,7 +97,9 @@ for (const size of [1, 12]) {
   const whole = await timeEach(RUNS, () => analyseSubject(runtime, image));
   const withoutMatte = await timeEach(RUNS, () => analyseSubject(runtime, image, { matte: false }));
   console.log(`${String(size).padStart(2)} MP  matte + faces + pose  p50 ${ms(whole.p50)}  p95 ${ms(whole.p95)}`);
-  console.log(`${String(size).padStart(2)} MP  faces + pose          p50 ${ms(withoutMatte.p50)}  p95 ${ms(withoutMatte.p95)}`);
+  console.log(
+    `${String(size).padStart(2)} MP  faces + pose          p50 ${ms(withoutMatte.p50)}  p95 ${ms(withoutMatte.p95)}`,
+  );
 }
 
 // The options that find the person, through the engine, each render on an engine of its own (an
@@ -99,11 +118,15 @@ const CATEGORY_OPTIONS = [
 for (const size of [1, 12]) {
   const image = await megapixels(size);
   for (const [label, selection] of CATEGORY_OPTIONS) {
-    const timing = await timeEach(3, () => new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection }));
+    const timing = await timeEach(3, () =>
+      new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection }),
+    );
     const engine = new LocalImageEngine({ models: runtime });
     await engine.transform({ image, prompt: '', selection });
     const again = await timeEach(3, () => engine.transform({ image, prompt: '', selection, seed: 2 }));
-    console.log(`${String(size).padStart(2)} MP  ${label.padEnd(22)} p50 ${ms(timing.p50)}  p95 ${ms(timing.p95)}   same upload again p50 ${ms(again.p50)}`);
+    console.log(
+      `${String(size).padStart(2)} MP  ${label.padEnd(22)} p50 ${ms(timing.p50)}  p95 ${ms(timing.p95)}   same upload again p50 ${ms(again.p50)}`,
+    );
   }
 }
 
@@ -117,7 +140,9 @@ for (const [label, side, upscale] of [
   const image = await sourceOf(side);
   const started = performance.now();
   await new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection: { upscale } });
-  console.log(`${side} × ${side}  HD ${label} (ESRGAN on two threads)  ${ms(performance.now() - started)}  (load ${loadavg()[0]?.toFixed(1)})`);
+  console.log(
+    `${side} × ${side}  HD ${label} (ESRGAN on two threads)  ${ms(performance.now() - started)}  (load ${loadavg()[0]?.toFixed(1)})`,
+  );
 }
 
 async function lagWhile(task: () => Promise<unknown>) {
@@ -125,8 +150,14 @@ async function lagWhile(task: () => Promise<unknown>) {
   return `p99 ${ms(lag.p99)}  max ${ms(lag.max)}  (the main thread's own p99 ${ms(lag.stallP99)})`;
 }
 const image = await megapixels(12);
-console.log(`event loop lag, idle 3 s:                ${await lagWhile(() => new Promise((resolve) => setTimeout(resolve, 3000)))}`);
-console.log(`event loop lag, 12 MP analysis × 2:      ${await lagWhile(() => Promise.all([analyseSubject(runtime, image), analyseSubject(runtime, image)]))}`);
-console.log(`event loop lag, HD ×2 (ESRGAN) at 1 MP:  ${await lagWhile(async () => new LocalImageEngine({ models: runtime }).transform({ image: await megapixels(1), prompt: '', selection: { upscale: { id: 'upscale-2x', name: '' } } }))}`);
+console.log(
+  `event loop lag, idle 3 s:                ${await lagWhile(() => new Promise((resolve) => setTimeout(resolve, 3000)))}`,
+);
+console.log(
+  `event loop lag, 12 MP analysis × 2:      ${await lagWhile(() => Promise.all([analyseSubject(runtime, image), analyseSubject(runtime, image)]))}`,
+);
+console.log(
+  `event loop lag, HD ×2 (ESRGAN) at 1 MP:  ${await lagWhile(async () => new LocalImageEngine({ models: runtime }).transform({ image: await megapixels(1), prompt: '', selection: { upscale: { id: 'upscale-2x', name: '' } } }))}`,
+);
 console.log(`peak memory (RSS, process and its threads): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await runtime.close();

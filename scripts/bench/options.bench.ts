@@ -18,7 +18,12 @@ const photo = await readFile(new URL('../../../shared/photos/astronaut.jpg', imp
 const side = Math.round(Math.sqrt(12_000_000));
 const image = await sharp(photo).resize(side, side, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
 const runtime = new ModelRuntime({ threads: 2 });
-const render = (category: CategoryId, id: string) => new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection: { [category]: { id, name: id } } });
+const render = (category: CategoryId, id: string) =>
+  new LocalImageEngine({ models: runtime }).transform({
+    image,
+    prompt: '',
+    selection: { [category]: { id, name: id } },
+  });
 
 // The models load on a first analysis, before anything is timed.
 await render('environment', 'ocean');
@@ -43,13 +48,19 @@ for (const category of CATEGORY_IDS) {
       refused.push(`${category}/${id}`);
       continue;
     }
-    rows.push({ label: `${category}/${id}`, wall: performance.now() - start, mainThread: performance.eventLoopUtilization(before).active });
+    rows.push({
+      label: `${category}/${id}`,
+      wall: performance.now() - start,
+      mainThread: performance.eventLoopUtilization(before).active,
+    });
   }
 }
 await runtime.close();
 
 console.log(`12 MP (${side} × ${side}), one run per option; bare sharp (decode, encode) p50 ${ms(bare)}`);
 for (const { label, wall, mainThread } of rows.sort((a, b) => b.wall - a.wall)) {
-  console.log(`${label.padEnd(40)} ${ms(wall).padStart(11)} ${(wall / bare).toFixed(1).padStart(6)}× bare   main thread ${ms(mainThread).padStart(10)}`);
+  console.log(
+    `${label.padEnd(40)} ${ms(wall).padStart(11)} ${(wall / bare).toFixed(1).padStart(6)}× bare   main thread ${ms(mainThread).padStart(10)}`,
+  );
 }
 if (refused.length > 0) console.log(`refused on this portrait: ${refused.join(', ')}`);

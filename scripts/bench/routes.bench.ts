@@ -24,7 +24,9 @@ const ownChunks = (page: string) => [...withStaticImports([chunkNamed(page)])].f
 // A route that statically reaches an editor's page chunk or React Flow would download the editor.
 const editorCode = /^(StudioPage|WorkflowPage|xyflow|react-flow)/i;
 
-console.log(`app shell ${kB(totalGzipped(shell))} + data layout ${kB(totalGzipped([...dataLayout].filter((name) => !shell.has(name))))} gzipped, loaded by every signed-in route`);
+console.log(
+  `app shell ${kB(totalGzipped(shell))} + data layout ${kB(totalGzipped([...dataLayout].filter((name) => !shell.has(name))))} gzipped, loaded by every signed-in route`,
+);
 for (const { path, page } of ROUTES) {
   const own = ownChunks(page);
   const strays = EDITOR_PAGES.has(page) ? [] : own.filter((name) => editorCode.test(name));

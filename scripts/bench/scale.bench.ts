@@ -21,11 +21,15 @@ const POSTS = 1000;
 const REQUESTS = 1000;
 const CONCURRENCY = 32;
 
-const target = process.env.MYSQL_URL ? { name: 'mysql' as const, url: process.env.MYSQL_URL } : { name: 'sqlite' as const };
+const target = process.env.MYSQL_URL
+  ? { name: 'mysql' as const, url: process.env.MYSQL_URL }
+  : { name: 'sqlite' as const };
 const db = await openTestDatabase(target);
 const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-scale-'));
 const media = localMedia(dir);
-const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, prefix: `atelier-bench-${randomBytes(4).toString('hex')}` } : undefined;
+const redis = process.env.REDIS_URL
+  ? { url: process.env.REDIS_URL, prefix: `atelier-bench-${randomBytes(4).toString('hex')}` }
+  : undefined;
 
 /** Published posts of one reader's, so the feed and the reader's gallery both have pages to send. */
 async function seed(base: string): Promise<{ cookie: string; readerId: number }> {
@@ -102,7 +106,12 @@ if (!redis) {
   const servers = await Promise.all([serverProcess(redis), serverProcess(redis)]);
   for (const count of [1, 2]) {
     const { proxy, base } = await behindProxy(servers.slice(0, count).map(({ port }) => port));
-    await figures(`${count === 1 ? 'one server process' : 'two server processes'} (Redis) behind the proxy`, base, cookie, readerId);
+    await figures(
+      `${count === 1 ? 'one server process' : 'two server processes'} (Redis) behind the proxy`,
+      base,
+      cookie,
+      readerId,
+    );
     await new Promise((resolve) => proxy.close(resolve));
   }
   for (const { child } of servers) {

@@ -65,7 +65,9 @@ export function localMedia(dir: string): MediaDeps {
 export const BENCH_SESSION_SECRET = 'bench-secret-bench-secret-bench-secret';
 
 /** The real app on a loopback port with a bench session secret and no sign-in limit (and a logger if given): it and its address. */
-export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media' | 'redis'> & Partial<Pick<AppOptions, 'logger'>>): Promise<{ app: FastifyInstance; base: string }> {
+export async function listeningApp(
+  options: Pick<AppOptions, 'orm' | 'media' | 'redis'> & Partial<Pick<AppOptions, 'logger'>>,
+): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     ...options,
     sessionSecret: BENCH_SESSION_SECRET,
@@ -79,7 +81,10 @@ export async function listeningApp(options: Pick<AppOptions, 'orm' | 'media' | '
 }
 
 /** An account made through the API: its session cookie and id. */
-export async function signUp(base: string, person: { email: string; firstName: string; lastName: string }): Promise<{ cookie: string; userId: number }> {
+export async function signUp(
+  base: string,
+  person: { email: string; firstName: string; lastName: string },
+): Promise<{ cookie: string; userId: number }> {
   const registered = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -4,11 +4,19 @@ import { readFile } from 'node:fs/promises';
 
 /** A real photograph of ../shared/photos: the engine finds people and backgrounds, which drawings lack. */
 async function photo(name) {
-  return { name, mimeType: 'image/jpeg', buffer: await readFile(new URL(`../../../shared/photos/${name}`, import.meta.url)) };
+  return {
+    name,
+    mimeType: 'image/jpeg',
+    buffer: await readFile(new URL(`../../../shared/photos/${name}`, import.meta.url)),
+  };
 }
 
 async function studio({ page, baseUrl, shot }) {
-  const category = (name) => page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  const category = (name) =>
+    page
+      .getByRole('group', { name: 'Catégories' })
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
   await page.goto(`${baseUrl}/create`);
   await page.getByTestId('studio').waitFor({ timeout: 20_000 });
   await shot('start');
@@ -22,13 +30,22 @@ async function studio({ page, baseUrl, shot }) {
   await page.getByRole('button', { name: 'Heure dorée', exact: true }).click();
   await page.getByRole('button', { name: 'Couleur globale' }).click();
   await shot('palette');
-  await page.getByRole('group', { name: 'Palette de couleurs' }).getByRole('button', { name: 'Rouge', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Palette de couleurs' })
+    .getByRole('button', { name: 'Rouge', exact: true })
+    .click();
   await page.keyboard.press('Escape');
   await shot('chosen');
   await page.getByTestId('studio-run').click();
   // The account's earlier runs (the other screen size) already left a "Résultat 1": the run is over once its progress is gone.
-  await page.getByText(/Transformation en cours/).first().waitFor({ timeout: 30_000 });
-  await page.getByText(/Transformation en cours/).first().waitFor({ state: 'detached', timeout: 120_000 });
+  await page
+    .getByText(/Transformation en cours/)
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page
+    .getByText(/Transformation en cours/)
+    .first()
+    .waitFor({ state: 'detached', timeout: 120_000 });
   await shot('result');
   await page.getByRole('button', { name: 'Avant / après' }).click();
   await shot('compare');
@@ -38,7 +55,10 @@ async function studio({ page, baseUrl, shot }) {
   await page.keyboard.press('Escape');
   await category('Quoi');
   await page.getByRole('button', { name: /^Transport/ }).click();
-  await page.getByTestId('action-group-dialog').getByRole('button', { name: /^Aérien/ }).click();
+  await page
+    .getByTestId('action-group-dialog')
+    .getByRole('button', { name: /^Aérien/ })
+    .click();
   await shot('action-group');
   await page.keyboard.press('Escape');
   await page.getByRole('switch', { name: 'IA auto' }).check();
@@ -51,12 +71,18 @@ async function workflow({ page, baseUrl, shot }) {
   await page.goto(`${baseUrl}/workflow`);
   await page.getByText('Télécharger une photo').waitFor();
   await shot('empty');
-  await page.getByTestId('workflow-upload').locator('input[type="file"]').setInputFiles(await photo('astronaut.jpg'));
+  await page
+    .getByTestId('workflow-upload')
+    .locator('input[type="file"]')
+    .setInputFiles(await photo('astronaut.jpg'));
   await node('clothing').waitFor();
   await shot('layout');
   await showAll();
   await node('style').locator('.workflow-node-header').click();
-  await node('style').getByRole('button', { name: /Choisir une option|Changer d'option/ }).last().click();
+  await node('style')
+    .getByRole('button', { name: /Choisir une option|Changer d'option/ })
+    .last()
+    .click();
   await shot('option-picker');
   await page.getByRole('dialog').getByRole('button', { name: 'Aquarelle', exact: true }).click();
   await page.getByRole('radiogroup', { name: 'Nombre de rendus' }).getByText('2', { exact: true }).click();

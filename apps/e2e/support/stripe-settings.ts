@@ -1,6 +1,12 @@
 /** The end-to-end servers' ports: from 3210 up, or from E2E_PORT_BASE so two checkouts can run the suite at once. */
 const base = Number(process.env.E2E_PORT_BASE ?? 3210);
-export const ports = { app: base, appWithoutPayments: base + 1, smtp: base + 2, mailbox: base + 3, stripe: base + 9 } as const;
+export const ports = {
+  app: base,
+  appWithoutPayments: base + 1,
+  smtp: base + 2,
+  mailbox: base + 3,
+  stripe: base + 9,
+} as const;
 
 export const stripeSettings = {
   port: ports.stripe,

@@ -4,12 +4,19 @@ import { newPerson, signUp } from './support';
 const SAFARI_ON_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-test('account settings: see the sessions, create a token shown once, revoke it, log out everywhere', async ({ page, browser, playwright, baseURL }) => {
+test('account settings: see the sessions, create a token shown once, revoke it, log out everywhere', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const person = newPerson('Inès');
   await signUp(page, person);
   // A second device: a phone signed in with the same account.
   const phone = await browser.newContext({ userAgent: SAFARI_ON_IPHONE, baseURL });
-  expect((await phone.request.post('/api/login', { data: { email: person.email, password: person.password } })).status()).toBe(200);
+  expect(
+    (await phone.request.post('/api/login', { data: { email: person.email, password: person.password } })).status(),
+  ).toBe(200);
 
   await page.goto('/account?tab=settings');
   const sessions = page.getByTestId('sessions');
@@ -24,7 +31,10 @@ test('account settings: see the sessions, create a token shown once, revoke it, 
   const shown = tokens.getByTestId('created-token');
   await expect(shown).toHaveText(/^atl_/);
   const token = (await shown.textContent())!;
-  const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const script = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
   expect((await script.get('/api/user')).status()).toBe(200);
 
   const row = tokens.getByTestId('token-row');

@@ -7,16 +7,26 @@ const fakeStripeJs = readFileSync(new URL('../support/fake-stripe.js', import.me
 
 /** js.stripe.com and api.stripe.com cannot be reached here: serve the fakes in their place. */
 async function routeStripe(page: Page): Promise<void> {
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: fakeStripeJs }));
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: fakeStripeJs }),
+  );
   await page.route('https://api.stripe.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     const response = await fetch(`${stripeSettings.apiUrl}${url.pathname}`, {
       method: request.method(),
-      headers: { authorization: request.headers().authorization ?? '', 'content-type': request.headers()['content-type'] ?? '' },
+      headers: {
+        authorization: request.headers().authorization ?? '',
+        'content-type': request.headers()['content-type'] ?? '',
+      },
       body: request.postData() ?? undefined,
     });
-    await route.fulfill({ status: response.status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: await response.text() });
+    await route.fulfill({
+      status: response.status,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: await response.text(),
+    });
   });
 }
 
@@ -33,7 +43,9 @@ async function buyPopularPack(page: Page, card: string): Promise<void> {
   await pay.click();
 }
 
-test('a visitor is asked to sign in; without payment keys the checkout says the service is unavailable', async ({ page }) => {
+test('a visitor is asked to sign in; without payment keys the checkout says the service is unavailable', async ({
+  page,
+}) => {
   const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
   await page.goto(`${origin}/checkout`);
   await expect(page.getByText('Connectez-vous pour acheter des crédits.')).toBeVisible();

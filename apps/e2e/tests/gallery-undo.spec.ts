@@ -53,5 +53,10 @@ test('a batch deletion still open to "Annuler" is sent when the page is left', a
   await page.reload();
   // The page is gone before the server answers the request it left: ask the server.
   const { id } = (await (await page.request.get('/api/user')).json()) as { id: number };
-  await expect.poll(async () => ((await (await page.request.get(`/api/gallery/${id}`)).json()) as { gallery: unknown[] }).gallery.length).toBe(0);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/gallery/${id}`)).json()) as { gallery: unknown[] }).gallery.length,
+    )
+    .toBe(0);
 });

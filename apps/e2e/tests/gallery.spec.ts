@@ -6,14 +6,17 @@ import { createCreation, newPerson, samplePhoto, signUp, transformPhoto, uniqueL
 async function memberWithCreations(page: Page, labels: readonly string[]) {
   await signUp(page, newPerson('Camille'));
   const creations = [];
-  for (const [index, label] of labels.entries()) creations.push(await createCreation(page.request, await samplePhoto(page, index + 1), label));
+  for (const [index, label] of labels.entries())
+    creations.push(await createCreation(page.request, await samplePhoto(page, index + 1), label));
   return creations;
 }
 
 /** The toast that shows `text` (the one it replaces may still be fading out beside it). */
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-test('filter by option and search, then select three images, download them and delete them together', async ({ page }) => {
+test('filter by option and search, then select three images, download them and delete them together', async ({
+  page,
+}) => {
   const watercolour = uniqueLabel('Aquarelle');
   const pop = uniqueLabel('Pop art');
   const sketch = uniqueLabel('Croquis');
@@ -24,7 +27,8 @@ test('filter by option and search, then select three images, download them and d
   const cards = page.getByTestId('image-card');
   await expect(cards).toHaveCount(4);
   const chips = page.getByRole('group', { name: 'Filtrer par option' });
-  for (const name of ['Tous', watercolour, pop, sketch]) await expect(chips.getByText(name, { exact: true })).toBeVisible();
+  for (const name of ['Tous', watercolour, pop, sketch])
+    await expect(chips.getByText(name, { exact: true })).toBeVisible();
   await chips.getByText(watercolour, { exact: true }).click();
   await expect(cards).toHaveCount(2);
   await chips.getByText('Tous', { exact: true }).click();
@@ -94,12 +98,19 @@ test('an image is viewed full screen, compared before/after, downloaded and dele
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a video shows "EN COURS" and its progress until it is made, turns playable without a reload, downloads, is published and shared by its public page, and is deleted', async ({ page, context }) => {
+test('a video shows "EN COURS" and its progress until it is made, turns playable without a reload, downloads, is published and shared by its public page, and is deleted', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp(page, newPerson('Lucas'));
-  const upload = await page.request.post('/api/upload', { multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 9) } } });
+  const upload = await page.request.post('/api/upload', {
+    multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 9) } },
+  });
   const { imagePath } = (await upload.json()) as { imagePath: string };
-  const placeholder = await page.request.post('/api/videos/create-placeholder', { data: { sourceImagePath: imagePath, prompt: 'Travelling lent', placeholderId: 'e2e-video' } });
+  const placeholder = await page.request.post('/api/videos/create-placeholder', {
+    data: { sourceImagePath: imagePath, prompt: 'Travelling lent', placeholderId: 'e2e-video' },
+  });
   expect(placeholder.status(), await placeholder.text()).toBe(200);
 
   await page.goto('/gallery?tab=videos');
@@ -109,12 +120,18 @@ test('a video shows "EN COURS" and its progress until it is made, turns playable
   await expect(card.getByRole('button', { name: 'Lire', exact: true })).toBeDisabled();
 
   // Asked to answer at once: the job is queued, and the card follows it live.
-  const accepted = await page.request.post('/api/generate-video', { data: { imageUrl: imagePath, prompt: 'Travelling lent' }, headers: { prefer: 'respond-async' } });
+  const accepted = await page.request.post('/api/generate-video', {
+    data: { imageUrl: imagePath, prompt: 'Travelling lent' },
+    headers: { prefer: 'respond-async' },
+  });
   expect(accepted.status(), await accepted.text()).toBe(202);
   const { jobId } = (await accepted.json()) as { jobId: number };
   await expect(card.getByTestId('video-progress')).toHaveText(/ · \d+ %$|^En file d'attente/);
   await expect(card.getByText('EN COURS')).toHaveCount(0, { timeout: 45_000 });
-  const job = (await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string; result: { videoUrl: string } };
+  const job = (await (await page.request.get(`/api/jobs/${jobId}`)).json()) as {
+    status: string;
+    result: { videoUrl: string };
+  };
   expect(job.status).toBe('succeeded');
   const { videoUrl } = job.result;
 
@@ -167,7 +184,10 @@ test('the image library hands two chosen images to the studio, and clears a corr
   await page.getByRole('button', { name: 'Utiliser (2)' }).click();
   await expect(page).toHaveURL(/\/mobile-transform$/);
   // The studio takes both as sources: the first in the frame, both in the strip; the hand-over key is emptied.
-  await expect(page.getByRole('img', { name: 'Image à transformer' })).toHaveAttribute('src', results[2]!.transformedImagePath);
+  await expect(page.getByRole('img', { name: 'Image à transformer' })).toHaveAttribute(
+    'src',
+    results[2]!.transformedImagePath,
+  );
   const strip = page.getByTestId('studio-strip');
   await expect(strip.locator(`img[src="${results[2]!.transformedImagePath}"]`)).toBeVisible();
   await expect(strip.locator(`img[src="${results[1]!.transformedImagePath}"]`)).toBeVisible();
@@ -195,7 +215,9 @@ test('a visitor is told to sign in on the gallery and the library, once, in the 
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 });
 
-test('a heart marks an image as a favourite, kept after a reload, and the Favoris chip shows only those', async ({ page }, testInfo) => {
+test('a heart marks an image as a favourite, kept after a reload, and the Favoris chip shows only those', async ({
+  page,
+}, testInfo) => {
   const watercolour = uniqueLabel('Aquarelle');
   const pop = uniqueLabel('Pop art');
   await memberWithCreations(page, [watercolour, pop]);
@@ -219,8 +241,14 @@ test('a heart marks an image as a favourite, kept after a reload, and the Favori
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.reload();
-  await expect(cards.filter({ hasText: pop }).getByRole('button', { name: 'Favori' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(cards.filter({ hasText: watercolour }).getByRole('button', { name: 'Favori' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(cards.filter({ hasText: pop }).getByRole('button', { name: 'Favori' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(cards.filter({ hasText: watercolour }).getByRole('button', { name: 'Favori' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await chips.getByText('Favoris', { exact: true }).click();
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(pop);

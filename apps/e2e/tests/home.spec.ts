@@ -1,7 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { createCreation, newPerson, publishCreation, registerThroughApi, samplePhoto, signUp, uniqueLabel } from './support';
+import {
+  createCreation,
+  newPerson,
+  publishCreation,
+  registerThroughApi,
+  samplePhoto,
+  signUp,
+  uniqueLabel,
+} from './support';
 
-test('a creation goes from "Mes Créations" to the public feed without its original, where another member likes it', async ({ page, browser, request }) => {
+test('a creation goes from "Mes Créations" to the public feed without its original, where another member likes it', async ({
+  page,
+  browser,
+  request,
+}) => {
   const author = newPerson('Margaux');
   await signUp(page, author);
   const option = uniqueLabel('Aquarelle');
@@ -46,7 +58,10 @@ test('a creation goes from "Mes Créations" to the public feed without its origi
   }
 });
 
-test('a visitor sees the public feed, a broken result falls back to its original, and liking asks to sign in', async ({ page, request }) => {
+test('a visitor sees the public feed, a broken result falls back to its original, and liking asks to sign in', async ({
+  page,
+  request,
+}) => {
   await registerThroughApi(request, newPerson('Noémie'));
   const option = uniqueLabel('Aquarelle');
   await page.goto('/auth');
@@ -58,7 +73,10 @@ test('a visitor sees the public feed, a broken result falls back to its original
   const post = page.getByTestId('post-card').filter({ hasText: option });
   // Feed images load lazily: on a phone the card is below the fold.
   await post.scrollIntoViewIfNeeded();
-  await expect(post.getByRole('img', { name: `Création : ${option}` })).toHaveAttribute('src', creation.originalImagePath);
+  await expect(post.getByRole('img', { name: `Création : ${option}` })).toHaveAttribute(
+    'src',
+    creation.originalImagePath,
+  );
   await post.getByTestId('like-button').click();
   await expect(page.getByText('Connexion requise')).toBeVisible();
   await expect(page.getByText('Connectez-vous pour liker les posts')).toBeVisible();
@@ -87,7 +105,9 @@ test('post times read "À l\'instant", then minutes, hours and days', async ({ p
   await expect(time).toHaveText('il y a 2 j');
 });
 
-test('the home page: hero, showcase of generated art, and an empty "Mes Créations" for a new member', async ({ page }) => {
+test('the home page: hero, showcase of generated art, and an empty "Mes Créations" for a new member', async ({
+  page,
+}) => {
   await signUp(page, newPerson('Sacha'));
   // True figures only: no invented count of creations, no promised duration.
   await expect(page.getByText("catégories d'options")).toBeVisible();
@@ -99,9 +119,18 @@ test('the home page: hero, showcase of generated art, and an empty "Mes Créatio
   await expect(tiles).toHaveCount(6);
   for (const tile of await tiles.all()) {
     await tile.locator('img').scrollIntoViewIfNeeded();
-    await expect.poll(() => tile.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => tile.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
   }
-  await expect(page.getByRole('list', { name: 'Catégories' }).getByRole('listitem')).toHaveText(['Tous', 'Portraits', 'Art', 'Fantastique', 'Cyberpunk', 'Nature']);
+  await expect(page.getByRole('list', { name: 'Catégories' }).getByRole('listitem')).toHaveText([
+    'Tous',
+    'Portraits',
+    'Art',
+    'Fantastique',
+    'Cyberpunk',
+    'Nature',
+  ]);
 
   await page.getByText('Privé', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Aucune création personnelle' })).toBeInViewport();

@@ -2,13 +2,17 @@ import { expect, test } from '@playwright/test';
 import { newPerson, samplePhoto, signUp, submitSignUp } from './support';
 import { chooseOption, isPhone, openStudio, selectionChip, stageImage, toast, uploadToStudio } from './studio-support';
 
-test("a visitor's picture and choices survive signing up, and they come back to the studio", async ({ page }, testInfo) => {
+test("a visitor's picture and choices survive signing up, and they come back to the studio", async ({
+  page,
+}, testInfo) => {
   await openStudio(page);
   const login = page.getByTestId('studio-login-modal');
   if (!isPhone(testInfo)) await page.getByRole('button', { name: 'Continuer sans compte' }).click();
   await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
   await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
-  const picked = await stageImage(page).evaluate((image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`);
+  const picked = await stageImage(page).evaluate(
+    (image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`,
+  );
   await chooseOption(page, 'Style', 'Aquarelle');
   await page.getByTestId('studio-run').click();
   await login.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
@@ -17,7 +21,9 @@ test("a visitor's picture and choices survive signing up, and they come back to 
   await submitSignUp(page, newPerson('Maëlle'));
   await page.waitForURL((url) => url.pathname === '/create');
   await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
-  expect(await stageImage(page).evaluate((image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`)).toBe(picked);
+  expect(
+    await stageImage(page).evaluate((image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`),
+  ).toBe(picked);
   await expect(selectionChip(page, 'Aquarelle')).toBeVisible();
 
   // Signed in now, RUN goes through with the kept picture and choices.
@@ -25,7 +31,9 @@ test("a visitor's picture and choices survive signing up, and they come back to 
   await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: 30_000 });
 });
 
-test("after a result: back to the original, the same options again, and before/after after a reload", async ({ page }) => {
+test('after a result: back to the original, the same options again, and before/after after a reload', async ({
+  page,
+}) => {
   await signUp(page, newPerson('Anouk'));
   await openStudio(page);
   await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 8) });
@@ -54,7 +62,11 @@ test('a corrupt file is refused at import with its message, and the choices stay
   await openStudio(page);
   const before = await stageImage(page).getAttribute('src');
   await chooseOption(page, 'Style', 'Aquarelle');
-  await uploadToStudio(page, { name: 'abimee.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('ceci ressemble à une photo mais ne l’est pas') });
+  await uploadToStudio(page, {
+    name: 'abimee.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('ceci ressemble à une photo mais ne l’est pas'),
+  });
   await expect(toast(page, 'Erreur lors de la lecture du fichier. Veuillez réessayer.')).toBeVisible();
   await expect(stageImage(page)).toHaveAttribute('src', before!);
   await expect(selectionChip(page, 'Aquarelle')).toBeVisible();

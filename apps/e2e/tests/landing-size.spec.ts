@@ -18,7 +18,8 @@ test('the landing page loads under 100 kB of brotli JavaScript before any intera
   const built = [...scripts].filter((path) => path.startsWith('/assets/')).map((path) => path.slice('/assets/'.length));
   expect(built.length).toBeGreaterThan(0);
   // The build writes the .br file the server sends beside each script it makes smaller (vite.config.ts); the others go as they are.
-  const sentSize = (name: string) => statSync(existsSync(join(assets, `${name}.br`)) ? join(assets, `${name}.br`) : join(assets, name)).size;
+  const sentSize = (name: string) =>
+    statSync(existsSync(join(assets, `${name}.br`)) ? join(assets, `${name}.br`) : join(assets, name)).size;
   const sizes = built.map((name) => ({ name, bytes: sentSize(name) }));
   const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
   expect(total, sizes.map(({ name, bytes }) => `${name} ${bytes}`).join('\n')).toBeLessThan(BUDGET_BYTES);

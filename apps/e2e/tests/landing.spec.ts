@@ -41,7 +41,9 @@ async function frameBox(page: Page, frame: Locator) {
 test('every section is there, in the order of the spec, with its content', async ({ page, isMobile }) => {
   await page.goto('/landing');
   await expect(page.getByRole('heading', { level: 1 })).toContainText("réinventées par l'IA");
-  const order = await page.locator('[data-landing-section]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
+  const order = await page
+    .locator('[data-landing-section]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
   expect(order).toEqual(SECTION_ORDER);
 
   await expect(page.locator('#stats')).toContainText('25+');
@@ -50,14 +52,26 @@ test('every section is there, in the order of the spec, with its content', async
   await expect(page.locator('#stats')).toContainText('12exemples sans prompt');
   // No invented figures: no average time, no named testimonials.
   await expect(page.locator('main')).not.toContainText(/\d,\d s|secondes en moyenne|2 à 5/);
-  for (const badge of ['Détection IA automatique', 'Transformation complète', 'Zéro configuration', 'Styles multiples']) {
+  for (const badge of [
+    'Détection IA automatique',
+    'Transformation complète',
+    'Zéro configuration',
+    'Styles multiples',
+  ]) {
     await expect(page.locator('#badges')).toContainText(badge);
   }
   await expect(page.getByTestId('feature-card')).toHaveCount(6);
 
   const samples = page.getByTestId('sample-result');
   await expect(samples).toHaveCount(6);
-  for (const title of ['Cyber futuriste', 'Fantasy royale', 'Steampunk', 'Odyssée spatiale', 'Art déco', 'Nature sauvage']) {
+  for (const title of [
+    'Cyber futuriste',
+    'Fantasy royale',
+    'Steampunk',
+    'Odyssée spatiale',
+    'Art déco',
+    'Nature sauvage',
+  ]) {
     await expect(samples.filter({ hasText: title })).toContainText('Traitement instantané');
   }
   const slider = exampleSlider(page);
@@ -96,9 +110,13 @@ test('every section is there, in the order of the spec, with its content', async
 test('the sample pictures are real WebP files, in both sizes', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByTestId('pricing-plan')).toHaveCount(3); // the whole page is rendered
-  const sources = await page.locator('main img[srcset]').evaluateAll((images) =>
-    images.flatMap((image) => (image as HTMLImageElement).srcset.split(',').map((candidate) => candidate.trim().split(' ')[0]!)),
-  );
+  const sources = await page
+    .locator('main img[srcset]')
+    .evaluateAll((images) =>
+      images.flatMap((image) =>
+        (image as HTMLImageElement).srcset.split(',').map((candidate) => candidate.trim().split(' ')[0]!),
+      ),
+    );
   const unique = [...new Set(sources)];
   expect(unique.length).toBe(56); // 6 examples and 16 character pictures (4 portraits, 12 results), two widths each
   for (const source of unique) {
@@ -109,7 +127,9 @@ test('the sample pictures are real WebP files, in both sizes', async ({ page }) 
   // The hero's images are above the fold: loaded at once, not lazily.
   const hero = page.locator('#hero img');
   await expect(hero.first()).toHaveAttribute('loading', 'eager');
-  await expect.poll(() => hero.first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => hero.first().evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.locator('#samples img').first()).toHaveAttribute('loading', 'lazy');
 });
 
@@ -136,7 +156,8 @@ test('every button goes where the spec says', async ({ page, isMobile }) => {
     await page.locator(`[data-landing-section="${section}"]`).getByRole('link', { name, exact: true }).click();
     await page.waitForURL((url) => url.pathname === to);
     // The calls to start open the sign-up form; 'Connexion', the sign-in form.
-    if (to === '/auth') await expect(page.getByRole('heading', { level: 1 })).toHaveText(signUp ? 'Créer un compte' : 'Connexion');
+    if (to === '/auth')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(signUp ? 'Créer un compte' : 'Connexion');
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/landing');
   }
@@ -232,10 +253,11 @@ test('a feature card lights up under the mouse', async ({ page }, testInfo) => {
   await page.goto('/landing');
   const card = page.getByTestId('feature-card').first();
   await card.scrollIntoViewIfNeeded();
-  const look = () => card.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { border: style.borderTopColor, transform: style.transform, shadow: style.boxShadow };
-  });
+  const look = () =>
+    card.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { border: style.borderTopColor, transform: style.transform, shadow: style.boxShadow };
+    });
   const resting = await look();
   expect(resting.transform).toBe('none');
   await card.hover();
@@ -253,17 +275,25 @@ test('nothing sticks out sideways at 390 px', async ({ page }) => {
   const width = await page.evaluate(() => document.documentElement.clientWidth);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   // The page clips nothing, so this checks that every element ends inside the screen.
-  const outside = await page.locator('.landing *').evaluateAll((elements, limit) =>
-    elements
-      .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`),
-    width,
-  );
+  const outside = await page
+    .locator('.landing *')
+    .evaluateAll(
+      (elements, limit) =>
+        elements
+          .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
+          .map(
+            (element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`,
+          ),
+      width,
+    );
   expect(outside).toEqual([]);
 });
 
 test.describe('phone and tablet layout', () => {
-  test('a phone gets the touch layout and a resize, and loses the layout when it leaves the page', async ({ page, isMobile }) => {
+  test('a phone gets the touch layout and a resize, and loses the layout when it leaves the page', async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(!isMobile, 'phone user agent: checked in the phone project');
     await page.addInitScript(() => {
       (window as Window & { resizes?: number }).resizes = 0;
@@ -284,7 +314,9 @@ test.describe('phone and tablet layout', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await expect(body).not.toHaveClass(/landing-touch-device/);
-    expect(await body.evaluate((element) => parseFloat(getComputedStyle(element).minHeight) || 0)).toBeLessThan(layout.viewport);
+    expect(await body.evaluate((element) => parseFloat(getComputedStyle(element).minHeight) || 0)).toBeLessThan(
+      layout.viewport,
+    );
   });
 
   test('a desktop browser keeps the ordinary layout', async ({ page, isMobile }) => {
@@ -295,7 +327,10 @@ test.describe('phone and tablet layout', () => {
   });
 
   test.describe('on an iPad', () => {
-    test.use({ userAgent: 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
+    test.use({
+      userAgent:
+        'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
 
     test('the touch layout applies too', async ({ page }) => {
       await page.goto('/landing');

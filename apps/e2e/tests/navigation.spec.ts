@@ -41,7 +41,9 @@ test('from the home page, the account menu reaches every place by clicks alone',
   await expect(page.getByRole('menuitem', { name: 'Mon compte' })).toHaveAttribute('aria-current', 'page');
 });
 
-test("every page's footer leads to the legal pages, which name the operator of the server's settings", async ({ page }) => {
+test("every page's footer leads to the legal pages, which name the operator of the server's settings", async ({
+  page,
+}) => {
   await page.goto('/landing');
   await page.getByTestId('footer-link').filter({ hasText: 'Confidentialité' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Confidentialité' })).toBeVisible();
@@ -59,14 +61,16 @@ test("every page's footer leads to the legal pages, which name the operator of t
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'CGU / CGV' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CGU / CGV' })).toBeVisible();
-  await expect(main).toContainText('débités seulement quand l\'image est réussie');
+  await expect(main).toContainText("débités seulement quand l'image est réussie");
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
   await expect(main.getByRole('link', { name: operator.email })).toHaveAttribute('href', `mailto:${operator.email}`);
 });
 
-test('a server without operator details says so, and a forgotten password sends nobody to an unnamed administrator', async ({ page }) => {
+test('a server without operator details says so, and a forgotten password sends nobody to an unnamed administrator', async ({
+  page,
+}) => {
   const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
   await page.goto(`${origin}/contact`);
   await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
@@ -74,6 +78,8 @@ test('a server without operator details says so, and a forgotten password sends 
 
   await page.goto(`${origin}/auth`);
   await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-  await expect(page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur.")).toBeVisible();
+  await expect(
+    page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur."),
+  ).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('administrateur');
 });

@@ -33,7 +33,9 @@ test('a forgotten password is reset by the link mailed through SMTP, once', asyn
   await expect(toast(page, 'Mot de passe modifié')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
-  expect((await request.post('/api/login', { data: { email: person.email, password: person.password } })).status()).toBe(401);
+  expect(
+    (await request.post('/api/login', { data: { email: person.email, password: person.password } })).status(),
+  ).toBe(401);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('nouveau-secret');
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -50,5 +52,7 @@ test('a forgotten password is reset by the link mailed through SMTP, once', asyn
 test('without SMTP, "Mot de passe oublié ?" says the service is not configured', async ({ page }) => {
   await page.goto(`http://127.0.0.1:${ports.appWithoutPayments}/auth`);
   await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-  await expect(page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur.")).toBeVisible();
+  await expect(
+    page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur."),
+  ).toBeVisible();
 });

@@ -3,7 +3,10 @@ import { newPerson, publishCreation, samplePhoto, signUp, uniqueLabel } from './
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-test('a shared post opens in a fresh browser with its preview tags, and closes once its author unpublishes it', async ({ page, browser }, testInfo) => {
+test('a shared post opens in a fresh browser with its preview tags, and closes once its author unpublishes it', async ({
+  page,
+  browser,
+}, testInfo) => {
   // The share sheet of a phone, recorded: what the user would send.
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'share', {
@@ -19,13 +22,18 @@ test('a shared post opens in a fresh browser with its preview tags, and closes o
   const card = page.getByTestId('post-card').filter({ hasText: label });
   await card.getByRole('button', { name: 'Partager' }).click();
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('e2e-shared'))).not.toBeNull();
-  const shared = JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-shared')))!) as { title: string; url: string };
+  const shared = JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-shared')))!) as {
+    title: string;
+    url: string;
+  };
   expect(shared).toEqual({ title: label, url: new URL(`/p/${creation.id}`, page.url()).href });
 
   // What a link preview reads: the server's HTML, no script run.
   const html = await (await page.request.get(shared.url)).text();
   expect(html).toContain(`<meta property="og:title" content="${label} — Atelier" />`);
-  expect(html).toContain(`<meta property="og:image" content="${new URL(creation.transformedImagePath, page.url()).href}" />`);
+  expect(html).toContain(
+    `<meta property="og:image" content="${new URL(creation.transformedImagePath, page.url()).href}" />`,
+  );
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
 
   const visitorContext = await browser.newContext({ ...testInfo.project.use, storageState: undefined });

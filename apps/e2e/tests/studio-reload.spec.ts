@@ -13,12 +13,18 @@ test.describe.configure({ mode: 'serial' });
 async function startLongGeneration(page: Page): Promise<void> {
   const photo = await samplePhoto(page, 11, { width: 1000, height: 750 });
   const upload = await page.request.post('/api/upload', {
-    multipart: { image: { name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo }, selection: JSON.stringify({ upscale: { id: 'upscale-2x' } }) },
+    multipart: {
+      image: { name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo },
+      selection: JSON.stringify({ upscale: { id: 'upscale-2x' } }),
+    },
   });
   expect(upload.status(), await upload.text()).toBe(200);
   const { id } = (await upload.json()) as { id: number };
   // With the visit's key, as the studio sends it: its result joins the gallery with its payment.
-  const accepted = await page.request.post(`/api/transform/${id}`, { headers: { prefer: 'respond-async' }, data: { sessionKey: String(Date.now()) } });
+  const accepted = await page.request.post(`/api/transform/${id}`, {
+    headers: { prefer: 'respond-async' },
+    data: { sessionKey: String(Date.now()) },
+  });
   expect(accepted.status(), await accepted.text()).toBe(202);
   await openStudio(page);
   await expect(page.getByTestId('generation-progress')).toHaveText(/ · \d+ %$/, { timeout: 30_000 });
@@ -27,11 +33,15 @@ async function startLongGeneration(page: Page): Promise<void> {
 /** The signed-in user's gallery, as its owner reads it. */
 async function galleryItems(page: Page): Promise<{ transformedImagePath: string }[]> {
   const { id } = (await (await page.request.get('/api/user')).json()) as { id: number };
-  const first = (await (await page.request.get(`/api/gallery/${id}`)).json()) as { gallery: { transformedImagePath: string }[] };
+  const first = (await (await page.request.get(`/api/gallery/${id}`)).json()) as {
+    gallery: { transformedImagePath: string }[];
+  };
   return first.gallery;
 }
 
-test('a generation outlives a reload: its progress comes back, then its result, in the frame and the gallery, paid once', async ({ page }) => {
+test('a generation outlives a reload: its progress comes back, then its result, in the frame and the gallery, paid once', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signUp(page, newPerson('Rachel'));
   await startLongGeneration(page);

@@ -17,20 +17,28 @@ export async function studioCredits(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-export async function uploadToStudio(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+export async function uploadToStudio(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   await page.getByTestId('studio-upload-input').setInputFiles(file);
 }
 
 /** Opens a category (its grid button is named after it) and taps one of its options. */
 export async function chooseOption(page: Page, category: string, option: string): Promise<void> {
-  await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: new RegExp(`^${category}`) }).click();
+  await page
+    .getByRole('group', { name: 'Catégories' })
+    .getByRole('button', { name: new RegExp(`^${category}`) })
+    .click();
   await page.getByRole('button', { name: option, exact: true }).click();
 }
 
 /** A chip of the chosen options. */
-export const selectionChip = (page: Page, name: string): Locator => page.getByTestId('selection-chip').filter({ hasText: name });
+export const selectionChip = (page: Page, name: string): Locator =>
+  page.getByTestId('selection-chip').filter({ hasText: name });
 
-export const toast = (page: Page, text: string): Locator => page.locator('.mantine-Notification-root').filter({ hasText: text });
+export const toast = (page: Page, text: string): Locator =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 /** The dialog titled `title` (Mantine modals and drawers both carry role="dialog"). */
 export const dialog = (page: Page, title: string | RegExp): Locator => page.getByRole('dialog', { name: title });

@@ -1,8 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { createCreation, newPerson, samplePhoto, signUp, transformPhoto } from './support';
-import { chooseGenerationMode, chooseOption, dialog, isPhone, openStudio, selectionChip, stageImage, studioCredits, toast, uploadToStudio } from './studio-support';
+import {
+  chooseGenerationMode,
+  chooseOption,
+  dialog,
+  isPhone,
+  openStudio,
+  selectionChip,
+  stageImage,
+  studioCredits,
+  toast,
+  uploadToStudio,
+} from './studio-support';
 
-test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits, compared and found in the gallery', async ({ page }) => {
+test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits, compared and found in the gallery', async ({
+  page,
+}) => {
   await signUp(page, newPerson('Élise'));
   await openStudio(page);
   const startCredits = await studioCredits(page);
@@ -26,7 +39,10 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   await expect(selectionChip(page, 'Aquarelle')).toBeVisible();
   await expect(selectionChip(page, 'Heure dorée')).toBeVisible();
   await page.getByRole('button', { name: 'Couleur globale' }).click();
-  await page.getByRole('group', { name: 'Palette de couleurs' }).getByRole('button', { name: 'Rouge', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Palette de couleurs' })
+    .getByRole('button', { name: 'Rouge', exact: true })
+    .click();
   await expect(page.getByTestId('selection-chips')).toContainText('Rouge');
 
   await page.getByTestId('studio-run').click();
@@ -54,7 +70,10 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   await page.getByRole('button', { name: 'Fermer' }).click();
 
   // Back to the source, then the result picked from the gallery sheet comes back into the frame.
-  await page.getByRole('button', { name: /^Image source/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Image source/ })
+    .first()
+    .click();
   await expect(stageImage(page)).not.toHaveAttribute('src', resultUrl);
   await page.getByRole('button', { name: 'Galerie' }).click();
   await expect(page.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
@@ -62,9 +81,14 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   await expect(stageImage(page)).toHaveAttribute('src', resultUrl);
 });
 
-test("the desktop strip offers the gallery's pictures; the phone keeps them in its gallery sheet", async ({ page }, testInfo) => {
+test("the desktop strip offers the gallery's pictures; the phone keeps them in its gallery sheet", async ({
+  page,
+}, testInfo) => {
   await signUp(page, newPerson('Maëlle'));
-  const made = [await createCreation(page.request, await samplePhoto(page, 2), 'Aquarelle'), await createCreation(page.request, await samplePhoto(page, 3), 'Pop art')];
+  const made = [
+    await createCreation(page.request, await samplePhoto(page, 2), 'Aquarelle'),
+    await createCreation(page.request, await samplePhoto(page, 3), 'Pop art'),
+  ];
   await openStudio(page);
   const galleryThumbs = page.getByTestId('studio-strip').getByRole('button', { name: /^Galerie/ });
   if (isPhone(testInfo)) {
@@ -76,7 +100,9 @@ test("the desktop strip offers the gallery's pictures; the phone keeps them in i
   await expect(stageImage(page)).toHaveAttribute('src', made[0]!.transformedImagePath);
 });
 
-test('a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick', async ({ page }, testInfo) => {
+test('a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick', async ({
+  page,
+}, testInfo) => {
   await signUp(page, newPerson('Bastien'));
   await openStudio(page);
   await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^Quoi/ }).click();
@@ -102,7 +128,9 @@ test('a special action opens its dialog: into a sub-category, back up the breadc
   await groupDialog.getByRole('button', { name: 'Voilier', exact: true }).click();
   await expect(groupDialog).toHaveCount(0);
   await expect(selectionChip(page, 'Voilier')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Quoi : Voilier' })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Quoi : Voilier' }),
+  ).toBeVisible();
 });
 
 test('a file over 10 MB and a text file are refused with their messages', async ({ page }) => {
@@ -131,7 +159,8 @@ test('RUN with fewer than 50 credits shows the credits dialog with the balance',
   await expect(credits).toBeVisible();
   await expect(credits).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
   // The phone screen checks the balance itself before sending anything, and says so.
-  if (isPhone(testInfo)) await expect(credits).toContainText('Vous avez besoin de 50 crédits pour cette transformation.');
+  if (isPhone(testInfo))
+    await expect(credits).toContainText('Vous avez besoin de 50 crédits pour cette transformation.');
   await expect(credits.locator('a[href="/checkout"]')).toBeVisible();
 });
 
@@ -140,12 +169,17 @@ test('video mode shows the generation live, stage and percentage, then the playa
   await openStudio(page);
   await chooseGenerationMode(page, 'Vidéo');
   await page.getByTestId('studio-run').click();
-  await expect(page.getByTestId('generation-progress')).toHaveText(/^(Animation en cours|Lecture de l'image|Enregistrement du résultat) · \d+ %$/, { timeout: 20_000 });
+  await expect(page.getByTestId('generation-progress')).toHaveText(
+    /^(Animation en cours|Lecture de l'image|Enregistrement du résultat) · \d+ %$/,
+    { timeout: 20_000 },
+  );
   await expect(page.getByRole('progressbar', { name: 'Progression de la génération' })).toBeVisible();
 
   const video = page.locator('video');
   await expect(video).toBeVisible({ timeout: 45_000 });
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Fermer' }).click();
   await expect(page.getByRole('button', { name: 'Vidéo 1' })).toBeVisible();
@@ -183,7 +217,9 @@ test('a visitor can look around, sees 0 credits, and RUN asks to sign in', async
 
 test('?logout=true forgets the handed-over pictures, asks to sign in and cleans the address', async ({ page }) => {
   await page.goto('/auth');
-  await page.evaluate(() => localStorage.setItem('selectedLibraryImages', JSON.stringify(['/api/art/welcome-ville.jpg'])));
+  await page.evaluate(() =>
+    localStorage.setItem('selectedLibraryImages', JSON.stringify(['/api/art/welcome-ville.jpg'])),
+  );
   await openStudio(page, '/create?logout=true');
   await expect(page).toHaveURL(/\/create$/);
   await expect(page.getByTestId('studio-login-modal')).toBeVisible();

@@ -15,7 +15,17 @@ export interface Person {
 }
 
 export function newPerson(firstName = 'Juliette'): Person {
-  return { email: uniqueEmail(firstName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()), password: 'motdepasse', firstName, lastName: 'Martin' };
+  return {
+    email: uniqueEmail(
+      firstName
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
+    ),
+    password: 'motdepasse',
+    firstName,
+    lastName: 'Martin',
+  };
 }
 
 /** Fills and sends the sign-up form. */
@@ -59,29 +69,32 @@ export async function toastsSeen(page: Page): Promise<string[]> {
 
 /** A photo-like JPEG (gradient and shapes, 320 × 240 unless told) drawn by the browser, different for each seed. */
 export async function samplePhoto(page: Page, seed = 1, size = { width: 320, height: 240 }): Promise<Buffer> {
-  const bytes = await page.evaluate(async ({ hue, width, height }) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2D canvas');
-    // Drawn at 320 × 240 and scaled, so every size shows the same picture.
-    context.scale(width / 320, height / 240);
-    const sky = context.createLinearGradient(0, 0, 320, 240);
-    sky.addColorStop(0, `hsl(${(hue * 47) % 360} 70% 60%)`);
-    sky.addColorStop(1, `hsl(${(hue * 91) % 360} 60% 30%)`);
-    context.fillStyle = sky;
-    context.fillRect(0, 0, 320, 240);
-    context.fillStyle = '#f4d2b5';
-    context.beginPath();
-    context.arc(112, 108, 60, 0, Math.PI * 2);
-    context.fill();
-    context.fillStyle = '#2b4c7e';
-    context.fillRect(176, 72, 96, 120);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
-    if (!blob) throw new Error('no JPEG from the canvas');
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  }, { hue: seed, ...size });
+  const bytes = await page.evaluate(
+    async ({ hue, width, height }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2D canvas');
+      // Drawn at 320 × 240 and scaled, so every size shows the same picture.
+      context.scale(width / 320, height / 240);
+      const sky = context.createLinearGradient(0, 0, 320, 240);
+      sky.addColorStop(0, `hsl(${(hue * 47) % 360} 70% 60%)`);
+      sky.addColorStop(1, `hsl(${(hue * 91) % 360} 60% 30%)`);
+      context.fillStyle = sky;
+      context.fillRect(0, 0, 320, 240);
+      context.fillStyle = '#f4d2b5';
+      context.beginPath();
+      context.arc(112, 108, 60, 0, Math.PI * 2);
+      context.fill();
+      context.fillStyle = '#2b4c7e';
+      context.fillRect(176, 72, 96, 120);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+      if (!blob) throw new Error('no JPEG from the canvas');
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    },
+    { hue: seed, ...size },
+  );
   return Buffer.from(bytes);
 }
 
@@ -94,7 +107,10 @@ export interface Transformation {
 /** Uploads a photo and transforms it in watercolour (50 credits), with the session of `api`. */
 export async function transformPhoto(api: APIRequestContext, photo: Buffer): Promise<Transformation> {
   const upload = await api.post('/api/upload', {
-    multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo }, selection: JSON.stringify({ style: { id: 'watercolor' } }) },
+    multipart: {
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo },
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    },
   });
   expect(upload.status(), await upload.text()).toBe(200);
   const { id } = (await upload.json()) as { id: number };

@@ -1,5 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { allNodes, chooseInPicker, edgeButton, nodeOf, openEmptyEditor, pickOption, startWithPhoto, viewSettled } from './workflow-support';
+import {
+  allNodes,
+  chooseInPicker,
+  edgeButton,
+  nodeOf,
+  openEmptyEditor,
+  pickOption,
+  startWithPhoto,
+  viewSettled,
+} from './workflow-support';
 
 /** The smaller side of an element on screen, in CSS pixels. */
 const smallerSide = async (element: Locator) => {
@@ -11,24 +20,32 @@ const smallerSide = async (element: Locator) => {
 async function runIntoGallery(page: Page, renders: number): Promise<Locator> {
   await page.getByRole('radiogroup', { name: 'Nombre de rendus' }).getByText(String(renders), { exact: true }).click();
   await page.getByRole('button', { name: 'Exécuter le Workflow' }).click();
-  await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(renders, { timeout: 30_000 });
+  await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(renders, {
+    timeout: 30_000,
+  });
   await page.goto('/gallery');
   const cards = page.getByTestId('image-card');
   await expect(cards).toHaveCount(renders);
   return cards;
 }
 
-test('workflow renders land in the gallery, named by their options, with a filter chip for each option', async ({ page }) => {
+test('workflow renders land in the gallery, named by their options, with a filter chip for each option', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openEmptyEditor(page);
   await startWithPhoto(page, 3);
   await pickOption(page, 'style', 'Aquarelle');
   const cards = await runIntoGallery(page, 2);
   await expect(cards.first()).toContainText('Aquarelle');
-  await expect(page.getByRole('group', { name: 'Filtrer par option' }).getByText('Aquarelle', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Filtrer par option' }).getByText('Aquarelle', { exact: true }),
+  ).toBeVisible();
 });
 
-test('a node added from the toolbar joins the render body and its render reaches the gallery; on a phone the editor opens readable', async ({ page }, testInfo) => {
+test('a node added from the toolbar joins the render body and its render reaches the gallery; on a phone the editor opens readable', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const phone = testInfo.project.name === 'phone';
   await openEmptyEditor(page);
@@ -38,20 +55,30 @@ test('a node added from the toolbar joins the render body and its render reaches
     // Readable on a phone: at least 75 %, ports a finger can hit, React Flow's credit clear of the account menu.
     // Read once the opening fit has finished its animation.
     await viewSettled(page);
-    await expect.poll(async () => Number((await page.getByTestId('zoom-level').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(75);
-    expect(await smallerSide(page.locator(`[data-node-id="${render}"] .react-flow__handle.target`))).toBeGreaterThanOrEqual(24);
+    await expect
+      .poll(async () => Number((await page.getByTestId('zoom-level').innerText()).replace(/\D/g, '')))
+      .toBeGreaterThanOrEqual(75);
+    expect(
+      await smallerSide(page.locator(`[data-node-id="${render}"] .react-flow__handle.target`)),
+    ).toBeGreaterThanOrEqual(24);
     const credit = (await page.locator('.react-flow__attribution').boundingBox())!;
     expect(credit.y).toBeGreaterThan(page.viewportSize()!.height / 2);
-    const creditOnTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.react-flow__attribution') != null, {
-      x: credit.x + credit.width / 2,
-      y: credit.y + credit.height / 2,
-    });
+    const creditOnTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('.react-flow__attribution') != null,
+      {
+        x: credit.x + credit.width / 2,
+        y: credit.y + credit.height / 2,
+      },
+    );
     expect(creditOnTop, 'nothing covers the credit').toBe(true);
   }
 
   // A style: the sample photo shows no person, and the local engine refuses costumes and actions without one.
   const laidOut = (await nodeOf(page, 'style').getAttribute('data-node-id')) ?? '';
-  await page.getByRole('toolbar', { name: 'Ajouter au workflow' }).getByRole('button', { name: 'Style', exact: true }).click();
+  await page
+    .getByRole('toolbar', { name: 'Ajouter au workflow' })
+    .getByRole('button', { name: 'Style', exact: true })
+    .click();
   await expect(allNodes(page)).toHaveCount(10);
   const added = page.locator(`[data-testid="workflow-node"][data-type="style"]:not([data-node-id="${laidOut}"])`);
   const addedId = (await added.getAttribute('data-node-id')) ?? '';

@@ -2,10 +2,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { newPerson, samplePhoto, signUp } from './support';
 
 /** A canvas node by kind (the first one of that kind). */
-export const nodeOf = (page: Page, type: string): Locator => page.locator(`[data-testid="workflow-node"][data-type="${type}"]`).first();
+export const nodeOf = (page: Page, type: string): Locator =>
+  page.locator(`[data-testid="workflow-node"][data-type="${type}"]`).first();
 
 export const allNodes = (page: Page): Locator => page.getByTestId('workflow-node');
-
 
 /** The credits badge of the editor's top bar, as a number. */
 export async function creditsShown(page: Page): Promise<number> {
@@ -21,7 +21,10 @@ export async function openEmptyEditor(page: Page): Promise<void> {
 
 /** Uploads a photo into the empty editor and waits for the default layout (render body and 8 nodes). */
 export async function startWithPhoto(page: Page, seed = 1): Promise<void> {
-  await page.getByTestId('workflow-upload').locator('input[type="file"]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, seed) });
+  await page
+    .getByTestId('workflow-upload')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, seed) });
   await expect(allNodes(page)).toHaveCount(9);
 }
 
@@ -54,12 +57,15 @@ export async function viewSettled(page: Page): Promise<void> {
   const viewport = page.locator('.react-flow__viewport');
   let last: string | null = null;
   await expect
-    .poll(async () => {
-      const now = await viewport.getAttribute('style');
-      const still = now === last;
-      last = now;
-      return still;
-    }, { intervals: [150] })
+    .poll(
+      async () => {
+        const now = await viewport.getAttribute('style');
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [150] },
+    )
     .toBe(true);
 }
 
@@ -79,7 +85,8 @@ export async function expand(node: Locator): Promise<void> {
 }
 
 /** The '+' in the middle of the connection from one node to another: there while they are connected. */
-export const edgeButton = (page: Page, from: string, to: string): Locator => page.locator(`[data-testid="edge-insert"][data-edge-id="${from}>${to}"]`);
+export const edgeButton = (page: Page, from: string, to: string): Locator =>
+  page.locator(`[data-testid="edge-insert"][data-edge-id="${from}>${to}"]`);
 
 /** Connects a node's output port to another's input: dragged with a mouse, two taps on a touch screen. */
 export async function connectPorts(page: Page, from: string, to: string, touch: boolean): Promise<void> {
@@ -104,7 +111,10 @@ export async function pickOption(page: Page, type: string, name?: string): Promi
   await expect(async () => {
     if (!(await choices.first().isVisible())) {
       await expand(node);
-      await node.getByRole('button', { name: /Choisir une option|Changer d'option/ }).last().click({ timeout: 5_000 });
+      await node
+        .getByRole('button', { name: /Choisir une option|Changer d'option/ })
+        .last()
+        .click({ timeout: 5_000 });
     }
     await expect(choices.first()).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
@@ -130,7 +140,11 @@ export async function waitForSave(page: Page): Promise<void> {
 
 /** The canvas position React Flow gives a node (its transform). */
 export async function positionOf(page: Page, nodeId: string): Promise<string> {
-  return (await page.locator(`.react-flow__node[data-id="${nodeId}"]`).getAttribute('style'))?.match(/translate\([^)]*\)/)?.[0] ?? '';
+  return (
+    (await page.locator(`.react-flow__node[data-id="${nodeId}"]`).getAttribute('style'))?.match(
+      /translate\([^)]*\)/,
+    )?.[0] ?? ''
+  );
 }
 
 /** Drags a node by its header to a point of the screen, with real mouse moves. */

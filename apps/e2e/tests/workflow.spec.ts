@@ -1,7 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { samplePhoto } from './support';
-import { allNodes, connectPorts, creditsShown, dragNode, edgeButton, expand, nodeOf, openEmptyEditor, pickOption, positionOf, showAll, startWithPhoto, waitForSave } from './workflow-support';
+import {
+  allNodes,
+  connectPorts,
+  creditsShown,
+  dragNode,
+  edgeButton,
+  expand,
+  nodeOf,
+  openEmptyEditor,
+  pickOption,
+  positionOf,
+  showAll,
+  startWithPhoto,
+  waitForSave,
+} from './workflow-support';
 import { toast } from './studio-support';
 
 const idOf = async (page: Page, type: string) => (await nodeOf(page, type).getAttribute('data-node-id')) ?? '';
@@ -17,11 +31,24 @@ test('a visitor is asked to sign in', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Connexion' }).first()).toBeVisible();
 });
 
-test('a photo lays the workflow out; a style and a lighting rendered twice cost 100 credits and leave two renders on the result node', async ({ page }) => {
+test('a photo lays the workflow out; a style and a lighting rendered twice cost 100 credits and leave two renders on the result node', async ({
+  page,
+}) => {
   await openEmptyEditor(page);
   await expect(page.getByText("PNG, JPG jusqu'à 10MB")).toBeVisible();
   await startWithPhoto(page);
-  for (const type of ['render', 'source', 'style', 'character', 'action', 'environment', 'lighting', 'camera', 'clothing']) await expect(nodeOf(page, type)).toBeVisible();
+  for (const type of [
+    'render',
+    'source',
+    'style',
+    'character',
+    'action',
+    'environment',
+    'lighting',
+    'camera',
+    'clothing',
+  ])
+    await expect(nodeOf(page, type)).toBeVisible();
   // Mind-map mode: the eight nodes are connected to the render body.
   await expect(page.getByTestId('edge-insert')).toHaveCount(8);
   const credits = await creditsShown(page);
@@ -36,21 +63,35 @@ test('a photo lays the workflow out; a style and a lighting rendered twice cost 
   await expect(result).toHaveAttribute('data-expanded', 'true');
   await expect.poll(() => creditsShown(page)).toBe(credits - 100);
 
-  const first = await result.getByRole('button', { name: /^Agrandir/ }).locator('img').getAttribute('src');
+  const first = await result
+    .getByRole('button', { name: /^Agrandir/ })
+    .locator('img')
+    .getAttribute('src');
   await dots.nth(1).click();
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-  await expect(result.getByRole('button', { name: /^Agrandir/ }).locator('img')).not.toHaveAttribute('src', first ?? '');
+  await expect(result.getByRole('button', { name: /^Agrandir/ }).locator('img')).not.toHaveAttribute(
+    'src',
+    first ?? '',
+  );
 
   await result.getByRole('button', { name: 'Comparer avant / après' }).click();
-  await expect(page.getByRole('slider', { name: 'Position du curseur de comparaison avant/après' })).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByRole('slider', { name: 'Position du curseur de comparaison avant/après' })).toHaveAttribute(
+    'aria-valuenow',
+    '50',
+  );
   await expect(page.getByTestId('viewer-dots').getByRole('button')).toHaveCount(2);
 });
 
-test('while the renders are made, the generating nodes show what the server reports: stage, percentage or place in the queue', async ({ page }) => {
+test('while the renders are made, the generating nodes show what the server reports: stage, percentage or place in the queue', async ({
+  page,
+}) => {
   await openEmptyEditor(page);
   // A 12 MP photo: each render takes long enough (about a second) to be seen, two at a time.
   const photo = await samplePhoto(page, 3, { width: 4000, height: 3000 });
-  await page.getByTestId('workflow-upload').locator('input[type="file"]').setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page
+    .getByTestId('workflow-upload')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(allNodes(page)).toHaveCount(9, { timeout: 30_000 });
   await pickOption(page, 'style', 'Aquarelle');
   await run(page, 4);
@@ -58,7 +99,9 @@ test('while the renders are made, the generating nodes show what the server repo
     /^(\d rendus · )?(En file d'attente|Démarrage|Lecture de l'image|Transformation en cours|Enregistrement du résultat)/,
   );
   await expect(page.getByRole('progressbar', { name: 'Progression du rendu' }).first()).toBeAttached();
-  await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(4, { timeout: 60_000 });
+  await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(4, {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('render-progress')).toHaveCount(0);
 });
 
@@ -123,9 +166,13 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
   const combineId = (await combine.getAttribute('data-node-id')) ?? '';
 
   // A second photo from the toolbar, wired into COMBINE from its port: dragged with a mouse, two taps on a phone.
-  await page.getByRole('toolbar', { name: 'Ajouter au workflow' }).locator('input[type="file"]').setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
+  await page
+    .getByRole('toolbar', { name: 'Ajouter au workflow' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
   await expect(page.locator('[data-testid="workflow-node"][data-type="source"]')).toHaveCount(2);
-  const second = (await page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1).getAttribute('data-node-id')) ?? '';
+  const second =
+    (await page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1).getAttribute('data-node-id')) ?? '';
   await showAll(page);
   await connectPorts(page, second, combineId, testInfo.project.name === 'phone');
 
@@ -134,7 +181,10 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
   await expect(combine.getByRole('img', { name: 'Images combinées' })).toBeVisible({ timeout: 30_000 });
   await pickOption(page, 'style', 'Aquarelle');
   await expand(nodeOf(page, 'render'));
-  await expect(nodeOf(page, 'render').getByRole('img', { name: 'Image de départ' })).toHaveAttribute('src', /\/api\/media\/composites\//);
+  await expect(nodeOf(page, 'render').getByRole('img', { name: 'Image de départ' })).toHaveAttribute(
+    'src',
+    /\/api\/media\/composites\//,
+  );
 
   await run(page, 1);
   await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({ timeout: 30_000 });
@@ -160,7 +210,9 @@ test('a run without options says what is missing', async ({ page }) => {
   await pickOption(page, 'style');
   await nodeOf(page, 'source').locator('.mantine-Switch-track').click();
   await run(page, 1);
-  await expect(toast(page, "Le nœud source est désactivé. Veuillez l'activer ou connecter un nœud COMBINE actif.")).toBeVisible();
+  await expect(
+    toast(page, "Le nœud source est désactivé. Veuillez l'activer ou connecter un nœud COMBINE actif."),
+  ).toBeVisible();
 });
 
 test('the workflow is saved as it changes, and the one open comes back after a reload', async ({ page }) => {
@@ -221,7 +273,10 @@ test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   const renderBox = (await nodeOf(page, 'render').boundingBox())!;
   const sourceBox = (await nodeOf(page, 'source').boundingBox())!;
   const header = (await style.locator('.workflow-node-header').boundingBox())!;
-  await dragNode(page, style, { x: header.x + header.width / 3 - (renderBox.x - sourceBox.x), y: header.y + header.height / 2 });
+  await dragNode(page, style, {
+    x: header.x + header.width / 3 - (renderBox.x - sourceBox.x),
+    y: header.y + header.height / 2,
+  });
   await expect.poll(() => positionOf(page, id)).not.toBe(start);
   const moved = await positionOf(page, id);
 
@@ -234,17 +289,27 @@ test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   await expect.poll(() => positionOf(page, id)).toBe(moved);
 });
 
-test('a workflow is exported and imported as JSON; a bad file is refused in French and changes nothing', async ({ page }) => {
+test('a workflow is exported and imported as JSON; a bad file is refused in French and changes nothing', async ({
+  page,
+}) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
   await pickOption(page, 'style', 'Aquarelle');
   const importInput = page.getByTestId('workflow-import');
 
-  await importInput.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}') });
+  await importInput.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}'),
+  });
   await expect(toast(page, 'Import impossible')).toBeVisible();
   await expect(toast(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
   await expect(allNodes(page)).toHaveCount(9);
-  await importInput.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('pas du JSON') });
+  await importInput.setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('pas du JSON'),
+  });
   await expect(toast(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
   await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
 
@@ -253,9 +318,18 @@ test('a workflow is exported and imported as JSON; a bad file is refused in Fren
   await page.getByRole('menuitem', { name: 'Exporter en JSON' }).click();
   const file = await (await download).path();
   const exported = await readFile(file, 'utf8');
-  expect(JSON.parse(exported)).toMatchObject({ version: 1, nodes: expect.arrayContaining([expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) })]) });
+  expect(JSON.parse(exported)).toMatchObject({
+    version: 1,
+    nodes: expect.arrayContaining([
+      expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) }),
+    ]),
+  });
 
-  await importInput.setInputFiles({ name: 'mon-portrait.workflow.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await importInput.setInputFiles({
+    name: 'mon-portrait.workflow.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exported),
+  });
   await expect(toast(page, 'Workflow importé')).toBeVisible();
   await expect(page.getByTestId('workflow-menu')).toHaveText('mon portrait');
   await expect(allNodes(page)).toHaveCount(9);

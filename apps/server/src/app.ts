@@ -28,7 +28,13 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppRouter } from '@atelier/api';
 import { limitBatches } from './batch-limit';
 import { answerClientError, httpErrorReply, httpMessages, sendHttpError, type HttpFailure } from './http-errors';
@@ -116,9 +122,18 @@ const CONNECTION_TIMEOUT_MS = VIDEO_WAIT_MS + 60_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: SharedRedis | null, limits: RateLimits, metrics: ServerMetrics | null, mailer: Mailer | null): Promise<ApiDeps> {
+async function apiDeps(
+  options: AppOptions,
+  log: FastifyBaseLogger,
+  redis: SharedRedis | null,
+  limits: RateLimits,
+  metrics: ServerMetrics | null,
+  mailer: Mailer | null,
+): Promise<ApiDeps> {
   // With Redis every instance gives the same tags, and a write on one changes them for all.
-  const listVersions = new ListVersions(redis ? new RedisVersionStore(redis.client, redis.reads, redis.prefix) : new MemoryVersionStore());
+  const listVersions = new ListVersions(
+    redis ? new RedisVersionStore(redis.client, redis.reads, redis.prefix) : new MemoryVersionStore(),
+  );
   const jobs = await createJobService({
     orm: options.orm,
     media: options.media,
@@ -127,12 +142,19 @@ async function apiDeps(options: AppOptions, log: FastifyBaseLogger, redis: Share
     onFinished: (job) => {
       metrics?.generationEnded(job);
       // A studio result and a workflow render go to the gallery with their payment.
-      const changed = job.kind === 'video' ? listVersions.videosChanged(job.userId) : job.kind === 'node' ? null : listVersions.galleryChanged(job.userId);
+      const changed =
+        job.kind === 'video'
+          ? listVersions.videosChanged(job.userId)
+          : job.kind === 'node'
+            ? null
+            : listVersions.galleryChanged(job.userId);
       return changed?.catch((error: unknown) => log.error({ err: error }, 'a list version could not be changed'));
     },
     log,
   });
-  const sessionEndings = redis ? new RedisSessionEndings(redis.client, redis.reads, redis.prefix) : new LocalSessionEndings();
+  const sessionEndings = redis
+    ? new RedisSessionEndings(redis.client, redis.reads, redis.prefix)
+    : new LocalSessionEndings();
   return {
     orm: options.orm,
     liveSessions: new LiveSessions(options.orm, sessionEndings),
@@ -212,8 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     userAgent: request.headers['user-agent'] ?? null,
   });
   // REST paths take an API token in place of the cookie.
-  const contextFor: ContextFactory = async (request, reply) => createContextInner(deps, { ...(await callInput(request, reply)), bearer: app.apiTokenOf(request) });
-  const callerFor: CallerFactory = async (request, reply, signal) => createCaller(await contextFor(request, reply), { signal });
+  const contextFor: ContextFactory = async (request, reply) =>
+    createContextInner(deps, { ...(await callInput(request, reply)), bearer: app.apiTokenOf(request) });
+  const callerFor: CallerFactory = async (request, reply, signal) =>
+    createCaller(await contextFor(request, reply), { signal });
 
   closeConnectionsOnShutdown(app);
   // Set before any route, as a route keeps the handler set when it was added.
@@ -225,7 +249,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The error replaces the file a route was sending: its caching and download name no longer apply.
     reply.removeHeader('cache-control').removeHeader('content-disposition');
     // Headers the status needs, as a 416's Content-Range giving the file's size, or Retry-After.
-    return reply.code(status).headers(fault?.headers ?? (status < 500 ? (error.headers ?? {}) : {})).send(body);
+    return reply
+      .code(status)
+      .headers(fault?.headers ?? (status < 500 ? (error.headers ?? {}) : {}))
+      .send(body);
   });
   if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
   await app.register(cookie);
@@ -277,10 +304,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         router: appRouter,
         createContext: async ({ req, res }) => createContextInner(deps, await callInput(req, res)),
         onError: ({ error, path, req }) => {
-          if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error, cause: error.cause, path }, 'procedure failed');
+          if (getHTTPStatusCodeFromError(error) >= 500)
+            req.log.error({ err: error, cause: error.cause, path }, 'procedure failed');
         },
         // The database or the disk failing: 503 with Retry-After, or 507 (see faultAnswer).
-        responseMeta: ({ errors }) => errors.map((error) => faultAnswer(describeError(error).data)).find((fault) => fault !== null) ?? {},
+        responseMeta: ({ errors }) =>
+          errors.map((error) => faultAnswer(describeError(error).data)).find((fault) => fault !== null) ?? {},
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });
@@ -328,7 +357,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     // Pages are for browsers navigating (they ask for HTML): a scraper's or a script's unknown path is a 404.
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (isApiPath(url) || !wantsPage || !webIndex || !existsSync(webIndex)) {
       return sendHttpError(reply, { statusCode: 404 });
     }

@@ -24,6 +24,7 @@ export function limitBatches(trpc: FastifyInstance): void {
       return reply.code(400).send({ message: httpMessages.badUrl });
     }
     if (new URL(request.url, 'http://atelier.invalid').searchParams.get('batch') !== '1') return;
-    if (procedures.split(',').length > MAX_BATCH_CALLS) return reply.code(413).send({ message: batchMessages.tooManyCalls });
+    if (procedures.split(',').length > MAX_BATCH_CALLS)
+      return reply.code(413).send({ message: batchMessages.tooManyCalls });
   });
 }

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { STORAGE_QUOTAS } from '@atelier/catalog';
-import { chooseModels, DEFAULT_CLOUD_MODELS, DEFAULT_CREATES_PER_MINUTE, REPLICATE_API_URL, type StepRole } from '@atelier/media';
+import {
+  chooseModels,
+  DEFAULT_CLOUD_MODELS,
+  DEFAULT_CREATES_PER_MINUTE,
+  REPLICATE_API_URL,
+  type StepRole,
+} from '@atelier/media';
 import { z } from 'zod';
 import type { TrustProxy } from './proxy';
 
@@ -47,7 +53,10 @@ const envSchema = z.object({
       const entries = value.split(',').map((entry) => entry.trim());
       const invalid = entries.find((entry) => !isTrustedPeer(entry));
       if (invalid === undefined) return entries;
-      context.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, false, a hop count, or addresses and CIDRs separated by commas ("${invalid}" is none of them)` });
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false, a hop count, or addresses and CIDRs separated by commas ("${invalid}" is none of them)`,
+      });
       return z.NEVER;
     })
     .default(false),
@@ -64,8 +73,13 @@ const envSchema = z.object({
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
   /** Shared state across instances (the generation queue and its events); all in this process without it. */
   /** What this deployment's Redis keys and channels start with, so two deployments can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold letters, digits, "-", "_" and "." only (64 at most)').default('atelier'),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis://host:port or rediss://host:port URL' }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold letters, digits, "-", "_" and "." only (64 at most)')
+    .default('atelier'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis://host:port or rediss://host:port URL' })
+    .optional(),
   /** Where media files live: `local` under DATA_DIR/media, or `s3` in an S3-compatible bucket (the S3_* settings). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** An S3-compatible server (MinIO…); AWS's own when unset. */
@@ -84,9 +98,17 @@ const envSchema = z.object({
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** What each account may keep: pictures (count, megabytes) and saved workflows (count, megabytes). */
   UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.uploads.count),
-  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.uploads.bytes / MEGABYTE),
+  UPLOAD_QUOTA_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(STORAGE_QUOTAS.uploads.bytes / MEGABYTE),
   WORKFLOW_QUOTA_COUNT: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.count),
-  WORKFLOW_QUOTA_MB: z.coerce.number().int().min(1).default(STORAGE_QUOTAS.workflows.bytes / MEGABYTE),
+  WORKFLOW_QUOTA_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(STORAGE_QUOTAS.workflows.bytes / MEGABYTE),
   /** Enables Prometheus metrics at /api/metrics for a scraper sending `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
@@ -104,7 +126,10 @@ const envSchema = z.object({
   /** The account's webhook signing secret (Replicate gives it as `whsec_` and base64). */
   REPLICATE_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'REPLICATE_WEBHOOK_SECRET must be the whsec_… secret Replicate gives for the account')
+    .regex(
+      /^whsec_[A-Za-z0-9+/]+={0,2}$/,
+      'REPLICATE_WEBHOOK_SECRET must be the whsec_… secret Replicate gives for the account',
+    )
     .optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -168,7 +193,12 @@ export function cloudModels(env: Env): Record<StepRole, string> {
 
 /** Who runs this instance, as the legal pages show it. */
 export function operatorOf(env: Env) {
-  return { name: env.OPERATOR_NAME ?? null, address: env.OPERATOR_ADDRESS ?? null, email: env.OPERATOR_EMAIL ?? null, hostingProvider: env.HOSTING_PROVIDER ?? null };
+  return {
+    name: env.OPERATOR_NAME ?? null,
+    address: env.OPERATOR_ADDRESS ?? null,
+    email: env.OPERATOR_EMAIL ?? null,
+    hostingProvider: env.HOSTING_PROVIDER ?? null,
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -181,14 +211,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
   if (production && !env.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production (32 characters or more)');
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production (32 characters or more)',
+    );
   }
   if (env.AI_ENGINE === 'replicate' && !env.REPLICATE_API_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  REPLICATE_API_TOKEN is required when AI_ENGINE=replicate');
   }
   // With a public URL, predictions report by signed webhook; without the secret none could be trusted.
   if (env.AI_ENGINE === 'replicate' && env.PUBLIC_URL && !env.REPLICATE_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  REPLICATE_WEBHOOK_SECRET is required when AI_ENGINE=replicate and PUBLIC_URL is set');
+    throw new ConfigError(
+      'Invalid configuration:\n  REPLICATE_WEBHOOK_SECRET is required when AI_ENGINE=replicate and PUBLIC_URL is set',
+    );
   }
   if (env.AI_ENGINE === 'replicate') {
     try {
@@ -199,7 +233,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   if (env.STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);
-    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} required when STORAGE=s3`);
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} required when STORAGE=s3`);
   }
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -8,7 +8,9 @@ const STORAGE_RETRY_AFTER_SECONDS = 60;
  * The HTTP answer to a fault of the server's own resources (see resourceFault): 503 with
  * Retry-After while the database, Redis or the storage is unavailable, 507 for a full disk.
  */
-export function faultAnswer(error: { clientCode?: string | undefined }): { status: number; headers: Record<string, string> } | null {
+export function faultAnswer(error: {
+  clientCode?: string | undefined;
+}): { status: number; headers: Record<string, string> } | null {
   switch (error.clientCode) {
     case FAULT_CODES.databaseUnavailable:
     case FAULT_CODES.redisUnavailable:
@@ -26,7 +28,9 @@ export function faultAnswer(error: { clientCode?: string | undefined }): { statu
  * The whole answer to an error that escaped the procedures (a hook, a route of its own) when it is
  * such a fault: the same status, headers and French body a procedure's would get.
  */
-export function faultReply(error: unknown): { status: number; headers: Record<string, string>; body: { message: string; error: string } } | null {
+export function faultReply(
+  error: unknown,
+): { status: number; headers: Record<string, string>; body: { message: string; error: string } } | null {
   // Raised in a procedure it is already one; raw from the driver or the disk it is found out here.
   const fault = error instanceof AppError && error.appCode === 'UNAVAILABLE' ? error : resourceFault(error);
   const answer = fault?.clientCode === undefined ? null : faultAnswer(fault);

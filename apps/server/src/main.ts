@@ -11,7 +11,9 @@ const LEAST_NODE_MAJOR = 24;
 
 async function main(): Promise<void> {
   if (Number(process.versions.node.split('.')[0]) < LEAST_NODE_MAJOR) {
-    throw new ConfigError(`Node ${LEAST_NODE_MAJOR} or newer is required (this is ${process.version}): run \`. scripts/use-node.sh\` first`);
+    throw new ConfigError(
+      `Node ${LEAST_NODE_MAJOR} or newer is required (this is ${process.version}): run \`. scripts/use-node.sh\` first`,
+    );
   }
   const config = loadConfig();
   if (config.env.IMAGE_CONCURRENCY) configureImagePool(config.env.IMAGE_CONCURRENCY);
@@ -24,10 +26,20 @@ async function main(): Promise<void> {
     publicUrl: config.env.PUBLIC_URL,
     trustProxy: config.env.TRUST_PROXY,
     authAttemptsPerMinute: config.env.AUTH_RATE_LIMIT_PER_MINUTE,
-    rateLimits: { imageWorkPerMinute: config.env.IMAGE_WORK_RATE_LIMIT_PER_MINUTE, apiTokenRequestsPerMinute: config.env.API_TOKEN_RATE_LIMIT_PER_MINUTE },
-    api: { launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 }, quotas: quotasOf(config.env), discoveryOfferCredits: config.env.DISCOVERY_OFFER_CREDITS, operator: operatorOf(config.env) },
+    rateLimits: {
+      imageWorkPerMinute: config.env.IMAGE_WORK_RATE_LIMIT_PER_MINUTE,
+      apiTokenRequestsPerMinute: config.env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    },
+    api: {
+      launchOffer: { accounts: config.env.LAUNCH_OFFER_ACCOUNTS, credits: 500 },
+      quotas: quotasOf(config.env),
+      discoveryOfferCredits: config.env.DISCOVERY_OFFER_CREDITS,
+      operator: operatorOf(config.env),
+    },
     payments: {
-      stripe: config.env.STRIPE_SECRET_KEY ? createStripeClient(config.env.STRIPE_SECRET_KEY, config.env.STRIPE_API_URL) : null,
+      stripe: config.env.STRIPE_SECRET_KEY
+        ? createStripeClient(config.env.STRIPE_SECRET_KEY, config.env.STRIPE_API_URL)
+        : null,
       publishableKey: config.env.STRIPE_PUBLISHABLE_KEY ?? null,
       webhookSecret: config.env.STRIPE_WEBHOOK_SECRET ?? null,
     },
@@ -37,7 +49,9 @@ async function main(): Promise<void> {
           smtpUrl: config.env.SMTP_URL,
           from: config.env.MAIL_FROM,
           // Links in mails need an absolute address: the public one, else this server's own.
-          appUrl: config.env.PUBLIC_URL ?? `http://${config.env.HOST === '0.0.0.0' ? 'localhost' : config.env.HOST}:${config.env.PORT}`,
+          appUrl:
+            config.env.PUBLIC_URL ??
+            `http://${config.env.HOST === '0.0.0.0' ? 'localhost' : config.env.HOST}:${config.env.PORT}`,
         }
       : undefined,
     generation: { concurrency: config.env.GENERATION_CONCURRENCY, leaseMs: config.env.GENERATION_LEASE_SECONDS * 1000 },

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import type { MediaDeps } from '@atelier/api';
-import { createEngines, DiskRenderStore, LocalDiskStorage, RenderCache, ReplicateWebhooks, S3Storage } from '@atelier/media';
+import {
+  createEngines,
+  DiskRenderStore,
+  LocalDiskStorage,
+  RenderCache,
+  ReplicateWebhooks,
+  S3Storage,
+} from '@atelier/media';
 import { cloudModels, type ServerConfig } from './env';
 import { generationConcurrency } from './jobs';
 import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
@@ -13,7 +20,10 @@ import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
 export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
   const replicateWebhooks =
     env.AI_ENGINE === 'replicate' && env.PUBLIC_URL && env.REPLICATE_WEBHOOK_SECRET
-      ? new ReplicateWebhooks({ url: `${env.PUBLIC_URL.replace(/\/+$/, '')}${REPLICATE_WEBHOOK_PATH}`, secret: env.REPLICATE_WEBHOOK_SECRET })
+      ? new ReplicateWebhooks({
+          url: `${env.PUBLIC_URL.replace(/\/+$/, '')}${REPLICATE_WEBHOOK_PATH}`,
+          secret: env.REPLICATE_WEBHOOK_SECRET,
+        })
       : undefined;
   const engines = createEngines({
     engine: env.AI_ENGINE,

@@ -46,7 +46,12 @@ export class ServerMetrics {
       buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
       registers,
     });
-    this.generationsEnded = new Counter({ name: 'atelier_generations_ended_total', help: 'Generations ended, by kind', labelNames: ['kind'], registers });
+    this.generationsEnded = new Counter({
+      name: 'atelier_generations_ended_total',
+      help: 'Generations ended, by kind',
+      labelNames: ['kind'],
+      registers,
+    });
     this.cloudFailures = new Counter({
       name: 'atelier_cloud_failures_total',
       help: 'Cloud generations that failed, by Replicate model and reason (unauthorized, insufficient_credit, invalid_input, throttled, moderation, model_failed, timeout, unreachable, bad_output)',
@@ -120,7 +125,10 @@ export class ServerMetrics {
   register(app: FastifyInstance, token: string): void {
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unmatched';
-      this.requests.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      this.requests.observe(
+        { method: request.method, route, status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
     });
     const expected = Buffer.from(`Bearer ${token}`);
     app.get('/api/metrics', async (request, reply) => {

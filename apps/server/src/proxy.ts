@@ -14,7 +14,9 @@ export type TrustProxy = boolean | number | string[];
  * Fastify's `trustProxy` for it. Fastify 5 dropped the hop count (it trusts no peer for one), so
  * a count is given as the function it stood for: the nearest `hops` addresses are proxies.
  */
-export function fastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address, hop) => hop < trustProxy;
 }

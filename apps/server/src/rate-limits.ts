@@ -24,7 +24,8 @@ const messages = {
   apiToken: (seconds: number) => `Trop de requêtes avec ce jeton d'API. Réessayez dans ${seconds} s.`,
   accountUpdates: (seconds: number) => `Trop de modifications du compte en peu de temps. Réessayez dans ${seconds} s.`,
   accountExports: (seconds: number) => `Trop d'exports de vos données en peu de temps. Réessayez dans ${seconds} s.`,
-  passwordResets: (seconds: number) => `Trop de demandes de réinitialisation du mot de passe. Veuillez réessayer dans ${waitInWords(seconds)}.`,
+  passwordResets: (seconds: number) =>
+    `Trop de demandes de réinitialisation du mot de passe. Veuillez réessayer dans ${waitInWords(seconds)}.`,
 };
 
 /** What a limit's counter is found by: the kind of work and whom it counts against. */
@@ -38,7 +39,11 @@ interface CountedCall {
  * process. The procedures count their own calls, so a limit holds on the REST paths and on tRPC
  * alike; whom a call counts against is the API's rateLimitSubject.
  */
-export async function registerRateLimits(app: FastifyInstance, redis: SharedRedis | null, settings: RateLimitSettings = {}): Promise<RateLimits> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  redis: SharedRedis | null,
+  settings: RateLimitSettings = {},
+): Promise<RateLimits> {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis: redis.client, nameSpace: `${redis.prefix}:rate-limit:` } : {}),
@@ -54,7 +59,9 @@ export async function registerRateLimits(app: FastifyInstance, redis: SharedRedi
     });
     return async (key: string): Promise<number | null> => {
       // The plugin's checks take a request for their key; the key is all this one reads of it.
-      const call = { rateLimitKey: key, routeOptions: { config: {} } } satisfies CountedCall & { routeOptions: unknown };
+      const call = { rateLimitKey: key, routeOptions: { config: {} } } satisfies CountedCall & {
+        routeOptions: unknown;
+      };
       const result = await check(call as unknown as FastifyRequest);
       return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : null;
     };
@@ -75,7 +82,11 @@ export async function registerRateLimits(app: FastifyInstance, redis: SharedRedi
     const token = await app.apiTokenOf(request);
     if (!token) return;
     const wait = await tokenOver(`apiToken:${token.id}`);
-    if (wait !== null) return reply.code(429).header('retry-after', String(Math.max(1, wait))).send({ message: messages.apiToken(Math.max(1, wait)) });
+    if (wait !== null)
+      return reply
+        .code(429)
+        .header('retry-after', String(Math.max(1, wait)))
+        .send({ message: messages.apiToken(Math.max(1, wait)) });
   });
   return {
     // Free work, but each costs the server a decode and an encode: plenty for a person, not for a script.

@@ -12,7 +12,10 @@ export const readinessMessages = {
 
 type CheckState = 'ok' | 'failed' | 'timeout';
 
-async function within(check: () => Promise<unknown>, timeoutMs: number): Promise<{ state: CheckState; cause?: unknown }> {
+async function within(
+  check: () => Promise<unknown>,
+  timeoutMs: number,
+): Promise<{ state: CheckState; cause?: unknown }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<{ state: CheckState }>((resolve) => {
     timer = setTimeout(() => resolve({ state: 'timeout' }), timeoutMs);
@@ -56,13 +59,19 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps):
 
   app.get('/api/ready', async (request, reply) => {
     const results = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => [name, await within(check, deps.timeoutMs ?? READINESS_TIMEOUT_MS)] as const),
+      Object.entries(checks).map(
+        async ([name, check]) => [name, await within(check, deps.timeoutMs ?? READINESS_TIMEOUT_MS)] as const,
+      ),
     );
     for (const [name, result] of results) {
-      if (result.state !== 'ok') request.log.error({ check: name, state: result.state, cause: result.cause }, 'readiness check failed');
+      if (result.state !== 'ok')
+        request.log.error({ check: name, state: result.state, cause: result.cause }, 'readiness check failed');
     }
     const states = Object.fromEntries(results.map(([name, result]) => [name, result.state]));
     if (results.every(([, result]) => result.state === 'ok')) return { status: 'ready', checks: states };
-    return reply.code(503).header('retry-after', '5').send({ status: 'unavailable', message: readinessMessages.unavailable, checks: states });
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ status: 'unavailable', message: readinessMessages.unavailable, checks: states });
   });
 }

@@ -38,7 +38,12 @@ export async function connectRedis(
 ): Promise<SharedRedis> {
   // A request's command fails at once while Redis is disconnected (no offline queue), after one
   // retry over a reconnection, or after the timeout while it is frozen.
-  const client = new Redis(settings.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  const client = new Redis(settings.url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   // The worker's blocking commands and the subscriptions wait for Redis to come back, as BullMQ requires.
   const waiting = { enableOfflineQueue: true, commandTimeout: undefined };
   const worker = client.duplicate({ ...waiting, maxRetriesPerRequest: null });
@@ -56,7 +61,9 @@ export async function connectRedis(
   } catch (error) {
     for (const connection of connections) connection.disconnect();
     const { host } = new URL(settings.url);
-    throw new Error(`Redis does not answer at ${host} (REDIS_URL): ${(lastError ?? (error as Error)).message}`, { cause: error });
+    throw new Error(`Redis does not answer at ${host} (REDIS_URL): ${(lastError ?? (error as Error)).message}`, {
+      cause: error,
+    });
   }
   return {
     client,
@@ -74,17 +81,34 @@ export async function connectRedis(
  * Replicate's webhook lands on one instance, the job waiting for it may run on another: finished
  * predictions go through this channel (ids, status, output URLs, errors; never the echoed input).
  */
-export function redisWebhookRelay(redis: SharedRedis, log: { error(object: unknown, message: string): void }): WebhookRelay {
+export function redisWebhookRelay(
+  redis: SharedRedis,
+  log: { error(object: unknown, message: string): void },
+): WebhookRelay {
   const channel = `${redis.prefix}:replicate-outcomes`;
   return {
     publish(prediction) {
-      redis.client.publish(channel, JSON.stringify(prediction)).catch((error: unknown) => log.error({ err: error, predictionId: prediction.id }, 'Replicate outcome not relayed: its job finds it by polling'));
+      redis.client
+        .publish(channel, JSON.stringify(prediction))
+        .catch((error: unknown) =>
+          log.error(
+            { err: error, predictionId: prediction.id },
+            'Replicate outcome not relayed: its job finds it by polling',
+          ),
+        );
     },
     listen(deliver) {
       redis.subscriber.on('message', (from: string, message: string) => {
         if (from === channel) deliver(JSON.parse(message) as Parameters<typeof deliver>[0]);
       });
-      redis.subscriber.subscribe(channel).catch((error: unknown) => log.error({ err: error }, 'Replicate outcomes of other instances not followed: their jobs find them by polling'));
+      redis.subscriber
+        .subscribe(channel)
+        .catch((error: unknown) =>
+          log.error(
+            { err: error },
+            'Replicate outcomes of other instances not followed: their jobs find them by polling',
+          ),
+        );
     },
   };
 }

@@ -8,7 +8,10 @@ import { untrusted, type CallerFactory } from './rest/call';
 export const SHARE_PAGE_PREFIX = '/p/';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 const authorOf = (post: FeedPost) => `${post.user.firstName} ${post.user.lastName}`.trim();
 
@@ -59,7 +62,10 @@ export function withShareTags(html: string, post: FeedPost, origin: string): str
   ].join('\n    ');
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
     .replace('</head>', `  ${head}\n  </head>`);
 }
 
@@ -68,13 +74,20 @@ function originOf(request: FastifyRequest, publicUrl: string | undefined): strin
 }
 
 /** `/p/{id}`: index.html with the post's tags; a post that is not public gets the page as a 404. */
-export function registerSharePage(app: FastifyInstance, callerFor: CallerFactory, indexFile: string, publicUrl: string | undefined): void {
+export function registerSharePage(
+  app: FastifyInstance,
+  callerFor: CallerFactory,
+  indexFile: string,
+  publicUrl: string | undefined,
+): void {
   app.get(`${SHARE_PAGE_PREFIX}:postId`, async (request, reply) => {
     const caller = await callerFor(request, reply);
-    const post = await caller.feed.post({ postId: untrusted((request.params as { postId: string }).postId) }).catch((error: unknown) => {
-      if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) return null;
-      throw error;
-    });
+    const post = await caller.feed
+      .post({ postId: untrusted((request.params as { postId: string }).postId) })
+      .catch((error: unknown) => {
+        if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) return null;
+        throw error;
+      });
     const html = await readFile(indexFile, 'utf8');
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return post ? reply.send(withShareTags(html, post, originOf(request, publicUrl))) : reply.code(404).send(html);

@@ -11,7 +11,9 @@ export function cutOffSlowBodies(app: FastifyInstance, timeoutMs: number): void 
     const raw = request.raw;
     if (raw.complete) return done();
     const timer = setTimeout(() => {
-      const tooSlow = Object.assign(new Error('request body not received in time'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+      const tooSlow = Object.assign(new Error('request body not received in time'), {
+        code: 'ERR_HTTP_REQUEST_TIMEOUT',
+      });
       reply.header('connection', 'close');
       // Whoever reads the body (a parser, an upload) hears the error and the route answers;
       // a body nobody reads has nobody to answer it: its connection goes.

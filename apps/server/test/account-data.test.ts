@@ -20,7 +20,8 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
   let t: TestApp;
   let webDist: string;
   let ip = 0;
-  const client = (headers: Record<string, string> = {}) => t.client({ ip: `10.72.${Math.floor(++ip / 250)}.${ip % 250}`, headers });
+  const client = (headers: Record<string, string> = {}) =>
+    t.client({ ip: `10.72.${Math.floor(++ip / 250)}.${ip % 250}`, headers });
 
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'atelier-web-'));
@@ -55,14 +56,41 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
     const c = client();
     const { user, email, password } = await c.register({ firstName: 'Ana', lastName: 'Lima' });
     const { upload, transformedImagePath, postId } = await publishedResult(c, 4);
-    const [videoKey, posterKey] = [await t.media.storage.put('videos', randomBytes(4096), 'mp4'), await t.media.storage.put('posters', await samplePhoto(5, 120, 80), 'jpg')];
+    const [videoKey, posterKey] = [
+      await t.media.storage.put('videos', randomBytes(4096), 'mp4'),
+      await t.media.storage.put('posters', await samplePhoto(5, 120, 80), 'jpg'),
+    ];
     const em = t.db.orm.em.fork();
-    em.create(Video, { owner: user.id, sourceImage: upload.imagePath, videoUrl: `/api/media/${videoKey}`, thumbnailPath: `/api/media/${posterKey}`, prompt: 'travelling', status: 'ready', isAccessible: true, createdAt: new Date() });
-    em.create(Payment, { user: user.id, intentId: `pi_${user.id}`, credits: 1000, amountCents: 500, currency: 'eur', status: 'succeeded', creditedAt: new Date(), createdAt: new Date() });
-    em.create(Workflow, { owner: user.id, name: 'Portrait du dimanche', graph: { version: 1, nodes: [], connections: [] }, createdAt: new Date() });
+    em.create(Video, {
+      owner: user.id,
+      sourceImage: upload.imagePath,
+      videoUrl: `/api/media/${videoKey}`,
+      thumbnailPath: `/api/media/${posterKey}`,
+      prompt: 'travelling',
+      status: 'ready',
+      isAccessible: true,
+      createdAt: new Date(),
+    });
+    em.create(Payment, {
+      user: user.id,
+      intentId: `pi_${user.id}`,
+      credits: 1000,
+      amountCents: 500,
+      currency: 'eur',
+      status: 'succeeded',
+      creditedAt: new Date(),
+      createdAt: new Date(),
+    });
+    em.create(Workflow, {
+      owner: user.id,
+      name: 'Portrait du dimanche',
+      graph: { version: 1, nodes: [], connections: [] },
+      createdAt: new Date(),
+    });
     await em.flush();
     expect((await c.post(`/api/posts/${neighbour.postId}/like`)).status).toBe(200);
-    const token = ((await c.post('/api/account/tokens', { name: 'Script', scope: 'read' })).body as { token: string }).token;
+    const token = ((await c.post('/api/account/tokens', { name: 'Script', scope: 'read' })).body as { token: string })
+      .token;
     const files = [upload.imagePath, transformedImagePath, `/api/media/${videoKey}`, `/api/media/${posterKey}`];
     return { c, userId: user.id, email, password, postId, token, files, videoKey };
   }
@@ -74,7 +102,8 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
     return { c, userId: user.id, postId, files: [upload.imagePath, transformedImagePath] };
   }
 
-  const feedPosts = async (c: TestClient) => ((await c.get('/api/feed/public?limit=100')).body as { posts: Post[] }).posts;
+  const feedPosts = async (c: TestClient) =>
+    ((await c.get('/api/feed/public?limit=100')).body as { posts: Post[] }).posts;
 
   it('exports the account’s records as JSON and its own pictures and videos as files, in one ZIP', async () => {
     const bruno = await neighbourWithPost();
@@ -83,10 +112,14 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
     const res = await ana.c.get('/api/account/export');
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="atelier-mes-donnees-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(String(res.headers['content-disposition'])).toMatch(
+      /^attachment; filename="atelier-mes-donnees-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const entries = unzipSync(new Uint8Array(res.raw));
 
-    const data = JSON.parse(Buffer.from(entries['donnees.json']!).toString('utf8')) as Record<string, unknown[]> & { profile: Record<string, unknown> };
+    const data = JSON.parse(Buffer.from(entries['donnees.json']!).toString('utf8')) as Record<string, unknown[]> & {
+      profile: Record<string, unknown>;
+    };
     expect(data.profile).toMatchObject({ id: ana.userId, email: ana.email, firstName: 'Ana', lastName: 'Lima' });
     expect(data.credits!.length).toBeGreaterThanOrEqual(2); // the launch offer and the paid transformation
     expect(data.payments).toEqual([expect.objectContaining({ intentId: `pi_${ana.userId}`, amountCents: 500 })]);
@@ -100,10 +133,14 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|keyHash|tokenHash/);
 
     // Each of its files, byte for byte as the server serves it; none of the neighbour's.
-    const packed = Object.keys(entries).filter((name) => name.startsWith('media/')).sort();
+    const packed = Object.keys(entries)
+      .filter((name) => name.startsWith('media/'))
+      .sort();
     expect(packed).toEqual(ana.files.map((url) => url.replace('/api/media/', 'media/')).sort());
     for (const url of ana.files) {
-      expect(Buffer.from(entries[url.replace('/api/media/', 'media/')]!).equals((await ana.c.get(url)).raw), url).toBe(true);
+      expect(Buffer.from(entries[url.replace('/api/media/', 'media/')]!).equals((await ana.c.get(url)).raw), url).toBe(
+        true,
+      );
     }
 
     // A script's token reads it too; a visitor gets nothing.
@@ -122,7 +159,10 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
       expect(res.body.message).toMatch(password ? /^Mot de passe incorrect/ : /^Saisissez votre mot de passe/);
     }
     // A reading token may export, never delete, even with the right password.
-    expect((await client({ authorization: `Bearer ${ana.token}` }).post('/api/account/delete', { password: ana.password })).status).toBe(403);
+    expect(
+      (await client({ authorization: `Bearer ${ana.token}` }).post('/api/account/delete', { password: ana.password }))
+        .status,
+    ).toBe(403);
     expect((await ana.c.get('/api/user')).status).toBe(200);
     for (const url of ana.files) expect((await ana.c.get(url)).status, url).toBe(200);
     expect((await feedPosts(client())).map((post) => post.id)).toContain(ana.postId);
@@ -132,11 +172,22 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
     const c = client();
     const { user, password } = await c.register();
     const em = t.db.orm.em.fork();
-    const job = em.create(GenerationJob, { owner: user.id, kind: 'studio', input: {}, status: 'running', stage: 'Transformation', seed: 1, engine: 'local', createdAt: new Date() });
+    const job = em.create(GenerationJob, {
+      owner: user.id,
+      kind: 'studio',
+      input: {},
+      status: 'running',
+      stage: 'Transformation',
+      seed: 1,
+      engine: 'local',
+      createdAt: new Date(),
+    });
     await em.flush();
     const res = await c.post('/api/account/delete', { password });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Une génération est en cours : attendez qu’elle se termine ou annulez-la avant de supprimer votre compte.');
+    expect(res.body.message).toBe(
+      'Une génération est en cours : attendez qu’elle se termine ou annulez-la avant de supprimer votre compte.',
+    );
     expect((await c.get('/api/user')).status).toBe(200);
 
     await em.nativeUpdate(GenerationJob, { id: job.id }, { status: 'canceled' });
@@ -155,14 +206,25 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
 
     const em = t.db.orm.em.fork();
     // An older item of Bruno's naming Ana's upload as its original (saves no longer allow it).
-    const borrowing = em.create(GalleryItem, { owner: bruno.userId, transformedImagePath: bruno.files[1]!.replace('.jpg', '-copie.jpg'), originalImagePath: ana.files[0]!, createdAt: new Date() });
+    const borrowing = em.create(GalleryItem, {
+      owner: bruno.userId,
+      transformedImagePath: bruno.files[1]!.replace('.jpg', '-copie.jpg'),
+      originalImagePath: ana.files[0]!,
+      createdAt: new Date(),
+    });
     await em.flush();
     const ledgerIds = (await em.find(CreditEntry, { user: ana.userId }, { fields: ['id'] })).map((entry) => entry.id);
     const existing = (await em.find(CreditEntry, {}, { fields: ['id'] })).map((entry) => entry.id);
     // What accounting adds up over the entries that existed before the deletion.
     const totals = async () => {
-      const rows = await em.fork().find(CreditEntry, { id: { $in: existing } }, { fields: ['type', 'amount', 'status'] });
-      return { count: rows.length, credited: rows.filter((r) => r.type === 'credit').reduce((s, r) => s + r.amount, 0), debited: rows.filter((r) => r.type === 'debit' && r.status === 'settled').reduce((s, r) => s + r.amount, 0) };
+      const rows = await em
+        .fork()
+        .find(CreditEntry, { id: { $in: existing } }, { fields: ['type', 'amount', 'status'] });
+      return {
+        count: rows.length,
+        credited: rows.filter((r) => r.type === 'credit').reduce((s, r) => s + r.amount, 0),
+        debited: rows.filter((r) => r.type === 'debit' && r.status === 'settled').reduce((s, r) => s + r.amount, 0),
+      };
     };
     const before = await totals();
     expect((await feedPosts(client())).find((post) => post.id === bruno.postId)?.likesCount).toBe(1);
@@ -172,7 +234,11 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
     expect(res.body).toEqual({ success: true });
 
     // Signed out here, on the other device and for its token.
-    for (const [c, message] of [[ana.c, 'Utilisateur non connecté'], [anotherDevice, 'Utilisateur non connecté'], [scriptOfAna, "Jeton d'API invalide ou révoqué"]] as const) {
+    for (const [c, message] of [
+      [ana.c, 'Utilisateur non connecté'],
+      [anotherDevice, 'Utilisateur non connecté'],
+      [scriptOfAna, "Jeton d'API invalide ou révoqué"],
+    ] as const) {
       const me = await c.get('/api/user');
       expect(me.status).toBe(401);
       expect(me.body.message).toBe(message);

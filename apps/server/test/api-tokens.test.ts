@@ -22,14 +22,19 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     return { browser, userId: user.id };
   }
 
-  async function tokenOf(browser: TestClient, scope: 'read' | 'generate', name = 'Mon script'): Promise<{ token: string; id: number }> {
+  async function tokenOf(
+    browser: TestClient,
+    scope: 'read' | 'generate',
+    name = 'Mon script',
+  ): Promise<{ token: string; id: number }> {
     const res = await browser.post('/api/account/tokens', { name, scope });
     expect(res.status, res.text).toBe(201);
     return { token: res.body.token, id: res.body.item.id };
   }
 
   /** A REST client with nothing but the token: no cookie, and from another site's page at that. */
-  const scriptWith = (token: string) => t.client({ ip: nextIp(), origin: 'https://outil.example', headers: { authorization: `Bearer ${token}` } });
+  const scriptWith = (token: string) =>
+    t.client({ ip: nextIp(), origin: 'https://outil.example', headers: { authorization: `Bearer ${token}` } });
 
   const balance = async (userId: number) => (await t.db.orm.em.fork().findOneOrFail(User, userId)).credits;
 
@@ -39,7 +44,12 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     expect(created.status).toBe(201);
     const { token, item } = created.body;
     expect(token).toMatch(/^atl_[A-Za-z0-9_-]{43}$/);
-    expect(item).toMatchObject({ name: 'Export nocturne', scope: 'generate', prefix: token.slice(0, 12), lastUsedAt: null });
+    expect(item).toMatchObject({
+      name: 'Export nocturne',
+      scope: 'generate',
+      prefix: token.slice(0, 12),
+      lastUsedAt: null,
+    });
 
     const listed = await browser.get('/api/account/tokens');
     expect(listed.body.tokens).toEqual([item]);
@@ -50,7 +60,10 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
 
     const bad = await browser.post('/api/account/tokens', { name: '', scope: 'admin' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors).toMatchObject({ name: ['Le nom du jeton doit contenir de 1 à 60 caractères'], scope: ['Portée inconnue : « read » ou « generate »'] });
+    expect(bad.body.fieldErrors).toMatchObject({
+      name: ['Le nom du jeton doit contenir de 1 à 60 caractères'],
+      scope: ['Portée inconnue : « read » ou « generate »'],
+    });
     expect(await balance(userId)).toBe(500);
   });
 
@@ -60,7 +73,9 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     const script = scriptWith(token);
 
     expect((await script.get('/api/user')).body).toMatchObject({ id: userId });
-    const uploaded = await script.upload(await samplePhoto(5, 320, 240), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const uploaded = await script.upload(await samplePhoto(5, 320, 240), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
     expect(uploaded.status, uploaded.text).toBe(200);
     const transformed = await script.post(`/api/transform/${uploaded.body.id}`);
     expect(transformed.status, transformed.text).toBe(200);
@@ -82,12 +97,21 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     const gallery = await script.get(`/api/gallery/${userId}`);
     expect(gallery.status).toBe(200);
     expect(gallery.body.gallery.map((entry: { id: number }) => entry.id)).toEqual([itemId]);
-    expect((await script.request('GET', `/api/gallery/${userId}`, undefined, { 'if-none-match': String(gallery.headers.etag) })).status).toBe(304);
+    expect(
+      (
+        await script.request('GET', `/api/gallery/${userId}`, undefined, {
+          'if-none-match': String(gallery.headers.etag),
+        })
+      ).status,
+    ).toBe(304);
     const feed = await script.get('/api/feed/public');
     expect(feed.body.posts.some((post: { id: number }) => post.id === itemId)).toBe(true);
     expect((await script.get(transformed.body.transformedImagePath)).status).toBe(200);
 
-    const video = await script.post('/api/generate-video', { imageUrl: transformed.body.transformedImagePath, prompt: 'travelling lent' });
+    const video = await script.post('/api/generate-video', {
+      imageUrl: transformed.body.transformedImagePath,
+      prompt: 'travelling lent',
+    });
     expect(video.status, video.text).toBe(200);
     expect(await balance(userId)).toBe(400);
     const part = await script.request('GET', video.body.videoUrl, undefined, { range: 'bytes=0-1023' });
@@ -95,7 +119,9 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     expect(part.headers['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
     expect(part.raw.length).toBe(1024);
 
-    const used = (await browser.get('/api/account/tokens')).body.tokens.find((entry: { id: number }) => entry.id === id);
+    const used = (await browser.get('/api/account/tokens')).body.tokens.find(
+      (entry: { id: number }) => entry.id === id,
+    );
     expect(new Date(used.lastUsedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The token carries no cookie with it.
     expect(part.headers['set-cookie']).toBeUndefined();
@@ -118,7 +144,9 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
       await reader.post('/api/account/tokens', { name: 'plus', scope: 'generate' }),
     ]) {
       expect(refused.status, refused.text).toBe(403);
-      expect(refused.body.message).toBe("Ce jeton d'API ne permet que la lecture : il faut un jeton « Génération » pour modifier ou générer.");
+      expect(refused.body.message).toBe(
+        "Ce jeton d'API ne permet que la lecture : il faut un jeton « Génération » pour modifier ou générer.",
+      );
     }
     expect(await balance(userId)).toBe(500);
     expect(await t.db.orm.em.fork().count(GenerationJob, { owner: userId })).toBe(0);
@@ -135,7 +163,11 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     expect((await browser.request('DELETE', `/api/account/tokens/${id}`)).status).toBe(200);
     expect((await browser.get('/api/account/tokens')).body.tokens).toEqual([]);
 
-    for (const res of [await script.get('/api/user'), await script.get(`/api/gallery/${userId}`), await script.get('/api/feed/public')]) {
+    for (const res of [
+      await script.get('/api/user'),
+      await script.get(`/api/gallery/${userId}`),
+      await script.get('/api/feed/public'),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body.message).toBe("Jeton d'API invalide ou révoqué");
     }
@@ -161,11 +193,13 @@ describe.each(testDatabaseTargets())('the rate limit of each API token on $name'
   it('refuses a token past its requests of the minute in French, while its owner and their other tokens carry on', async () => {
     const browser = t.client({ ip: '10.65.0.1' });
     const { user } = await browser.register();
-    const tokenFor = async (name: string) => ((await browser.post('/api/account/tokens', { name, scope: 'read' })).body as { token: string }).token;
+    const tokenFor = async (name: string) =>
+      ((await browser.post('/api/account/tokens', { name, scope: 'read' })).body as { token: string }).token;
     const busy = t.client({ ip: '10.65.0.2', headers: { authorization: `Bearer ${await tokenFor('Script pressé')}` } });
     const calm = t.client({ ip: '10.65.0.2', headers: { authorization: `Bearer ${await tokenFor('Script calme')}` } });
 
-    for (let call = 0; call < PER_MINUTE; call += 1) expect((await busy.get(`/api/gallery/${user.id}`)).status).toBe(200);
+    for (let call = 0; call < PER_MINUTE; call += 1)
+      expect((await busy.get(`/api/gallery/${user.id}`)).status).toBe(200);
     const refused = await busy.get(`/api/gallery/${user.id}`);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Trop de requêtes avec ce jeton d'API\. Réessayez dans \d+ s\.$/);

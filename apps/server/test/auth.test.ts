@@ -6,7 +6,8 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
   let t: TestApp;
   let ipCounter = 0;
   /** A new client from its own address, so the per-IP limit of one test does not touch another. */
-  const client = (origin?: string) => t.client({ ip: `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`, origin });
+  const client = (origin?: string) =>
+    t.client({ ip: `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`, origin });
 
   beforeAll(async () => {
     t = await startTestApp(target);
@@ -17,16 +18,31 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
 
   it('signs up with a trimmed, lower-cased e-mail, a derived username and a session', async () => {
     const c = client();
-    const res = await c.post('/api/register', { email: '  Marie.Curie@Example.FR ', password: 'radium88', firstName: 'Marie', lastName: 'Curie' });
+    const res = await c.post('/api/register', {
+      email: '  Marie.Curie@Example.FR ',
+      password: 'radium88',
+      firstName: 'Marie',
+      lastName: 'Curie',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ email: 'marie.curie@example.fr', firstName: 'Marie', lastName: 'Curie', username: 'marie.curie' });
+    expect(res.body.user).toMatchObject({
+      email: 'marie.curie@example.fr',
+      firstName: 'Marie',
+      lastName: 'Curie',
+      username: 'marie.curie',
+    });
     const me = await c.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: res.body.user.id, firstName: 'Marie', email: 'marie.curie@example.fr' });
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie with an expiry', async () => {
-    const res = await client().post('/api/register', { email: 'cookie@example.fr', password: 'secret12', firstName: 'Co', lastName: 'Ok' });
+    const res = await client().post('/api/register', {
+      email: 'cookie@example.fr',
+      password: 'secret12',
+      firstName: 'Co',
+      lastName: 'Ok',
+    });
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^atelier_session=/);
     expect(cookie).toContain('HttpOnly');
@@ -37,7 +53,12 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
 
   it('refuses a second account with the same e-mail, even in another case', async () => {
     await client().register({ email: 'twice@example.fr' });
-    const res = await client().post('/api/register', { email: 'TWICE@example.fr', password: 'secret12', firstName: 'Deux', lastName: 'Fois' });
+    const res = await client().post('/api/register', {
+      email: 'TWICE@example.fr',
+      password: 'secret12',
+      firstName: 'Deux',
+      lastName: 'Fois',
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Un compte existe déjà avec cette adresse email.');
   });
@@ -49,7 +70,12 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
   });
 
   it('answers every invalid field with its French message', async () => {
-    const res = await client().post('/api/register', { email: 'pas-un-email', password: '123', firstName: 'A', lastName: 'B' });
+    const res = await client().post('/api/register', {
+      email: 'pas-un-email',
+      password: '123',
+      firstName: 'A',
+      lastName: 'B',
+    });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({
       email: ['Adresse email invalide'],
@@ -62,7 +88,14 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
 
   it('answers malformed JSON and wrong types with 400, never 500', async () => {
     const c = client();
-    const bodies: unknown[] = ['{"email":', '[]', 'null', '42', { email: 12, password: true }, { email: ['a'], password: {} }];
+    const bodies: unknown[] = [
+      '{"email":',
+      '[]',
+      'null',
+      '42',
+      { email: 12, password: true },
+      { email: ['a'], password: {} },
+    ];
     for (const body of bodies) {
       const res = await c.request('POST', '/api/login', body, { 'content-type': 'application/json' });
       expect(res.status, `body ${JSON.stringify(body)}`).toBe(400);
@@ -103,7 +136,11 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
     const { password, user } = await c.register();
     const account = await c.get('/api/auth/account');
     expect(account.status).toBe(200);
-    expect(account.body.user).toMatchObject({ username: user.username, credits: expect.any(Number), subscriptionType: 'free' });
+    expect(account.body.user).toMatchObject({
+      username: user.username,
+      credits: expect.any(Number),
+      subscriptionType: 'free',
+    });
     expect(typeof account.body.user.createdAt).toBe('string');
 
     const wrong = await c.post('/api/account/update', { username: 'nouveau-nom', currentPassword: 'mauvais' });
@@ -111,7 +148,11 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
     expect(wrong.body.message).toBe('Mot de passe actuel incorrect');
     expect((await c.get('/api/auth/account')).body.user.username).toBe(user.username);
 
-    const renamed = await c.post('/api/account/update', { username: `nom-${user.id}`, currentPassword: password, newPassword: '' });
+    const renamed = await c.post('/api/account/update', {
+      username: `nom-${user.id}`,
+      currentPassword: password,
+      newPassword: '',
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.user.username).toBe(`nom-${user.id}`);
     // A blank new password kept the old one.
@@ -123,13 +164,19 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
     const first = await a.register();
     const b = client();
     const second = await b.register();
-    const res = await b.post('/api/account/update', { username: first.user.username, currentPassword: second.password });
+    const res = await b.post('/api/account/update', {
+      username: first.user.username,
+      currentPassword: second.password,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Ce nom d'utilisateur est déjà pris.");
   });
 
   it('requires a session for the account calls', async () => {
-    for (const res of [await client().get('/api/auth/account'), await client().post('/api/account/update', { username: 'abc', currentPassword: 'x' })]) {
+    for (const res of [
+      await client().get('/api/auth/account'),
+      await client().post('/api/account/update', { username: 'abc', currentPassword: 'x' }),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('Utilisateur non connecté');
     }
@@ -155,7 +202,9 @@ describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) 
     const res = await client('https://evil.example').post('/api/login', { email: 'a@b.fr', password: 'secret12' });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Origine de la requête non autorisée');
-    const sameSite = await t.client({ ip: '10.8.8.8', origin: 'http://localhost:80' }).request('POST', '/api/login', { email: 'a@b.fr', password: 'secret12' }, { host: 'localhost:80' });
+    const sameSite = await t
+      .client({ ip: '10.8.8.8', origin: 'http://localhost:80' })
+      .request('POST', '/api/login', { email: 'a@b.fr', password: 'secret12' }, { host: 'localhost:80' });
     expect(sameSite.status).toBe(401);
   });
 
@@ -180,7 +229,9 @@ describe('secure cookies in production', () => {
   it('marks the session cookie Secure', async () => {
     const t = await startTestApp({ name: 'sqlite' }, { secureCookies: true });
     try {
-      const res = await t.client().post('/api/register', { email: 's@example.fr', password: 'secret12', firstName: 'Se', lastName: 'Cure' });
+      const res = await t
+        .client()
+        .post('/api/register', { email: 's@example.fr', password: 'secret12', firstName: 'Se', lastName: 'Cure' });
       expect(String(res.headers['set-cookie'])).toContain('Secure');
     } finally {
       await t.close();

@@ -11,8 +11,10 @@ import { samplePhoto } from './support/images';
 const messages = {
   tooManyCalls: `Trop d'appels dans une même requête (${MAX_BATCH_CALLS} au plus).`,
   badUrl: 'Adresse de la requête invalide',
-  uploadsFull: 'Espace de stockage de votre compte plein : 3 images ou 1 Go au plus. Supprimez des images de votre galerie pour en ajouter.',
-  workflowsFull: 'Vous avez atteint la limite de 2 workflows ou 1 Mo enregistrés. Supprimez-en un pour en enregistrer un nouveau.',
+  uploadsFull:
+    'Espace de stockage de votre compte plein : 3 images ou 1 Go au plus. Supprimez des images de votre galerie pour en ajouter.',
+  workflowsFull:
+    'Vous avez atteint la limite de 2 workflows ou 1 Mo enregistrés. Supprimez-en un pour en enregistrer un nouveau.',
 };
 
 const QUOTAS = { uploads: { count: 3, bytes: 1024 ** 3 }, workflows: { count: 2, bytes: 1024 ** 2 } };
@@ -24,7 +26,14 @@ function batchUrl(path: string, calls: number): string {
 }
 
 const workflow = (name: string) => ({
-  json: { name, document: { version: 1, nodes: [{ id: 'render-1', type: 'render', name: 'render-1', x: 0, y: 0 }], connections: [] } },
+  json: {
+    name,
+    document: {
+      version: 1,
+      nodes: [{ id: 'render-1', type: 'render', name: 'render-1', x: 0, y: 0 }],
+      connections: [],
+    },
+  },
 });
 
 describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
@@ -106,11 +115,15 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
     const { c } = await signedIn();
     const up = await c.upload(await samplePhoto(8), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
     const result = await c.post(`/api/transform/${up.body.id}`);
-    const [originalKey, resultKey] = [String(up.body.imagePath), String(result.body.transformedImagePath)].map((url) => url.replace('/api/media/', ''));
+    const [originalKey, resultKey] = [String(up.body.imagePath), String(result.body.transformedImagePath)].map((url) =>
+      url.replace('/api/media/', ''),
+    );
     expect((await c.get(`/api/view-stitch/${resultKey!.split('/').pop()}`)).status).toBe(200);
     expect((await c.post('/api/account/delete', { password: 'motdepasse' })).status).toBe(200);
     // Nothing kept under that pair any more: the cache has to render it again.
-    const kept = await t.media.renders.stitch(originalKey!, resultKey!, () => Promise.resolve(Buffer.from('rendu à nouveau')));
+    const kept = await t.media.renders.stitch(originalKey!, resultKey!, () =>
+      Promise.resolve(Buffer.from('rendu à nouveau')),
+    );
     expect(kept.toString()).toBe('rendu à nouveau');
   });
 
@@ -127,7 +140,10 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
     const refused = await c.upload(await samplePhoto(4));
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: messages.uploadsFull, error: 'quota_exceeded' });
-    const composite = await c.post('/api/create-composite', { imageUrls: ['/api/art/1.jpg', '/api/art/2.jpg'], layout: 'dual' });
+    const composite = await c.post('/api/create-composite', {
+      imageUrls: ['/api/art/1.jpg', '/api/art/2.jpg'],
+      layout: 'dual',
+    });
     expect(composite.status).toBeGreaterThanOrEqual(400);
     expect(await t.db.orm.em.fork().count(Upload, { owner: userId })).toBe(3);
     expect(readdirSync(mediaDir, { recursive: true })).toHaveLength(filesBefore);
@@ -137,7 +153,8 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
 
   it('refuses workflows past the account quota in French, while the saved ones can still be replaced', async () => {
     const { c, userId } = await signedIn();
-    const save = (body: unknown) => c.request('POST', '/trpc/workflow.save', JSON.stringify(body), { 'content-type': 'application/json' });
+    const save = (body: unknown) =>
+      c.request('POST', '/trpc/workflow.save', JSON.stringify(body), { 'content-type': 'application/json' });
     const first = await save(workflow('Un'));
     expect(first.status, first.text).toBe(200);
     expect((await save(workflow('Deux'))).status).toBe(200);
@@ -147,7 +164,9 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
     expect(third.body.error.json.message).toBe(messages.workflowsFull);
     const id = first.body.result.data.json.id as number;
     expect((await save({ json: { ...workflow('Un, revu').json, id } })).status).toBe(200);
-    const names = (await t.db.orm.em.fork().find(Workflow, { owner: userId }, { orderBy: { id: 'asc' } })).map((row) => row.name);
+    const names = (await t.db.orm.em.fork().find(Workflow, { owner: userId }, { orderBy: { id: 'asc' } })).map(
+      (row) => row.name,
+    );
     expect(names).toEqual(['Un, revu', 'Deux']);
   });
 
@@ -162,14 +181,18 @@ describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
     const photos = await Promise.all(Array.from({ length: 20 }, (_, index) => samplePhoto(10 + index)));
     const answers = await Promise.all(photos.map((photo) => c.upload(photo)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
-    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ message: messages.uploadsFull, error: 'quota_exceeded' });
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({
+      message: messages.uploadsFull,
+      error: 'quota_exceeded',
+    });
     expect(await t.db.orm.em.fork().count(Upload, { owner: userId })).toBe(3);
     expect(readdirSync(stored.root, { recursive: true })).toHaveLength(filesBefore + 1);
   });
 
   it('lets only one of 20 simultaneous workflow saves take the last place of the quota', async () => {
     const { c, userId } = await signedIn();
-    const save = (body: unknown) => c.request('POST', '/trpc/workflow.save', JSON.stringify(body), { 'content-type': 'application/json' });
+    const save = (body: unknown) =>
+      c.request('POST', '/trpc/workflow.save', JSON.stringify(body), { 'content-type': 'application/json' });
     expect((await save(workflow('Premier'))).status).toBe(200);
 
     const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => save(workflow(`Course ${index}`))));

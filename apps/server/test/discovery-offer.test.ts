@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/harness';
 
 /** This month's reference, as France counts months. */
-const thisMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' }).format(new Date());
+const thisMonth = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' }).format(new Date());
 
 describe.each(testDatabaseTargets())('the Découverte offer on $name', (target) => {
   let t: TestApp;
@@ -19,14 +20,23 @@ describe.each(testDatabaseTargets())('the Découverte offer on $name', (target) 
   async function expectLedgerSumsToBalance(userId: number) {
     const em = t.db.orm.em.fork();
     const { credits } = await em.findOneOrFail(User, userId);
-    const sum = (await entries(userId)).reduce((total, entry) => total + (entry.type === 'credit' ? entry.amount : -entry.amount), 0);
+    const sum = (await entries(userId)).reduce(
+      (total, entry) => total + (entry.type === 'credit' ? entry.amount : -entry.amount),
+      0,
+    );
     expect(sum).toBe(credits);
     return credits;
   }
 
   /** As if the month's grant belonged to last month: its reference moved back, the balance kept. */
   async function moveGrantToLastMonth(userId: number) {
-    await t.db.orm.em.fork().nativeUpdate(CreditEntry, { externalRef: `discovery:${userId}:${thisMonth()}` }, { externalRef: `discovery:${userId}:1999-12` });
+    await t.db.orm.em
+      .fork()
+      .nativeUpdate(
+        CreditEntry,
+        { externalRef: `discovery:${userId}:${thisMonth()}` },
+        { externalRef: `discovery:${userId}:1999-12` },
+      );
   }
 
   beforeAll(async () => {
@@ -41,7 +51,14 @@ describe.each(testDatabaseTargets())('the Découverte offer on $name', (target) 
     const { user, email, password } = await c.register();
     expect(user.credits).toBe(100);
     const [grant] = await entries(user.id);
-    expect(grant).toMatchObject({ type: 'credit', status: 'settled', amount: 100, balanceAfter: 100, reason: 'discovery_offer', externalRef: `discovery:${user.id}:${thisMonth()}` });
+    expect(grant).toMatchObject({
+      type: 'credit',
+      status: 'settled',
+      amount: 100,
+      balanceAfter: 100,
+      reason: 'discovery_offer',
+      externalRef: `discovery:${user.id}:${thisMonth()}`,
+    });
 
     expect((await client().post('/api/login', { email, password })).body.user.credits).toBe(100);
     expect((await c.get('/api/auth/account')).body.user.credits).toBe(100);
@@ -60,14 +77,22 @@ describe.each(testDatabaseTargets())('the Découverte offer on $name', (target) 
     const answers = await Promise.all(Array.from({ length: 20 }, () => c.get('/api/auth/account')));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(await expectLedgerSumsToBalance(user.id)).toBe(200);
-    expect((await entries(user.id)).filter((entry) => entry.externalRef === `discovery:${user.id}:${thisMonth()}`)).toHaveLength(1);
+    expect(
+      (await entries(user.id)).filter((entry) => entry.externalRef === `discovery:${user.id}:${thisMonth()}`),
+    ).toHaveLength(1);
   });
 
   it('is not for accounts that bought credits or are premium', async () => {
     const buyer = client();
     const { user: bought } = await buyer.register();
     await moveGrantToLastMonth(bought.id);
-    await ledger.grant(t.db.orm.em.fork(), { userId: bought.id, amount: 1000, description: 'Achat de 1000 crédits', reason: 'purchase', externalRef: `pi_test_${bought.id}` });
+    await ledger.grant(t.db.orm.em.fork(), {
+      userId: bought.id,
+      amount: 1000,
+      description: 'Achat de 1000 crédits',
+      reason: 'purchase',
+      externalRef: `pi_test_${bought.id}`,
+    });
     expect((await buyer.get('/api/auth/account')).body.user.credits).toBe(1100);
     expect(await expectLedgerSumsToBalance(bought.id)).toBe(1100);
 
@@ -97,7 +122,13 @@ describe.each(testDatabaseTargets())('the Découverte offer on $name', (target) 
     expect((await client().register()).user.credits).toBe(100);
 
     // Next month, the address is a free account like any other.
-    await t.db.orm.em.fork().nativeUpdate(CreditEntry, { externalRef: { $like: `discovery:deleted:%:${thisMonth()}` } }, { externalRef: raw(`replace(external_ref, '${thisMonth()}', '1999-12')`) });
+    await t.db.orm.em
+      .fork()
+      .nativeUpdate(
+        CreditEntry,
+        { externalRef: { $like: `discovery:deleted:%:${thisMonth()}` } },
+        { externalRef: raw(`replace(external_ref, '${thisMonth()}', '1999-12')`) },
+      );
     expect((await again.get('/api/auth/account')).body.user.credits).toBe(100);
     expect(await expectLedgerSumsToBalance(remade.id)).toBe(100);
   });

@@ -23,34 +23,64 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x/y' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), AI_ENGINE: 'replicate' })).toThrow(/REPLICATE_API_TOKEN/);
-    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://u:p@db:3306/atelier' }).databaseUrl).toBe('mysql://u:p@db:3306/atelier');
-    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\/host:port/);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://u:p@db:3306/atelier' }).databaseUrl).toBe(
+      'mysql://u:p@db:3306/atelier',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'http://cache:6379' })).toThrow(
+      /REDIS_URL must be a redis:\/\/host:port/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
-    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379' }).env.REDIS_URL).toBe('redis://cache:6379');
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379' }).env.REDIS_URL).toBe(
+      'redis://cache:6379',
+    );
   });
 
-  it('takes TRUST_PROXY as Fastify does: true or false, a hop count, or the proxies\' addresses and CIDRs', () => {
-    const trustProxy = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).env.TRUST_PROXY;
+  it("takes TRUST_PROXY as Fastify does: true or false, a hop count, or the proxies' addresses and CIDRs", () => {
+    const trustProxy = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).env.TRUST_PROXY;
     expect(trustProxy()).toBe(false);
     expect(trustProxy('true')).toBe(true);
     expect(trustProxy('FALSE')).toBe(false);
     expect(trustProxy('2')).toBe(2);
-    expect(trustProxy('10.0.0.1, 172.18.0.0/16,::1,loopback')).toEqual(['10.0.0.1', '172.18.0.0/16', '::1', 'loopback']);
+    expect(trustProxy('10.0.0.1, 172.18.0.0/16,::1,loopback')).toEqual([
+      '10.0.0.1',
+      '172.18.0.0/16',
+      '::1',
+      'loopback',
+    ]);
     expect(() => trustProxy('10.0.0.0/33')).toThrow(/TRUST_PROXY must be .*"10.0.0.0\/33"/);
     expect(() => trustProxy('proxy.example')).toThrow(/TRUST_PROXY must be/);
   });
 
   it('puts media in an S3-compatible bucket with STORAGE=s3, which needs the bucket and the keys', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE: 's3' })).toThrow(/S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required when STORAGE=s3/);
-    const s3 = { DATA_DIR: dataDir(), STORAGE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' };
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE: 's3' })).toThrow(
+      /S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required when STORAGE=s3/,
+    );
+    const s3 = {
+      DATA_DIR: dataDir(),
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
     expect(mediaFromConfig(loadConfig(s3)).storage).toBeInstanceOf(S3Storage);
     expect(mediaFromConfig(loadConfig({ DATA_DIR: dataDir() })).storage).toBeInstanceOf(LocalDiskStorage);
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio' })).toThrow(/S3_ENDPOINT/);
   });
 
   it('takes an empty variable as unset, as docker/compose.yaml passes the options nobody set', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), REPLICATE_API_TOKEN: '', REPLICATE_WEBHOOK_SECRET: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
-    expect([config.env.REPLICATE_API_TOKEN, config.env.REPLICATE_WEBHOOK_SECRET, config.env.STRIPE_SECRET_KEY]).toEqual([undefined, undefined, undefined]);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      REPLICATE_API_TOKEN: '',
+      REPLICATE_WEBHOOK_SECRET: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
+    expect([config.env.REPLICATE_API_TOKEN, config.env.REPLICATE_WEBHOOK_SECRET, config.env.STRIPE_SECRET_KEY]).toEqual(
+      [undefined, undefined, undefined],
+    );
   });
 
   it('names the cloud models of each step, and refuses one the registry cannot build inputs for', () => {
@@ -63,27 +93,47 @@ describe('configuration', () => {
       upscale: 'topazlabs/image-upscale',
       video: 'minimax/hailuo-2.3',
     });
-    expect(cloudModels(loadConfig({ ...replicate, REPLICATE_IMAGE_MODEL: 'google/nano-banana-pro' }).env).edit).toBe('google/nano-banana-pro');
-    expect(() => loadConfig({ ...replicate, REPLICATE_UPSCALE_MODEL: 'acme/upscaler' })).toThrow(/Unknown upscale model "acme\/upscaler"/);
+    expect(cloudModels(loadConfig({ ...replicate, REPLICATE_IMAGE_MODEL: 'google/nano-banana-pro' }).env).edit).toBe(
+      'google/nano-banana-pro',
+    );
+    expect(() => loadConfig({ ...replicate, REPLICATE_UPSCALE_MODEL: 'acme/upscaler' })).toThrow(
+      /Unknown upscale model "acme\/upscaler"/,
+    );
     expect(() => loadConfig({ ...replicate, REPLICATE_API_URL: 'not a url' })).toThrow(/REPLICATE_API_URL/);
   });
 
   it('has Replicate report by signed webhook to PUBLIC_URL, and poll without one', () => {
     const replicate = { AI_ENGINE: 'replicate', REPLICATE_API_TOKEN: 'r8_token' };
     const secret = `whsec_${Buffer.from('a signing key of the account').toString('base64')}`;
-    expect(() => loadConfig({ DATA_DIR: dataDir(), ...replicate, PUBLIC_URL: 'https://atelier.example' })).toThrow(/REPLICATE_WEBHOOK_SECRET is required/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), ...replicate, REPLICATE_WEBHOOK_SECRET: 'not-a-secret' })).toThrow(/REPLICATE_WEBHOOK_SECRET must be/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...replicate, PUBLIC_URL: 'https://atelier.example' })).toThrow(
+      /REPLICATE_WEBHOOK_SECRET is required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...replicate, REPLICATE_WEBHOOK_SECRET: 'not-a-secret' })).toThrow(
+      /REPLICATE_WEBHOOK_SECRET must be/,
+    );
 
-    const withWebhooks = mediaFromConfig(loadConfig({ DATA_DIR: dataDir(), ...replicate, PUBLIC_URL: 'https://atelier.example/', REPLICATE_WEBHOOK_SECRET: secret }));
+    const withWebhooks = mediaFromConfig(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        ...replicate,
+        PUBLIC_URL: 'https://atelier.example/',
+        REPLICATE_WEBHOOK_SECRET: secret,
+      }),
+    );
     expect(withWebhooks.replicateWebhooks?.url).toBe('https://atelier.example/api/replicate/webhook');
     expect(mediaFromConfig(loadConfig({ DATA_DIR: dataDir(), ...replicate })).replicateWebhooks).toBeUndefined();
   });
 
-  it('has docker/compose.yaml pass every variable the README documents to the app, but the image\'s own', () => {
+  it("has docker/compose.yaml pass every variable the README documents to the app, but the image's own", () => {
     const repository = join(import.meta.dirname, '../../..');
     const readme = readFileSync(join(repository, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('## Configure it'), readme.indexOf('\n## ', readme.indexOf('## Configure it') + 1));
-    const documented = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap(([, names]) => [...names!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map(([, name]) => name!));
+    const table = readme.slice(
+      readme.indexOf('## Configure it'),
+      readme.indexOf('\n## ', readme.indexOf('## Configure it') + 1),
+    );
+    const documented = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap(([, names]) =>
+      [...names!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map(([, name]) => name!),
+    );
     const compose = readFileSync(join(repository, 'docker/compose.yaml'), 'utf8');
     const appEnvironment = compose.slice(compose.indexOf('x-app-environment:'), compose.indexOf('\nx-app-image:'));
     const passed = new Set([...appEnvironment.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name));

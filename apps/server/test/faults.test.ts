@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache, type MediaStorage } from '@atelier/media';
+import {
+  DiskRenderStore,
+  LocalDiskStorage,
+  LocalImageEngine,
+  LocalVideoEngine,
+  RenderCache,
+  type MediaStorage,
+} from '@atelier/media';
 import { openDatabase, Upload, type MikroORM } from '@atelier/db';
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from '@atelier/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +29,13 @@ const messages = {
 class FullDisk implements MediaStorage {
   constructor(private readonly disk: MediaStorage) {}
   put(): Promise<string> {
-    return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+    return Promise.reject(
+      Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      }),
+    );
   }
   get = (key: string) => this.disk.get(key);
   stat = (key: string) => this.disk.stat(key);
@@ -132,163 +145,169 @@ const METRICS_TOKEN = 'a-metrics-token-for-the-faults';
 /** Short waits, so the frozen database fails the requests quickly. */
 const FROZEN_WAITS = { acquireMs: 1000, queryMs: 1000 };
 
-describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite'))('a database out of reach, on $name', (target) => {
-  let db: TestDatabase;
-  let relay: DatabaseRelay;
-  let orm: MikroORM;
-  let app: FastifyInstance;
-  let mediaDir: string;
+describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite'))(
+  'a database out of reach, on $name',
+  (target) => {
+    let db: TestDatabase;
+    let relay: DatabaseRelay;
+    let orm: MikroORM;
+    let app: FastifyInstance;
+    let mediaDir: string;
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    const direct = new URL(db.url);
-    relay = new DatabaseRelay({ host: direct.hostname, port: Number(direct.port || 3306) });
-    await relay.open();
-    const relayed = new URL(db.url);
-    relayed.host = `127.0.0.1:${relay.port}`;
-    orm = await openDatabase(relayed.toString(), {}, { waits: FROZEN_WAITS });
-    mediaDir = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
-    // A web build, for the public pages.
-    writeFileSync(join(mediaDir, 'index.html'), '<html><head><title>Atelier</title></head><body></body></html>');
-    app = await buildApp({
-      orm,
-      sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
-      secureCookies: false,
-      api: { passwordHash: TEST_HASH_PARAMS },
-      metricsToken: METRICS_TOKEN,
-      webDist: mediaDir,
-      media: {
-        storage: new LocalDiskStorage(join(mediaDir, 'media')),
-        renders: new RenderCache(new DiskRenderStore(join(mediaDir, 'renders'))),
-        images: new LocalImageEngine(),
-        videos: new LocalVideoEngine(),
-      },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await orm?.close(true);
-    await db?.close();
-    rmSync(mediaDir, { recursive: true, force: true });
-  });
-
-  it('answers 503 with Retry-After and a French message while it is gone, and serves again once it is back', async () => {
-    const c = new TestClient(app, { ip: '10.44.1.1' });
-    await c.register();
-    expect((await c.get('/api/user')).status).toBe(200);
-
-    await relay.cut();
-    const rest = await c.get('/api/user');
-    expect(rest.status).toBe(503);
-    expect(rest.headers['retry-after']).toBe('5');
-    expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
-    const trpc = await c.get('/trpc/auth.me');
-    expect(trpc.status).toBe(503);
-    expect(trpc.headers['retry-after']).toBe('5');
-    expect(trpc.body.error.json.message).toBe(messages.databaseUnavailable);
-    expect((await c.get('/api/health')).status).toBe(200);
-    const ready = await c.get('/api/ready');
-    expect(ready.status).toBe(503);
-    expect(ready.body.checks.database).not.toBe('ok');
-
-    await relay.open();
-    expect((await c.get('/api/user')).status).toBe(200);
-  });
-
-  it('answers 503 with Retry-After on every kind of route while it is gone: tokens, public pages, metrics, generations', async () => {
-    const c = new TestClient(app, { ip: '10.44.1.5' });
-    await c.register();
-    const made = await c.post('/api/account/tokens', { name: 'Script', scope: 'generate' });
-    expect(made.status, made.text).toBe(201);
-    const bearer = { authorization: `Bearer ${made.body.token as string}` };
-    const visitor = new TestClient(app, { ip: '10.44.1.6' });
-
-    await relay.cut();
-    try {
-      for (const [who, method, url, headers] of [
-        [visitor, 'GET', '/api/user', bearer],
-        [visitor, 'GET', '/p/1', { accept: 'text/html' }],
-        [visitor, 'GET', '/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` }],
-        [c, 'POST', '/api/transform/1', {}],
-        [c, 'POST', '/api/transform', {}],
-      ] as const) {
-        const res = await who.request(method, url, method === 'POST' ? {} : undefined, headers);
-        expect(res.status, `${method} ${url} ${res.text}`).toBe(503);
-        expect(res.headers['retry-after'], `${method} ${url}`).toBe('5');
-        expect(res.text, `${method} ${url}`).toContain(messages.databaseUnavailable);
-      }
-    } finally {
+    beforeAll(async () => {
+      db = await openTestDatabase(target);
+      const direct = new URL(db.url);
+      relay = new DatabaseRelay({ host: direct.hostname, port: Number(direct.port || 3306) });
       await relay.open();
-    }
-  });
+      const relayed = new URL(db.url);
+      relayed.host = `127.0.0.1:${relay.port}`;
+      orm = await openDatabase(relayed.toString(), {}, { waits: FROZEN_WAITS });
+      mediaDir = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
+      // A web build, for the public pages.
+      writeFileSync(join(mediaDir, 'index.html'), '<html><head><title>Atelier</title></head><body></body></html>');
+      app = await buildApp({
+        orm,
+        sessionSecret: 'a-test-secret-that-is-long-enough-for-iron',
+        secureCookies: false,
+        api: { passwordHash: TEST_HASH_PARAMS },
+        metricsToken: METRICS_TOKEN,
+        webDist: mediaDir,
+        media: {
+          storage: new LocalDiskStorage(join(mediaDir, 'media')),
+          renders: new RenderCache(new DiskRenderStore(join(mediaDir, 'renders'))),
+          images: new LocalImageEngine(),
+          videos: new LocalVideoEngine(),
+        },
+      });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app?.close();
+      await orm?.close(true);
+      await db?.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    });
 
-  it('answers 503 within its waits while the database is frozen, health still answers, and serves again once it thaws', async () => {
-    const c = new TestClient(app, { ip: '10.44.1.2' });
-    await c.register();
-    expect((await c.get('/api/user')).status).toBe(200);
+    it('answers 503 with Retry-After and a French message while it is gone, and serves again once it is back', async () => {
+      const c = new TestClient(app, { ip: '10.44.1.1' });
+      await c.register();
+      expect((await c.get('/api/user')).status).toBe(200);
 
-    relay.freeze();
-    try {
-      const started = Date.now();
+      await relay.cut();
       const rest = await c.get('/api/user');
       expect(rest.status).toBe(503);
       expect(rest.headers['retry-after']).toBe('5');
       expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
-      // Bounded by the waits (a query, or a connection then its query), not by the frozen server.
-      expect(Date.now() - started).toBeLessThan(FROZEN_WAITS.acquireMs + FROZEN_WAITS.queryMs + 1000);
       const trpc = await c.get('/trpc/auth.me');
       expect(trpc.status).toBe(503);
+      expect(trpc.headers['retry-after']).toBe('5');
       expect(trpc.body.error.json.message).toBe(messages.databaseUnavailable);
-      expect((await c.get('/api/health')).body).toEqual({ status: 'ok' });
+      expect((await c.get('/api/health')).status).toBe(200);
       const ready = await c.get('/api/ready');
       expect(ready.status).toBe(503);
       expect(ready.body.checks.database).not.toBe('ok');
-    } finally {
-      relay.thaw();
-    }
-    expect((await c.get('/api/user')).status).toBe(200);
-    expect((await c.get('/api/ready')).status).toBe(200);
-  });
 
-  it('answers 503 while another connection holds a write lock on the sessions, and serves once it is released', async () => {
-    const c = new TestClient(app, { ip: '10.44.1.3' });
-    await c.register();
-    const holder = db.orm.em.fork().getConnection();
-    // One pinned connection takes the lock and releases it.
-    await holder.transactional(async (trx) => {
-      await holder.execute('LOCK TABLES `sessions` WRITE', [], 'run', trx);
+      await relay.open();
+      expect((await c.get('/api/user')).status).toBe(200);
+    });
+
+    it('answers 503 with Retry-After on every kind of route while it is gone: tokens, public pages, metrics, generations', async () => {
+      const c = new TestClient(app, { ip: '10.44.1.5' });
+      await c.register();
+      const made = await c.post('/api/account/tokens', { name: 'Script', scope: 'generate' });
+      expect(made.status, made.text).toBe(201);
+      const bearer = { authorization: `Bearer ${made.body.token as string}` };
+      const visitor = new TestClient(app, { ip: '10.44.1.6' });
+
+      await relay.cut();
       try {
-        const rest = await c.get('/api/user');
-        expect(rest.status).toBe(503);
-        expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
+        for (const [who, method, url, headers] of [
+          [visitor, 'GET', '/api/user', bearer],
+          [visitor, 'GET', '/p/1', { accept: 'text/html' }],
+          [visitor, 'GET', '/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` }],
+          [c, 'POST', '/api/transform/1', {}],
+          [c, 'POST', '/api/transform', {}],
+        ] as const) {
+          const res = await who.request(method, url, method === 'POST' ? {} : undefined, headers);
+          expect(res.status, `${method} ${url} ${res.text}`).toBe(503);
+          expect(res.headers['retry-after'], `${method} ${url}`).toBe('5');
+          expect(res.text, `${method} ${url}`).toContain(messages.databaseUnavailable);
+        }
       } finally {
-        await holder.execute('UNLOCK TABLES', [], 'run', trx);
+        await relay.open();
       }
     });
-    expect((await c.get('/api/user')).status).toBe(200);
-  });
 
-  it("ends in the server, soon after, a statement the request gave up on, though another's row lock is still held", async () => {
-    const c = new TestClient(app, { ip: '10.44.1.4' });
-    const { user } = await c.register();
-    const holder = db.orm.em.fork().getConnection();
-    const stillWaiting = async () => {
-      const [row] = await db.orm.em.fork().getConnection().execute<{ waiting: number | string }[]>(
-        "SELECT COUNT(*) AS waiting FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND LOWER(INFO) LIKE '%for update%'",
-      );
-      return Number(row?.waiting);
-    };
-    // An upload is recorded holding its owner's row, which another transaction holds here.
-    await holder.transactional(async (trx) => {
-      await holder.execute('SELECT id FROM users WHERE id = ? FOR UPDATE', [user.id], 'all', trx);
-      expect((await c.upload(await samplePhoto())).status).toBe(503);
-      // InnoDB would let the abandoned statement wait 50 s for the row, holding a server thread.
-      await expect.poll(stillWaiting, { timeout: 5000, interval: 100 }).toBe(0);
+    it('answers 503 within its waits while the database is frozen, health still answers, and serves again once it thaws', async () => {
+      const c = new TestClient(app, { ip: '10.44.1.2' });
+      await c.register();
+      expect((await c.get('/api/user')).status).toBe(200);
+
+      relay.freeze();
+      try {
+        const started = Date.now();
+        const rest = await c.get('/api/user');
+        expect(rest.status).toBe(503);
+        expect(rest.headers['retry-after']).toBe('5');
+        expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
+        // Bounded by the waits (a query, or a connection then its query), not by the frozen server.
+        expect(Date.now() - started).toBeLessThan(FROZEN_WAITS.acquireMs + FROZEN_WAITS.queryMs + 1000);
+        const trpc = await c.get('/trpc/auth.me');
+        expect(trpc.status).toBe(503);
+        expect(trpc.body.error.json.message).toBe(messages.databaseUnavailable);
+        expect((await c.get('/api/health')).body).toEqual({ status: 'ok' });
+        const ready = await c.get('/api/ready');
+        expect(ready.status).toBe(503);
+        expect(ready.body.checks.database).not.toBe('ok');
+      } finally {
+        relay.thaw();
+      }
+      expect((await c.get('/api/user')).status).toBe(200);
+      expect((await c.get('/api/ready')).status).toBe(200);
     });
-    expect((await c.upload(await samplePhoto())).status).toBe(200);
-  });
-});
+
+    it('answers 503 while another connection holds a write lock on the sessions, and serves once it is released', async () => {
+      const c = new TestClient(app, { ip: '10.44.1.3' });
+      await c.register();
+      const holder = db.orm.em.fork().getConnection();
+      // One pinned connection takes the lock and releases it.
+      await holder.transactional(async (trx) => {
+        await holder.execute('LOCK TABLES `sessions` WRITE', [], 'run', trx);
+        try {
+          const rest = await c.get('/api/user');
+          expect(rest.status).toBe(503);
+          expect(rest.body).toEqual({ message: messages.databaseUnavailable, error: 'database_unavailable' });
+        } finally {
+          await holder.execute('UNLOCK TABLES', [], 'run', trx);
+        }
+      });
+      expect((await c.get('/api/user')).status).toBe(200);
+    });
+
+    it("ends in the server, soon after, a statement the request gave up on, though another's row lock is still held", async () => {
+      const c = new TestClient(app, { ip: '10.44.1.4' });
+      const { user } = await c.register();
+      const holder = db.orm.em.fork().getConnection();
+      const stillWaiting = async () => {
+        const [row] = await db.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ waiting: number | string }[]>(
+            "SELECT COUNT(*) AS waiting FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND LOWER(INFO) LIKE '%for update%'",
+          );
+        return Number(row?.waiting);
+      };
+      // An upload is recorded holding its owner's row, which another transaction holds here.
+      await holder.transactional(async (trx) => {
+        await holder.execute('SELECT id FROM users WHERE id = ? FOR UPDATE', [user.id], 'all', trx);
+        expect((await c.upload(await samplePhoto())).status).toBe(503);
+        // InnoDB would let the abandoned statement wait 50 s for the row, holding a server thread.
+        await expect.poll(stillWaiting, { timeout: 5000, interval: 100 }).toBe(0);
+      });
+      expect((await c.upload(await samplePhoto())).status).toBe(200);
+    });
+  },
+);
 
 /** What a signed-in page and a sign-in ask, each answered (200, or 503 with Retry-After) within `withinMs`. */
 async function answeredWithoutRedis(c: TestClient, email: string, password: string, withinMs: number): Promise<void> {
@@ -302,7 +321,10 @@ async function answeredWithoutRedis(c: TestClient, email: string, password: stri
     const started = Date.now();
     const res = await c.request(method, url, body);
     expect(Date.now() - started, `${method} ${url}`).toBeLessThan(withinMs);
-    expect(res.status < 500 || (res.status === 503 && res.headers['retry-after'] !== undefined), `${method} ${url} ${res.status} ${res.text}`).toBe(true);
+    expect(
+      res.status < 500 || (res.status === 503 && res.headers['retry-after'] !== undefined),
+      `${method} ${url} ${res.status} ${res.text}`,
+    ).toBe(true);
   }
 }
 

@@ -113,7 +113,19 @@ describe.each(testDatabaseTargets())('public feed, publishing and likes on $name
 
       const first = (res.body.posts as Post[]).find((p) => p.id === older)!;
       expect(Object.keys(first).sort()).toEqual(
-        ['createdAt', 'description', 'id', 'isLiked', 'likesCount', 'mediaType', 'originalImagePath', 'publishedAt', 'transformedImagePath', 'user', 'videoUrl'].sort(),
+        [
+          'createdAt',
+          'description',
+          'id',
+          'isLiked',
+          'likesCount',
+          'mediaType',
+          'originalImagePath',
+          'publishedAt',
+          'transformedImagePath',
+          'user',
+          'videoUrl',
+        ].sort(),
       );
       expect(first.user).toEqual({ firstName: 'Alice', lastName: 'Martin' });
       expect(first.isLiked).toBe(false);
@@ -127,10 +139,18 @@ describe.each(testDatabaseTargets())('public feed, publishing and likes on $name
       const base = Date.now() + 1_000_000; // ahead of the other tests' posts
       for (let i = 0; i < 30; i += 1) {
         const at = new Date(base + Math.floor(i / 3) * 1000);
-        em.create(GalleryItem, { owner: alice.userId, transformedImagePath: `/api/media/results/f-${i}.jpg`, isPublic: true, publishedAt: at, createdAt: at });
+        em.create(GalleryItem, {
+          owner: alice.userId,
+          transformedImagePath: `/api/media/results/f-${i}.jpg`,
+          isPublic: true,
+          publishedAt: at,
+          createdAt: at,
+        });
       }
       await em.flush();
-      const expected = (await em.find(GalleryItem, { isPublic: true }, { orderBy: { publishedAt: 'desc', id: 'desc' } })).map((i) => i.id);
+      const expected = (
+        await em.find(GalleryItem, { isPublic: true }, { orderBy: { publishedAt: 'desc', id: 'desc' } })
+      ).map((i) => i.id);
 
       const seen: number[] = [];
       let cursor: string | null = null;
@@ -145,7 +165,8 @@ describe.each(testDatabaseTargets())('public feed, publishing and likes on $name
       } while (cursor);
       expect(seen).toEqual(expected);
       expect(await feed(visitor(), '?limit=5')).toHaveLength(5);
-      for (const limit of ['0', '101', 'x']) expectFrenchRefusal(await visitor().get(`/api/feed/public?limit=${limit}`), 400, messages.invalidLimit);
+      for (const limit of ['0', '101', 'x'])
+        expectFrenchRefusal(await visitor().get(`/api/feed/public?limit=${limit}`), 400, messages.invalidLimit);
     });
   });
 
@@ -186,13 +207,17 @@ describe.each(testDatabaseTargets())('public feed, publishing and likes on $name
       const alice = await member();
       const bob = await member();
       const id = await post(alice);
-      const clicks = await Promise.all(Array.from({ length: 20 }, () => bob.c.post(`/api/posts/${id}/like`, { liked: true })));
+      const clicks = await Promise.all(
+        Array.from({ length: 20 }, () => bob.c.post(`/api/posts/${id}/like`, { liked: true })),
+      );
       expect(clicks.map((r) => r.status)).toEqual(Array(20).fill(200));
       expect(clicks.every((r) => r.body.liked === true)).toBe(true);
       expect(await likeRows(id)).toBe(1);
       expect((await item(id)).likesCount).toBe(1);
 
-      const unliked = await Promise.all(Array.from({ length: 20 }, () => bob.c.post(`/api/posts/${id}/like`, { liked: false })));
+      const unliked = await Promise.all(
+        Array.from({ length: 20 }, () => bob.c.post(`/api/posts/${id}/like`, { liked: false })),
+      );
       expect(unliked.every((r) => r.status === 200 && r.body.liked === false)).toBe(true);
       expect(await likeRows(id)).toBe(0);
       expect((await item(id)).likesCount).toBe(0);
@@ -227,7 +252,9 @@ describe.each(testDatabaseTargets())('public feed, publishing and likes on $name
 
   describe('ETag', () => {
     async function poll(c: Member['c'], etag?: string) {
-      return countQueries(t, () => c.request('GET', '/api/feed/public', undefined, etag ? { 'if-none-match': etag } : {}));
+      return countQueries(t, () =>
+        c.request('GET', '/api/feed/public', undefined, etag ? { 'if-none-match': etag } : {}),
+      );
     }
 
     it('answers an unchanged poll 304 without a body or a list query, per viewer', async () => {

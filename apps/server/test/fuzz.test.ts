@@ -38,7 +38,8 @@ function apiRoutes(app: FastifyInstance): { path: string; methods: string[] }[] 
     segments.length = (branch - 1) / 4;
     segments.push(segment);
     const path = segments.join('');
-    if (methods && path.startsWith('/api/')) routes.push({ path, methods: methods.split(', ').filter((method) => method !== 'HEAD') });
+    if (methods && path.startsWith('/api/'))
+      routes.push({ path, methods: methods.split(', ').filter((method) => method !== 'HEAD') });
   }
   return routes;
 }
@@ -48,22 +49,30 @@ function fieldNames(value: unknown, names = new Set<string>(), seen = new Set<un
   if (value === null || typeof value !== 'object' || seen.has(value)) return names;
   seen.add(value);
   if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
-  const inner = value instanceof z.ZodType ? Object.values(value.def) : Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype ? Object.values(value) : [];
+  const inner =
+    value instanceof z.ZodType
+      ? Object.values(value.def)
+      : Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype
+        ? Object.values(value)
+        : [];
   for (const part of inner) fieldNames(part, names, seen);
   return names;
 }
 
 // Flat at run time (`auth.register`, …), whatever the nested type says.
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => ({
-  path,
-  type: procedure._def.type,
-  input: procedure._def.inputs[0],
-  fields: [...fieldNames(procedure._def.inputs)],
-}));
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(
+  ([path, procedure]) => ({
+    path,
+    type: procedure._def.type,
+    input: procedure._def.inputs[0],
+    fields: [...fieldNames(procedure._def.inputs)],
+  }),
+);
 const everyField = [...new Set(procedures.flatMap((procedure) => procedure.fields))];
 
 /** Each UTF-8 byte escaped: any string, lone surrogates included, becomes a valid URL component. */
-const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+const percentEncoded = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
 const oddNumber = fc.oneof(
   fc.integer(),
@@ -101,7 +110,11 @@ const freeText = (minLength: number, maxLength: number) =>
   fc.oneof(
     fc.string({ unit: 'grapheme', minLength, maxLength }),
     fc
-      .tuple(fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, maxLength - 1) }), fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\ud800', '\udfff'), fc.nat())
+      .tuple(
+        fc.string({ unit: 'binary', minLength, maxLength: Math.max(minLength, maxLength - 1) }),
+        fc.constantFrom('\u0000', '\u0007', '\u001b', '\u202e', '\ud800', '\udfff'),
+        fc.nat(),
+      )
       .map(([text, control, at]) => {
         const position = at % (text.length + 1);
         return text.slice(0, position) + control + text.slice(position);
@@ -161,10 +174,13 @@ function shapedLike(schema: unknown): fc.Arbitrary<unknown> {
     if (pattern) return fc.stringMatching(pattern);
     const text = freeText(schema.minLength ?? 0, Math.min(schema.maxLength ?? 40, 40));
     // As long as the schema allows, in two-byte characters: what a column must hold.
-    return schema.maxLength === null ? text : fc.oneof({ arbitrary: text, weight: 3 }, fc.constant('é'.repeat(schema.maxLength)));
+    return schema.maxLength === null
+      ? text
+      : fc.oneof({ arbitrary: text, weight: 3 }, fc.constant('é'.repeat(schema.maxLength)));
   }
   if (schema instanceof z.ZodArray) return fc.array(nearValid(schema.element), { maxLength: 3 });
-  if (schema instanceof z.ZodRecord) return fc.dictionary(shapedLike(schema.keyType).map(String), nearValid(schema.valueType), { maxKeys: 3 });
+  if (schema instanceof z.ZodRecord)
+    return fc.dictionary(shapedLike(schema.keyType).map(String), nearValid(schema.valueType), { maxKeys: 3 });
   // The upload procedures' bytes, which only the REST adapter can send.
   if (schema instanceof z.ZodCustom) return fc.uint8Array({ maxLength: 64 });
   return anyValue;
@@ -172,7 +188,10 @@ function shapedLike(schema: unknown): fc.Arbitrary<unknown> {
 
 type Body = Pick<FuzzRequest, 'contentType' | 'payload'>;
 
-const asJson = (value: unknown): Body => ({ contentType: 'application/json', payload: JSON.stringify(value) ?? 'null' });
+const asJson = (value: unknown): Body => ({
+  contentType: 'application/json',
+  payload: JSON.stringify(value) ?? 'null',
+});
 
 const brokenBody = fc.constantFrom<Body>(
   { contentType: 'application/json', payload: '{"email": ' },
@@ -180,7 +199,10 @@ const brokenBody = fc.constantFrom<Body>(
   { contentType: 'application/json', payload: '{"__proto__": {"admin": true}}' },
   { contentType: 'application/json; charset=latin1', payload: '{}' },
   { contentType: 'multipart/form-data', payload: 'pas de frontière' },
-  { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\ncoupé' },
+  {
+    contentType: 'multipart/form-data; boundary=x',
+    payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\ncoupé',
+  },
   { contentType: 'application/x-www-form-urlencoded', payload: 'email=a&password=b' },
   { contentType: 'application/xml', payload: '<login/>' },
   { contentType: 'text/plain', payload: 'bonjour' },
@@ -191,12 +213,22 @@ const brokenBody = fc.constantFrom<Body>(
 const formBody = (photo: Buffer) =>
   fc
     .record({
-      fields: fc.dictionary(fc.constantFrom('style', 'selection', 'colors', 'isComposite', 'type'), hostileText, { maxKeys: 4 }),
-      file: fc.option(fc.oneof(fc.constant(photo), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)))),
+      fields: fc.dictionary(fc.constantFrom('style', 'selection', 'colors', 'isComposite', 'type'), hostileText, {
+        maxKeys: 4,
+      }),
+      file: fc.option(
+        fc.oneof(
+          fc.constant(photo),
+          fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+        ),
+      ),
       field: fc.constantFrom('image', 'referenceImage', 'autre'),
     })
     .map(({ fields, file, field }): Body => {
-      const form = multipartBody(fields, file ? { field, name: 'photo.jpg', type: 'image/jpeg', data: file } : undefined);
+      const form = multipartBody(
+        fields,
+        file ? { field, name: 'photo.jpg', type: 'image/jpeg', data: file } : undefined,
+      );
       return { contentType: form.contentType, payload: form.payload };
     });
 
@@ -204,10 +236,25 @@ const pathValue = fc.oneof(
   fc.nat().map(String),
   hostileText.filter((text) => text.length < 6_000).map(percentEncoded),
   fc.integer({ min: 4_990, max: 6_000 }).map((length) => 'x'.repeat(length)),
-  fc.constantFrom('0', '-1', '1.5', '2147483648', '99999999999', '%00', '%E0%A4%A', '%', '%2e%2e', 'style-watercolor.jpg', 'uploads/2026/01/x.jpg'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1.5',
+    '2147483648',
+    '99999999999',
+    '%00',
+    '%E0%A4%A',
+    '%',
+    '%2e%2e',
+    'style-watercolor.jpg',
+    'uploads/2026/01/x.jpg',
+  ),
 );
 
-const queryValue = fc.oneof(hostileText.filter((text) => text.length < 2_000).map(percentEncoded), fc.constantFrom('%E0%A4%A', '%', ''));
+const queryValue = fc.oneof(
+  hostileText.filter((text) => text.length < 2_000).map(percentEncoded),
+  fc.constantFrom('%E0%A4%A', '%', ''),
+);
 const queryString = fc
   .dictionary(fc.constantFrom('limit', 'cursor', 'offset', 'input', 'batch'), queryValue, { maxKeys: 3 })
   .map((query) => {
@@ -222,7 +269,12 @@ function restRequest(path: string, methods: string[], photo: Buffer): fc.Arbitra
       method: fc.constantFrom(...(methods as FuzzRequest['method'][])),
       values: fc.tuple(...parameters.map(() => pathValue)),
       query: queryString,
-      body: fc.oneof({ arbitrary: objectOf(everyField).map(asJson), weight: 3 }, anyValue.map(asJson), brokenBody, formBody(photo)),
+      body: fc.oneof(
+        { arbitrary: objectOf(everyField).map(asJson), weight: 3 },
+        anyValue.map(asJson),
+        brokenBody,
+        formBody(photo),
+      ),
     })
     .map(({ method, values, query, body }) => {
       let index = 0;
@@ -234,18 +286,39 @@ function restRequest(path: string, methods: string[], photo: Buffer): fc.Arbitra
 /** Commas between a batch's procedures, as sent or escaped once or twice (tRPC decodes its path again). */
 const batchSeparator = fc.constantFrom(',', '%2C', '%2c', '%252C', '%252c');
 
-function procedureRequest({ path, type, input: schema, fields }: (typeof procedures)[number]): fc.Arbitrary<FuzzRequest> {
-  const input = fc.oneof({ arbitrary: nearValid(schema), weight: 6 }, objectOf(fields), anyValue, fc.constant(undefined));
+function procedureRequest({
+  path,
+  type,
+  input: schema,
+  fields,
+}: (typeof procedures)[number]): fc.Arbitrary<FuzzRequest> {
+  const input = fc.oneof(
+    { arbitrary: nearValid(schema), weight: 6 },
+    objectOf(fields),
+    anyValue,
+    fc.constant(undefined),
+  );
   // superjson's envelope: `json` is the input, `meta` says how to revive it; both come from the client.
-  const envelope = fc.oneof({ arbitrary: input.map((json) => ({ json })), weight: 6 }, fc.record({ json: input, meta: anyValue }), anyValue);
+  const envelope = fc.oneof(
+    { arbitrary: input.map((json) => ({ json })), weight: 6 },
+    fc.record({ json: input, meta: anyValue }),
+    anyValue,
+  );
   const call = (url: string, value: unknown): FuzzRequest =>
-    type === 'query' ? { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}input=${encodeURIComponent(JSON.stringify(value) ?? '')}` } : { method: 'POST', url, ...asJson(value) };
+    type === 'query'
+      ? {
+          method: 'GET',
+          url: `${url}${url.includes('?') ? '&' : '?'}input=${encodeURIComponent(JSON.stringify(value) ?? '')}`,
+        }
+      : { method: 'POST', url, ...asJson(value) };
   return fc.oneof(
     { arbitrary: envelope.map((value) => call(`/trpc/${path}`, value)), weight: 6 },
     fc
       .tuple(envelope, batchSeparator)
       .map(([value, separator]) => call(`/trpc/${path}${separator}${path}?batch=1`, { 0: value, 1: value })),
-    fc.record({ query: queryString, body: brokenBody }).map(({ query, body }): FuzzRequest => ({ method: 'POST', url: `/trpc/${path}${query}`, ...body })),
+    fc
+      .record({ query: queryString, body: brokenBody })
+      .map(({ query, body }): FuzzRequest => ({ method: 'POST', url: `/trpc/${path}${query}`, ...body })),
   );
 }
 
@@ -265,8 +338,17 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
     // not a 503 for missing keys.
     const stripeUrl = await stripe.start();
     t = await startTestApp(target, {
-      payments: { stripe: createStripeClient(stripe.secretKey, stripeUrl), publishableKey: 'pk_test_fuzz', webhookSecret: 'whsec_test_fuzz' },
-      media: { replicateWebhooks: new ReplicateWebhooks({ url: 'http://127.0.0.1/api/replicate/webhook', secret: 'whsec_dGVzdC1mdXp6LXNlY3JldA==' }) },
+      payments: {
+        stripe: createStripeClient(stripe.secretKey, stripeUrl),
+        publishableKey: 'pk_test_fuzz',
+        webhookSecret: 'whsec_test_fuzz',
+      },
+      media: {
+        replicateWebhooks: new ReplicateWebhooks({
+          url: 'http://127.0.0.1/api/replicate/webhook',
+          secret: 'whsec_dGVzdC1mdXp6LXNlY3JldA==',
+        }),
+      },
       // Configured, so that a reset request is judged on its input (the mail goes out in the
       // background, to a port where nothing listens: its failure is logged, never answered).
       mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Atelier <atelier@example.fr>', appUrl: 'http://127.0.0.1' },
@@ -284,7 +366,9 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
   it('answers every generated request to every /api route and every procedure without a 5xx', async () => {
     const photo = await samplePhoto(1, 64, 48);
     const routes = apiRoutes(t.app);
-    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/api/upload', '/api/media/*', '/api/posts/:postId/like']));
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/api/upload', '/api/media/*', '/api/posts/:postId/like']),
+    );
     const generators = [
       ...routes.map((route) => restRequest(route.path, route.methods, photo)),
       ...procedures.map(procedureRequest),
@@ -303,22 +387,35 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
           const headers: Record<string, string> = request.contentType ? { 'content-type': request.contentType } : {};
           const res = await c.request(request.method, request.url, request.payload, headers);
           sent++;
-          if (res.status >= 500) failures.push(`${res.status} ${request.method} ${request.url.slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)} → ${res.text.slice(0, 200)}`);
+          if (res.status >= 500)
+            failures.push(
+              `${res.status} ${request.method} ${request.url.slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)} → ${res.text.slice(0, 200)}`,
+            );
         }
       }
     }
-    console.log(`fuzz on ${target.name}: ${sent} generated requests to ${routes.length} REST routes and ${procedures.length} procedures, ${failures.length} answered 5xx`);
+    console.log(
+      `fuzz on ${target.name}: ${sent} generated requests to ${routes.length} REST routes and ${procedures.length} procedures, ${failures.length} answered 5xx`,
+    );
     expect(failures).toEqual([]);
     // The member's requests were a signed-in user's throughout: nothing above ended the session.
     expect((await signedIn.get('/api/user')).status).toBe(200);
   }, 180_000);
 
   it(`runs a tRPC batch of at most ${MAX_BATCH_CALLS} calls, however its commas are escaped`, async () => {
-    const batch = fc.record({ calls: fc.integer({ min: 1, max: 4 * MAX_BATCH_CALLS }), separators: fc.array(batchSeparator, { minLength: 4 * MAX_BATCH_CALLS }) });
+    const batch = fc.record({
+      calls: fc.integer({ min: 1, max: 4 * MAX_BATCH_CALLS }),
+      separators: fc.array(batchSeparator, { minLength: 4 * MAX_BATCH_CALLS }),
+    });
     for (const { calls, separators } of fc.sample(batch, { numRuns: RUNS, seed: SEED })) {
-      const path = Array.from({ length: calls }, (_, index) => `${index ? separators[index] : ''}media.welcomeImages`).join('');
+      const path = Array.from(
+        { length: calls },
+        (_, index) => `${index ? separators[index] : ''}media.welcomeImages`,
+      ).join('');
       const inputs = Object.fromEntries(Array.from({ length: calls }, (_, index) => [index, { json: null }]));
-      const res = await t.client({ ip: `10.97.0.${calls}` }).get(`/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
+      const res = await t
+        .client({ ip: `10.97.0.${calls}` })
+        .get(`/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`);
       expect(res.status, path).toBe(calls > MAX_BATCH_CALLS ? 413 : 200);
     }
   });

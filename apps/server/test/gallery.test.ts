@@ -1,7 +1,15 @@
 import { GalleryItem, Like } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countQueries, memberFactory, saveBody, savedItem, transformationResult, uploadedImage, type Member } from './support/gallery';
+import {
+  countQueries,
+  memberFactory,
+  saveBody,
+  savedItem,
+  transformationResult,
+  uploadedImage,
+  type Member,
+} from './support/gallery';
 import { startTestApp, type TestApp } from './support/harness';
 
 const messages = {
@@ -116,7 +124,10 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       expect(again.body.item).toEqual(first.body.item);
 
       const raced = await saveBody(t, alice);
-      const both = await Promise.all([alice.c.post('/api/gallery/save', raced), alice.c.post('/api/gallery/save', raced)]);
+      const both = await Promise.all([
+        alice.c.post('/api/gallery/save', raced),
+        alice.c.post('/api/gallery/save', raced),
+      ]);
       expect(both.map((r) => r.status)).toEqual([200, 200]);
       expect(both[0]!.body.item.id).toBe(both[1]!.body.item.id);
       expect(await itemCount(alice.userId)).toBe(2);
@@ -126,15 +137,38 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const alice = await member();
       const bob = await member();
       const bobsResult = await transformationResult(t, bob.userId);
-      expectFrenchRefusal(await alice.c.post('/api/gallery/save', await saveBody(t, alice, { transformedImagePath: bobsResult })), 404, messages.resultNotFound);
+      expectFrenchRefusal(
+        await alice.c.post('/api/gallery/save', await saveBody(t, alice, { transformedImagePath: bobsResult })),
+        404,
+        messages.resultNotFound,
+      );
       const failed = await transformationResult(t, alice.userId, 'failed');
-      expectFrenchRefusal(await alice.c.post('/api/gallery/save', await saveBody(t, alice, { transformedImagePath: failed })), 404, messages.resultNotFound);
+      expectFrenchRefusal(
+        await alice.c.post('/api/gallery/save', await saveBody(t, alice, { transformedImagePath: failed })),
+        404,
+        messages.resultNotFound,
+      );
       const unknown = '/api/media/results/2026/11/00000000-0000-4000-8000-000000000000.jpg';
-      expectFrenchRefusal(await alice.c.post('/api/gallery/save', await saveBody(t, alice, { transformedImagePath: unknown })), 404, messages.resultNotFound);
+      expectFrenchRefusal(
+        await alice.c.post('/api/gallery/save', await saveBody(t, alice, { transformedImagePath: unknown })),
+        404,
+        messages.resultNotFound,
+      );
       // Publishing would otherwise show Bob's private upload to everyone.
       const bobsUpload = await uploadedImage(t, bob.userId);
-      expectFrenchRefusal(await alice.c.post('/api/gallery/save', await saveBody(t, alice, { originalImagePath: bobsUpload })), 404, messages.originalNotFound);
-      expectFrenchRefusal(await alice.c.post('/api/gallery/save', await saveBody(t, alice, { originalImagePath: 'https://tracker.example/x.png' })), 404, messages.originalNotFound);
+      expectFrenchRefusal(
+        await alice.c.post('/api/gallery/save', await saveBody(t, alice, { originalImagePath: bobsUpload })),
+        404,
+        messages.originalNotFound,
+      );
+      expectFrenchRefusal(
+        await alice.c.post(
+          '/api/gallery/save',
+          await saveBody(t, alice, { originalImagePath: 'https://tracker.example/x.png' }),
+        ),
+        404,
+        messages.originalNotFound,
+      );
       expect(await itemCount(alice.userId)).toBe(0);
       expect(await itemCount(bob.userId)).toBe(0);
     });
@@ -189,7 +223,11 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       // Two rows share each creation time: the id breaks the tie, and no row is skipped or repeated.
       const base = Date.now() - 1_000_000;
       for (let i = 0; i < 120; i += 1) {
-        em.create(GalleryItem, { owner: alice.userId, transformedImagePath: `/api/media/results/p-${i}.jpg`, createdAt: new Date(base + Math.floor(i / 2) * 1000) });
+        em.create(GalleryItem, {
+          owner: alice.userId,
+          transformedImagePath: `/api/media/results/p-${i}.jpg`,
+          createdAt: new Date(base + Math.floor(i / 2) * 1000),
+        });
       }
       await em.flush();
 
@@ -200,9 +238,10 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const seen: number[] = [];
       let cursor: string | null = null;
       do {
-        const res: { status: number; body: { gallery: { id: number; createdAt: string }[]; nextCursor: string | null } } = await alice.c.get(
-          `/api/gallery/${alice.userId}?limit=35${cursor ? `&cursor=${cursor}` : ''}`,
-        );
+        const res: {
+          status: number;
+          body: { gallery: { id: number; createdAt: string }[]; nextCursor: string | null };
+        } = await alice.c.get(`/api/gallery/${alice.userId}?limit=35${cursor ? `&cursor=${cursor}` : ''}`);
         expect(res.status).toBe(200);
         expect(res.body.gallery.length).toBeLessThanOrEqual(35);
         seen.push(...res.body.gallery.map((item) => item.id));
@@ -215,10 +254,18 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
 
       expect((await alice.c.get(`/api/gallery/${alice.userId}?limit=100`)).body.gallery).toHaveLength(100);
       for (const limit of ['0', '101', 'abc', '-1', '1.5']) {
-        expectFrenchRefusal(await alice.c.get(`/api/gallery/${alice.userId}?limit=${limit}`), 400, messages.invalidLimit);
+        expectFrenchRefusal(
+          await alice.c.get(`/api/gallery/${alice.userId}?limit=${limit}`),
+          400,
+          messages.invalidLimit,
+        );
       }
       for (const cursor of ['abc', '12_', '_3', '1_2_3']) {
-        expectFrenchRefusal(await alice.c.get(`/api/gallery/${alice.userId}?cursor=${cursor}`), 400, messages.invalidCursor);
+        expectFrenchRefusal(
+          await alice.c.get(`/api/gallery/${alice.userId}?cursor=${cursor}`),
+          400,
+          messages.invalidCursor,
+        );
       }
     });
   });
@@ -238,15 +285,23 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       expect(await itemCount(alice.userId)).toBe(1);
 
       // The studio would start on it: once deleted, it starts elsewhere instead of on a missing file.
-      expect((await alice.c.post('/api/set-last-used-image', { imagePath: mine.transformedImagePath })).status).toBe(200);
+      expect((await alice.c.post('/api/set-last-used-image', { imagePath: mine.transformedImagePath })).status).toBe(
+        200,
+      );
       // ...with its before/after, the original known to the server.
-      expect((await alice.c.get('/api/default-models')).body).toMatchObject({ lastUsedImage: mine.transformedImagePath, lastUsedOriginal: mine.originalImagePath });
+      expect((await alice.c.get('/api/default-models')).body).toMatchObject({
+        lastUsedImage: mine.transformedImagePath,
+        lastUsedOriginal: mine.originalImagePath,
+      });
       expect(mine.originalImagePath).toMatch(/^\/api\/media\//);
       const res = await alice.c.request('DELETE', `/api/gallery/${mine.id}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
       expect(await itemCount(alice.userId)).toBe(0);
-      expect((await alice.c.get('/api/default-models')).body).toMatchObject({ lastUsedImage: null, lastUsedOriginal: null });
+      expect((await alice.c.get('/api/default-models')).body).toMatchObject({
+        lastUsedImage: null,
+        lastUsedOriginal: null,
+      });
       expect((await alice.c.get(mine.transformedImagePath)).status).toBe(404);
       expectFrenchRefusal(await alice.c.request('DELETE', `/api/gallery/${mine.id}`), 404, messages.itemNotFound);
     });
@@ -256,7 +311,9 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const bob = await member();
       const mine = [await savedItem(t, alice), await savedItem(t, alice), await savedItem(t, alice)];
       const bobs = await savedItem(t, bob);
-      const res = await alice.c.request('DELETE', '/api/gallery/batch', { ids: [mine[0]!.id, mine[1]!.id, bobs.id, 2147483000] });
+      const res = await alice.c.request('DELETE', '/api/gallery/batch', {
+        ids: [mine[0]!.id, mine[1]!.id, bobs.id, 2147483000],
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body).toEqual({ deletedCount: 2 });
       expect((await galleryOf(alice)).map((item) => item.id)).toEqual([mine[2]!.id]);
@@ -270,8 +327,13 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
         [{ ids: ['x'] }, messages.invalidId],
         [{ ids: Array.from({ length: 201 }, (_, i) => i + 1) }, messages.tooManyIds],
       ];
-      for (const [body, message] of refusals) expectFrenchRefusal(await alice.c.request('DELETE', '/api/gallery/batch', body), 400, message);
-      expectFrenchRefusal(await client().request('DELETE', '/api/gallery/batch', { ids: [mine[2]!.id] }), 401, messages.unauthenticated);
+      for (const [body, message] of refusals)
+        expectFrenchRefusal(await alice.c.request('DELETE', '/api/gallery/batch', body), 400, message);
+      expectFrenchRefusal(
+        await client().request('DELETE', '/api/gallery/batch', { ids: [mine[2]!.id] }),
+        401,
+        messages.unauthenticated,
+      );
       expect(await itemCount(alice.userId)).toBe(1);
     });
 
@@ -280,7 +342,9 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const bob = await member();
       const mine = [await savedItem(t, alice), await savedItem(t, alice)];
       const bobs = await savedItem(t, bob);
-      const res = await alice.c.request('DELETE', '/api/gallery/bulk-delete', { imageIds: [...mine.map((item) => item.id), bobs.id] });
+      const res = await alice.c.request('DELETE', '/api/gallery/bulk-delete', {
+        imageIds: [...mine.map((item) => item.id), bobs.id],
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, error: null, deletedCount: 2 });
       expect(await itemCount(alice.userId)).toBe(0);
@@ -288,7 +352,11 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
 
       const bad = await alice.c.request('DELETE', '/api/gallery/bulk-delete', { imageIds: 'tout' });
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ success: false, error: messages.invalidIdList, message: messages.invalidIdList });
+      expect(bad.body).toMatchObject({
+        success: false,
+        error: messages.invalidIdList,
+        message: messages.invalidIdList,
+      });
     });
 
     it('takes the likes of a deleted item with it', async () => {
@@ -311,14 +379,25 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
     it('toggles without a body and sets the state with { isFavorite }, as the gallery then shows', async () => {
       const alice = await member();
       const item = await savedItem(t, alice);
-      expect((await alice.c.post(`/api/gallery/${item.id}/favorite`)).body).toEqual({ success: true, isFavorite: true });
+      expect((await alice.c.post(`/api/gallery/${item.id}/favorite`)).body).toEqual({
+        success: true,
+        isFavorite: true,
+      });
       expect(await isFavorite(alice, item.id)).toBe(true);
-      expect((await alice.c.post(`/api/gallery/${item.id}/favorite`)).body).toEqual({ success: true, isFavorite: false });
+      expect((await alice.c.post(`/api/gallery/${item.id}/favorite`)).body).toEqual({
+        success: true,
+        isFavorite: false,
+      });
       expect(await isFavorite(alice, item.id)).toBe(false);
       // Setting twice leaves it set: a double tap does not undo it.
-      for (let tap = 0; tap < 2; tap++) expect((await alice.c.post(`/api/gallery/${item.id}/favorite`, { isFavorite: true })).body.isFavorite).toBe(true);
+      for (let tap = 0; tap < 2; tap++)
+        expect((await alice.c.post(`/api/gallery/${item.id}/favorite`, { isFavorite: true })).body.isFavorite).toBe(
+          true,
+        );
       expect(await isFavorite(alice, item.id)).toBe(true);
-      expect((await alice.c.post(`/api/gallery/${item.id}/favorite`, { isFavorite: false })).body.isFavorite).toBe(false);
+      expect((await alice.c.post(`/api/gallery/${item.id}/favorite`, { isFavorite: false })).body.isFavorite).toBe(
+        false,
+      );
       expect(await isFavorite(alice, item.id)).toBe(false);
     });
 
@@ -327,10 +406,18 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const bob = await member();
       const bobs = await savedItem(t, bob);
       const mine = await savedItem(t, alice);
-      expectFrenchRefusal(await alice.c.post(`/api/gallery/${bobs.id}/favorite`, { isFavorite: true }), 404, messages.itemNotFound);
+      expectFrenchRefusal(
+        await alice.c.post(`/api/gallery/${bobs.id}/favorite`, { isFavorite: true }),
+        404,
+        messages.itemNotFound,
+      );
       expectFrenchRefusal(await alice.c.post('/api/gallery/2147483000/favorite'), 404, messages.itemNotFound);
       expectFrenchRefusal(await alice.c.post('/api/gallery/abc/favorite'), 400, messages.invalidId);
-      expectFrenchRefusal(await alice.c.post(`/api/gallery/${mine.id}/favorite`, { isFavorite: 'oui' }), 400, messages.invalidFavorite);
+      expectFrenchRefusal(
+        await alice.c.post(`/api/gallery/${mine.id}/favorite`, { isFavorite: 'oui' }),
+        400,
+        messages.invalidFavorite,
+      );
       expectFrenchRefusal(await client().post(`/api/gallery/${mine.id}/favorite`), 401, messages.unauthenticated);
       expect(await isFavorite(bob, bobs.id)).toBe(false);
       expect(await isFavorite(alice, mine.id)).toBe(false);
@@ -339,7 +426,9 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
 
   describe('ETag', () => {
     async function poll(m: Member, etag?: string, query = '') {
-      return countQueries(t, () => m.c.request('GET', `/api/gallery/${m.userId}${query}`, undefined, etag ? { 'if-none-match': etag } : {}));
+      return countQueries(t, () =>
+        m.c.request('GET', `/api/gallery/${m.userId}${query}`, undefined, etag ? { 'if-none-match': etag } : {}),
+      );
     }
 
     it('answers an unchanged poll 304 without a body and without a list query', async () => {
@@ -393,16 +482,34 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const bob = await member();
       await savedItem(t, alice);
       const etag = String((await poll(alice)).result.headers.etag);
-      expectFrenchRefusal(await bob.c.request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag }), 403, messages.notYourGallery);
-      expectFrenchRefusal(await client().request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag }), 401, messages.unauthenticated);
+      expectFrenchRefusal(
+        await bob.c.request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag }),
+        403,
+        messages.notYourGallery,
+      );
+      expectFrenchRefusal(
+        await client().request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag }),
+        401,
+        messages.unauthenticated,
+      );
 
       const oldDevice = t.client({ ip: '10.12.0.2' });
       expect((await oldDevice.post('/api/login', { email: alice.email, password: 'motdepasse' })).status).toBe(200);
-      expect((await oldDevice.request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag })).status).toBe(304);
+      expect(
+        (await oldDevice.request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag })).status,
+      ).toBe(304);
       const account = await alice.c.get('/api/auth/account');
-      const changed = await alice.c.post('/api/account/update', { username: account.body.user.username, currentPassword: 'motdepasse', newPassword: 'nouveau-secret' });
+      const changed = await alice.c.post('/api/account/update', {
+        username: account.body.user.username,
+        currentPassword: 'motdepasse',
+        newPassword: 'nouveau-secret',
+      });
       expect(changed.status).toBe(200);
-      expectFrenchRefusal(await oldDevice.request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag }), 401, messages.unauthenticated);
+      expectFrenchRefusal(
+        await oldDevice.request('GET', `/api/gallery/${alice.userId}`, undefined, { 'if-none-match': etag }),
+        401,
+        messages.unauthenticated,
+      );
     });
 
     it('never sends a remembered body to a session that ended, even under the current tag', async () => {
@@ -411,7 +518,11 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
       const oldDevice = t.client({ ip: '10.12.0.3' });
       expect((await oldDevice.post('/api/login', { email: alice.email, password: 'motdepasse' })).status).toBe(200);
       const account = await alice.c.get('/api/auth/account');
-      await alice.c.post('/api/account/update', { username: account.body.user.username, currentPassword: 'motdepasse', newPassword: 'nouveau-secret' });
+      await alice.c.post('/api/account/update', {
+        username: account.body.user.username,
+        currentPassword: 'motdepasse',
+        newPassword: 'nouveau-secret',
+      });
       // Alice's own poll leaves the current page's body remembered under the current tag.
       const fresh = await poll(alice);
       expect(fresh.result.status).toBe(200);

@@ -50,14 +50,25 @@ class GatedEngines {
     return new Promise((resolve) => this.startedWaiters.push({ count, resolve }));
   }
 
-  readonly images: ImageEngine = { name: 'local', transform: (request) => this.around(() => this.imageEngine.transform(request)) };
-  readonly videos: VideoEngine = { name: 'local', generate: (request) => this.around(() => this.videoEngine.generate(request)) };
+  readonly images: ImageEngine = {
+    name: 'local',
+    transform: (request) => this.around(() => this.imageEngine.transform(request)),
+  };
+  readonly videos: VideoEngine = {
+    name: 'local',
+    generate: (request) => this.around(() => this.videoEngine.generate(request)),
+  };
 }
 
 /** Every database, each with the queue in the process and (with REDIS_URL) on Redis. */
-const targets = testDatabaseTargets().flatMap((database) => testQueueTargets().map((queue) => ({ name: `${database.name}, queue ${queue.name}`, database, queue })));
+const targets = testDatabaseTargets().flatMap((database) =>
+  testQueueTargets().map((queue) => ({ name: `${database.name}, queue ${queue.name}`, database, queue })),
+);
 
-async function signedIn(t: TestApp, ip: string): Promise<{ c: TestClient; userId: number; uploadId: number; imagePath: string }> {
+async function signedIn(
+  t: TestApp,
+  ip: string,
+): Promise<{ c: TestClient; userId: number; uploadId: number; imagePath: string }> {
   const c = t.client({ ip });
   const { user } = await c.register();
   const { body } = await c.upload(await samplePhoto(3, 240, 160), { style: 'Aquarelle' });
@@ -86,10 +97,17 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
   const balance = async (userId: number) => (await em().findOneOrFail(User, userId)).credits;
   /** What the ledger says the balance is: every settled or held entry, credits minus debits. */
   const ledgerSum = async (userId: number) =>
-    (await em().find(CreditEntry, { user: userId, status: { $ne: 'released' } })).reduce((sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount), 0);
+    (await em().find(CreditEntry, { user: userId, status: { $ne: 'released' } })).reduce(
+      (sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount),
+      0,
+    );
 
   beforeAll(async () => {
-    t = await startTestApp(database, { queue, media: { images: engines.images, videos: engines.videos }, generation: { concurrency: 2, perUser: 2 } });
+    t = await startTestApp(database, {
+      queue,
+      media: { images: engines.images, videos: engines.videos },
+      generation: { concurrency: 2, perUser: 2 },
+    });
   });
   afterAll(async () => {
     engines.held?.open();
@@ -118,7 +136,12 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     const jobId = accepted.body.jobId as number;
     await engines.untilStarted(startedBefore + 1);
     const running = await c.get(`/api/jobs/${jobId}`);
-    expect(running.body).toMatchObject({ id: jobId, status: 'running', stage: 'Transformation en cours', result: null });
+    expect(running.body).toMatchObject({
+      id: jobId,
+      status: 'running',
+      stage: 'Transformation en cours',
+      result: null,
+    });
     expect(await balance(userId)).toBe(450); // held while it runs
 
     // Another user cannot see or cancel it.
@@ -145,9 +168,12 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     engines.held = gate();
     const startedBefore = engines.started;
     const jobs = [];
-    for (let i = 0; i < 4; i += 1) jobs.push((await c.post(`/api/transform/${uploadId}`, {}, respondAsync)).body.jobId as number);
+    for (let i = 0; i < 4; i += 1)
+      jobs.push((await c.post(`/api/transform/${uploadId}`, {}, respondAsync)).body.jobId as number);
     await engines.untilStarted(startedBefore + 2);
-    const states = await Promise.all(jobs.map(async (id) => (await c.get(`/api/jobs/${id}`)).body as { status: string; place: number | null }));
+    const states = await Promise.all(
+      jobs.map(async (id) => (await c.get(`/api/jobs/${id}`)).body as { status: string; place: number | null }),
+    );
     expect(states.map((s) => s.status)).toEqual(['running', 'running', 'queued', 'queued']);
     expect(states.map((s) => s.place)).toEqual([null, null, 0, 1]);
     expect(engines.running).toBe(2);
@@ -197,7 +223,9 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
 
   it('reports the progress of a video as ffmpeg writes the clip', async () => {
     const { c, imagePath } = await newUser();
-    const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as { jobId: number };
+    const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as {
+      jobId: number;
+    };
     const snapshots = await finished(c, jobId);
     const animating = snapshots.filter((s) => s.stage === 'Animation en cours').map((s) => s.progress);
     expect(animating.some((progress) => progress > 20 && progress < 90)).toBe(true);
@@ -207,7 +235,9 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
   it('reports the progress of an HD enlargement tile by tile', async () => {
     const { c } = await newUser();
     // 600 × 200: three tiles for ESRGAN, each a step of the job's progress.
-    const { body } = await c.upload(await samplePhoto(5, 600, 200), { selection: JSON.stringify({ upscale: { id: 'upscale-2x' } }) });
+    const { body } = await c.upload(await samplePhoto(5, 600, 200), {
+      selection: JSON.stringify({ upscale: { id: 'upscale-2x' } }),
+    });
     const { jobId } = (await c.post(`/api/transform/${body.id}`, {}, respondAsync)).body as { jobId: number };
     const snapshots = await finished(c, jobId);
     const transforming = snapshots.filter((s) => s.stage === 'Transformation en cours').map((s) => s.progress);
@@ -217,10 +247,17 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
 
   it('charges nothing for a video deleted while it is made', async () => {
     const { c, userId, imagePath } = await newUser();
-    await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling', placeholderId: 'card-1' });
+    await c.post('/api/videos/create-placeholder', {
+      userId,
+      sourceImagePath: imagePath,
+      prompt: 'travelling',
+      placeholderId: 'card-1',
+    });
     engines.held = gate();
     const startedBefore = engines.started;
-    const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as { jobId: number };
+    const { jobId } = (await c.post('/api/generate-video', { imageUrl: imagePath }, respondAsync)).body as {
+      jobId: number;
+    };
     await engines.untilStarted(startedBefore + 1);
     const [card] = await em().find(Video, { owner: userId });
     expect(card).toMatchObject({ jobId, status: 'pending' });
@@ -276,8 +313,16 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
 
     // A process starting after the crash takes them back (on Redis, it or the running instance runs the retry).
     const redis = t.redis ? await connectRedis(t.redis, t.app.log) : null;
-    const restarted = await createJobService({ orm: t.db.orm, media: t.media, generation: { concurrency: 1, perUser: 1 }, redis, log: t.app.log });
-    const settledRetry = new Promise<void>((resolve) => restarted.events.subscribe(retried, (s) => s.status === 'succeeded' && resolve()));
+    const restarted = await createJobService({
+      orm: t.db.orm,
+      media: t.media,
+      generation: { concurrency: 1, perUser: 1 },
+      redis,
+      log: t.app.log,
+    });
+    const settledRetry = new Promise<void>((resolve) =>
+      restarted.events.subscribe(retried, (s) => s.status === 'succeeded' && resolve()),
+    );
     await restarted.start();
     await settledRetry;
     await restarted.close();
@@ -334,15 +379,21 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
     engines.held = gate();
     const startedBefore = engines.started;
     const jobsOfU: number[] = [];
-    for (let i = 0; i < 5; i += 1) jobsOfU.push((await (i % 2 ? u.onB : u.onA).post(`/api/transform/${u.uploadId}`, {}, respondAsync)).body.jobId as number);
+    for (let i = 0; i < 5; i += 1)
+      jobsOfU.push(
+        (await (i % 2 ? u.onB : u.onA).post(`/api/transform/${u.uploadId}`, {}, respondAsync)).body.jobId as number,
+      );
     const jobsOfV: number[] = [];
-    for (let i = 0; i < 2; i += 1) jobsOfV.push((await v.onB.post(`/api/transform/${v.uploadId}`, {}, respondAsync)).body.jobId as number);
+    for (let i = 0; i < 2; i += 1)
+      jobsOfV.push((await v.onB.post(`/api/transform/${v.uploadId}`, {}, respondAsync)).body.jobId as number);
 
     // Four workers in all: two run U's jobs; V's, queued after U's other three, take the two
     // left, which both workers could only reach by setting U's three aside.
     await engines.untilStarted(startedBefore + 4);
     expect(engines.running).toBe(4);
-    const statesOfU = await Promise.all(jobsOfU.map(async (id) => (await u.onB.get(`/api/jobs/${id}`)).body as { status: string; place: number | null }));
+    const statesOfU = await Promise.all(
+      jobsOfU.map(async (id) => (await u.onB.get(`/api/jobs/${id}`)).body as { status: string; place: number | null }),
+    );
     expect(statesOfU.filter((s) => s.status === 'running')).toHaveLength(2);
     const waiting = statesOfU.filter((s) => s.status === 'queued');
     expect(waiting.map((s) => s.place).sort()).toEqual([0, 1, 2]);
@@ -353,7 +404,8 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
     expect((await u.onA.post(`/api/jobs/${canceled}/cancel`)).status).toBe(200);
     engines.held.open();
     engines.held = null;
-    for (const id of jobsOfU) expect((await finished(u.onA, id)).at(-1)?.status).toBe(id === canceled ? 'canceled' : 'succeeded');
+    for (const id of jobsOfU)
+      expect((await finished(u.onA, id)).at(-1)?.status).toBe(id === canceled ? 'canceled' : 'succeeded');
     expect(engines.started).toBe(startedBefore + 6);
     for (const id of jobsOfV) expect((await finished(v.onA, id)).at(-1)?.status).toBe('succeeded');
 
@@ -394,7 +446,11 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
       expect(rest.at(-1)).toMatchObject({ status: 'succeeded', progress: 100 });
       expect(rest.length).toBeGreaterThan(1); // the saving stage came through too
       const result = await waited;
-      expect(result).toMatchObject({ id: jobId, status: 'succeeded', result: { resultUrl: expect.stringMatching(/^\/api\/media\/results\//) } });
+      expect(result).toMatchObject({
+        id: jobId,
+        status: 'succeeded',
+        result: { resultUrl: expect.stringMatching(/^\/api\/media\/results\//) },
+      });
       expect((await u.onB.get(result.result!.resultUrl as string)).status).toBe(200);
     } finally {
       await observer.close();

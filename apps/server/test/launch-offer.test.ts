@@ -9,7 +9,9 @@ describe.each(testDatabaseTargets())('launch offer on $name', (target) => {
     try {
       const credits: number[] = [];
       for (let i = 0; i < 101; i += 1) {
-        const { user } = await t.client({ ip: `10.1.${Math.floor(i / 200)}.${i % 200}` }).register({ email: `offre${i}@example.fr` });
+        const { user } = await t
+          .client({ ip: `10.1.${Math.floor(i / 200)}.${i % 200}` })
+          .register({ email: `offre${i}@example.fr` });
         credits.push(user.credits);
       }
       expect(credits.slice(0, 100).every((c) => c === 500)).toBe(true);
@@ -19,7 +21,9 @@ describe.each(testDatabaseTargets())('launch offer on $name', (target) => {
       await first.post('/api/login', { email: 'offre0@example.fr', password: 'motdepasse' });
       const history = await first.get('/api/credits/history');
       expect(history.status).toBe(200);
-      expect(history.body).toEqual([expect.objectContaining({ type: 'credit', amount: 500, description: 'Offre de lancement' })]);
+      expect(history.body).toEqual([
+        expect.objectContaining({ type: 'credit', amount: 500, description: 'Offre de lancement' }),
+      ]);
     } finally {
       await t.close();
     }

@@ -25,7 +25,10 @@ const messages = {
 };
 
 /** A whole HTTP exchange on a raw socket, for what never reaches Fastify's handlers (`inject` skips Node's parser). */
-function rawExchange(port: number, request: string): Promise<{ status: number; contentType: string | undefined; body: unknown }> {
+function rawExchange(
+  port: number,
+  request: string,
+): Promise<{ status: number; contentType: string | undefined; body: unknown }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -34,7 +37,10 @@ function rawExchange(port: number, request: string): Promise<{ status: number; c
     socket.on('close', () => {
       const [head = '', body = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
       const [statusLine = '', ...headers] = head.split('\r\n');
-      const contentType = headers.find((line) => line.toLowerCase().startsWith('content-type:'))?.slice('content-type:'.length).trim();
+      const contentType = headers
+        .find((line) => line.toLowerCase().startsWith('content-type:'))
+        ?.slice('content-type:'.length)
+        .trim();
       resolve({ status: Number(statusLine.split(' ')[1]), contentType, body: JSON.parse(body) });
     });
     socket.write(request);
@@ -80,7 +86,12 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     }
 
     const email = `nul-${ip}@example.fr`;
-    const signUp = await client().post('/api/register', { email, password: 'motdepasse', firstName: 'Ca\u0000mille', lastName: 'Durand' });
+    const signUp = await client().post('/api/register', {
+      email,
+      password: 'motdepasse',
+      firstName: 'Ca\u0000mille',
+      lastName: 'Durand',
+    });
     expect(signUp.status).toBe(400);
     expect(signUp.body).toMatchObject({ message: messages.nul, fieldErrors: { firstName: [messages.nul] } });
     expect(await em().count(User, { email })).toBe(0);
@@ -94,7 +105,10 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     const document = { version: 1, nodes: [], connections: [] };
     for (const input of [
       { name: 'Mon\u0000workflow', document },
-      { name: 'Mon workflow', document: { ...document, nodes: [{ id: 'source-1', type: 'source', name: 'Photo\u0000', x: 0, y: 0 }] } },
+      {
+        name: 'Mon workflow',
+        document: { ...document, nodes: [{ id: 'source-1', type: 'source', name: 'Photo\u0000', x: 0, y: 0 }] },
+      },
     ]) {
       const res = await c.post('/trpc/workflow.save', { json: input });
       expect(res.status).toBe(400);
@@ -102,7 +116,10 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     }
     expect(await em().count(Workflow, { owner: userId })).toBe(0);
 
-    const saved = await c.post('/api/gallery/save', { transformedImagePath: '/api/media/results/x.jpg', transformationPrompt: 'un\u0000prompt' });
+    const saved = await c.post('/api/gallery/save', {
+      transformedImagePath: '/api/media/results/x.jpg',
+      transformationPrompt: 'un\u0000prompt',
+    });
     expect(saved.status).toBe(400);
     expect(saved.body.fieldErrors).toEqual({ transformationPrompt: [messages.nul] });
     expect(await em().count(GalleryItem, { owner: userId })).toBe(0);
@@ -115,8 +132,20 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     const document = { version: 1, nodes: [], connections: [] };
     for (const [path, input] of [
       ['workflow.save', { name: 'Mon\ud800workflow', document }],
-      ['workflow.save', { name: 'Mon workflow', document: { ...document, nodes: [{ id: 'source-1', type: 'source', name: 'Photo', x: 0, y: 0, transformation: 'fin\udc00' }] } }],
-      ['transform.workflow', { nodeId: 'render-1', image: upload.body.imagePath, style: 'aquarelle \udbff', type: 'workflow', intensity: 1 }],
+      [
+        'workflow.save',
+        {
+          name: 'Mon workflow',
+          document: {
+            ...document,
+            nodes: [{ id: 'source-1', type: 'source', name: 'Photo', x: 0, y: 0, transformation: 'fin\udc00' }],
+          },
+        },
+      ],
+      [
+        'transform.workflow',
+        { nodeId: 'render-1', image: upload.body.imagePath, style: 'aquarelle \udbff', type: 'workflow', intensity: 1 },
+      ],
     ] as const) {
       // JSON carries a lone surrogate as an escape: "\ud800".
       const res = await c.post(`/trpc/${path}`, { json: input });
@@ -169,7 +198,9 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
         ['application/json', { image: 'data:image/jpeg;base64,AAAA', style: 'Aquarelle' }],
         ['text/plain', 'une image'],
       ] as const) {
-        const res = await c.request('POST', path, typeof body === 'string' ? body : JSON.stringify(body), { 'content-type': contentType });
+        const res = await c.request('POST', path, typeof body === 'string' ? body : JSON.stringify(body), {
+          'content-type': contentType,
+        });
         expect(res.status, `${path} ${contentType}`).toBe(415);
         expect(res.body).toEqual({ message: messages.notAForm });
       }
@@ -181,10 +212,24 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     const cases: [Promise<{ status: number; body: unknown }>, number, string][] = [
       [c.get('/api/media/%E0%A4%A'), 400, messages.badUrl],
       [c.get(`/api/gallery/${'1'.repeat(6000)}`), 414, messages.urlTooLong],
-      [c.request('POST', '/api/login', '{"email": ', { 'content-type': 'application/json' }), 400, messages.invalidJson],
+      [
+        c.request('POST', '/api/login', '{"email": ', { 'content-type': 'application/json' }),
+        400,
+        messages.invalidJson,
+      ],
       [c.request('POST', '/api/login', '', { 'content-type': 'application/json' }), 400, messages.invalidJson],
-      [c.request('POST', '/api/login', JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }), { 'content-type': 'application/json' }), 413, messages.tooLarge],
-      [c.request('POST', '/api/login', '<login/>', { 'content-type': 'application/xml' }), 415, messages.unsupportedType],
+      [
+        c.request('POST', '/api/login', JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }), {
+          'content-type': 'application/json',
+        }),
+        413,
+        messages.tooLarge,
+      ],
+      [
+        c.request('POST', '/api/login', '<login/>', { 'content-type': 'application/xml' }),
+        415,
+        messages.unsupportedType,
+      ],
       [c.get('/api/nothing-here'), 404, messages.notFound],
     ];
     for (const [answer, status, message] of cases) {
@@ -212,13 +257,26 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
       await slow.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = slow.app.server.address() as AddressInfo;
       // Its headers, then one byte of a body announced as 100: nothing more ever comes.
-      const dripped = await rawExchange(port, 'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-      expect(dripped).toEqual({ status: 408, contentType: 'application/json; charset=utf-8', body: { message: messages.requestTimeout } });
+      const dripped = await rawExchange(
+        port,
+        'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      );
+      expect(dripped).toEqual({
+        status: 408,
+        contentType: 'application/json; charset=utf-8',
+        body: { message: messages.requestTimeout },
+      });
       // Headers that never end, the same.
       const endless = await rawExchange(port, 'GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Encore: ');
-      expect(endless).toEqual({ status: 408, contentType: 'application/json; charset=utf-8', body: { message: messages.requestTimeout } });
+      expect(endless).toEqual({
+        status: 408,
+        contentType: 'application/json; charset=utf-8',
+        body: { message: messages.requestTimeout },
+      });
       // A request sent whole is answered as usual.
-      expect((await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
+      expect(
+        (await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status,
+      ).toBe(200);
     } finally {
       await slow.close();
     }
@@ -227,10 +285,21 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
   it('answers requests that Node’s HTTP parser refuses in the same shape', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const oversized = await rawExchange(port, `GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'a'.repeat(32 * 1024)}\r\n\r\n`);
-    expect(oversized).toEqual({ status: 431, contentType: 'application/json; charset=utf-8', body: { message: messages.headersTooLarge } });
+    const oversized = await rawExchange(
+      port,
+      `GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'a'.repeat(32 * 1024)}\r\n\r\n`,
+    );
+    expect(oversized).toEqual({
+      status: 431,
+      contentType: 'application/json; charset=utf-8',
+      body: { message: messages.headersTooLarge },
+    });
     const garbled = await rawExchange(port, 'BONJOUR /api/user HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    expect(garbled).toEqual({ status: 400, contentType: 'application/json; charset=utf-8', body: { message: messages.badRequest } });
+    expect(garbled).toEqual({
+      status: 400,
+      contentType: 'application/json; charset=utf-8',
+      body: { message: messages.badRequest },
+    });
     // The same server still answers well-formed requests.
     const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
       method: 'POST',

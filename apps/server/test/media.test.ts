@@ -82,7 +82,8 @@ describe.each(testDatabaseTargets())('media, art and composites on $name', (targ
     const bare = await client().get('/api/thumbnail/watercolor.jpg');
     expect(bare.raw.equals(withCategory.raw)).toBe(true);
     expect((await client().get('/api/thumbnail/lighting-golden-hour.jpg')).raw.equals(withCategory.raw)).toBe(false);
-    for (const name of ['style-nope.jpg', '..%2F..%2Fsecret.jpg', '%2e%2e.jpg']) expect((await client().get(`/api/thumbnail/${name}`)).status).toBe(404);
+    for (const name of ['style-nope.jpg', '..%2F..%2Fsecret.jpg', '%2e%2e.jpg'])
+      expect((await client().get(`/api/thumbnail/${name}`)).status).toBe(404);
   });
 
   it('combines two of the user’s images, and refuses someone else’s', async () => {
@@ -91,7 +92,10 @@ describe.each(testDatabaseTargets())('media, art and composites on $name', (targ
     const b = await upload(c, 2);
     const res = await c.post('/api/create-composite', { imageUrls: [a, b], importance: [1, 1], layout: 'dual' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ success: true, compositeImagePath: expect.stringMatching(/^\/api\/media\/composites\//) });
+    expect(res.body).toMatchObject({
+      success: true,
+      compositeImagePath: expect.stringMatching(/^\/api\/media\/composites\//),
+    });
     expect((await c.get(res.body.compositeImagePath)).status).toBe(200);
 
     const mismatch = await c.post('/api/create-composite', { imageUrls: [a, b], layout: 'triple' });
@@ -110,14 +114,20 @@ describe.each(testDatabaseTargets())('media, art and composites on $name', (targ
     expect(face.status, face.text).toBe(200);
     const bad = await c.post('/api/upload-reference', {});
     expect(bad.status).toBeGreaterThanOrEqual(400);
-    const res = await c.post('/api/create-composite', { mainImage: main, referenceImages: { face: face.body.imagePath }, referenceImportance: { face: 0.8 } });
+    const res = await c.post('/api/create-composite', {
+      mainImage: main,
+      referenceImages: { face: face.body.imagePath },
+      referenceImportance: { face: 0.8 },
+    });
     expect(res.status, res.text).toBe(200);
     expect((await c.get(res.body.compositePath)).status).toBe(200);
   });
 
   it('shows a result before|after to its owner only', async () => {
     const c = await signedIn();
-    const { body: up } = await c.upload(await samplePhoto(6), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const { body: up } = await c.upload(await samplePhoto(6), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
     const { body: result } = await c.post(`/api/transform/${up.id}`);
     const filename = String(result.transformedImagePath).split('/').pop();
     const stitched = await c.get(`/api/view-stitch/${filename}`);

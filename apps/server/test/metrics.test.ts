@@ -22,7 +22,8 @@ describe.each(testDatabaseTargets())('Prometheus metrics on $name', (target) => 
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const scrape = (authorization?: string) => t.client().request('GET', '/api/metrics', undefined, authorization ? { authorization } : {});
+  const scrape = (authorization?: string) =>
+    t.client().request('GET', '/api/metrics', undefined, authorization ? { authorization } : {});
 
   it('serves the named series to the holder of the token only', async () => {
     const c = t.client({ ip: '10.45.0.1' });
@@ -41,8 +42,12 @@ describe.each(testDatabaseTargets())('Prometheus metrics on $name', (target) => 
     expect(String(res.headers['content-type'])).toContain('text/plain');
     const text = res.text;
     // Routes by their pattern, never by the raw address.
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/feed/public",status_code="200"} 1');
-    expect(text).toContain('http_request_duration_seconds_count{method="POST",route="/api/transform/:id",status_code="200"} 1');
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/feed/public",status_code="200"} 1',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="POST",route="/api/transform/:id",status_code="200"} 1',
+    );
     expect(text).not.toContain(`/api/transform/${up.body.id}"`);
     expect(text).toContain('atelier_generation_jobs{state="succeeded"} 1');
     expect(text).toContain('atelier_generation_queue_depth 0');
@@ -57,7 +62,9 @@ describe.each(testDatabaseTargets())('Prometheus metrics on $name', (target) => 
     const scraper = await t.client().request('GET', '/metrics', undefined, { accept: 'text/plain;version=0.0.4' });
     expect(scraper.status).toBe(404);
     expect(scraper.body).toEqual({ message: 'Ressource introuvable' });
-    const browser = await t.client().request('GET', '/galerie', undefined, { accept: 'text/html,application/xhtml+xml' });
+    const browser = await t
+      .client()
+      .request('GET', '/galerie', undefined, { accept: 'text/html,application/xhtml+xml' });
     expect(browser.status).toBe(200);
     expect(browser.text).toContain('<title>Atelier</title>');
   });
@@ -67,7 +74,9 @@ describe('metrics without a token configured', () => {
   it('are not served', async () => {
     const t = await startTestApp({ name: 'sqlite' });
     try {
-      expect((await t.client().request('GET', '/api/metrics', undefined, { authorization: `Bearer ${TOKEN}` })).status).toBe(404);
+      expect(
+        (await t.client().request('GET', '/api/metrics', undefined, { authorization: `Bearer ${TOKEN}` })).status,
+      ).toBe(404);
     } finally {
       await t.close();
     }

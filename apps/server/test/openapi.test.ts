@@ -23,13 +23,19 @@ const operations = Object.entries(document.paths as Record<string, Record<string
     method: method.toUpperCase(),
     path,
     operation,
-    wildcard: (operation.parameters as Json[]).find((p) => p.in === 'path' && path.endsWith(`{${p.name}}`) && p.description.includes('/'))?.name as
-      | string
-      | undefined,
+    wildcard: (operation.parameters as Json[]).find(
+      (p) => p.in === 'path' && path.endsWith(`{${p.name}}`) && p.description.includes('/'),
+    )?.name as string | undefined,
   })),
 );
 
-const deref = (value: Json): Json => (typeof value.$ref === 'string' ? (value.$ref as string).split('/').slice(1).reduce((node: Json, key) => node[key], document) : value);
+const deref = (value: Json): Json =>
+  typeof value.$ref === 'string'
+    ? (value.$ref as string)
+        .split('/')
+        .slice(1)
+        .reduce((node: Json, key) => node[key], document)
+    : value;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -38,15 +44,22 @@ const validatorFor = (schema: Json) => ajv.compile({ allOf: [schema], components
 
 /** Whether an answer is one the document describes for this operation: its status, type and JSON schema. */
 function checkAgainstDocument(label: string, operation: Json, response: TestResponse): void {
-  const documented = operation.responses[response.status] ?? (response.status >= 500 ? operation.responses['5XX'] : undefined);
-  expect(documented, `${label} answered ${response.status} (${response.text.slice(0, 200)}), which is not documented`).toBeDefined();
+  const documented =
+    operation.responses[response.status] ?? (response.status >= 500 ? operation.responses['5XX'] : undefined);
+  expect(
+    documented,
+    `${label} answered ${response.status} (${response.text.slice(0, 200)}), which is not documented`,
+  ).toBeDefined();
   const content = deref(documented).content as Record<string, Json> | undefined;
   if (!content) return;
   const type = String(response.headers['content-type'] ?? '').split(';')[0]!;
   expect(Object.keys(content), `${label}: ${type}`).toContain(type);
   if (type !== 'application/json') return;
   const validate = validatorFor(content[type]!.schema);
-  expect(validate(response.body), `${label} → ${response.status}: ${JSON.stringify(validate.errors)} in ${response.text.slice(0, 300)}`).toBe(true);
+  expect(
+    validate(response.body),
+    `${label} → ${response.status}: ${JSON.stringify(validate.errors)} in ${response.text.slice(0, 300)}`,
+  ).toBe(true);
 }
 
 describe('the OpenAPI document', () => {
@@ -82,11 +95,19 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
 
   it('documents every route Fastify registers under /api, and registers every documented one', () => {
     const registered = new Set(t.app.apiRoutes.map(({ method, url }) => `${method} ${url}`));
-    const documented = new Set(operations.map(({ method, path, wildcard }) => `${method} ${fastifyPath(path, wildcard)}`));
+    const documented = new Set(
+      operations.map(({ method, path, wildcard }) => `${method} ${fastifyPath(path, wildcard)}`),
+    );
     // The reference page's own script is part of the page, not of the API.
     registered.delete('GET /api/docs/scalar.js');
-    expect([...registered].filter((route) => !documented.has(route)), 'registered but not documented').toEqual([]);
-    expect([...documented].filter((route) => !registered.has(route)), 'documented but not registered').toEqual([]);
+    expect(
+      [...registered].filter((route) => !documented.has(route)),
+      'registered but not documented',
+    ).toEqual([]);
+    expect(
+      [...documented].filter((route) => !registered.has(route)),
+      'documented but not registered',
+    ).toEqual([]);
   });
 
   it('serves the document and its reference page, whose script comes from this server', async () => {
@@ -96,7 +117,9 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const scripts = [...page.text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
     // Nothing inline to run (the site's CSP allows only its own files) and nothing from elsewhere.
-    expect(scripts.map(([, attributes, inline]) => [attributes?.match(/src="([^"]+)"/)?.[1] ?? null, inline?.trim()])).toEqual([
+    expect(
+      scripts.map(([, attributes, inline]) => [attributes?.match(/src="([^"]+)"/)?.[1] ?? null, inline?.trim()]),
+    ).toEqual([
       [null, ''],
       ['/api/docs/scalar.js', ''],
     ]);
@@ -115,9 +138,13 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     // A second device of the same account, whose session the example closes.
     const otherDevice = t.client({ ip: '10.60.0.3' });
     expect((await otherDevice.post('/api/login', { email, password: 'motdepasse' })).status).toBe(200);
-    const { sessions } = (await c.get('/api/account/sessions')).body as { sessions: { id: number; current: boolean }[] };
+    const { sessions } = (await c.get('/api/account/sessions')).body as {
+      sessions: { id: number; current: boolean }[];
+    };
     const otherSessionId = sessions.find((session) => !session.current)!.id;
-    const tokenId = ((await c.post('/api/account/tokens', { name: 'Contrat', scope: 'read' })).body as { item: { id: number } }).item.id;
+    const tokenId = (
+      (await c.post('/api/account/tokens', { name: 'Contrat', scope: 'read' })).body as { item: { id: number } }
+    ).item.id;
     const photo = await samplePhoto(3, 240, 160);
     const upload = (await c.upload(photo, { style: 'Aquarelle' })).body as { id: number; imagePath: string };
     const transformed = await c.post(`/api/transform/${upload.id}`, {});
@@ -128,7 +155,15 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     expect((await c.post(`/api/posts/${itemId}/public`)).status).toBe(200);
     const videoKey = await t.media.storage.put('videos', randomBytes(4096), 'mp4');
     const em = t.db.orm.em.fork();
-    const video = em.create(Video, { owner: user.id, sourceImage: upload.imagePath, videoUrl: `/api/media/${videoKey}`, prompt: 'travelling', status: 'ready', isAccessible: true, createdAt: new Date() });
+    const video = em.create(Video, {
+      owner: user.id,
+      sourceImage: upload.imagePath,
+      videoUrl: `/api/media/${videoKey}`,
+      prompt: 'travelling',
+      status: 'ready',
+      isAccessible: true,
+      createdAt: new Date(),
+    });
     await em.flush();
 
     // The documented examples, with the ids of what this account made where a path needs one of its own.
@@ -138,7 +173,9 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'GET /api/media/{key}': { params: { key: upload.imagePath.replace('/api/media/', '') } },
       'GET /api/view-stitch/{filename}': { params: { filename: transformedImagePath.split('/').at(-1) } },
       'POST /api/set-last-used-image': { body: { imagePath: upload.imagePath } },
-      'POST /api/create-composite': { body: { mainImage: upload.imagePath, referenceImages: { style: transformedImagePath } } },
+      'POST /api/create-composite': {
+        body: { mainImage: upload.imagePath, referenceImages: { style: transformedImagePath } },
+      },
       'POST /api/gallery/save': { body: { transformedImagePath } },
       'GET /api/gallery/{userId}': { params: { userId: user.id } },
       'DELETE /api/gallery/{id}': { params: { id: itemId } },
@@ -180,12 +217,15 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     // Deletions last, so that what the other examples read is still there: the item and the video
     // after what is done to them, and signing out everywhere the very last.
     const lastDeletions = ['/api/gallery/{id}', '/api/videos/{id}', '/api/account/sessions'];
-    const lateness = ({ method, path }: { method: string; path: string }) => (method === 'DELETE' ? 1 + lastDeletions.indexOf(path) + 1 : 0);
+    const lateness = ({ method, path }: { method: string; path: string }) =>
+      method === 'DELETE' ? 1 + lastDeletions.indexOf(path) + 1 : 0;
     const ordered = [...operations].sort((a, b) => lateness(a) - lateness(b));
     for (const { method, path, operation } of ordered) {
       const label = `${method} ${path}`;
       const mine = own[label] ?? {};
-      const params: Record<string, Json> = Object.fromEntries((operation.parameters as Json[]).map(deref).map((p) => [p.name, p]));
+      const params: Record<string, Json> = Object.fromEntries(
+        (operation.parameters as Json[]).map(deref).map((p) => [p.name, p]),
+      );
       const url = path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
         const value = String(mine.params?.[name] ?? params[name]!.example);
         return name === 'key' ? value : encodeURIComponent(value);
@@ -207,10 +247,15 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       const content = operation.requestBody?.content as Record<string, Json> | undefined;
       let response: TestResponse;
       if (content?.['multipart/form-data']) {
-        const form = content['multipart/form-data'].schema as { required: string[]; properties: Record<string, { examples?: string[] }> };
+        const form = content['multipart/form-data'].schema as {
+          required: string[];
+          properties: Record<string, { examples?: string[] }>;
+        };
         const fileField = form.required[0]!;
         const fields = Object.fromEntries(
-          Object.entries(form.properties).flatMap(([name, property]) => (property.examples ? [[name, property.examples[0]!]] : [])),
+          Object.entries(form.properties).flatMap(([name, property]) =>
+            property.examples ? [[name, property.examples[0]!]] : [],
+          ),
         );
         const sent = multipartBody(fields, { field: fileField, name: 'photo.jpg', type: 'image/jpeg', data: photo });
         response = await client.request(method as 'POST', url, sent.payload, { 'content-type': sent.contentType });
@@ -221,7 +266,8 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
         response = await client.request(method as 'GET', `${url}${query ? `?${query}` : ''}`, undefined, headers);
       }
       checkAgainstDocument(label, operation, response);
-      if (response.status === 202) expect((await c.post(`/api/jobs/${(response.body as { jobId: number }).jobId}/cancel`)).status).toBe(200);
+      if (response.status === 202)
+        expect((await c.post(`/api/jobs/${(response.body as { jobId: number }).jobId}/cancel`)).status).toBe(200);
       if (refused[label]) expect(response.status, `${label}: ${response.text}`).toBe(refused[label]);
       else expect(response.status, `${label}: ${response.text.slice(0, 300)}`).toBeLessThan(300);
     }

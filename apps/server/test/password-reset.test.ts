@@ -19,7 +19,10 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
   /** A member, and the token of the reset link mailed to them. */
   async function mailedToken() {
     const member = client();
-    const { email } = await member.register({ email: `reset-${Math.random().toString(36).slice(2)}@example.fr`, firstName: 'Léa' });
+    const { email } = await member.register({
+      email: `reset-${Math.random().toString(36).slice(2)}@example.fr`,
+      firstName: 'Léa',
+    });
     const asked = await client().post('/api/auth/forgot-password', { email: email.toUpperCase() });
     expect(asked.status, asked.text).toBe(200);
     const mail = await catcher.mailTo(email);
@@ -30,7 +33,10 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
 
   beforeAll(async () => {
     catcher = await startMailCatcher();
-    t = await startTestApp(target, { publicUrl: 'https://atelier.example', mail: { smtpUrl: catcher.url, from: 'Atelier <no-reply@atelier.example>', appUrl: 'https://atelier.example' } });
+    t = await startTestApp(target, {
+      publicUrl: 'https://atelier.example',
+      mail: { smtpUrl: catcher.url, from: 'Atelier <no-reply@atelier.example>', appUrl: 'https://atelier.example' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -47,7 +53,9 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
     expect(mail.text).toContain('Bonjour Léa,');
     expect(mail.text).toContain('valable une heure, une seule fois');
     expect(catcher.mails.some((caught) => caught.to.includes('personne@example.fr'))).toBe(false);
-    expect((await client().get('/trpc/auth.passwordResetAvailable')).body.result.data.json).toEqual({ available: true });
+    expect((await client().get('/trpc/auth.passwordResetAvailable')).body.result.data.json).toEqual({
+      available: true,
+    });
 
     // Only the token's hash is stored, and it lasts one hour.
     const rows = await t.db.orm.em.fork().find(PasswordResetToken, { user: { email } });
@@ -86,23 +94,36 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
 
   it('refuses an expired link, a made-up one, and lets only one of two simultaneous uses through', async () => {
     const expired = await mailedToken();
-    await t.db.orm.em.fork().nativeUpdate(PasswordResetToken, { user: { email: expired.email } }, { expiresAt: new Date(Date.now() - 1000) });
+    await t.db.orm.em
+      .fork()
+      .nativeUpdate(PasswordResetToken, { user: { email: expired.email } }, { expiresAt: new Date(Date.now() - 1000) });
     const late = await client().post('/api/auth/reset-password', { token: expired.token, password: 'nouveau-secret' });
     expect(late.body.message).toBe(messages.invalidLink);
-    expect((await client().post('/api/auth/reset-password', { token: 'invente', password: 'nouveau-secret' })).status).toBe(400);
+    expect(
+      (await client().post('/api/auth/reset-password', { token: 'invente', password: 'nouveau-secret' })).status,
+    ).toBe(400);
 
     const raced = await mailedToken();
-    const answers = await Promise.all(['premier-essai', 'second-essai'].map((password) => client().post('/api/auth/reset-password', { token: raced.token, password })));
+    const answers = await Promise.all(
+      ['premier-essai', 'second-essai'].map((password) =>
+        client().post('/api/auth/reset-password', { token: raced.token, password }),
+      ),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
   });
 
   it('limits requests per address and per e-mail', async () => {
     const sameIp = t.client({ ip: '10.72.0.1' });
     const statuses = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await sameIp.post('/api/auth/forgot-password', { email: `flood-${i}@example.fr` })).status);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await sameIp.post('/api/auth/forgot-password', { email: `flood-${i}@example.fr` })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const perEmail = [];
-    for (let i = 0; i < 6; i += 1) perEmail.push((await t.client({ ip: `10.73.0.${i}` }).post('/api/auth/forgot-password', { email: 'cible@example.fr' })).status);
+    for (let i = 0; i < 6; i += 1)
+      perEmail.push(
+        (await t.client({ ip: `10.73.0.${i}` }).post('/api/auth/forgot-password', { email: 'cible@example.fr' }))
+          .status,
+      );
     expect(perEmail.at(-1)).toBe(429);
   });
 });

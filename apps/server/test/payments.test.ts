@@ -24,7 +24,10 @@ async function balance(orm: MikroORM, userId: number): Promise<number> {
 /** Credits minus debits that still count: must always equal the balance. */
 async function ledgerSum(orm: MikroORM, userId: number): Promise<number> {
   const entries = await orm.em.fork().find(CreditEntry, { user: userId });
-  return entries.reduce((sum, e) => (e.type === 'credit' ? sum + e.amount : e.status === 'released' ? sum : sum - e.amount), 0);
+  return entries.reduce(
+    (sum, e) => (e.type === 'credit' ? sum + e.amount : e.status === 'released' ? sum : sum - e.amount),
+    0,
+  );
 }
 
 /** A port nothing listens on: Stripe, unreachable. */
@@ -56,7 +59,11 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
   }
 
   function signed(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
-    return stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+    return stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestamp,
+    });
   }
 
   function postEvent(payload: string, signature?: string) {
@@ -81,7 +88,9 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
   beforeAll(async () => {
     const url = await fake.start();
     stripe = createStripeClient(fake.secretKey, url);
-    t = await startTestApp(target, { payments: { stripe, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET } });
+    t = await startTestApp(target, {
+      payments: { stripe, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -93,9 +102,33 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     expect(catalog.status).toBe(200);
     expect(catalog.body.result.data.json).toEqual({
       packs: [
-        { credits: 1000, price: 5, currency: 'EUR', bonus: 0, popular: false, transformations: 20, pricePer1000Credits: 5 },
-        { credits: 2500, price: 10, currency: 'EUR', bonus: 0, popular: true, transformations: 50, pricePer1000Credits: 4 },
-        { credits: 6000, price: 20, currency: 'EUR', bonus: 0, popular: false, transformations: 120, pricePer1000Credits: 3.33 },
+        {
+          credits: 1000,
+          price: 5,
+          currency: 'EUR',
+          bonus: 0,
+          popular: false,
+          transformations: 20,
+          pricePer1000Credits: 5,
+        },
+        {
+          credits: 2500,
+          price: 10,
+          currency: 'EUR',
+          bonus: 0,
+          popular: true,
+          transformations: 50,
+          pricePer1000Credits: 4,
+        },
+        {
+          credits: 6000,
+          price: 20,
+          currency: 'EUR',
+          bonus: 0,
+          popular: false,
+          transformations: 120,
+          pricePer1000Credits: 3.33,
+        },
       ],
       plans: [
         { name: 'Essentiel', credits: 2000, price: 10, currency: 'USD', popular: false, transformations: 40 },
@@ -125,14 +158,25 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     });
     expect(sent.idempotencyKey).toMatch(/^credit-purchase:/);
 
-    expect(await payment(intent.id)).toMatchObject({ credits: 2500, amountCents: 1000, currency: 'eur', status: 'requires_payment_method', creditedAt: null });
+    expect(await payment(intent.id)).toMatchObject({
+      credits: 2500,
+      amountCents: 1000,
+      currency: 'eur',
+      status: 'requires_payment_method',
+      creditedAt: null,
+    });
     expect(await balance(t.db.orm, userId)).toBe(startBalance);
   });
 
   it('refuses a pair that is not a pack, or not numbers, and records nothing', async () => {
     const { c, userId } = await buyer();
     const asked = fake.createRequests.length;
-    for (const body of [{ credits: 1000, amount: 1 }, { credits: 6000, amount: 5 }, { credits: 1000, amount: 4.99 }, { credits: 1_000_000, amount: 5 }]) {
+    for (const body of [
+      { credits: 1000, amount: 1 },
+      { credits: 6000, amount: 5 },
+      { credits: 1000, amount: 4.99 },
+      { credits: 1_000_000, amount: 5 },
+    ]) {
       const res = await c.post('/api/stripe/create-payment-intent', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(messages.unknownPack);
@@ -146,7 +190,9 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
       ['[]', 'Entrée invalide : objet attendu, tableau reçu'],
     ];
     for (const [body, message] of malformed) {
-      const res = await c.request('POST', '/api/stripe/create-payment-intent', body, { 'content-type': 'application/json' });
+      const res = await c.request('POST', '/api/stripe/create-payment-intent', body, {
+        'content-type': 'application/json',
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(message);
     }
@@ -176,7 +222,9 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
 
     expect(await balance(t.db.orm, userId)).toBe(startBalance + 1000);
     const entries = await purchaseEntries(userId);
-    expect(entries.map((e) => [e.amount, e.description, e.externalRef])).toEqual([[1000, 'Achat de crédits', intent.id]]);
+    expect(entries.map((e) => [e.amount, e.description, e.externalRef])).toEqual([
+      [1000, 'Achat de crédits', intent.id],
+    ]);
     expect(await payment(intent.id)).toMatchObject({ status: 'succeeded', creditedAt: expect.any(Date) });
     expect(await ledgerSum(t.db.orm, userId)).toBe(await balance(t.db.orm, userId));
 
@@ -334,7 +382,9 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
 
   it('answers 502 in French when Stripe cannot be reached', async () => {
     const unreachable = createStripeClient(fake.secretKey, `http://127.0.0.1:${await closedPort()}`);
-    const down = await startTestApp(target, { payments: { stripe: unreachable, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET } });
+    const down = await startTestApp(target, {
+      payments: { stripe: unreachable, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET },
+    });
     try {
       const { c, userId } = await buyer(down);
       const res = await c.post('/api/stripe/create-payment-intent', { credits: 1000, amount: 5 });
@@ -351,11 +401,18 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     try {
       const { c, userId } = await buyer(bare);
       expect((await c.get('/api/stripe/config')).body).toEqual({ publishableKey: null });
-      const payload = fake.event('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent', status: 'succeeded' });
+      const payload = fake.event('payment_intent.succeeded', {
+        id: 'pi_123',
+        object: 'payment_intent',
+        status: 'succeeded',
+      });
       for (const res of [
         await c.post('/api/stripe/create-payment-intent', { credits: 1000, amount: 5 }),
         await c.post('/api/stripe/confirm', { paymentIntentId: 'pi_123' }),
-        await bare.client().request('POST', '/api/stripe/webhook', payload, { 'content-type': 'application/json', 'stripe-signature': signed(payload) }),
+        await bare.client().request('POST', '/api/stripe/webhook', payload, {
+          'content-type': 'application/json',
+          'stripe-signature': signed(payload),
+        }),
       ]) {
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ message: messages.notConfigured });
@@ -374,7 +431,13 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     expect((await c.post('/api/stripe/confirm', { paymentIntentId: paid[0]!.intentId })).status).toBe(200);
 
     const spend = (ref: string) =>
-      ledger.reserve(t.db.orm.em.fork(), { userId, cost: 50, externalRef: ref, description: "Transformation d'image", reason: 'transformation' });
+      ledger.reserve(t.db.orm.em.fork(), {
+        userId,
+        cost: 50,
+        externalRef: ref,
+        description: "Transformation d'image",
+        reason: 'transformation',
+      });
     for (const ref of ['s1', 's2', 's3']) {
       await spend(`${ref}:${userId}`);
       await ledger.settle(t.db.orm.em.fork(), `${ref}:${userId}`);
@@ -398,7 +461,12 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     for (const fan of fans) em.create(Like, { user: fan.userId, item: items[0]!, createdAt: now });
     em.create(Like, { user: fans[0]!.userId, item: items[1]!, createdAt: now });
     // A like this user gives to someone else's item is not one they received.
-    const othersItem = em.create(GalleryItem, { owner: fans[0]!.userId, transformedImagePath: 'theirs.jpg', isPublic: true, createdAt: now });
+    const othersItem = em.create(GalleryItem, {
+      owner: fans[0]!.userId,
+      transformedImagePath: 'theirs.jpg',
+      isPublic: true,
+      createdAt: now,
+    });
     em.create(Like, { user: userId, item: othersItem, createdAt: now });
     await em.flush();
 

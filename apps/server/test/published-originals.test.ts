@@ -17,7 +17,9 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
 
   /** An upload of the member's and its transformation, as the studio makes them. */
   async function created(m: Member, seed: number): Promise<Creation> {
-    const up = await m.c.upload(await samplePhoto(seed), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const up = await m.c.upload(await samplePhoto(seed), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
     expect(up.status, up.text).toBe(200);
     const done = await m.c.post(`/api/transform/${up.body.id}`);
     expect(done.status, done.text).toBe(200);
@@ -25,14 +27,23 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
   }
 
   async function saved(m: Member, creation: Creation, originalImagePath: string | null = creation.original) {
-    const res = await m.c.post('/api/gallery/save', { transformedImagePath: creation.result, originalImagePath, transformationType: 'style', transformationOption: 'Aquarelle' });
+    const res = await m.c.post('/api/gallery/save', {
+      transformedImagePath: creation.result,
+      originalImagePath,
+      transformationType: 'style',
+      transformationOption: 'Aquarelle',
+    });
     expect(res.status, res.text).toBe(200);
     return res.body.item as { id: number; originalImagePath: string | null };
   }
 
-  const publish = async (m: Member, id: number, body: unknown = {}) => expect((await m.c.post(`/api/posts/${id}/public`, body)).status).toBe(200);
+  const publish = async (m: Member, id: number, body: unknown = {}) =>
+    expect((await m.c.post(`/api/posts/${id}/public`, body)).status).toBe(200);
   const shown = async (path: string) => (await visitor().get(path)).status;
-  const feedPost = async (id: number) => ((await visitor().get('/api/feed/public')).body.posts as { id: number; originalImagePath: string | null }[]).find((post) => post.id === id);
+  const feedPost = async (id: number) =>
+    ((await visitor().get('/api/feed/public')).body.posts as { id: number; originalImagePath: string | null }[]).find(
+      (post) => post.id === id,
+    );
 
   beforeAll(async () => {
     t = await startTestApp(target);
@@ -72,17 +83,41 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
     const render = await bruno.c.request(
       'POST',
       '/trpc/transform.workflow',
-      JSON.stringify({ json: { nodeId: 'render-1', image: annas.original, style: 'watercolor', type: 'workflow', intensity: 0.8, selection: { style: { id: 'watercolor' } } } }),
+      JSON.stringify({
+        json: {
+          nodeId: 'render-1',
+          image: annas.original,
+          style: 'watercolor',
+          type: 'workflow',
+          intensity: 0.8,
+          selection: { style: { id: 'watercolor' } },
+        },
+      }),
       { 'content-type': 'application/json' },
     );
     expect(render.status, render.text).toBe(200);
-    const [brunoItem] = (await bruno.c.get(`/api/gallery/${bruno.userId}`)).body.gallery as { id: number; originalImagePath: string }[];
+    const [brunoItem] = (await bruno.c.get(`/api/gallery/${bruno.userId}`)).body.gallery as {
+      id: number;
+      originalImagePath: string;
+    }[];
     expect(brunoItem?.originalImagePath).toBe(annas.original);
     await publish(bruno, brunoItem!.id);
     // And he made a video of it, published once Anna has withdrawn it.
     const em = t.db.orm.em.fork();
-    const [videoKey, posterKey] = await Promise.all([t.media.storage.put('videos', Buffer.from('mp4'), 'mp4'), t.media.storage.put('videos', await samplePhoto(8), 'jpg')]);
-    const video = em.create(Video, { owner: bruno.userId, sourceImage: annas.original, videoUrl: `/api/media/${videoKey}`, thumbnailPath: `/api/media/${posterKey}`, prompt: 'p', status: 'ready', isAccessible: true, createdAt: new Date() });
+    const [videoKey, posterKey] = await Promise.all([
+      t.media.storage.put('videos', Buffer.from('mp4'), 'mp4'),
+      t.media.storage.put('videos', await samplePhoto(8), 'jpg'),
+    ]);
+    const video = em.create(Video, {
+      owner: bruno.userId,
+      sourceImage: annas.original,
+      videoUrl: `/api/media/${videoKey}`,
+      thumbnailPath: `/api/media/${posterKey}`,
+      prompt: 'p',
+      status: 'ready',
+      isAccessible: true,
+      createdAt: new Date(),
+    });
     await em.flush();
 
     expect((await anna.c.request('DELETE', `/api/posts/${annaItem.id}/public`)).status).toBe(200);

@@ -15,7 +15,13 @@ describe.each(testQueueTargets())('free image work limits, counters $name', (que
   beforeAll(async () => {
     a = await startTestApp({ name: 'sqlite' }, { queue, rateLimits: { imageWorkPerMinute: PER_MINUTE } });
     // Only Redis is shared: in-process counters belong to one instance, as on one machine.
-    b = queue.name === 'redis' ? await startTestApp({ name: 'sqlite' }, { queue, instanceOf: a, rateLimits: { imageWorkPerMinute: PER_MINUTE } }) : a;
+    b =
+      queue.name === 'redis'
+        ? await startTestApp(
+            { name: 'sqlite' },
+            { queue, instanceOf: a, rateLimits: { imageWorkPerMinute: PER_MINUTE } },
+          )
+        : a;
     photo = await samplePhoto(3);
   });
 
@@ -31,7 +37,8 @@ describe.each(testQueueTargets())('free image work limits, counters $name', (que
     alice.copySessionTo(aliceElsewhere);
 
     const statuses = [];
-    for (let call = 0; call < PER_MINUTE; call++) statuses.push((await (call % 2 ? aliceElsewhere : alice).upload(photo)).status);
+    for (let call = 0; call < PER_MINUTE; call++)
+      statuses.push((await (call % 2 ? aliceElsewhere : alice).upload(photo)).status);
     expect(statuses).toEqual(Array(PER_MINUTE).fill(200));
 
     const refused = await aliceElsewhere.upload(photo);
@@ -41,7 +48,10 @@ describe.each(testQueueTargets())('free image work limits, counters $name', (que
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // The same limit on tRPC: the composite counts against the same user.
-    const composite = await alice.post('/trpc/media.combine', { imageUrls: ['/api/media/a.jpg', '/api/media/b.jpg'], layout: 'dual' });
+    const composite = await alice.post('/trpc/media.combine', {
+      imageUrls: ['/api/media/a.jpg', '/api/media/b.jpg'],
+      layout: 'dual',
+    });
     expect(composite.status).toBe(429);
 
     // Another person from the same address is not held back by Alice.
@@ -54,7 +64,9 @@ describe.each(testQueueTargets())('free image work limits, counters $name', (que
     // A body that starts and never ends: only an answer that does not wait for it comes back.
     const endless = () => {
       const body = new PassThrough();
-      body.write('--x\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n');
+      body.write(
+        '--x\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+      );
       return body;
     };
     const form = { 'content-type': 'multipart/form-data; boundary=x' };
@@ -75,7 +87,8 @@ describe.each(testQueueTargets())('free image work limits, counters $name', (que
   it('counts a visitor by address', async () => {
     const visitor = a.client({ ip: '10.50.1.1' });
     const statuses = [];
-    for (let call = 0; call <= PER_MINUTE; call++) statuses.push((await visitor.get('/api/view-stitch/none.jpg')).status);
+    for (let call = 0; call <= PER_MINUTE; call++)
+      statuses.push((await visitor.get('/api/view-stitch/none.jpg')).status);
     expect(statuses.slice(0, PER_MINUTE).every((status) => status !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect((await a.client({ ip: '10.50.1.2' }).get('/api/view-stitch/none.jpg')).status).not.toBe(429);

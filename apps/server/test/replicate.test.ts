@@ -1,7 +1,14 @@
 import { InProcessQueue, JobService, jobKinds } from '@atelier/api';
 import { CreditEntry, GenerationJob, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
-import { MEDIA_MESSAGES, ReplicateImageEngine, ReplicateVideoEngine, ReplicateWebhooks, replicateCloud, type ImageEngine } from '@atelier/media';
+import {
+  MEDIA_MESSAGES,
+  ReplicateImageEngine,
+  ReplicateVideoEngine,
+  ReplicateWebhooks,
+  replicateCloud,
+  type ImageEngine,
+} from '@atelier/media';
 import { startFakeReplicate, type FakeReplicate } from '@atelier/media/testing';
 import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
@@ -62,9 +69,19 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   beforeAll(async () => {
     fake = await startFakeReplicate();
     const webhooks = new ReplicateWebhooks({ url: WEBHOOK_URL, secret: fake.webhookSecret });
-    const cloud = replicateCloud({ token: 'test-token', baseUrl: fake.baseUrl, webhooks, stepTimeoutMs: 60_000, maxThrottleWaitMs: 2_000 });
+    const cloud = replicateCloud({
+      token: 'test-token',
+      baseUrl: fake.baseUrl,
+      webhooks,
+      stepTimeoutMs: 60_000,
+      maxThrottleWaitMs: 2_000,
+    });
     t = await startTestApp(target, {
-      media: { images: observedImageEngine(new ReplicateImageEngine(cloud)), videos: new ReplicateVideoEngine(cloud), replicateWebhooks: webhooks },
+      media: {
+        images: observedImageEngine(new ReplicateImageEngine(cloud)),
+        videos: new ReplicateVideoEngine(cloud),
+        replicateWebhooks: webhooks,
+      },
       metricsToken: METRICS_TOKEN,
     });
     // The fake posts its webhooks to the app in-process (the create call named WEBHOOK_URL, checked below).
@@ -76,7 +93,12 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   });
   beforeEach(async () => {
     fake.reset();
-    fake.output = { body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } }).jpeg().toBuffer(), contentType: 'image/jpeg' };
+    fake.output = {
+      body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } })
+        .jpeg()
+        .toBuffer(),
+      contentType: 'image/jpeg',
+    };
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -85,7 +107,10 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   const em = () => t.db.orm.em.fork();
   const balance = async (userId: number) => (await em().findOneOrFail(User, userId)).credits;
   const ledgerSum = async (userId: number) =>
-    (await em().find(CreditEntry, { user: userId, status: { $ne: 'released' } })).reduce((sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount), 0);
+    (await em().find(CreditEntry, { user: userId, status: { $ne: 'released' } })).reduce(
+      (sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount),
+      0,
+    );
   const polls = () => fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'));
 
   async function signedIn(): Promise<{ c: TestClient; userId: number; uploadId: number }> {
@@ -119,7 +144,11 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     const sent = fake.webhooks.filter((w) => w.predictionId === job!.externalId);
     expect(sent.map(({ status, answer }) => ({ status, answer }))).toEqual([{ status: 'succeeded', answer: 200 }]);
     const create = fake.requests.find((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
-    expect(create?.body).toMatchObject({ webhook: WEBHOOK_URL, webhook_events_filter: ['completed'], input: { seed: job!.seed } });
+    expect(create?.body).toMatchObject({
+      webhook: WEBHOOK_URL,
+      webhook_events_filter: ['completed'],
+      input: { seed: job!.seed },
+    });
     expect(job!.predictions).toEqual([job!.externalId]);
     expect(fake.refused).toEqual([]);
     expect(job).toMatchObject({ status: 'succeeded', engine: 'replicate' });
@@ -141,7 +170,12 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     const { c, userId, uploadId } = await signedIn();
     const { jobId, predictionId } = await runningGeneration(c, uploadId);
     await fake.finish(predictionId).catch(() => undefined);
-    const large = { id: predictionId, status: 'succeeded', input: { input_image: `data:image/jpeg;base64,${'A'.repeat(3 * 1024 * 1024)}` }, output: outputOf(predictionId) };
+    const large = {
+      id: predictionId,
+      status: 'succeeded',
+      input: { input_image: `data:image/jpeg;base64,${'A'.repeat(3 * 1024 * 1024)}` },
+      output: outputOf(predictionId),
+    };
     const received = await postWebhook(fake.sign(JSON.stringify(large)));
     expect(received).toMatchObject({ status: 200, body: { received: true } });
     const events = await c.get(`/api/jobs/${jobId}/events`);
@@ -155,7 +189,9 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     const succeeded = JSON.stringify({ id: predictionId, status: 'succeeded', output: outputOf(predictionId) });
     const now = Math.floor(Date.now() / 1000);
 
-    const forged = await postWebhook(fake.sign(succeeded, { secret: `whsec_${Buffer.from('not the account key').toString('base64')}` }));
+    const forged = await postWebhook(
+      fake.sign(succeeded, { secret: `whsec_${Buffer.from('not the account key').toString('base64')}` }),
+    );
     expect(forged).toMatchObject({ status: 401, body: { message: messages.unsigned } });
     const unsigned = await postWebhook({ headers: {}, body: succeeded });
     expect(unsigned).toMatchObject({ status: 401, body: { message: messages.unsigned } });
@@ -180,7 +216,9 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     const answer = await c.post(`/api/transform/${uploadId}`);
     expect(answer.status, answer.text).toBe(200);
     const [job] = await em().find(GenerationJob, { owner: userId });
-    expect(fake.webhooks.filter((w) => w.predictionId === job!.externalId).map(({ answer: status }) => status)).toEqual([200, 200]);
+    expect(fake.webhooks.filter((w) => w.predictionId === job!.externalId).map(({ answer: status }) => status)).toEqual(
+      [200, 200],
+    );
     expect(await balance(userId)).toBe(450);
     expect(await ledgerSum(userId)).toBe(450);
   });
@@ -191,7 +229,11 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     expect(await balance(userId)).toBe(450);
     const canceled = await c.post(`/api/jobs/${jobId}/cancel`);
     expect(canceled.body).toMatchObject({ status: 'canceled' });
-    await fake.until(() => fake.canceled.includes(predictionId) && fake.webhooks.some((w) => w.predictionId === predictionId && w.status === 'canceled'));
+    await fake.until(
+      () =>
+        fake.canceled.includes(predictionId) &&
+        fake.webhooks.some((w) => w.predictionId === predictionId && w.status === 'canceled'),
+    );
     // Replicate's "completed" webhook of the canceled prediction is taken, and changes nothing either.
     expect(fake.webhooks.find((w) => w.predictionId === predictionId && w.status === 'canceled')?.answer).toBe(200);
     expect((await c.get(`/api/jobs/${jobId}`)).body).toMatchObject({ status: 'canceled', result: null });
@@ -204,7 +246,12 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     const { jobId, predictionId } = await runningGeneration(c, uploadId);
     await idKept(predictionId).kept;
     // Another instance on the same database, where the job does not run.
-    const otherInstance = new JobService({ orm: t.db.orm, media: t.media, queue: new InProcessQueue({ concurrency: 1, perUser: 1 }), kinds: jobKinds });
+    const otherInstance = new JobService({
+      orm: t.db.orm,
+      media: t.media,
+      queue: new InProcessQueue({ concurrency: 1, perUser: 1 }),
+      kinds: jobKinds,
+    });
     expect(await otherInstance.cancel(em(), userId, jobId)).toMatchObject({ status: 'canceled' });
     expect(fake.canceled).toContain(predictionId);
     // The engine call waiting in this instance hears of it by the prediction's webhook.
@@ -227,55 +274,104 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   });
 
   it.each([
-    ['a revoked token', (): void => void (fake.token = 'another-token'), 502, MEDIA_MESSAGES.generationUnavailable, 'unauthorized', 'error'],
-    ['an empty Replicate balance', (): void => void (fake.scenario = 'no-credit'), 502, MEDIA_MESSAGES.generationUnavailable, 'insufficient_credit', 'error'],
-    ['a refusal by the content filter', (): void => void (fake.scenario = 'moderation'), 400, MEDIA_MESSAGES.generationRefused, 'moderation', 'warn'],
-    ['a throttling past its bound', (): void => void (fake.throttle = { count: 10, seconds: 120 }), 502, MEDIA_MESSAGES.generationBusy, 'throttled', 'warn'],
-  ] as const)('after %s: a French message that fits, nothing charged, a log line and a metric for the operator', async (_, arrange, status, message, reason, level) => {
-    const { c, userId, uploadId } = await signedIn();
-    const logged = vi.spyOn(t.app.log, level);
-    arrange();
-    const answer = await c.post(`/api/transform/${uploadId}`);
-    fake.token = 'test-token';
-    expect(answer).toMatchObject({ status, body: { message } });
-    expect(await balance(userId)).toBe(500);
-    expect(await ledgerSum(userId)).toBe(500);
-    const [job] = await em().find(GenerationJob, { owner: userId });
-    expect(job).toMatchObject({ status: 'failed', error: message });
-    const line = logged.mock.calls.find(([object]) => (object as { jobId?: number }).jobId === job!.id);
-    expect(line?.[0]).toMatchObject({ jobId: job!.id, userId, reason, model: 'black-forest-labs/flux-kontext-pro' });
-    expect(String((line?.[0] as { detail: string }).detail).length).toBeGreaterThan(0);
-    const metrics = await t.client().request('GET', '/api/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
-    expect(metrics.text).toMatch(new RegExp(`atelier_cloud_failures_total\\{model="black-forest-labs/flux-kontext-pro",reason="${reason}"\\} [1-9]`));
-  });
+    [
+      'a revoked token',
+      (): void => void (fake.token = 'another-token'),
+      502,
+      MEDIA_MESSAGES.generationUnavailable,
+      'unauthorized',
+      'error',
+    ],
+    [
+      'an empty Replicate balance',
+      (): void => void (fake.scenario = 'no-credit'),
+      502,
+      MEDIA_MESSAGES.generationUnavailable,
+      'insufficient_credit',
+      'error',
+    ],
+    [
+      'a refusal by the content filter',
+      (): void => void (fake.scenario = 'moderation'),
+      400,
+      MEDIA_MESSAGES.generationRefused,
+      'moderation',
+      'warn',
+    ],
+    [
+      'a throttling past its bound',
+      (): void => void (fake.throttle = { count: 10, seconds: 120 }),
+      502,
+      MEDIA_MESSAGES.generationBusy,
+      'throttled',
+      'warn',
+    ],
+  ] as const)(
+    'after %s: a French message that fits, nothing charged, a log line and a metric for the operator',
+    async (_, arrange, status, message, reason, level) => {
+      const { c, userId, uploadId } = await signedIn();
+      const logged = vi.spyOn(t.app.log, level);
+      arrange();
+      const answer = await c.post(`/api/transform/${uploadId}`);
+      fake.token = 'test-token';
+      expect(answer).toMatchObject({ status, body: { message } });
+      expect(await balance(userId)).toBe(500);
+      expect(await ledgerSum(userId)).toBe(500);
+      const [job] = await em().find(GenerationJob, { owner: userId });
+      expect(job).toMatchObject({ status: 'failed', error: message });
+      const line = logged.mock.calls.find(([object]) => (object as { jobId?: number }).jobId === job!.id);
+      expect(line?.[0]).toMatchObject({ jobId: job!.id, userId, reason, model: 'black-forest-labs/flux-kontext-pro' });
+      expect(String((line?.[0] as { detail: string }).detail).length).toBeGreaterThan(0);
+      const metrics = await t
+        .client()
+        .request('GET', '/api/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
+      expect(metrics.text).toMatch(
+        new RegExp(
+          `atelier_cloud_failures_total\\{model="black-forest-labs/flux-kontext-pro",reason="${reason}"\\} [1-9]`,
+        ),
+      );
+    },
+  );
 });
 
-describe.each(testQueueTargets().filter(({ name }) => name === 'redis'))('Replicate outcomes across instances, on $name', (target) => {
-  it('hands a webhook received by one instance to the generation waiting on another, through Redis', async () => {
-    const settings = testRedis(target)!;
-    const log = { error: () => {} };
-    const [a, b] = await Promise.all([connectRedis(settings, log), connectRedis(settings, log)]);
-    try {
-      const secret = `whsec_${Buffer.from('the relay suite key').toString('base64')}`;
-      const [receiving, waiting] = [a, b].map((redis) => {
-        const webhooks = new ReplicateWebhooks({ url: WEBHOOK_URL, secret });
-        webhooks.relayThrough(redisWebhookRelay(redis, log));
-        return webhooks;
-      });
-      // A ping answered on each listening connection: their SUBSCRIBE, sent before it, is in place.
-      await Promise.all([a.subscriber.ping(), b.subscriber.ping()]);
-      const outcome = waiting!.outcome('p-elsewhere');
-      const body = JSON.stringify({ id: 'p-elsewhere', status: 'succeeded', output: 'https://replicate.delivery/out.jpg', input: { input_image: 'data:image/jpeg;base64,AAAA' } });
-      const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = `v1,${createHmac('sha256', key).update(`msg_relay.${timestamp}.${body}`).digest('base64')}`;
-      await receiving!.receive({ id: 'msg_relay', timestamp, signature, body });
-      const prediction = await outcome.finished;
-      expect(prediction).toMatchObject({ id: 'p-elsewhere', status: 'succeeded', output: 'https://replicate.delivery/out.jpg' });
-      expect(prediction).not.toHaveProperty('input');
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-      await deleteRedisKeys(settings);
-    }
-  });
-});
+describe.each(testQueueTargets().filter(({ name }) => name === 'redis'))(
+  'Replicate outcomes across instances, on $name',
+  (target) => {
+    it('hands a webhook received by one instance to the generation waiting on another, through Redis', async () => {
+      const settings = testRedis(target)!;
+      const log = { error: () => {} };
+      const [a, b] = await Promise.all([connectRedis(settings, log), connectRedis(settings, log)]);
+      try {
+        const secret = `whsec_${Buffer.from('the relay suite key').toString('base64')}`;
+        const [receiving, waiting] = [a, b].map((redis) => {
+          const webhooks = new ReplicateWebhooks({ url: WEBHOOK_URL, secret });
+          webhooks.relayThrough(redisWebhookRelay(redis, log));
+          return webhooks;
+        });
+        // A ping answered on each listening connection: their SUBSCRIBE, sent before it, is in place.
+        await Promise.all([a.subscriber.ping(), b.subscriber.ping()]);
+        const outcome = waiting!.outcome('p-elsewhere');
+        const body = JSON.stringify({
+          id: 'p-elsewhere',
+          status: 'succeeded',
+          output: 'https://replicate.delivery/out.jpg',
+          input: { input_image: 'data:image/jpeg;base64,AAAA' },
+        });
+        const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const signature = `v1,${createHmac('sha256', key).update(`msg_relay.${timestamp}.${body}`).digest('base64')}`;
+        await receiving!.receive({ id: 'msg_relay', timestamp, signature, body });
+        const prediction = await outcome.finished;
+        expect(prediction).toMatchObject({
+          id: 'p-elsewhere',
+          status: 'succeeded',
+          output: 'https://replicate.delivery/out.jpg',
+        });
+        expect(prediction).not.toHaveProperty('input');
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        await deleteRedisKeys(settings);
+      }
+    });
+  },
+);

@@ -18,7 +18,12 @@ interface Snapshot {
 }
 
 /** Reads the job's server-sent events until one matches. */
-async function eventUntil(base: string, cookie: string, jobId: number, done: (snapshot: Snapshot) => boolean): Promise<Snapshot> {
+async function eventUntil(
+  base: string,
+  cookie: string,
+  jobId: number,
+  done: (snapshot: Snapshot) => boolean,
+): Promise<Snapshot> {
   const response = await fetch(`${base}/api/jobs/${jobId}/events`, { headers: { cookie } });
   const decoder = new TextDecoder();
   let buffered = '';
@@ -27,7 +32,10 @@ async function eventUntil(base: string, cookie: string, jobId: number, done: (sn
     buffered += decoder.decode(chunk, { stream: true });
     const events = buffered.split('\n\n');
     buffered = events.pop() ?? '';
-    const found = events.map((event) => event.split('data: ')[1]).flatMap((data) => (data ? [JSON.parse(data) as Snapshot] : [])).find(done);
+    const found = events
+      .map((event) => event.split('data: ')[1])
+      .flatMap((data) => (data ? [JSON.parse(data) as Snapshot] : []))
+      .find(done);
     if (found) return found;
   }
   throw new Error(`the events of job ${jobId} ended without the expected one`);
@@ -41,7 +49,10 @@ async function signUp(base: string, email: string): Promise<{ cookie: string; us
     body: JSON.stringify({ email, password: 'motdepasse', firstName: 'Rémi', lastName: 'Reprise' }),
   });
   expect(registered.status).toBe(200);
-  return { cookie: registered.headers.get('set-cookie')!.split(';')[0]!, userId: ((await registered.json()) as { user: { id: number } }).user.id };
+  return {
+    cookie: registered.headers.get('set-cookie')!.split(';')[0]!,
+    userId: ((await registered.json()) as { user: { id: number } }).user.id,
+  };
 }
 
 /** Uploads a photo, with the studio's options text when given. */
@@ -49,7 +60,10 @@ async function upload(base: string, cookie: string, style?: string): Promise<{ i
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(await samplePhoto(5, 320, 240))], { type: 'image/jpeg' }), 'photo.jpg');
   if (style) form.append('style', style);
-  return (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: { cookie }, body: form })).json()) as { id: number; imagePath: string };
+  return (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: { cookie }, body: form })).json()) as {
+    id: number;
+    imagePath: string;
+  };
 }
 
 describe.each(testDatabaseTargets())('a server killed mid-generation, on $name', (target) => {
@@ -91,27 +105,47 @@ describe.each(testDatabaseTargets())('a server killed mid-generation, on $name',
     const entries = await em().find(CreditEntry, { user: userId });
     expect(entries.filter((e) => e.externalRef === `job:${jobId}`).map((e) => e.status)).toEqual(['settled']);
     const balance = (await em().findOneOrFail(User, userId)).credits;
-    expect(entries.filter((e) => e.status !== 'released').reduce((sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount), 0)).toBe(balance);
+    expect(
+      entries
+        .filter((e) => e.status !== 'released')
+        .reduce((sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount), 0),
+    ).toBe(balance);
   }
 
   it('reads the cloud prediction it had started at restart, creating none again, and pays once', async () => {
     fake.reset();
     fake.scenario = 'slow';
-    fake.output = { body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } }).jpeg().toBuffer(), contentType: 'image/jpeg' };
+    fake.output = {
+      body: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } })
+        .jpeg()
+        .toBuffer(),
+      contentType: 'image/jpeg',
+    };
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // No PUBLIC_URL: predictions are polled (every second), as a server Replicate cannot reach does.
-    const env = { ...environment(port), AI_ENGINE: 'replicate', REPLICATE_API_TOKEN: fake.token, REPLICATE_API_URL: fake.baseUrl };
+    const env = {
+      ...environment(port),
+      AI_ENGINE: 'replicate',
+      REPLICATE_API_TOKEN: fake.token,
+      REPLICATE_API_URL: fake.baseUrl,
+    };
     const first = await startServerProcess(env);
     running.push(first);
     const { cookie, userId } = await signUp(base, `cloud-restart-${target.name}@example.fr`);
     const { id } = await upload(base, cookie, 'Aquarelle');
-    const accepted = await fetch(`${base}/api/transform/${id}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+    const accepted = await fetch(`${base}/api/transform/${id}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', prefer: 'respond-async' },
+      body: '{}',
+    });
     expect(accepted.status).toBe(202);
     const { jobId } = (await accepted.json()) as { jobId: number };
 
     // The prediction runs on Replicate, its id kept with the job; the process dies there.
-    await expect.poll(async () => (await em().findOneOrFail(GenerationJob, jobId)).predictions, { timeout: 30_000 }).toHaveLength(1);
+    await expect
+      .poll(async () => (await em().findOneOrFail(GenerationJob, jobId)).predictions, { timeout: 30_000 })
+      .toHaveLength(1);
     first.kill('SIGKILL');
     await once(first, 'exit');
     const [prediction] = fake.predictions();
@@ -120,9 +154,19 @@ describe.each(testDatabaseTargets())('a server killed mid-generation, on $name',
     const second = await startServerProcess(env);
     running.push(second);
     // The restarted server follows the same prediction: it ends, and its picture is the result.
-    await expect.poll(() => fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/predictions/${prediction!.id}` && r.at > Date.now() - 1_500), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          fake.requests.some(
+            (r) => r.method === 'GET' && r.path === `/v1/predictions/${prediction!.id}` && r.at > Date.now() - 1_500,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await fake.finish(prediction!.id);
-    const finished = await eventUntil(base, cookie, jobId, (s) => ['succeeded', 'failed', 'canceled'].includes(s.status));
+    const finished = await eventUntil(base, cookie, jobId, (s) =>
+      ['succeeded', 'failed', 'canceled'].includes(s.status),
+    );
     expect(finished.status).toBe('succeeded');
     second.kill('SIGTERM');
     await once(second, 'exit');
@@ -165,7 +209,9 @@ describe.each(testDatabaseTargets())('a server killed mid-generation, on $name',
 
     const second = await startServerProcess(env);
     running.push(second);
-    const finished = await eventUntil(base, cookie, jobId, (s) => ['succeeded', 'failed', 'canceled'].includes(s.status));
+    const finished = await eventUntil(base, cookie, jobId, (s) =>
+      ['succeeded', 'failed', 'canceled'].includes(s.status),
+    );
     expect(finished.status).toBe('succeeded');
     second.kill('SIGTERM');
     await once(second, 'exit');

@@ -52,7 +52,9 @@ describe('media in an S3-compatible bucket', () => {
 
   it('transforms on B a picture uploaded on A, and keeps the result in the bucket', async () => {
     const owner = await signedIn(a);
-    const uploaded = await owner.upload(await samplePhoto(6), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const uploaded = await owner.upload(await samplePhoto(6), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
     const onB = b.client({ ip: '10.60.1.3' });
     owner.copySessionTo(onB);
     const transformed = await onB.post(`/api/transform/${uploaded.body.id}`, {});
@@ -66,7 +68,9 @@ describe('media in an S3-compatible bucket', () => {
 
   it('serves on B the before/after view A rendered, without rendering it again, to its owner only', async () => {
     const owner = await signedIn(a);
-    const uploaded = await owner.upload(await samplePhoto(7), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const uploaded = await owner.upload(await samplePhoto(7), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
     const transformed = await owner.post(`/api/transform/${uploaded.body.id}`, {});
     const filename = String(transformed.body.transformedImagePath).split('/').pop()!;
     const onA = await owner.get(`/api/view-stitch/${filename}`);
@@ -90,19 +94,28 @@ describe('media in an S3-compatible bucket', () => {
     expect([thumbnail.status, fromB.status]).toEqual([200, 200]);
     expect(fromB.raw.equals(thumbnail.raw)).toBe(true);
     expect([a.media.renders.rendered.thumbnail, b.media.renders.rendered.thumbnail]).toEqual([1, 0]);
-    expect((await (await signedIn(b)).get(`/api/media/renders/${RENDER_VERSION}/lighting-golden-hour.jpg`)).status).toBe(404);
+    expect(
+      (await (await signedIn(b)).get(`/api/media/renders/${RENDER_VERSION}/lighting-golden-hour.jpg`)).status,
+    ).toBe(404);
   });
 
   it('exports the account’s pictures from the bucket, and deleting the account removes them from it', async () => {
     const owner = await signedIn(a);
-    const uploaded = await owner.upload(await samplePhoto(7), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
-    const { transformedImagePath } = (await owner.post(`/api/transform/${uploaded.body.id}`, {})).body as { transformedImagePath: string };
+    const uploaded = await owner.upload(await samplePhoto(7), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
+    const { transformedImagePath } = (await owner.post(`/api/transform/${uploaded.body.id}`, {})).body as {
+      transformedImagePath: string;
+    };
     const files = [uploaded.body.imagePath as string, transformedImagePath];
 
     const exported = await owner.get('/api/account/export');
     expect(exported.status).toBe(200);
     const entries = unzipSync(new Uint8Array(exported.raw));
-    for (const url of files) expect(Buffer.from(entries[url.replace('/api/media/', 'media/')]!).equals((await owner.get(url)).raw), url).toBe(true);
+    for (const url of files)
+      expect(Buffer.from(entries[url.replace('/api/media/', 'media/')]!).equals((await owner.get(url)).raw), url).toBe(
+        true,
+      );
 
     expect((await owner.post('/api/account/delete', { password: 'motdepasse' })).status).toBe(200);
     for (const url of files) await expect(a.media.storage.stat(url.replace('/api/media/', ''))).rejects.toThrow();

@@ -20,7 +20,8 @@ const INDEX_HTML = `<!doctype html>
 /** The content of each `<meta property|name="…">` of a page. */
 function metaTags(html: string): Record<string, string> {
   const tags: Record<string, string> = {};
-  for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g)) tags[key!] = content!;
+  for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g))
+    tags[key!] = content!;
   return tags;
 }
 
@@ -89,7 +90,12 @@ describe.each(testDatabaseTargets())('public pages of published images and video
     const stranger = visitor();
     const post = await stranger.get(`/api/posts/${id}`);
     expect(post.status).toBe(200);
-    expect(post.body).toMatchObject({ id, mediaType: 'image', isLiked: false, user: { firstName: 'Alice', lastName: 'Martin' } });
+    expect(post.body).toMatchObject({
+      id,
+      mediaType: 'image',
+      isLiked: false,
+      user: { firstName: 'Alice', lastName: 'Martin' },
+    });
     expect(post.body.user.email).toBeUndefined();
 
     // Someone else cannot take it down; the owner can, and every way to it closes.
@@ -125,8 +131,14 @@ describe.each(testDatabaseTargets())('public pages of published images and video
     // Publishing twice is one post.
     expect((await carol.c.post(`/api/videos/${video.id}/public`)).body.postId).toBe(postId);
     expect(await feedIds()).toContain(postId);
-    const feedPost = (await stranger.get('/api/feed/public')).body.posts.find((post: { id: number }) => post.id === postId);
-    expect(feedPost).toMatchObject({ mediaType: 'video', videoUrl: video.videoUrl, transformedImagePath: video.thumbnailPath });
+    const feedPost = (await stranger.get('/api/feed/public')).body.posts.find(
+      (post: { id: number }) => post.id === postId,
+    );
+    expect(feedPost).toMatchObject({
+      mediaType: 'video',
+      videoUrl: video.videoUrl,
+      transformedImagePath: video.thumbnailPath,
+    });
     expect((await stranger.get(video.videoUrl)).status).toBe(200);
     expect((await stranger.get(video.thumbnailPath)).status).toBe(200);
 
@@ -149,7 +161,10 @@ describe.each(testDatabaseTargets())('public pages of published images and video
     expect((await carol.c.request('DELETE', `/api/gallery/${postId}`)).status).toBe(404);
 
     expect((await carol.c.request('DELETE', `/api/posts/${postId}/public`)).status).toBe(200);
-    expect((await carol.c.get(`/api/videos/all/${carol.userId}`)).body.videos[0].post).toEqual({ id: postId, isPublic: false });
+    expect((await carol.c.get(`/api/videos/all/${carol.userId}`)).body.videos[0].post).toEqual({
+      id: postId,
+      isPublic: false,
+    });
     expect((await stranger.get(video.videoUrl)).status).toBe(404);
     expect((await stranger.get(`/p/${postId}`)).status).toBe(404);
 
@@ -161,7 +176,11 @@ describe.each(testDatabaseTargets())('public pages of published images and video
 
   it('refuses to publish a video still being made, or someone else’s', async () => {
     const dan = await member();
-    const placeholder = await dan.c.post('/api/videos/create-placeholder', { sourceImagePath: '/api/media/uploads/x.jpg', prompt: 'p', placeholderId: 'wip' });
+    const placeholder = await dan.c.post('/api/videos/create-placeholder', {
+      sourceImagePath: '/api/media/uploads/x.jpg',
+      prompt: 'p',
+      placeholderId: 'wip',
+    });
     const pending = await dan.c.post(`/api/videos/${placeholder.body.video.id}/public`);
     expect(pending.status).toBe(409);
     expect(pending.body.message).toBe('Vidéo pas encore disponible.');

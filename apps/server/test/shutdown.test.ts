@@ -8,7 +8,6 @@ import { createInterface, type Interface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, serverEntry } from './support/server-process';
 
-
 /** `said(text)` resolves once the server has printed a line containing `text` (before or after the call). */
 function logWatcher(lines: Interface): (text: string) => Promise<void> {
   const printed: string[] = [];
@@ -18,7 +17,9 @@ function logWatcher(lines: Interface): (text: string) => Promise<void> {
     for (const waiter of waiting) if (line.includes(waiter.text)) (waiting.delete(waiter), waiter.resolve());
   });
   return (text) =>
-    printed.some((line) => line.includes(text)) ? Promise.resolve() : new Promise((resolve) => waiting.add({ text, resolve }));
+    printed.some((line) => line.includes(text))
+      ? Promise.resolve()
+      : new Promise((resolve) => waiting.add({ text, resolve }));
 }
 
 describe('a server told to stop (SIGTERM) with a keep-alive client', () => {
@@ -36,7 +37,16 @@ describe('a server told to stop (SIGTERM) with a keep-alive client', () => {
   it('answers the request in flight with Connection: close and exits within 10 s of that answer', async () => {
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', REDIS_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        REDIS_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = once(child, 'exit');
@@ -46,7 +56,14 @@ describe('a server told to stop (SIGTERM) with a keep-alive client', () => {
     // A keep-alive client whose request is still arriving when the signal comes.
     const agent = new Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
     const body = JSON.stringify({ email: 'personne@example.fr', password: 'motdepasse' });
-    const pending = request({ host: '127.0.0.1', port, path: '/api/login', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const pending = request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/login',
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const answered = once(pending, 'response') as Promise<[IncomingMessage]>;
     pending.write(body.slice(0, 10));
     pending.flushHeaders();

@@ -35,7 +35,11 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     return { c, userId: user.id };
   }
 
-  async function uploadPhoto(c: TestClient, fields: Record<string, string> = { selection: STYLE_WATERCOLOR }, seed = 1) {
+  async function uploadPhoto(
+    c: TestClient,
+    fields: Record<string, string> = { selection: STYLE_WATERCOLOR },
+    seed = 1,
+  ) {
     const res = await c.upload(await samplePhoto(seed), fields);
     expect(res.status, res.text).toBe(200);
     return res.body as { id: number; imagePath: string };
@@ -59,7 +63,11 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     const res = await c.post(`/api/transform/${id}`, { userId: 999, userCredits: 1_000_000 });
     expect(res.status, res.text).toBe(200);
     // The result names the engine that made it, for the studio to say so.
-    expect(res.body).toMatchObject({ success: true, transformedImagePath: expect.stringMatching(/^\/api\/media\/results\//), engine: 'local' });
+    expect(res.body).toMatchObject({
+      success: true,
+      transformedImagePath: expect.stringMatching(/^\/api\/media\/results\//),
+      engine: 'local',
+    });
     expect(await balance(userId)).toBe(450);
 
     const history = await c.get('/api/credits/history');
@@ -101,14 +109,23 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     try {
       const res = await c.post(`/api/transform/${id}`);
       expect(res.status).toBe(502);
-      expect(res.body).toMatchObject({ success: false, message: "La génération a échoué. Aucun crédit n'a été débité." });
+      expect(res.body).toMatchObject({
+        success: false,
+        message: "La génération a échoué. Aucun crédit n'a été débité.",
+      });
     } finally {
       engine.failing = false;
     }
     expect(await balance(userId)).toBe(500);
     const em = t.db.orm.em.fork();
     expect(await em.count(CreditEntry, { user: userId, type: 'debit', status: { $ne: 'released' } })).toBe(0);
-    expect(await em.count(GenerationJob, { owner: userId, status: 'failed', error: "La génération a échoué. Aucun crédit n'a été débité." })).toBe(1);
+    expect(
+      await em.count(GenerationJob, {
+        owner: userId,
+        status: 'failed',
+        error: "La génération a échoué. Aucun crédit n'a été débité.",
+      }),
+    ).toBe(1);
     expect(await em.count(Transformation, { owner: userId })).toBe(0);
   });
 
@@ -185,23 +202,45 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     const b = await c.post(`/api/transform/${viaText.body.id}`, { seed: 11 });
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
-    expect((await c.get(a.body.transformedImagePath)).raw.equals((await c.get(b.body.transformedImagePath)).raw)).toBe(true);
+    expect((await c.get(a.body.transformedImagePath)).raw.equals((await c.get(b.body.transformedImagePath)).raw)).toBe(
+      true,
+    );
   });
 
   it('refuses oversized, fake and dangerous files with their French messages, storing nothing', async () => {
     const { c, userId } = await signedIn();
     const tooBig = Buffer.concat([await samplePhoto(), Buffer.alloc(10 * 1024 * 1024)]);
     const cases: { data: Buffer; name: string; type: string; status: number; message: string }[] = [
-      { data: tooBig, name: 'big.jpg', type: 'image/jpeg', status: 413, message: 'Fichier trop volumineux. Taille maximale : 10MB' },
-      { data: Buffer.from('bonjour, je ne suis pas une image'), name: 'photo.jpg', type: 'image/jpeg', status: 415, message: 'Format non supporté. Veuillez sélectionner une image.' },
       {
-        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>'),
+        data: tooBig,
+        name: 'big.jpg',
+        type: 'image/jpeg',
+        status: 413,
+        message: 'Fichier trop volumineux. Taille maximale : 10MB',
+      },
+      {
+        data: Buffer.from('bonjour, je ne suis pas une image'),
+        name: 'photo.jpg',
+        type: 'image/jpeg',
+        status: 415,
+        message: 'Format non supporté. Veuillez sélectionner une image.',
+      },
+      {
+        data: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+        ),
         name: 'x.svg',
         type: 'image/svg+xml',
         status: 415,
         message: 'Format non supporté. Veuillez sélectionner une image.',
       },
-      { data: (await samplePhoto()).subarray(0, 400), name: 'cut.jpg', type: 'image/jpeg', status: 400, message: 'Erreur lors de la lecture du fichier. Veuillez réessayer.' },
+      {
+        data: (await samplePhoto()).subarray(0, 400),
+        name: 'cut.jpg',
+        type: 'image/jpeg',
+        status: 400,
+        message: 'Erreur lors de la lecture du fichier. Veuillez réessayer.',
+      },
     ];
     for (const file of cases) {
       const res = await c.upload(file.data, {}, { name: file.name, type: file.type });
@@ -233,7 +272,12 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
 
   it('refuses path tricks in every parameter', async () => {
     const { c } = await signedIn();
-    for (const url of ['/api/media/../../etc/passwd', '/api/media/uploads%2F..%2F..%2Fetc%2Fpasswd', '/api/media/%2e%2e/%2e%2e/etc/passwd', '/api/media/uploads/2026/11/../../../x.jpg']) {
+    for (const url of [
+      '/api/media/../../etc/passwd',
+      '/api/media/uploads%2F..%2F..%2Fetc%2Fpasswd',
+      '/api/media/%2e%2e/%2e%2e/etc/passwd',
+      '/api/media/uploads/2026/11/../../../x.jpg',
+    ]) {
       const res = await c.get(url);
       expect([400, 404], url).toContain(res.status);
       expect(res.text).not.toContain('root:');
@@ -243,17 +287,39 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
       expect([400, 404], id).toContain(res.status);
       expect(res.body.success).toBe(false);
     }
-    const traversal = await c.post('/api/transform', { nodeId: 'n1', image: '/api/media/../../../etc/passwd', style: 'watercolor', type: 'workflow', intensity: 1 });
+    const traversal = await c.post('/api/transform', {
+      nodeId: 'n1',
+      image: '/api/media/../../../etc/passwd',
+      style: 'watercolor',
+      type: 'workflow',
+      intensity: 1,
+    });
     expect(traversal.status).toBe(404);
   });
 
   it('renders a workflow and a single node, each for 50 credits', async () => {
     const { c, userId } = await signedIn();
     const { imagePath } = await uploadPhoto(c);
-    const render = await c.post('/api/transform', { nodeId: 'result-1-0', image: imagePath, style: '(watercolor painting:0.8), 4K quality, professional photography', type: 'workflow', intensity: 0.8 });
+    const render = await c.post('/api/transform', {
+      nodeId: 'result-1-0',
+      image: imagePath,
+      style: '(watercolor painting:0.8), 4K quality, professional photography',
+      type: 'workflow',
+      intensity: 0.8,
+    });
     expect(render.status, render.text).toBe(200);
-    expect(render.body).toMatchObject({ success: true, transformedImage: expect.stringMatching(/^\/api\/media\/results\//), transformation: { nodeId: 'result-1-0' } });
-    const node = await c.post('/api/transform', { nodeId: 'style-1', parentImagePath: render.body.transformedImage, transformationType: 'lighting', optionId: 'golden-hour', optionName: 'Heure dorée' });
+    expect(render.body).toMatchObject({
+      success: true,
+      transformedImage: expect.stringMatching(/^\/api\/media\/results\//),
+      transformation: { nodeId: 'result-1-0' },
+    });
+    const node = await c.post('/api/transform', {
+      nodeId: 'style-1',
+      parentImagePath: render.body.transformedImage,
+      transformationType: 'lighting',
+      optionId: 'golden-hour',
+      optionName: 'Heure dorée',
+    });
     expect(node.status, node.text).toBe(200);
     expect(node.body.transformedImagePath).toMatch(/^\/api\/media\/results\//);
     expect(await balance(userId)).toBe(400);
@@ -281,4 +347,3 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect((await c.get(imagePath)).status).toBe(200);
   });
 });
-

@@ -14,7 +14,10 @@ import { deleteRedisKeys } from './support/redis';
 import { startServerOnFreePort } from './support/server-process';
 
 /** Needs a MySQL-family server and Redis: the deployment it proves has both (see test-all for the skip). */
-const deployments = process.env.MYSQL_URL && process.env.REDIS_URL ? [{ name: 'MariaDB/MySQL, Redis and s3rver', mysql: process.env.MYSQL_URL, redis: process.env.REDIS_URL }] : [];
+const deployments =
+  process.env.MYSQL_URL && process.env.REDIS_URL
+    ? [{ name: 'MariaDB/MySQL, Redis and s3rver', mysql: process.env.MYSQL_URL, redis: process.env.REDIS_URL }]
+    : [];
 
 /** A browser: one cookie jar, whichever address it calls. */
 class Browser {
@@ -99,7 +102,12 @@ describe.each(deployments)('two instances behind a round-robin proxy on $name', 
   it('keeps a session made on one on the other, uploads on A and transforms on B', async () => {
     const [a, b] = instances as [string, string];
     const person = new Browser();
-    const signUp = await person.post(`${a}/api/register`, { email: `pair-${randomBytes(4).toString('hex')}@example.fr`, password: 'motdepasse', firstName: 'Inès', lastName: 'Roy' });
+    const signUp = await person.post(`${a}/api/register`, {
+      email: `pair-${randomBytes(4).toString('hex')}@example.fr`,
+      password: 'motdepasse',
+      firstName: 'Inès',
+      lastName: 'Roy',
+    });
     expect(signUp.status).toBe(200);
     expect((await person.call(`${b}/api/auth/account`)).status).toBe(200);
 
@@ -121,13 +129,24 @@ describe.each(deployments)('two instances behind a round-robin proxy on $name', 
     const owner = new Browser();
     const liker = new Browser();
     const email = `owner-${randomBytes(4).toString('hex')}@example.fr`;
-    const { user } = (await (await owner.post(`${a}/api/register`, { email, password: 'motdepasse', firstName: 'Léa', lastName: 'Noël' })).json()) as { user: { id: number } };
-    await liker.post(`${a}/api/register`, { email: `liker-${email}`, password: 'motdepasse', firstName: 'Tom', lastName: 'Roux' });
+    const { user } = (await (
+      await owner.post(`${a}/api/register`, { email, password: 'motdepasse', firstName: 'Léa', lastName: 'Noël' })
+    ).json()) as { user: { id: number } };
+    await liker.post(`${a}/api/register`, {
+      email: `liker-${email}`,
+      password: 'motdepasse',
+      firstName: 'Tom',
+      lastName: 'Roux',
+    });
     const form = new FormData();
     form.append('selection', JSON.stringify({ style: { id: 'watercolor' } }));
     form.append('image', new Blob([new Uint8Array(await samplePhoto(9))], { type: 'image/jpeg' }), 'photo.jpg');
-    const { id: uploadId, imagePath } = (await (await owner.call(`${a}/api/upload`, { method: 'POST', body: form })).json()) as { id: number; imagePath: string };
-    const { transformedImagePath } = (await (await owner.post(`${a}/api/transform/${uploadId}`)).json()) as { transformedImagePath: string };
+    const { id: uploadId, imagePath } = (await (
+      await owner.call(`${a}/api/upload`, { method: 'POST', body: form })
+    ).json()) as { id: number; imagePath: string };
+    const { transformedImagePath } = (await (await owner.post(`${a}/api/transform/${uploadId}`)).json()) as {
+      transformedImagePath: string;
+    };
 
     const galleryUrl = `${viaProxy}/api/gallery/${user.id}`;
     const tags = { gallery: '', feed: '' };
@@ -135,14 +154,21 @@ describe.each(deployments)('two instances behind a round-robin proxy on $name', 
     /** The owner's gallery and the public feed, each asked with the tag of the last answer: both must have changed. */
     async function poll(): Promise<{ gallery: Post[]; feed: Post[] }> {
       const gallery = await owner.call(galleryUrl, { headers: tags.gallery ? { 'if-none-match': tags.gallery } : {} });
-      const feed = await owner.call(`${viaProxy}/api/feed/public`, { headers: tags.feed ? { 'if-none-match': tags.feed } : {} });
+      const feed = await owner.call(`${viaProxy}/api/feed/public`, {
+        headers: tags.feed ? { 'if-none-match': tags.feed } : {},
+      });
       expect([gallery.status, feed.status]).toEqual([200, 200]);
       tags.gallery = gallery.headers.get('etag')!;
       tags.feed = feed.headers.get('etag')!;
       // The same tags, asked of the other instance by the next requests, are current there too.
       expect((await owner.call(galleryUrl, { headers: { 'if-none-match': tags.gallery } })).status).toBe(304);
-      expect((await owner.call(`${viaProxy}/api/feed/public`, { headers: { 'if-none-match': tags.feed } })).status).toBe(304);
-      return { gallery: ((await gallery.json()) as { gallery: Post[] }).gallery, feed: ((await feed.json()) as { posts: Post[] }).posts };
+      expect(
+        (await owner.call(`${viaProxy}/api/feed/public`, { headers: { 'if-none-match': tags.feed } })).status,
+      ).toBe(304);
+      return {
+        gallery: ((await gallery.json()) as { gallery: Post[] }).gallery,
+        feed: ((await feed.json()) as { posts: Post[] }).posts,
+      };
     }
 
     await poll();
@@ -169,11 +195,17 @@ describe.each(deployments)('two instances behind a round-robin proxy on $name', 
 
   it('counts wrong passwords made through either instance as one: the pair waits after the free ones', async () => {
     const email = `guessed-${randomBytes(4).toString('hex')}@example.fr`;
-    await new Browser().post(`${instances[0]}/api/register`, { email, password: 'motdepasse', firstName: 'Zoé', lastName: 'Garnier' });
+    await new Browser().post(`${instances[0]}/api/register`, {
+      email,
+      password: 'motdepasse',
+      firstName: 'Zoé',
+      lastName: 'Garnier',
+    });
     const guesser = new Browser();
     const statuses: number[] = [];
     // Round robin: the guesses alternate between A and B. Counted apart, each would have seen four.
-    for (let guess = 0; guess < 8; guess++) statuses.push((await guesser.post(`${viaProxy}/api/login`, { email, password: `devine-${guess}` })).status);
+    for (let guess = 0; guess < 8; guess++)
+      statuses.push((await guesser.post(`${viaProxy}/api/login`, { email, password: `devine-${guess}` })).status);
     expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
     // Past the five free failures the pair waits 2 s, then 4 s: a seventh or eighth guess is refused.
     expect(statuses.slice(6)).toContain(429);
@@ -196,6 +228,8 @@ describe.each(deployments)('two instances behind a round-robin proxy on $name', 
     // No SMTP here: the five allowed requests say the service is not configured.
     expect(statuses).toEqual([502, 502, 502, 502, 502, 429]);
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(60);
-    expect(((await refused!.json()) as { message: string }).message).toMatch(/^Trop de demandes de réinitialisation du mot de passe\. Veuillez réessayer dans \d+ minutes?\.$/);
+    expect(((await refused!.json()) as { message: string }).message).toMatch(
+      /^Trop de demandes de réinitialisation du mot de passe\. Veuillez réessayer dans \d+ minutes?\.$/,
+    );
   });
 });

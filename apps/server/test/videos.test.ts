@@ -36,7 +36,15 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
   async function readyVideo(userId: number, sourceImage: string): Promise<{ id: number; videoUrl: string }> {
     const key = await t.media.storage.put('videos', randomBytes(64 * 1024), 'mp4');
     const em = t.db.orm.em.fork();
-    const video = em.create(Video, { owner: userId, sourceImage, videoUrl: `/api/media/${key}`, prompt: 'travelling lent', status: 'ready', isAccessible: true, createdAt: new Date() });
+    const video = em.create(Video, {
+      owner: userId,
+      sourceImage,
+      videoUrl: `/api/media/${key}`,
+      prompt: 'travelling lent',
+      status: 'ready',
+      isAccessible: true,
+      createdAt: new Date(),
+    });
     await em.flush();
     return { id: video.id, videoUrl: video.videoUrl };
   }
@@ -52,9 +60,19 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
 
   it('goes from placeholder to a playable 6-second MP4 for 50 credits', async () => {
     const { c, userId, imagePath } = await signedIn();
-    const placeholder = await c.post('/api/videos/create-placeholder', { userId, sourceImagePath: imagePath, prompt: 'travelling lent', placeholderId: 'ph-1' });
+    const placeholder = await c.post('/api/videos/create-placeholder', {
+      userId,
+      sourceImagePath: imagePath,
+      prompt: 'travelling lent',
+      placeholderId: 'ph-1',
+    });
     expect(placeholder.status, placeholder.text).toBe(200);
-    expect(placeholder.body.video).toMatchObject({ isAccessible: false, duration: 6, resolution: '768p', source: 'Local' });
+    expect(placeholder.body.video).toMatchObject({
+      isAccessible: false,
+      duration: 6,
+      resolution: '768p',
+      source: 'Local',
+    });
     expect(placeholder.body.video.videoUrl.startsWith('{address}')).toBe(true);
 
     const before = await c.get(`/api/videos/all/${userId}`);
@@ -65,7 +83,11 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
     expect(generated.body.videoUrl).toMatch(/^\/api\/media\/videos\/.+\.mp4$/);
     expect(await balance(userId)).toBe(450);
 
-    const confirmed = await c.post('/api/videos/update-placeholder', { userId, videoUrl: generated.body.videoUrl, sourceImagePath: imagePath });
+    const confirmed = await c.post('/api/videos/update-placeholder', {
+      userId,
+      videoUrl: generated.body.videoUrl,
+      sourceImagePath: imagePath,
+    });
     expect(confirmed.status).toBe(200);
 
     const list = await c.get(`/api/videos/all/${userId}`);
@@ -111,7 +133,11 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
   it("keeps videos to their owner: others' lists, downloads and deletions are refused", async () => {
     const { c: owner, userId } = await signedIn();
     const { c: other, userId: otherId } = await signedIn();
-    const { body } = await owner.post('/api/videos/create-placeholder', { sourceImagePath: '/api/media/uploads/2026/11/x.jpg', prompt: 'p', placeholderId: 'mine' });
+    const { body } = await owner.post('/api/videos/create-placeholder', {
+      sourceImagePath: '/api/media/uploads/2026/11/x.jpg',
+      prompt: 'p',
+      placeholderId: 'mine',
+    });
     const videoId = body.video.id;
     expect((await other.get(`/api/videos/all/${userId}`)).status).toBe(403);
     expect((await other.get(`/api/videos/download/${videoId}`)).status).toBe(404);
@@ -145,7 +171,10 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
 
   it('refuses to confirm a video that is not the user’s own', async () => {
     const { c } = await signedIn();
-    const res = await c.post('/api/videos/update-placeholder', { videoUrl: 'https://example.com/v.mp4', sourceImagePath: '/api/media/uploads/x.jpg' });
+    const res = await c.post('/api/videos/update-placeholder', {
+      videoUrl: 'https://example.com/v.mp4',
+      sourceImagePath: '/api/media/uploads/x.jpg',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Erreur lors de l'extraction de l'URL vidéo. Veuillez réessayer.");
   });

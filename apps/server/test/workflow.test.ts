@@ -41,17 +41,34 @@ interface TrpcAnswer<T> {
 }
 
 /** A tRPC call as the web app's client makes it: superjson bodies, queries by GET. */
-async function trpc<T = any>(c: TestClient, kind: 'query' | 'mutation', path: string, input?: unknown): Promise<TrpcAnswer<T>> {
+async function trpc<T = any>(
+  c: TestClient,
+  kind: 'query' | 'mutation',
+  path: string,
+  input?: unknown,
+): Promise<TrpcAnswer<T>> {
   const envelope = input === undefined ? undefined : JSON.stringify({ json: input });
   const res =
     kind === 'query'
       ? await c.get(`/trpc/${path}${envelope ? `?input=${encodeURIComponent(envelope)}` : ''}`)
       : await c.request('POST', `/trpc/${path}`, envelope ?? '{}', { 'content-type': 'application/json' });
   const error = res.body?.error?.json;
-  return { status: res.status, data: res.body?.result?.data?.json, message: error?.message, fieldErrors: error?.data?.fieldErrors };
+  return {
+    status: res.status,
+    data: res.body?.result?.data?.json,
+    message: error?.message,
+    fieldErrors: error?.data?.fieldErrors,
+  };
 }
 
-const node = (id: string, type: string, extra: Record<string, unknown> = {}) => ({ id, type, name: id, x: 10, y: 20, ...extra });
+const node = (id: string, type: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  type,
+  name: id,
+  x: 10,
+  y: 20,
+  ...extra,
+});
 
 /** A photo, a watercolour style and a render, wired in a line; `nodes`/`connections` replace them. */
 function workflowDocument(overrides: Record<string, unknown> = {}) {
@@ -82,12 +99,17 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
   }
 
   async function saved(c: TestClient, name: string, document: unknown = workflowDocument(), id?: number) {
-    const res = await trpc<{ id: number; name: string; updatedAt: string }>(c, 'mutation', 'workflow.save', { id, name, document });
+    const res = await trpc<{ id: number; name: string; updatedAt: string }>(c, 'mutation', 'workflow.save', {
+      id,
+      name,
+      document,
+    });
     expect(res.status, res.message).toBe(200);
     return res.data;
   }
 
-  const list = async (c: TestClient) => (await trpc<{ id: number; name: string; nodeCount: number }[]>(c, 'query', 'workflow.list')).data;
+  const list = async (c: TestClient) =>
+    (await trpc<{ id: number; name: string; nodeCount: number }[]>(c, 'query', 'workflow.list')).data;
 
   /** What the database holds for the user, whatever the API says. */
   async function storedWorkflows(userId: number) {
@@ -108,16 +130,36 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     expect(await list(c)).toEqual([]);
 
     const portrait = await saved(c, '  Portrait aquarelle ');
-    expect(portrait).toMatchObject({ id: expect.any(Number), name: 'Portrait aquarelle', updatedAt: expect.any(String) });
+    expect(portrait).toMatchObject({
+      id: expect.any(Number),
+      name: 'Portrait aquarelle',
+      updatedAt: expect.any(String),
+    });
 
     const opened = await trpc(c, 'query', 'workflow.get', { id: portrait.id });
     expect(opened.status).toBe(200);
     expect(opened.data).toMatchObject({ id: portrait.id, name: 'Portrait aquarelle', updatedAt: portrait.updatedAt });
     // The stored document is the parsed one: every default the editor relies on is there.
-    expect(opened.data.document).toMatchObject({ version: 1, renderCount: 1, mindMap: true, simpleMode: false, referenceImages: {} });
-    expect(opened.data.document.nodes[1]).toMatchObject({ id: 'style-1', intensity: 0.6, isEnabled: true, images: [], parentId: null });
+    expect(opened.data.document).toMatchObject({
+      version: 1,
+      renderCount: 1,
+      mindMap: true,
+      simpleMode: false,
+      referenceImages: {},
+    });
+    expect(opened.data.document.nodes[1]).toMatchObject({
+      id: 'style-1',
+      intensity: 0.6,
+      isEnabled: true,
+      images: [],
+      parentId: null,
+    });
 
-    const city = await saved(c, 'Ville la nuit', workflowDocument({ nodes: [node('source-1', 'source')], connections: [] }));
+    const city = await saved(
+      c,
+      'Ville la nuit',
+      workflowDocument({ nodes: [node('source-1', 'source')], connections: [] }),
+    );
     expect((await list(c)).map(({ name, nodeCount }) => ({ name, nodeCount }))).toEqual([
       { name: 'Ville la nuit', nodeCount: 1 },
       { name: 'Portrait aquarelle', nodeCount: 3 },
@@ -136,11 +178,20 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     expect((await list(c)).find((item) => item.id === city.id)?.name).toBe('Ville au néon');
 
     // The one the editor had open comes back first, even when another was saved since.
-    expect((await trpc(c, 'query', 'workflow.latest', { preferId: city.id })).data).toMatchObject({ id: city.id, name: 'Ville au néon' });
+    expect((await trpc(c, 'query', 'workflow.latest', { preferId: city.id })).data).toMatchObject({
+      id: city.id,
+      name: 'Ville au néon',
+    });
 
-    expect(await trpc(c, 'mutation', 'workflow.delete', { id: portrait.id })).toMatchObject({ status: 200, data: { success: true } });
+    expect(await trpc(c, 'mutation', 'workflow.delete', { id: portrait.id })).toMatchObject({
+      status: 200,
+      data: { success: true },
+    });
     expect((await trpc(c, 'query', 'workflow.latest', { preferId: portrait.id })).data).toMatchObject({ id: city.id });
-    expect(await trpc(c, 'query', 'workflow.get', { id: portrait.id })).toMatchObject({ status: 404, message: messages.notFound });
+    expect(await trpc(c, 'query', 'workflow.get', { id: portrait.id })).toMatchObject({
+      status: 404,
+      message: messages.notFound,
+    });
     expect((await list(c)).map((item) => item.id)).toEqual([city.id]);
     expect((await trpc(c, 'query', 'workflow.latest')).data).toMatchObject({ id: city.id });
   });
@@ -153,13 +204,20 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
 
     const attempts = [
       await trpc(bob.c, 'query', 'workflow.get', { id }),
-      await trpc(bob.c, 'mutation', 'workflow.save', { id, name: 'Volé', document: workflowDocument({ nodes: [], connections: [] }) }),
+      await trpc(bob.c, 'mutation', 'workflow.save', {
+        id,
+        name: 'Volé',
+        document: workflowDocument({ nodes: [], connections: [] }),
+      }),
       await trpc(bob.c, 'mutation', 'workflow.rename', { id, name: 'Volé' }),
       await trpc(bob.c, 'mutation', 'workflow.delete', { id }),
     ];
     for (const attempt of attempts) expect(attempt).toMatchObject({ status: 404, message: messages.notFound });
     // The same answer as for an id that exists for nobody.
-    expect(await trpc(bob.c, 'query', 'workflow.get', { id: id + 10_000 })).toMatchObject({ status: 404, message: messages.notFound });
+    expect(await trpc(bob.c, 'query', 'workflow.get', { id: id + 10_000 })).toMatchObject({
+      status: 404,
+      message: messages.notFound,
+    });
 
     expect(await storedWorkflows(alice.userId)).toEqual(before);
     expect(await storedWorkflows(bob.userId)).toEqual([]);
@@ -174,16 +232,27 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     const second = await saved(c, 'Autre flux');
 
     const duplicate = await trpc(c, 'mutation', 'workflow.save', { name: ' Mon flux ', document: workflowDocument() });
-    expect(duplicate).toMatchObject({ status: 409, message: messages.nameTaken, fieldErrors: { name: [messages.nameTaken] } });
-    expect(await trpc(c, 'mutation', 'workflow.rename', { id: second.id, name: 'Mon flux' })).toMatchObject({ status: 409, message: messages.nameTaken });
-    expect(await trpc(c, 'mutation', 'workflow.save', { id: second.id, name: 'Mon flux', document: workflowDocument() })).toMatchObject({
+    expect(duplicate).toMatchObject({
+      status: 409,
+      message: messages.nameTaken,
+      fieldErrors: { name: [messages.nameTaken] },
+    });
+    expect(await trpc(c, 'mutation', 'workflow.rename', { id: second.id, name: 'Mon flux' })).toMatchObject({
+      status: 409,
+      message: messages.nameTaken,
+    });
+    expect(
+      await trpc(c, 'mutation', 'workflow.save', { id: second.id, name: 'Mon flux', document: workflowDocument() }),
+    ).toMatchObject({
       status: 409,
       message: messages.nameTaken,
     });
     expect((await storedWorkflows(userId)).map((row) => row.name)).toEqual(['Mon flux', 'Autre flux']);
 
     const race = await Promise.all(
-      Array.from({ length: 2 }, () => trpc(c, 'mutation', 'workflow.save', { name: 'Course', document: workflowDocument() })),
+      Array.from({ length: 2 }, () =>
+        trpc(c, 'mutation', 'workflow.save', { name: 'Course', document: workflowDocument() }),
+      ),
     );
     expect(race.map((res) => res.status).sort()).toEqual([200, 409]);
     expect((await storedWorkflows(userId)).filter((row) => row.name === 'Course')).toHaveLength(1);
@@ -196,18 +265,62 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     const { c, userId } = await signedIn();
     const kept = await saved(c, 'Gardé');
     const before = await storedWorkflows(userId);
-    const hugeNodes = Array.from({ length: 150 }, (_, index) => node(`n${index}`, 'style', { transformation: 'x'.repeat(3900) }));
+    const hugeNodes = Array.from({ length: 150 }, (_, index) =>
+      node(`n${index}`, 'style', { transformation: 'x'.repeat(3900) }),
+    );
 
     const cases: [input: Record<string, unknown>, status: number, message: string][] = [
       [{ name: '   ', document: workflowDocument() }, 400, messages.missingName],
       [{ name: 'é'.repeat(121), document: workflowDocument() }, 400, messages.nameTooLong],
-      [{ name: 'Doublons', document: workflowDocument({ nodes: [node('a', 'source'), node('a', 'style')], connections: [] }) }, 400, messages.duplicateNodeId],
-      [{ name: 'Orphelin', document: workflowDocument({ connections: [{ id: 'c1', fromNode: 'source-1', toNode: 'ghost' }] }) }, 400, messages.danglingConnection],
-      [{ name: 'Intégrée', document: workflowDocument({ nodes: [node('s', 'source', { image: 'data:image/png;base64,iVBORw0KGgo=' })], connections: [] }) }, 400, messages.embeddedImage],
-      [{ name: 'Géant', document: workflowDocument({ nodes: Array.from({ length: 201 }, (_, i) => node(`n${i}`, 'style')), connections: [] }) }, 400, messages.tooManyNodes],
+      [
+        {
+          name: 'Doublons',
+          document: workflowDocument({ nodes: [node('a', 'source'), node('a', 'style')], connections: [] }),
+        },
+        400,
+        messages.duplicateNodeId,
+      ],
+      [
+        {
+          name: 'Orphelin',
+          document: workflowDocument({ connections: [{ id: 'c1', fromNode: 'source-1', toNode: 'ghost' }] }),
+        },
+        400,
+        messages.danglingConnection,
+      ],
+      [
+        {
+          name: 'Intégrée',
+          document: workflowDocument({
+            nodes: [node('s', 'source', { image: 'data:image/png;base64,iVBORw0KGgo=' })],
+            connections: [],
+          }),
+        },
+        400,
+        messages.embeddedImage,
+      ],
+      [
+        {
+          name: 'Géant',
+          document: workflowDocument({
+            nodes: Array.from({ length: 201 }, (_, i) => node(`n${i}`, 'style')),
+            connections: [],
+          }),
+        },
+        400,
+        messages.tooManyNodes,
+      ],
       [{ name: 'Lourd', document: workflowDocument({ nodes: hugeNodes, connections: [] }) }, 413, messages.tooLarge],
       // The autosave path refuses the same way and leaves the stored one as it was.
-      [{ id: kept.id, name: 'Gardé', document: workflowDocument({ nodes: [node('a', 'source'), node('a', 'style')], connections: [] }) }, 400, messages.duplicateNodeId],
+      [
+        {
+          id: kept.id,
+          name: 'Gardé',
+          document: workflowDocument({ nodes: [node('a', 'source'), node('a', 'style')], connections: [] }),
+        },
+        400,
+        messages.duplicateNodeId,
+      ],
     ];
     for (const [input, status, message] of cases) {
       expect(await trpc(c, 'mutation', 'workflow.save', input), message).toMatchObject({ status, message });
@@ -217,11 +330,17 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
     const malformed: [document: unknown, message: string][] = [
       [{ nodes: [], connections: [] }, 'Version de workflow non prise en charge'],
       [{ ...workflowDocument(), nodes: 'aucun' }, 'Entrée invalide : tableau attendu, chaîne de caractères reçu'],
-      [{ ...workflowDocument(), nodes: [node('s', 'source', { x: '12' })] }, 'Entrée invalide : nombre attendu, chaîne de caractères reçu'],
+      [
+        { ...workflowDocument(), nodes: [node('s', 'source', { x: '12' })] },
+        'Entrée invalide : nombre attendu, chaîne de caractères reçu',
+      ],
       [null, 'Entrée invalide : objet attendu, null reçu'],
     ];
     for (const [document, message] of malformed) {
-      expect(await trpc(c, 'mutation', 'workflow.save', { name: 'Cassé', document })).toMatchObject({ status: 400, message });
+      expect(await trpc(c, 'mutation', 'workflow.save', { name: 'Cassé', document })).toMatchObject({
+        status: 400,
+        message,
+      });
     }
     expect(await storedWorkflows(userId)).toEqual(before);
   });
@@ -256,7 +375,11 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
 
     const succeeded = await render('(watercolor painting:0.8), flickering orange torchlight');
     expect(succeeded.status, succeeded.message).toBe(200);
-    expect(succeeded.data).toMatchObject({ success: true, credits: 450, transformedImage: expect.stringMatching(/^\/api\/media\/results\//) });
+    expect(succeeded.data).toMatchObject({
+      success: true,
+      credits: 450,
+      transformedImage: expect.stringMatching(/^\/api\/media\/results\//),
+    });
     const failed = await render(`watercolor, ${FAILING_PROMPT}`);
     expect(failed).toMatchObject({ status: 502, message: messages.engineFailed });
     const embedded = await render('watercolor', 'data:image/png;base64,iVBORw0KGgo=');
@@ -264,7 +387,9 @@ describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
 
     expect((await t.db.orm.em.fork().findOneOrFail(User, userId)).credits).toBe(450);
     const history = await c.get('/api/credits/history');
-    expect(history.body.filter((entry: { type: string }) => entry.type === 'debit')).toEqual([expect.objectContaining({ amount: 50 })]);
+    expect(history.body.filter((entry: { type: string }) => entry.type === 'debit')).toEqual([
+      expect.objectContaining({ amount: 50 }),
+    ]);
     const entries = await t.db.orm.em.fork().find(CreditEntry, { user: userId, type: 'debit' });
     expect(entries.map((entry) => entry.status).sort()).toEqual(['released', 'settled']);
 

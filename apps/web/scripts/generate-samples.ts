@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { buildStyleText, getOption, isCategoryId, type Selection } from '@atelier/catalog';
 import { LocalImageEngine, renderDefaultModel, renderWelcomeImage } from '@atelier/media';
 import sharp from 'sharp';
-import { ALL_SAMPLE_PICTURES, samplePath, type SampleChoice, type SamplePicture, type SampleSource } from '../src/pages/landing/samples';
+import {
+  ALL_SAMPLE_PICTURES,
+  samplePath,
+  type SampleChoice,
+  type SamplePicture,
+  type SampleSource,
+} from '../src/pages/landing/samples';
 
 const publicDir = join(import.meta.dirname, '../public');
 const samplesDir = join(publicDir, 'samples');
@@ -30,7 +36,8 @@ function sourcesFingerprint(): string {
 }
 const renderedWith = sourcesFingerprint();
 const stampFile = join(samplesDir, '.rendered-with');
-const force = process.argv.includes('--force') || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== renderedWith;
+const force =
+  process.argv.includes('--force') || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== renderedWith;
 /** Flat, graded art: quality 78 shows no banding, and the slowest effort costs little for 56 small files. */
 const WEBP_OPTIONS = { quality: 78, effort: 6 };
 
@@ -90,7 +97,9 @@ async function write(picture: SamplePicture): Promise<number> {
 /** Files of recipes that no longer exist would only be shipped for nothing. */
 function removeStale(): number {
   if (!existsSync(samplesDir)) return 0;
-  const expected = new Set(ALL_SAMPLE_PICTURES.flatMap((picture) => picture.widths.map((width) => fileOf(picture, width))));
+  const expected = new Set(
+    ALL_SAMPLE_PICTURES.flatMap((picture) => picture.widths.map((width) => fileOf(picture, width))),
+  );
   const stale = readdirSync(samplesDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.webp'))
     .map((entry) => join(entry.parentPath, entry.name))
@@ -107,4 +116,6 @@ mkdirSync(samplesDir, { recursive: true });
 writeFileSync(stampFile, renderedWith);
 const total = ALL_SAMPLE_PICTURES.reduce((count, picture) => count + picture.widths.length, 0);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`samples: ${written} written, ${total - written} kept, ${removed} stale removed in ${relative(process.cwd(), samplesDir)} (${seconds} s)`);
+console.log(
+  `samples: ${written} written, ${total - written} kept, ${removed} stale removed in ${relative(process.cwd(), samplesDir)} (${seconds} s)`,
+);

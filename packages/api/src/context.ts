@@ -70,7 +70,12 @@ export interface CallInput extends Credentials {
 
 /** `identify()` is who the call comes from: the one check of sessions and tokens that every path relies on. */
 export function createContextInner(deps: ApiDeps, call: CallInput) {
-  return { ...deps, ...call, identify: identityResolver(deps.liveSessions, call), em: undefined as EntityManager | undefined };
+  return {
+    ...deps,
+    ...call,
+    identify: identityResolver(deps.liveSessions, call),
+    em: undefined as EntityManager | undefined,
+  };
 }
 
 export type Context = ReturnType<typeof createContextInner>;

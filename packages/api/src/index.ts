@@ -11,7 +11,15 @@ export {
 export { AppError, APP_ERROR_CODES, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 export { describeError, type AppErrorData } from './trpc';
 export { rateLimitedError, rateLimitSubject, waitInWords, type RateLimit, type RateLimits } from './shared/rate-limit';
-export { checkListVersion, ListVersions, MemoryVersionStore, RedisVersionStore, type ListVersion, type ListVersionCheck, type VersionStore } from './shared/list-versions';
+export {
+  checkListVersion,
+  ListVersions,
+  MemoryVersionStore,
+  RedisVersionStore,
+  type ListVersion,
+  type ListVersionCheck,
+  type VersionStore,
+} from './shared/list-versions';
 export { RedisReads } from './shared/redis-reads';
 export { feedVersionCheck } from './routers/feed';
 export { galleryVersionCheck } from './routers/gallery';
@@ -32,7 +40,16 @@ export { createStripeClient, type PaymentSettings, type StripeClient } from './p
 export type { MediaDeps } from './media/deps';
 export { writeAccountArchive } from './account/export';
 export { mediaUrl, storageKeyOf } from './media/urls';
-export { JobService, JobPendingError, IMAGE_WAIT_MS, VIDEO_WAIT_MS, JOB_LEASE_MS, MAX_JOB_ATTEMPTS, type FinishedJob, type JobServiceOptions } from './jobs/service';
+export {
+  JobService,
+  JobPendingError,
+  IMAGE_WAIT_MS,
+  VIDEO_WAIT_MS,
+  JOB_LEASE_MS,
+  MAX_JOB_ATTEMPTS,
+  type FinishedJob,
+  type JobServiceOptions,
+} from './jobs/service';
 export { InProcessQueue, type JobQueue, type QueueLimits } from './jobs/queue';
 export { JobEvents, type JobSnapshot } from './jobs/events';
 export { BullMqQueue, type BullMqQueueOptions } from './jobs/bullmq-queue';

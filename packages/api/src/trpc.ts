@@ -42,7 +42,12 @@ export function describeError(error: TRPCError): { message: string; data: AppErr
   if (error instanceof AppError) {
     return {
       message: error.message,
-      data: { appCode: error.appCode, clientCode: error.clientCode, fieldErrors: error.fieldErrors, retryAfterSeconds: error.retryAfterSeconds },
+      data: {
+        appCode: error.appCode,
+        clientCode: error.clientCode,
+        fieldErrors: error.fieldErrors,
+        retryAfterSeconds: error.retryAfterSeconds,
+      },
     };
   }
   if (error.code === 'BAD_REQUEST' && isValidationFailure(error.cause)) {
@@ -66,7 +71,11 @@ const t = initTRPC.context<Context>().create({
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter({ shape, error }) {
     const { message, data } = describeError(error);
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...data } };
+    return {
+      ...shape,
+      message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...data },
+    };
   },
 });
 
@@ -108,7 +117,13 @@ export const authedProcedure = optionalUserProcedure.use(({ ctx, type, next }) =
  * address; after the user is known (`.use` it after the procedure kind).
  */
 export function rateLimited(limit: keyof RateLimits) {
-  return async <R>({ ctx, next }: { ctx: { user: { id: number } | null; ip: string; limits: RateLimits }; next: () => Promise<R> }): Promise<R> => {
+  return async <R>({
+    ctx,
+    next,
+  }: {
+    ctx: { user: { id: number } | null; ip: string; limits: RateLimits };
+    next: () => Promise<R>;
+  }): Promise<R> => {
     await ctx.limits[limit].hit(rateLimitSubject(ctx));
     return next();
   };

@@ -27,18 +27,25 @@ const storedAsSent = [
 ] as const;
 
 describe('input bounds', () => {
-  it.each(storedAsSent)('%s refuses %s longer than its column, and accepts it as long', (path, field, entity, property) => {
-    const column = (entity.meta.properties as Record<string, { length?: number }>)[property]?.length;
-    expect(column, `${entity.meta.className}.${property}`).toBeGreaterThan(0);
-    const procedure = procedures[path];
-    expect(procedure, path).toBeDefined();
-    const input = procedure!._def.inputs[0] as unknown as { shape: Record<string, { safeParse(value: unknown): { success: boolean; error?: unknown } }> };
-    const schema = input.shape[field]!;
-    // An address, so that the fields that expect one take it; only its length is at stake.
-    const ofLength = (length: number) => '/api/media/uploads/' + 'a'.repeat(length - '/api/media/uploads/'.length);
-    expect(schema.safeParse(ofLength(column! + 1)).success, `${path}.${field}: ${column! + 1} characters`).toBe(false);
-    // The bound is the column's, not a shorter one, where the field takes free text of any length.
-    const free = schema.safeParse(ofLength(column!));
-    if (!free.success) expect(JSON.stringify(free.error)).not.toMatch(/too_big/);
-  });
+  it.each(storedAsSent)(
+    '%s refuses %s longer than its column, and accepts it as long',
+    (path, field, entity, property) => {
+      const column = (entity.meta.properties as Record<string, { length?: number }>)[property]?.length;
+      expect(column, `${entity.meta.className}.${property}`).toBeGreaterThan(0);
+      const procedure = procedures[path];
+      expect(procedure, path).toBeDefined();
+      const input = procedure!._def.inputs[0] as unknown as {
+        shape: Record<string, { safeParse(value: unknown): { success: boolean; error?: unknown } }>;
+      };
+      const schema = input.shape[field]!;
+      // An address, so that the fields that expect one take it; only its length is at stake.
+      const ofLength = (length: number) => '/api/media/uploads/' + 'a'.repeat(length - '/api/media/uploads/'.length);
+      expect(schema.safeParse(ofLength(column! + 1)).success, `${path}.${field}: ${column! + 1} characters`).toBe(
+        false,
+      );
+      // The bound is the column's, not a shorter one, where the field takes free text of any length.
+      const free = schema.safeParse(ofLength(column!));
+      if (!free.success) expect(JSON.stringify(free.error)).not.toMatch(/too_big/);
+    },
+  );
 });

@@ -16,7 +16,14 @@ async function newUser(orm: MikroORM, credits = 0): Promise<number> {
     subscriptionType: 'free',
     createdAt: new Date(),
   });
-  if (credits > 0) await ledger.grant(orm.em.fork(), { userId: id, amount: credits, description: 'Achat', reason: 'purchase', externalRef: `seed:${id}` });
+  if (credits > 0)
+    await ledger.grant(orm.em.fork(), {
+      userId: id,
+      amount: credits,
+      description: 'Achat',
+      reason: 'purchase',
+      externalRef: `seed:${id}`,
+    });
   return id;
 }
 
@@ -27,14 +34,23 @@ async function balance(orm: MikroORM, userId: number): Promise<number> {
 /** Credits minus debits that still count (held or settled): must always equal the balance. */
 async function ledgerSum(orm: MikroORM, userId: number): Promise<number> {
   const entries = await orm.em.fork().find(CreditEntry, { user: userId });
-  return entries.reduce((sum, e) => (e.type === 'credit' ? sum + e.amount : e.status === 'released' ? sum : sum - e.amount), 0);
+  return entries.reduce(
+    (sum, e) => (e.type === 'credit' ? sum + e.amount : e.status === 'released' ? sum : sum - e.amount),
+    0,
+  );
 }
 
 describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
   let db: TestDatabase;
   const cost = 50;
   const reserve = (orm: MikroORM, userId: number, ref: string) =>
-    ledger.reserve(orm.em.fork(), { userId, cost, externalRef: ref, description: "Transformation d'image", reason: 'transformation' });
+    ledger.reserve(orm.em.fork(), {
+      userId,
+      cost,
+      externalRef: ref,
+      description: "Transformation d'image",
+      reason: 'transformation',
+    });
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
@@ -45,7 +61,14 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
 
   it('grants once per reference, however often the same grant arrives', async () => {
     const userId = await newUser(db.orm);
-    const grant = () => ledger.grant(db.orm.em.fork(), { userId, amount: 1000, description: 'Achat de crédits', reason: 'purchase', externalRef: 'pi_same' });
+    const grant = () =>
+      ledger.grant(db.orm.em.fork(), {
+        userId,
+        amount: 1000,
+        description: 'Achat de crédits',
+        reason: 'purchase',
+        externalRef: 'pi_same',
+      });
     const results = await Promise.all([grant(), grant(), grant(), grant(), grant()]);
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     expect(await balance(db.orm, userId)).toBe(1000);
@@ -54,7 +77,9 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
 
   it('lets exactly 10 of 30 simultaneous reserves of 50 through on a balance of 500', async () => {
     const userId = await newUser(db.orm, 500);
-    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => reserve(db.orm, userId, `race:${userId}:${i}`)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => reserve(db.orm, userId, `race:${userId}:${i}`)),
+    );
     const won = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(won).toHaveLength(10);
@@ -62,7 +87,9 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
     for (const r of refused) {
       expect(r.reason).toBeInstanceOf(AppError);
       expect((r.reason as AppError).appCode).toBe('INSUFFICIENT_CREDITS');
-      expect((r.reason as AppError).message).toBe('Crédits insuffisants. Vous avez besoin de 50 crédits pour cette transformation.');
+      expect((r.reason as AppError).message).toBe(
+        'Crédits insuffisants. Vous avez besoin de 50 crédits pour cette transformation.',
+      );
     }
     expect(await balance(db.orm, userId)).toBe(0);
     expect(await ledgerSum(db.orm, userId)).toBe(0);
@@ -102,7 +129,10 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
 
   it('refuses before anything is taken when the balance is short, and never goes negative', async () => {
     const userId = await newUser(db.orm, 40);
-    await expect(reserve(db.orm, userId, `short:${userId}`)).rejects.toMatchObject({ appCode: 'INSUFFICIENT_CREDITS', clientCode: 'insufficient_credits' });
+    await expect(reserve(db.orm, userId, `short:${userId}`)).rejects.toMatchObject({
+      appCode: 'INSUFFICIENT_CREDITS',
+      clientCode: 'insufficient_credits',
+    });
     expect(await balance(db.orm, userId)).toBe(40);
     expect(await db.orm.em.fork().count(CreditEntry, { externalRef: `short:${userId}` })).toBe(0);
   });
@@ -116,7 +146,9 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
     const released = await ledger.releaseStaleHolds(db.orm.em.fork(), 10 * 60_000);
     expect(released).toBeGreaterThanOrEqual(1);
     expect(await balance(db.orm, userId)).toBe(100);
-    const statuses = await db.orm.em.fork().find(CreditEntry, { user: userId, type: 'debit' }, { orderBy: { id: 'asc' } });
+    const statuses = await db.orm.em
+      .fork()
+      .find(CreditEntry, { user: userId, type: 'debit' }, { orderBy: { id: 'asc' } });
     expect(statuses.map((s) => s.status)).toEqual(['released', 'held']);
     expect(await ledgerSum(db.orm, userId)).toBe(100);
   });
@@ -128,7 +160,13 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
       if (i % 2) await ledger.settle(db.orm.em.fork(), `mix:${userId}:${i}`);
       else await ledger.release(db.orm.em.fork(), `mix:${userId}:${i}`);
     }
-    await ledger.grant(db.orm.em.fork(), { userId, amount: 2500, description: 'Achat', reason: 'purchase', externalRef: `mix-buy:${userId}` });
+    await ledger.grant(db.orm.em.fork(), {
+      userId,
+      amount: 2500,
+      description: 'Achat',
+      reason: 'purchase',
+      externalRef: `mix-buy:${userId}`,
+    });
     expect(await balance(db.orm, userId)).toBe(300 - 150 + 2500);
     expect(await ledgerSum(db.orm, userId)).toBe(await balance(db.orm, userId));
   });

@@ -12,7 +12,16 @@ describe.each(testDatabaseTargets())('media access on $name', (target) => {
   beforeAll(async () => {
     db = await openTestDatabase(target);
     const em = db.orm.em.fork();
-    const owner = await em.insert(User, { email: 'a@example.fr', passwordHash: 'x', firstName: 'An', lastName: 'Na', username: 'anna', credits: 0, subscriptionType: 'free', createdAt: new Date() });
+    const owner = await em.insert(User, {
+      email: 'a@example.fr',
+      passwordHash: 'x',
+      firstName: 'An',
+      lastName: 'Na',
+      username: 'anna',
+      credits: 0,
+      subscriptionType: 'free',
+      createdAt: new Date(),
+    });
     // Enough published posts that a scan and a search are told apart.
     for (let post = 0; post < 200; post++) {
       await em.insert(GalleryItem, {
@@ -46,7 +55,9 @@ describe.each(testDatabaseTargets())('media access on $name', (target) => {
     for (const { sql, params } of asked) {
       const explain = target.name === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
       const plan: Record<string, unknown>[] = await connection.execute(`${explain} ${sql}`, [...params]);
-      const used = plan.map((row: Record<string, unknown>) => String(target.name === 'sqlite' ? row.detail : row.key)).join(' | ');
+      const used = plan
+        .map((row: Record<string, unknown>) => String(target.name === 'sqlite' ? row.detail : row.key))
+        .join(' | ');
       expect(used, sql).toMatch(PATH_INDEXES);
     }
   });

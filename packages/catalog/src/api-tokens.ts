@@ -14,7 +14,10 @@ export const apiTokenMessages = {
 
 /** A new personal API token, as the settings form and the REST path send it. */
 export const apiTokenCreateSchema = z.object({
-  name: clientText({ error: apiTokenMessages.name }).trim().min(1, apiTokenMessages.name).max(60, apiTokenMessages.name),
+  name: clientText({ error: apiTokenMessages.name })
+    .trim()
+    .min(1, apiTokenMessages.name)
+    .max(60, apiTokenMessages.name),
   scope: z.enum(['read', 'generate'], { error: apiTokenMessages.scope }),
 });
 export type ApiTokenCreateInput = z.input<typeof apiTokenCreateSchema>;

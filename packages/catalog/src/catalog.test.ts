@@ -62,9 +62,9 @@ describe('special action groups', () => {
   };
 
   it('are the five groups with the spec sub-categories, each of exactly 8 options', () => {
-    expect(Object.fromEntries(ACTION_GROUPS.map((group) => [group.id, group.subcategories.map((sub) => sub.id)]))).toEqual(
-      expected,
-    );
+    expect(
+      Object.fromEntries(ACTION_GROUPS.map((group) => [group.id, group.subcategories.map((sub) => sub.id)])),
+    ).toEqual(expected);
     for (const group of ACTION_GROUPS) {
       for (const sub of group.subcategories) {
         expect(sub.name.trim()).not.toBe('');

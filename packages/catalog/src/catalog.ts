@@ -77,7 +77,9 @@ export interface ResolvedChoice {
  * The selection's catalogue options in category order. Only ids count (names come from the
  * catalogue); ids the catalogue does not know are left out.
  */
-export function resolveSelection(selection: Partial<Record<CategoryId, { id: string; name?: string }>>): ResolvedChoice[] {
+export function resolveSelection(
+  selection: Partial<Record<CategoryId, { id: string; name?: string }>>,
+): ResolvedChoice[] {
   return CATEGORY_IDS.flatMap((category) => {
     const selected = selection[category];
     const option = selected && getOption(category, selected.id);

@@ -3,13 +3,7 @@ import type { SelectedOption } from './catalog';
 import { normalizeText } from './text';
 
 export type ComponentCategory =
-  | 'clothing'
-  | 'accessory'
-  | 'footwear'
-  | 'environment'
-  | 'artistic'
-  | 'character'
-  | 'general';
+  'clothing' | 'accessory' | 'footwear' | 'environment' | 'artistic' | 'character' | 'general';
 
 /** A part of an option that can take its own colour; the id doubles as its English name in prompts. */
 export interface Component {
@@ -162,7 +156,10 @@ const PREDEFINED: Partial<Record<CategoryId, Record<string, readonly ComponentId
 
 /** French garment words (accent-free; a plural s also matches) and the parts they name. */
 const KEYWORD_RULES: readonly (readonly [keywords: readonly string[], components: readonly ComponentId[]])[] = [
-  [['costume', 'uniforme', 'tailleur', 'smoking', 'queue de pie'], ['jacket', 'trousers']],
+  [
+    ['costume', 'uniforme', 'tailleur', 'smoking', 'queue de pie'],
+    ['jacket', 'trousers'],
+  ],
   [['veste', 'blouson', 'blazer', 'bomber', 'doudoune', 'coupe vent'], ['jacket']],
   [['manteau', 'trench', 'caban', 'parka', 'duffle coat', 'cire'], ['coat']],
   [['chemise', 'chemisier'], ['shirt']],

@@ -24,8 +24,7 @@ export const passwordField = clientText({ error: messages.password })
   .min(6, messages.password)
   .max(200, messages.tooLong);
 
-const nameField = (message: string) =>
-  clientText({ error: message }).trim().min(2, message).max(100, messages.tooLong);
+const nameField = (message: string) => clientText({ error: message }).trim().min(2, message).max(100, messages.tooLong);
 
 export const loginSchema = z.object({ email: emailField, password: passwordField });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -50,14 +49,18 @@ const optionalNewPassword = clientText({ error: messages.password })
 
 export const accountUpdateSchema = z.object({
   username: usernameField,
-  currentPassword: clientText({ error: messages.currentPassword }).min(1, messages.currentPassword).max(200, messages.tooLong),
+  currentPassword: clientText({ error: messages.currentPassword })
+    .min(1, messages.currentPassword)
+    .max(200, messages.tooLong),
   newPassword: optionalNewPassword,
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 
 /** "Supprimer mon compte": the password confirms it is the owner. */
 export const accountDeletionSchema = z.object({
-  password: clientText({ error: messages.deletionPassword }).min(1, messages.deletionPassword).max(200, messages.tooLong),
+  password: clientText({ error: messages.deletionPassword })
+    .min(1, messages.deletionPassword)
+    .max(200, messages.tooLong),
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
 

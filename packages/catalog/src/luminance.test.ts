@@ -13,21 +13,49 @@ describe('luminance', () => {
 
 describe('textColorOnGradient', () => {
   it('uses black text on a bright gradient', () => {
-    expect(textColorOnGradient([[250, 240, 230], [200, 220, 255]])).toEqual([0, 0, 0]);
+    expect(
+      textColorOnGradient([
+        [250, 240, 230],
+        [200, 220, 255],
+      ]),
+    ).toEqual([0, 0, 0]);
   });
 
   it('uses white text on a dark gradient', () => {
-    expect(textColorOnGradient([[10, 20, 30], [40, 30, 60]])).toEqual([255, 255, 255]);
+    expect(
+      textColorOnGradient([
+        [10, 20, 30],
+        [40, 30, 60],
+      ]),
+    ).toEqual([255, 255, 255]);
   });
 
   it('uses the inverse of the first colour in between', () => {
-    expect(textColorOnGradient([[200, 40, 40], [30, 90, 160]])).toEqual([55, 215, 215]);
+    expect(
+      textColorOnGradient([
+        [200, 40, 40],
+        [30, 90, 160],
+      ]),
+    ).toEqual([55, 215, 215]);
   });
 
   it('averages all the colours rather than reading only the first', () => {
-    const whiteThenBlacks = [[255, 255, 255], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]] as const;
+    const whiteThenBlacks = [
+      [255, 255, 255],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ] as const;
     expect(textColorOnGradient(whiteThenBlacks)).toEqual([255, 255, 255]);
-    expect(textColorOnGradient([[0, 0, 0], [255, 255, 255], [255, 255, 255]])).toEqual([0, 0, 0]);
+    expect(
+      textColorOnGradient([
+        [0, 0, 0],
+        [255, 255, 255],
+        [255, 255, 255],
+      ]),
+    ).toEqual([0, 0, 0]);
   });
 
   it('switches at 0.5 and 0.2', () => {

@@ -113,7 +113,10 @@ describe('video prompt', () => {
 
 describe('videoTitleOf', () => {
   it('names a video in French by the options its prompt was built from', () => {
-    const chosen: Selection = { style: { id: 'watercolor', name: 'Aquarelle' }, lighting: { id: 'golden-hour', name: 'Heure dorée' } };
+    const chosen: Selection = {
+      style: { id: 'watercolor', name: 'Aquarelle' },
+      lighting: { id: 'golden-hour', name: 'Heure dorée' },
+    };
     expect(videoTitleOf(buildVideoPrompt(chosen))).toBe(buildOptionLabel(chosen));
     expect(videoTitleOf(buildVideoPrompt({}))).toBe('Vidéo');
   });

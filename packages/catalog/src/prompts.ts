@@ -59,7 +59,10 @@ function instructionLines(choices: readonly ResolvedChoice[], colors: ColorChoic
  */
 export function buildStyleText(selection: Selection, colors: ColorChoices = {}): string {
   const choices = resolveSelection(selection);
-  const lines = ['Transform this photo, keeping the main subject recognisable.', ...instructionLines(choices, colors, withHex)];
+  const lines = [
+    'Transform this photo, keeping the main subject recognisable.',
+    ...instructionLines(choices, colors, withHex),
+  ];
   if (choices.length > 0) {
     lines.push(`${OPTIONS_LINE_LABEL} ${choices.map(({ option }) => option.name).join(OPTIONS_SEPARATOR)}`);
   }

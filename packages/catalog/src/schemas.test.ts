@@ -37,7 +37,11 @@ describe('selectionSchema', () => {
 
 describe('workflowSelectionSchema', () => {
   it("accepts the editor's own lighting moods, which the studio selection refuses, with the catalogue names", () => {
-    const chosen = { lighting: { id: 'torchlight', name: 'anything' }, style: { id: 'watercolor' }, format: { id: 'square-1-1' } };
+    const chosen = {
+      lighting: { id: 'torchlight', name: 'anything' },
+      style: { id: 'watercolor' },
+      format: { id: 'square-1-1' },
+    };
     expect(workflowSelectionSchema.parse(chosen)).toEqual({
       lighting: { id: 'torchlight', name: 'Torche enflammée' },
       style: { id: 'watercolor', name: 'Aquarelle' },

@@ -10,7 +10,9 @@ import {
 
 describe('workflow catalogue', () => {
   it('has the sizes the spec gives', () => {
-    const sizes = Object.fromEntries(WORKFLOW_CATEGORY_IDS.map((category) => [category, WORKFLOW_CATALOG[category].length]));
+    const sizes = Object.fromEntries(
+      WORKFLOW_CATEGORY_IDS.map((category) => [category, WORKFLOW_CATALOG[category].length]),
+    );
     expect(sizes).toMatchObject({ style: 18, clothing: 5, character: 18, action: 21, environment: 18, camera: 18 });
     expect(sizes.lighting).toBeGreaterThanOrEqual(55);
     expect(sizes.lighting).toBeLessThanOrEqual(65);
@@ -35,7 +37,8 @@ describe('workflow catalogue', () => {
   it('reuses the studio options, with extra lighting moods of its own', () => {
     for (const category of WORKFLOW_CATEGORY_IDS) {
       const own = WORKFLOW_CATALOG[category].filter((option) => getOption(category, option.id) !== option);
-      const expectedOwn = category === 'lighting' ? WORKFLOW_CATALOG.lighting.length - getOptions('lighting').length : 0;
+      const expectedOwn =
+        category === 'lighting' ? WORKFLOW_CATALOG.lighting.length - getOptions('lighting').length : 0;
       expect(own.length, category).toBe(expectedOwn);
     }
   });

@@ -90,7 +90,10 @@ export const workflowNameSchema = clientText({ error: m.missingName })
   .max(WORKFLOW_LIMITS.nameLength, m.nameTooLong);
 
 const nodeIdSchema = clientText({ error: m.missingNodeId }).min(1, m.missingNodeId).max(100, m.nodeIdTooLong);
-const coordinateSchema = z.number().min(-WORKFLOW_LIMITS.coordinate, m.positionOutOfRange).max(WORKFLOW_LIMITS.coordinate, m.positionOutOfRange);
+const coordinateSchema = z
+  .number()
+  .min(-WORKFLOW_LIMITS.coordinate, m.positionOutOfRange)
+  .max(WORKFLOW_LIMITS.coordinate, m.positionOutOfRange);
 const indexSchema = z.number().int(m.invalidIndex).min(0, m.invalidIndex);
 const optionalMediaReference = mediaReferenceSchema.nullable().default(null);
 
@@ -144,8 +147,15 @@ export const workflowDocumentSchema = z
     version: z.literal(1, { error: m.unsupportedVersion }),
     nodes: z.array(workflowNodeSchema).max(WORKFLOW_LIMITS.nodes, m.tooManyNodes),
     connections: z.array(workflowConnectionSchema).max(WORKFLOW_LIMITS.connections, m.tooManyConnections),
-    referenceImages: z.partialRecord(z.enum(REFERENCE_SLOT_IDS, { error: m.unknownReferenceSlot }), referenceSlotSchema).default({}),
-    renderCount: z.number().int(m.renderCountOutOfRange).min(1, m.renderCountOutOfRange).max(4, m.renderCountOutOfRange).default(1),
+    referenceImages: z
+      .partialRecord(z.enum(REFERENCE_SLOT_IDS, { error: m.unknownReferenceSlot }), referenceSlotSchema)
+      .default({}),
+    renderCount: z
+      .number()
+      .int(m.renderCountOutOfRange)
+      .min(1, m.renderCountOutOfRange)
+      .max(4, m.renderCountOutOfRange)
+      .default(1),
     mindMap: z.boolean().default(true),
     simpleMode: z.boolean().default(false),
     viewport: z

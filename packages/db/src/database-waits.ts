@@ -80,7 +80,11 @@ export async function boundDatabaseWaits(orm: MikroORM, waits: DatabaseWaits): P
     let gaveUp = false;
     const timer = setTimeout(() => {
       gaveUp = true;
-      callback(Object.assign(new Error(`No database connection became free within ${waits.acquireMs} ms`), { code: 'ETIMEDOUT' }));
+      callback(
+        Object.assign(new Error(`No database connection became free within ${waits.acquireMs} ms`), {
+          code: 'ETIMEDOUT',
+        }),
+      );
     }, waits.acquireMs);
     const handOver = (error: Error | null, connection?: PooledConnection) => {
       if (gaveUp) return connection?.release();

@@ -5,7 +5,17 @@ import { QUERY_TIMEOUT_CODE } from './database-waits';
  * Network failures of the database client: the server is down, unreachable, cut the connection,
  * or left a query or a wait for a connection unanswered (see boundDatabaseWaits).
  */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', QUERY_TIMEOUT_CODE]);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'PROTOCOL_CONNECTION_LOST',
+  QUERY_TIMEOUT_CODE,
+]);
 
 /** Whether `error`, or one of its causes, says the database cannot be reached (rather than refused a query). */
 export function isDatabaseUnreachable(error: unknown): boolean {

@@ -1,5 +1,13 @@
 export * from './entities';
-export { databaseKind, migrateDatabase, openDatabase, ormOptions, migrationsFolder, type DatabaseKind, type OpenOptions } from './orm';
+export {
+  databaseKind,
+  migrateDatabase,
+  openDatabase,
+  ormOptions,
+  migrationsFolder,
+  type DatabaseKind,
+  type OpenOptions,
+} from './orm';
 export type { EntityManager, MikroORM } from './orm';
 export { isDatabaseUnreachable } from './faults';
 export { DATABASE_WAITS, type DatabaseWaits } from './database-waits';

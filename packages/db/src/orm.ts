@@ -86,7 +86,11 @@ async function runMigrations(orm: MikroORM, migrateTo: string | undefined): Prom
  * wait for it, then find nothing left to do. SQLite is one file for one process, and its
  * migrations run in a transaction.
  */
-export async function migrateDatabase(url: string, overrides: Partial<Options> = {}, migrateTo?: string): Promise<string[]> {
+export async function migrateDatabase(
+  url: string,
+  overrides: Partial<Options> = {},
+  migrateTo?: string,
+): Promise<string[]> {
   if (databaseKind(url) === 'sqlite') {
     const orm = await MikroORM.init(ormOptions(url, overrides));
     return runMigrations(orm, migrateTo).finally(() => orm.close());
@@ -95,8 +99,12 @@ export async function migrateDatabase(url: string, overrides: Partial<Options> =
   const orm = await MikroORM.init(ormOptions(url, { ...overrides, pool: { min: 1, max: 1 } }));
   try {
     const connection = orm.em.getConnection();
-    const [row] = await connection.execute<{ locked: number | string | null }[]>(`SELECT GET_LOCK(${MIGRATION_LOCK}, ?) AS locked`, [MIGRATION_LOCK_SECONDS]);
-    if (Number(row?.locked) !== 1) throw new Error(`The database migrations were still held by another instance after ${MIGRATION_LOCK_SECONDS} s`);
+    const [row] = await connection.execute<{ locked: number | string | null }[]>(
+      `SELECT GET_LOCK(${MIGRATION_LOCK}, ?) AS locked`,
+      [MIGRATION_LOCK_SECONDS],
+    );
+    if (Number(row?.locked) !== 1)
+      throw new Error(`The database migrations were still held by another instance after ${MIGRATION_LOCK_SECONDS} s`);
     try {
       return await runMigrations(orm, migrateTo);
     } finally {
@@ -115,7 +123,11 @@ export interface OpenOptions {
 }
 
 /** Opens the database once its schema is up to date (see migrateDatabase). */
-export async function openDatabase(url: string, overrides: Partial<Options> = {}, { migrateTo, waits = DATABASE_WAITS }: OpenOptions = {}): Promise<MikroORM> {
+export async function openDatabase(
+  url: string,
+  overrides: Partial<Options> = {},
+  { migrateTo, waits = DATABASE_WAITS }: OpenOptions = {},
+): Promise<MikroORM> {
   if (databaseKind(url) === 'sqlite') {
     const orm = await MikroORM.init(ormOptions(url, overrides));
     await runMigrations(orm, migrateTo);

@@ -28,7 +28,10 @@ export interface TestDatabase {
  * A fresh, migrated database of its own for one test file, removed on close. `migrateTo` stops at
  * an older migration, to test an upgrade.
  */
-export async function openTestDatabase(target: TestDatabaseTarget, { migrateTo }: { migrateTo?: string } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  target: TestDatabaseTarget,
+  { migrateTo }: { migrateTo?: string } = {},
+): Promise<TestDatabase> {
   if (target.name === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
     const url = join(dir, 'test.sqlite');

@@ -12,13 +12,20 @@ const INSERTS_EACH = 50;
 
 /** A writer process (support/sqlite-writer.ts), once it has opened the database. */
 async function startWriter(url: string, tag: string): Promise<{ child: ChildProcess; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/db/test/support/sqlite-writer.ts'), url, tag, String(INSERTS_EACH)], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'packages/db/test/support/sqlite-writer.ts'), url, tag, String(INSERTS_EACH)],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [line] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => [Buffer.from(stderr)])])) as [Buffer];
+  const [line] = (await Promise.race([
+    once(child.stdout!, 'data'),
+    once(child, 'exit').then(() => [Buffer.from(stderr)]),
+  ])) as [Buffer];
   if (line.toString().trim() !== 'ready') throw new Error(`The writer ${tag} did not start: ${line.toString()}`);
   return { child, stderr: () => stderr };
 }
@@ -27,7 +34,9 @@ describe('SQLite written by several processes at once', () => {
   it('makes each writer wait for the others (busy timeout) rather than fail with SQLITE_BUSY', async () => {
     const db = await openTestDatabase({ name: 'sqlite' });
     try {
-      const writers = await Promise.all(Array.from({ length: WRITERS }, (_, index) => startWriter(db.url, `writer${index}`)));
+      const writers = await Promise.all(
+        Array.from({ length: WRITERS }, (_, index) => startWriter(db.url, `writer${index}`)),
+      );
       const exits = writers.map(({ child }) => once(child, 'exit') as Promise<[number | null]>);
       for (const { child } of writers) child.stdin!.write('go\n');
       const codes = (await Promise.all(exits)).map(([code]) => code);

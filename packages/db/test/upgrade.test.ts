@@ -45,8 +45,13 @@ describe.each(testDatabaseTargets())('upgrading the schema on $name', (target) =
 
       // Deleting the account keeps the purchase and its ledger entry, without their link to it.
       await connection.execute('delete from users where id = 1');
-      const kept = await connection.execute('select user_id as user, amount from credit_entries union all select user_id, amount_cents from payments');
-      expect(kept).toEqual([{ user: null, amount: 1000 }, { user: null, amount: 500 }]);
+      const kept = await connection.execute(
+        'select user_id as user, amount from credit_entries union all select user_id, amount_cents from payments',
+      );
+      expect(kept).toEqual([
+        { user: null, amount: 1000 },
+        { user: null, amount: 500 },
+      ]);
     } finally {
       await db.close();
     }

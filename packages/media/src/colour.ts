@@ -26,5 +26,11 @@ export function mix(a: Rgb, b: Rgb, amount: number): Rgb {
 
 /** For SVG attributes. */
 export function css(colour: Rgb): string {
-  return `#${colour.map((value) => Math.max(0, Math.min(255, Math.round(value))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${colour
+    .map((value) =>
+      Math.max(0, Math.min(255, Math.round(value)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }

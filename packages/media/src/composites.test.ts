@@ -5,7 +5,9 @@ import { combine, referenceComposite, sideBySide } from './composites';
 import { MEDIA_MESSAGES } from './errors';
 
 function solid(width: number, height: number, background: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 const isRed = ([r, g, b]: number[]) => (r ?? 0) > 200 && (g ?? 0) < 60 && (b ?? 0) < 60;
@@ -13,7 +15,12 @@ const isGreen = ([r, g, b]: number[]) => (g ?? 0) > 100 && (r ?? 0) < 60 && (b ?
 const isBlue = ([r, g, b]: number[]) => (b ?? 0) > 200 && (r ?? 0) < 60 && (g ?? 0) < 60;
 
 /** Where the colour stops along a row: the x of the first pixel that fails `test`, scanning from `from`. */
-async function edgeAlongRow(image: Buffer, y: number, from: number, test: (colour: number[]) => boolean): Promise<number> {
+async function edgeAlongRow(
+  image: Buffer,
+  y: number,
+  from: number,
+  test: (colour: number[]) => boolean,
+): Promise<number> {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
   for (let x = from; x < info.width; x += 1) {
     const at = (y * info.width + x) * info.channels;
@@ -50,7 +57,11 @@ describe('combine', () => {
   ] as const)('lays out %s with %i images', async (layout, count, size) => {
     const colours = ['#ff0000', '#00aa00', '#0000ff', '#ffff00', '#ff00ff', '#00ffff', '#ffffff', '#888888', '#000000'];
     const images = await Promise.all(colours.slice(0, count).map((colour) => solid(300, 200, colour)));
-    const combined = await combine(images, images.map(() => 1), layout);
+    const combined = await combine(
+      images,
+      images.map(() => 1),
+      layout,
+    );
     expect([combined.width, combined.height]).toEqual(size);
     const meta = await sharp(combined.image).metadata();
     expect([meta.width, meta.height]).toEqual(size);
@@ -71,10 +82,24 @@ describe('combine', () => {
 
   it('refuses fewer than two images, more than sixteen, or a layout for another count', async () => {
     const one = await solid(50, 50, '#ff0000');
-    await expect(combine([one], [1], 'dual')).rejects.toMatchObject({ code: 'VALIDATION', message: MEDIA_MESSAGES.combineTooFew });
-    await expect(combine(Array.from({ length: 17 }, () => one), [], 'grid')).rejects.toMatchObject({ code: 'VALIDATION', message: MEDIA_MESSAGES.combineTooMany });
-    await expect(combine([one, one, one], [1, 1, 1], 'dual')).rejects.toMatchObject({ code: 'VALIDATION', message: MEDIA_MESSAGES.layoutMismatch });
-    await expect(combine([one, Buffer.from('pas une image')], [1, 1], 'dual')).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA' });
+    await expect(combine([one], [1], 'dual')).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: MEDIA_MESSAGES.combineTooFew,
+    });
+    await expect(
+      combine(
+        Array.from({ length: 17 }, () => one),
+        [],
+        'grid',
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: MEDIA_MESSAGES.combineTooMany });
+    await expect(combine([one, one, one], [1, 1, 1], 'dual')).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: MEDIA_MESSAGES.layoutMismatch,
+    });
+    await expect(combine([one, Buffer.from('pas une image')], [1, 1], 'dual')).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA',
+    });
   });
 });
 

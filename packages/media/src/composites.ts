@@ -32,7 +32,12 @@ async function drawTilesNow(width: number, height: number, tiles: readonly Tile[
         .removeAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });
-      return { input: data, raw: { width: info.width, height: info.height, channels: info.channels }, left: tile.left, top: tile.top };
+      return {
+        input: data,
+        raw: { width: info.width, height: info.height, channels: info.channels },
+        left: tile.left,
+        top: tile.top,
+      };
     }),
   ).catch((cause: unknown) => {
     throw decodeFailure(cause);
@@ -62,7 +67,10 @@ function split(total: number, weights: readonly number[]): number[] {
 export async function sideBySide(original: Buffer, result: Buffer): Promise<JpegImage> {
   const [left, right] = await Promise.all([inspectImage(original), inspectImage(result)]);
   const aspects = [left.width / left.height, right.width / right.height] as const;
-  const height = Math.max(1, Math.floor(Math.min(left.height, right.height, 2048, MAX_EDGE / (aspects[0] + aspects[1]))));
+  const height = Math.max(
+    1,
+    Math.floor(Math.min(left.height, right.height, 2048, MAX_EDGE / (aspects[0] + aspects[1]))),
+  );
   const widths = aspects.map((aspect) => Math.max(1, Math.round(height * aspect))) as [number, number];
   return drawTiles(widths[0] + widths[1], height, [
     { image: original, left: 0, top: 0, width: widths[0], height },
@@ -86,7 +94,8 @@ function weight(importance: number | undefined): number {
 function rowsFor(layout: CombineLayout, count: number): number[][] {
   const columns = layout === 'grid' ? Math.ceil(Math.sqrt(count)) : layout === 'quad' ? 2 : count;
   const rows: number[][] = [];
-  for (let start = 0; start < count; start += columns) rows.push(Array.from({ length: Math.min(columns, count - start) }, (_, i) => start + i));
+  for (let start = 0; start < count; start += columns)
+    rows.push(Array.from({ length: Math.min(columns, count - start) }, (_, i) => start + i));
   return rows;
 }
 
@@ -95,10 +104,15 @@ function rowsFor(layout: CombineLayout, count: number): number[][] {
  * (quad) or in a grid (more than 4), 2048 px wide. A more important image gets a wider tile in its
  * row, and a row of important images a taller band.
  */
-export async function combine(images: readonly Buffer[], importance: readonly number[], layout: CombineLayout): Promise<JpegImage> {
+export async function combine(
+  images: readonly Buffer[],
+  importance: readonly number[],
+  layout: CombineLayout,
+): Promise<JpegImage> {
   if (images.length < 2) throw new MediaError('VALIDATION', MEDIA_MESSAGES.combineTooFew);
   if (images.length > MAX_COMBINED_IMAGES) throw new MediaError('VALIDATION', MEDIA_MESSAGES.combineTooMany);
-  if (layout !== 'grid' && LAYOUT_COUNTS[layout] !== images.length) throw new MediaError('VALIDATION', MEDIA_MESSAGES.layoutMismatch);
+  if (layout !== 'grid' && LAYOUT_COUNTS[layout] !== images.length)
+    throw new MediaError('VALIDATION', MEDIA_MESSAGES.layoutMismatch);
   await Promise.all(images.map((image) => inspectImage(image)));
   const weights = images.map((_, index) => weight(importance[index]));
   const rows = rowsFor(layout, images.length);
@@ -110,7 +124,10 @@ export async function combine(images: readonly Buffer[], importance: readonly nu
   let top = 0;
   rows.forEach((row, rowIndex) => {
     const rowHeight = rowHeights[rowIndex] ?? 0;
-    const widths = split(CANVAS_WIDTH - GUTTER * (row.length - 1), row.map((index) => weights[index] ?? 1));
+    const widths = split(
+      CANVAS_WIDTH - GUTTER * (row.length - 1),
+      row.map((index) => weights[index] ?? 1),
+    );
     let left = 0;
     row.forEach((imageIndex, column) => {
       const width = widths[column] ?? 0;
@@ -141,7 +158,10 @@ export async function referenceComposite(main: Buffer, references: ReferenceImag
   const mainTile: Tile = { image: main, left: 0, top: 0, width: mainWidth, height: REFERENCE_HEIGHT };
   if (present.length === 0) return drawTiles(mainWidth, REFERENCE_HEIGHT, [mainTile]);
   const column = REFERENCE_HEIGHT / 2;
-  const heights = split(REFERENCE_HEIGHT - GUTTER * (present.length - 1), present.map((reference) => weight(reference.importance)));
+  const heights = split(
+    REFERENCE_HEIGHT - GUTTER * (present.length - 1),
+    present.map((reference) => weight(reference.importance)),
+  );
   let top = 0;
   const referenceTiles = present.map((reference, index): Tile => {
     const tile = { image: reference.image, left: mainWidth + GUTTER, top, width: column, height: heights[index] ?? 0 };

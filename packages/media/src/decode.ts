@@ -65,6 +65,7 @@ export async function inspectImage(bytes: Buffer): Promise<ImageHeader> {
 export function decodeFailure(cause: unknown): MediaError {
   const text = cause instanceof Error ? cause.message : String(cause);
   if (/pixel limit/i.test(text)) return new MediaError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.tooManyPixels, { cause });
-  if (/unsupported image format/i.test(text)) return new MediaError('UNSUPPORTED_MEDIA', MEDIA_MESSAGES.unsupported, { cause });
+  if (/unsupported image format/i.test(text))
+    return new MediaError('UNSUPPORTED_MEDIA', MEDIA_MESSAGES.unsupported, { cause });
   return new MediaError('VALIDATION', MEDIA_MESSAGES.unreadable, { cause });
 }

@@ -18,7 +18,8 @@ export const MEDIA_MESSAGES = {
   generationCanceled: "La génération a été annulée. Aucun crédit n'a été débité.",
   generationRefused:
     "Le modèle a refusé cette demande : la photo ou les options ont été jugées sensibles par son filtre de contenu. Choisissez une autre photo ou d'autres options. Aucun crédit n'a été débité.",
-  generationBusy: "Le service de génération est très sollicité. Réessayez dans quelques minutes. Aucun crédit n'a été débité.",
+  generationBusy:
+    "Le service de génération est très sollicité. Réessayez dans quelques minutes. Aucun crédit n'a été débité.",
   videoFailed: 'Erreur lors de la génération vidéo. Veuillez réessayer.',
 } as const;
 

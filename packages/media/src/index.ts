@@ -1,7 +1,14 @@
 // The media layer: upload normalisation, storage, image and video engines, composites, generated
 // art and thumbnails. Pure media work: no HTTP, no database.
 export { MEDIA_MESSAGES, MediaError, isMediaError, type MediaErrorCode } from './errors';
-export { JPEG_OUTPUT, MAX_EDGE, MAX_INPUT_PIXELS, MAX_OUTPUT_EDGE, MAX_OUTPUT_PIXELS, MAX_UPLOAD_BYTES } from './limits';
+export {
+  JPEG_OUTPUT,
+  MAX_EDGE,
+  MAX_INPUT_PIXELS,
+  MAX_OUTPUT_EDGE,
+  MAX_OUTPUT_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from './limits';
 export { inspectImage, looksLikeRasterImage, type ImageHeader } from './decode';
 export { normalizeUpload, storeUpload, type NormalizedImage, type StoredUpload } from './upload';
 export {

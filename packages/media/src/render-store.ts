@@ -51,7 +51,9 @@ export class DiskRenderStore implements RenderStore {
         .filter((entry) => entry.name !== version)
         .map(async (entry) => {
           const path = join(this.root, entry.name);
-          const files = entry.isDirectory() ? (await readdir(path, { recursive: true, withFileTypes: true })).filter((inner) => inner.isFile()).length : 1;
+          const files = entry.isDirectory()
+            ? (await readdir(path, { recursive: true, withFileTypes: true })).filter((inner) => inner.isFile()).length
+            : 1;
           await rm(path, { recursive: true, force: true });
           return files;
         }),

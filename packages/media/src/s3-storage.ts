@@ -1,4 +1,13 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { RenderStore } from './render-store';
 import {
   contentTypeOf,
@@ -87,7 +96,9 @@ export class S3Storage implements MediaStorage {
 
   async put(kind: StorageKind, data: Buffer, extension: StorageExtension): Promise<string> {
     const key = newStorageKey(kind, extension);
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentTypeOf(key) }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentTypeOf(key) }),
+    );
     return key;
   }
 
@@ -108,7 +119,14 @@ export class S3Storage implements MediaStorage {
         }),
       write: async (name, bytes) => {
         // A PUT is atomic in S3: a reader gets the whole object or none.
-        await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: RENDERS_PREFIX + name, Body: bytes, ContentType: 'image/jpeg' }));
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.settings.bucket,
+            Key: RENDERS_PREFIX + name,
+            Body: bytes,
+            ContentType: 'image/jpeg',
+          }),
+        );
       },
       remove: async (name) => {
         await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: RENDERS_PREFIX + name }));
@@ -116,10 +134,17 @@ export class S3Storage implements MediaStorage {
       keepOnly: async (version) => {
         let removed = 0;
         // A listing page holds at most 1,000 keys, as many as one DeleteObjects takes.
-        for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.settings.bucket, Prefix: RENDERS_PREFIX })) {
-          const older = (page.Contents ?? []).flatMap(({ Key }) => (Key && !Key.startsWith(`${RENDERS_PREFIX}${version}/`) ? [{ Key }] : []));
+        for await (const page of paginateListObjectsV2(
+          { client: this.client },
+          { Bucket: this.settings.bucket, Prefix: RENDERS_PREFIX },
+        )) {
+          const older = (page.Contents ?? []).flatMap(({ Key }) =>
+            Key && !Key.startsWith(`${RENDERS_PREFIX}${version}/`) ? [{ Key }] : [],
+          );
           if (older.length === 0) continue;
-          await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: older, Quiet: true } }));
+          await this.client.send(
+            new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: older, Quiet: true } }),
+          );
           removed += older.length;
         }
         return removed;
@@ -148,7 +173,9 @@ export class S3Storage implements MediaStorage {
   }
 
   private async head(key: string): Promise<ObjectVersion> {
-    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) })).catch(rethrowMissing);
+    const head = await this.client
+      .send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) }))
+      .catch(rethrowMissing);
     return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0), etag: head.ETag ?? '' };
   }
 
@@ -160,7 +187,8 @@ export class S3Storage implements MediaStorage {
    */
   private async read(key: string, version: ObjectVersion, conditions: ObjectReadConditions): Promise<ObjectRead> {
     const validators = { etag: version.etag, 'last-modified': version.modifiedAt.toUTCString() };
-    const rangeStillApplies = !conditions.ifRange || conditions.ifRange === version.etag || conditions.ifRange === validators['last-modified'];
+    const rangeStillApplies =
+      !conditions.ifRange || conditions.ifRange === version.etag || conditions.ifRange === validators['last-modified'];
     if (conditions.ifMatch && !conditions.ifMatch.split(',').some((tag) => ['*', version.etag].includes(tag.trim()))) {
       return { status: 412, headers: {}, body: null };
     }

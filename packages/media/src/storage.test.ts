@@ -33,9 +33,13 @@ describe('LocalDiskStorage', () => {
   });
 
   it('gives every file its own key and leaves no temporary files', async () => {
-    const keys = await Promise.all(Array.from({ length: 10 }, (_, index) => storage.put('uploads', Buffer.from([index]), 'png')));
+    const keys = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => storage.put('uploads', Buffer.from([index]), 'png')),
+    );
     expect(new Set(keys).size).toBe(10);
-    const files = (await readdir(join(root, 'media'), { recursive: true })).filter((name) => name.endsWith('.png') || name.endsWith('.tmp'));
+    const files = (await readdir(join(root, 'media'), { recursive: true })).filter(
+      (name) => name.endsWith('.png') || name.endsWith('.tmp'),
+    );
     expect(files.every((name) => name.endsWith('.png'))).toBe(true);
     expect(files).toHaveLength(10);
   });

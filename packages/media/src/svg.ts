@@ -9,17 +9,28 @@ export type Stop = readonly [offset: number, colour: Rgb, opacity: number];
 
 function stopsMarkup(stops: readonly Stop[]): string {
   return stops
-    .map(([offset, colour, opacity]) => `<stop offset="${n(offset)}" stop-color="${css(colour)}" stop-opacity="${opacity.toFixed(3)}"/>`)
+    .map(
+      ([offset, colour, opacity]) =>
+        `<stop offset="${n(offset)}" stop-color="${css(colour)}" stop-opacity="${opacity.toFixed(3)}"/>`,
+    )
     .join('');
 }
 
 /** A gradient along the line (x1, y1) → (x2, y2) in fractions of the filled shape's box. */
-export function linearGradient(id: string, [x1, y1, x2, y2]: readonly [number, number, number, number], stops: readonly Stop[]): string {
+export function linearGradient(
+  id: string,
+  [x1, y1, x2, y2]: readonly [number, number, number, number],
+  stops: readonly Stop[],
+): string {
   return `<linearGradient id="${id}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stopsMarkup(stops)}</linearGradient>`;
 }
 
 /** A radial gradient in user coordinates (circles stay round whatever the frame's shape). */
-export function radialGradient(id: string, centre: { x: number; y: number; r: number }, stops: readonly Stop[]): string {
+export function radialGradient(
+  id: string,
+  centre: { x: number; y: number; r: number },
+  stops: readonly Stop[],
+): string {
   return `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(centre.x)}" cy="${n(centre.y)}" r="${n(centre.r)}">${stopsMarkup(stops)}</radialGradient>`;
 }
 
@@ -46,7 +57,14 @@ export function ridge(points: readonly (readonly [number, number])[], bottom: nu
  * A whole SVG document of `width` × `height` pixels whose drawing uses a `viewWidth` × `viewHeight`
  * frame: stretched to the pixels by default, or (`xMidYMid slice`) scaled to cover them and cropped.
  */
-export function svgDocument(width: number, height: number, viewWidth: number, viewHeight: number, body: string, fit: 'none' | 'xMidYMid slice' = 'none'): Buffer {
+export function svgDocument(
+  width: number,
+  height: number,
+  viewWidth: number,
+  viewHeight: number,
+  body: string,
+  fit: 'none' | 'xMidYMid slice' = 'none',
+): Buffer {
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${n(viewWidth)} ${n(viewHeight)}" preserveAspectRatio="${fit}">${body}</svg>`,
   );

@@ -15,7 +15,10 @@ describe('renderThumbnail', () => {
     const tiles = await Promise.all(ids.map((id) => renderThumbnail(category, id)));
     for (let i = 0; i < tiles.length; i += 1) {
       for (let j = i + 1; j < tiles.length; j += 1) {
-        expect(await difference(tiles[i] ?? Buffer.alloc(0), tiles[j] ?? Buffer.alloc(0)), `${ids[i]} / ${ids[j]}`).toBeGreaterThan(least);
+        expect(
+          await difference(tiles[i] ?? Buffer.alloc(0), tiles[j] ?? Buffer.alloc(0)),
+          `${ids[i]} / ${ids[j]}`,
+        ).toBeGreaterThan(least);
       }
     }
     return tiles;
@@ -28,7 +31,9 @@ describe('renderThumbnail', () => {
     const face = { left: 96, top: 24, width: 48, height: 48 };
     const photo = await sharp(SAMPLE_PHOTO_JPEG).resize(256, 256).extract(face).greyscale().raw().toBuffer();
     const tile = await sharp(ocean).extract(face).greyscale().raw().toBuffer();
-    expect(photo.reduce((sum, value, index) => sum + Math.abs(value - (tile[index] ?? 0)), 0) / photo.length).toBeLessThan(25);
+    expect(
+      photo.reduce((sum, value, index) => sum + Math.abs(value - (tile[index] ?? 0)), 0) / photo.length,
+    ).toBeLessThan(25);
   });
 
   it('shows each light and each shot differently on the photograph', { timeout: 60_000 }, async () => {
@@ -37,22 +42,36 @@ describe('renderThumbnail', () => {
   });
 
   it('shows the styles on a real photograph, each tile unlike the others', { timeout: 60_000 }, async () => {
-    await expectUnlike('style', ['watercolor', 'oil-painting', 'cartoon', 'comic-book', 'pencil-sketch', 'pixel-art', 'mosaic', 'stained-glass'], 6);
+    await expectUnlike(
+      'style',
+      ['watercolor', 'oil-painting', 'cartoon', 'comic-book', 'pencil-sketch', 'pixel-art', 'mosaic', 'stained-glass'],
+      6,
+    );
   });
 
-  it('captions the tile of an option the sample photograph cannot show (shoes need the feet in the picture)', { timeout: 60_000 }, async () => {
-    const [sneakers] = await expectUnlike('clothing', ['sneakers', 'tuxedo'], 3);
-    expect(await sharp(sneakers).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
-    // The caption band darkens the bottom of the tile.
-    const meanGrey = async (top: number) => {
-      const grey = await sharp(sneakers).extract({ left: 0, top, width: 256, height: 40 }).greyscale().raw().toBuffer();
-      return grey.reduce((sum, value) => sum + value, 0) / grey.length;
-    };
-    expect(await meanGrey(216)).toBeLessThan((await meanGrey(0)) - 20);
-  });
+  it(
+    'captions the tile of an option the sample photograph cannot show (shoes need the feet in the picture)',
+    { timeout: 60_000 },
+    async () => {
+      const [sneakers] = await expectUnlike('clothing', ['sneakers', 'tuxedo'], 3);
+      expect(await sharp(sneakers).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
+      // The caption band darkens the bottom of the tile.
+      const meanGrey = async (top: number) => {
+        const grey = await sharp(sneakers)
+          .extract({ left: 0, top, width: 256, height: 40 })
+          .greyscale()
+          .raw()
+          .toBuffer();
+        return grey.reduce((sum, value) => sum + value, 0) / grey.length;
+      };
+      expect(await meanGrey(216)).toBeLessThan((await meanGrey(0)) - 20);
+    },
+  );
 
   it('keeps the shape of a format option inside the square', async () => {
-    const { data, info } = await sharp(await renderThumbnail('format', 'cinema-21-9')).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await renderThumbnail('format', 'cinema-21-9'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // 21:9 in 256 px leaves bands above and below, in the neutral background colour.
     const top = [data[0], data[1], data[2]];
     const middle = (128 * info.width + 128) * info.channels;
@@ -77,7 +96,10 @@ describe('RenderCache', () => {
   it('renders a file once, then serves it from disk', async () => {
     const cache = new RenderCache(new DiskRenderStore(root));
     const render = vi.fn(async () => Buffer.from('rendered'));
-    const [first, second] = await Promise.all([cache.read('art', 'something.jpg', render), cache.read('art', 'something.jpg', render)]);
+    const [first, second] = await Promise.all([
+      cache.read('art', 'something.jpg', render),
+      cache.read('art', 'something.jpg', render),
+    ]);
     const third = await cache.read('art', 'something.jpg', render);
     expect(render).toHaveBeenCalledTimes(1);
     expect([first, second, third].map(String)).toEqual(['rendered', 'rendered', 'rendered']);

@@ -35,7 +35,8 @@ export async function renderThumbnail(category: CategoryId, optionId: string): P
     (error: unknown) => {
       // Shoes and legwear need the feet or hips in the picture, and the sample stops at the chest:
       // the tile says what the option asks of a photo rather than failing.
-      if (error instanceof MediaError && error.message === NOT_IN_FRAME_MESSAGE) return withCaption(SAMPLE_PHOTO_JPEG, 'Photo en pied');
+      if (error instanceof MediaError && error.message === NOT_IN_FRAME_MESSAGE)
+        return withCaption(SAMPLE_PHOTO_JPEG, 'Photo en pied');
       throw error;
     },
   );
@@ -56,7 +57,10 @@ async function withCaption(image: Buffer, caption: string): Promise<Buffer> {
     `<rect x="0" y="${height * 0.8}" width="${width}" height="${height * 0.2}" fill="#212529" fill-opacity="0.72"/>` +
       `<text x="${width / 2}" y="${height * 0.93}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height * 0.09)}" font-weight="bold" fill="#ffffff" text-anchor="middle">${caption}</text>`,
   );
-  return sharp(image).composite([{ input: band }]).jpeg(JPEG_OUTPUT).toBuffer();
+  return sharp(image)
+    .composite([{ input: band }])
+    .jpeg(JPEG_OUTPUT)
+    .toBuffer();
 }
 
 /** The cache's name for the before/after picture of a pair of stored files. */

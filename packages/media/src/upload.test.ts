@@ -33,7 +33,11 @@ describe('normalizeUpload', () => {
   });
 
   it('puts transparent areas on white', async () => {
-    const transparent = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const transparent = await sharp({
+      create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const [red, green, blue] = await colourAt((await normalizeUpload(transparent)).buffer, 5, 5);
     expect(Math.min(red, green, blue)).toBeGreaterThan(245);
   });
@@ -58,7 +62,9 @@ describe('normalizeUpload', () => {
   });
 
   it('brings the long edge down to 4096 px', async () => {
-    const wide = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#336699' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const result = await normalizeUpload(wide);
     expect([result.width, result.height]).toEqual([4096, 2048]);
   });
@@ -71,9 +77,22 @@ describe('normalizeUpload', () => {
 
   it.each([
     ['a text file', Buffer.from('Bonjour, ceci est un fichier texte et non une photo.\n'.repeat(5))],
-    ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>')],
-    ['an SVG with an XML declaration', Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')],
-    ['an HTML page named photo.jpg', Buffer.from('<!DOCTYPE html><html><body><img src=x onerror=alert(1)></body></html>')],
+    [
+      'an SVG with a script',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+      ),
+    ],
+    [
+      'an SVG with an XML declaration',
+      Buffer.from(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+    ],
+    [
+      'an HTML page named photo.jpg',
+      Buffer.from('<!DOCTYPE html><html><body><img src=x onerror=alert(1)></body></html>'),
+    ],
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF')],
   ])('refuses %s as not an image', async (_, input) => {
     const error = await refusal(input);
@@ -89,7 +108,10 @@ describe('normalizeUpload', () => {
   });
 
   it('refuses bytes that only start like a JPEG', async () => {
-    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a picture, just text after a JPEG marker')]);
+    const fake = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from('not really a picture, just text after a JPEG marker'),
+    ]);
     expect(['VALIDATION', 'UNSUPPORTED_MEDIA']).toContain((await refusal(fake)).code);
   });
 
@@ -121,7 +143,11 @@ describe('storeUpload', () => {
 
   it('writes nothing for a refused file', async () => {
     const storage = new LocalDiskStorage(root);
-    const refused = [Buffer.alloc(10 * 1024 * 1024 + 1), Buffer.from('<svg><script>alert(1)</script></svg>'), pngBomb(60_000)];
+    const refused = [
+      Buffer.alloc(10 * 1024 * 1024 + 1),
+      Buffer.from('<svg><script>alert(1)</script></svg>'),
+      pngBomb(60_000),
+    ];
     for (const input of refused) await expect(storeUpload(storage, input)).rejects.toBeInstanceOf(MediaError);
     expect(await readdir(root, { recursive: true })).toEqual([]);
   });

@@ -45,7 +45,11 @@ export interface StoredUpload extends Omit<NormalizedImage, 'buffer'> {
 }
 
 /** Normalises then stores an upload (or a reference image); a refused file leaves nothing behind. */
-export async function storeUpload(storage: MediaStorage, input: Buffer, kind: StorageKind = 'uploads'): Promise<StoredUpload> {
+export async function storeUpload(
+  storage: MediaStorage,
+  input: Buffer,
+  kind: StorageKind = 'uploads',
+): Promise<StoredUpload> {
   const { buffer, ...image } = await normalizeUpload(input);
   const key = await storage.put(kind, buffer, 'jpg');
   return { key, ...image };

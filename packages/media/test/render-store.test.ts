@@ -18,14 +18,20 @@ const backends: Backend[] = [
     name: 'one folder',
     async open() {
       const root = await mkdtemp(join(tmpdir(), 'atelier-renders-'));
-      return { stores: [new DiskRenderStore(root), new DiskRenderStore(root)], close: () => rm(root, { recursive: true, force: true }) };
+      return {
+        stores: [new DiskRenderStore(root), new DiskRenderStore(root)],
+        close: () => rm(root, { recursive: true, force: true }),
+      };
     },
   },
   {
     name: 'an S3-compatible bucket (s3rver on 127.0.0.1)',
     async open() {
       const server = await startS3Server();
-      return { stores: [new S3Storage(server.settings).renders(), new S3Storage(server.settings).renders()], close: () => server.close() };
+      return {
+        stores: [new S3Storage(server.settings).renders(), new S3Storage(server.settings).renders()],
+        close: () => server.close(),
+      };
     },
   },
 ];
@@ -56,7 +62,12 @@ describe.each(backends)('the render cache shared through $name', (backend) => {
   it("deletes what older engine versions rendered, and keeps the current version's renders", async () => {
     const [a, b] = stores;
     const bytes = Buffer.from('jpeg');
-    await Promise.all([a.write('v0/old-thumbnail.jpg', bytes), a.write('v0/stitch-old.jpg', bytes), a.write('v1/art.jpg', bytes), a.write(`${RENDER_VERSION}/kept.jpg`, bytes)]);
+    await Promise.all([
+      a.write('v0/old-thumbnail.jpg', bytes),
+      a.write('v0/stitch-old.jpg', bytes),
+      a.write('v1/art.jpg', bytes),
+      a.write(`${RENDER_VERSION}/kept.jpg`, bytes),
+    ]);
     // From the other instance: the bucket or folder is shared.
     expect(await new RenderCache(b).forgetOlderVersions()).toBe(3);
     expect(await a.read('v0/old-thumbnail.jpg')).toBeUndefined();

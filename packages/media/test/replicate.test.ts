@@ -44,7 +44,11 @@ afterAll(async () => {
 /** A 640 × 480 picture, or the size an upscaler would make of its input. */
 async function outputFor(model: string, input: Record<string, unknown>) {
   const factor = model === 'topazlabs/image-upscale' ? Number.parseInt(String(input.upscale_factor), 10) || 1 : 1;
-  const body = await sharp({ create: { width: 640 * factor, height: 480 * factor, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+  const body = await sharp({
+    create: { width: 640 * factor, height: 480 * factor, channels: 3, background: '#2266aa' },
+  })
+    .jpeg()
+    .toBuffer();
   return { body, contentType: 'image/jpeg' };
 }
 
@@ -54,7 +58,12 @@ beforeEach(() => {
 });
 
 const quick = { pollIntervalMs: 20, stepTimeoutMs: 2_000, videoTimeoutMs: 2_000 };
-const options = (extra: Partial<ReplicateOptions> = {}): ReplicateOptions => ({ token: 'test-token', baseUrl: fake.baseUrl, ...quick, ...extra });
+const options = (extra: Partial<ReplicateOptions> = {}): ReplicateOptions => ({
+  token: 'test-token',
+  baseUrl: fake.baseUrl,
+  ...quick,
+  ...extra,
+});
 
 /** The local pipeline's part, recorded: the lens effects it was asked for. */
 function recordingOptics(): ImageEngine & { asked: Selection[] } {
@@ -70,7 +79,8 @@ function recordingOptics(): ImageEngine & { asked: Selection[] } {
   };
 }
 
-const imageEngine = (extra: Partial<ReplicateOptions> = {}, optics?: ImageEngine) => new ReplicateImageEngine(replicateCloud(options(extra)), optics);
+const imageEngine = (extra: Partial<ReplicateOptions> = {}, optics?: ImageEngine) =>
+  new ReplicateImageEngine(replicateCloud(options(extra)), optics);
 const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
 const createdModels = () => fake.predictions().map(({ model }) => model);
 const option = (id: string) => ({ id, name: '' });
@@ -78,12 +88,18 @@ const option = (id: string) => ({ id, name: '' });
 describe('the model registry', () => {
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats.default(ajv);
-  const fixture = (id: string) => JSON.parse(readFileSync(join(MODEL_FIXTURES_DIR, `${modelName(id).replace('/', '__')}.json`), 'utf8')) as { input: object };
+  const fixture = (id: string) =>
+    JSON.parse(readFileSync(join(MODEL_FIXTURES_DIR, `${modelName(id).replace('/', '__')}.json`), 'utf8')) as {
+      input: object;
+    };
 
   it.each(MODEL_IDS)('%s builds inputs its published schema accepts', (id) => {
     const model = findModel(id)!;
     const validate = ajv.compile(fixture(id).input);
-    for (const size of [{ width: 640, height: 480 }, { width: 300, height: 1200 }]) {
+    for (const size of [
+      { width: 640, height: 480 },
+      { width: 300, height: 1200 },
+    ]) {
       const input = model.input({
         image: 'https://replicate.delivery/example/input.jpg',
         size,
@@ -112,12 +128,16 @@ describe('the model registry', () => {
 describe('the plan of a generation: each option to the model that does it best', () => {
   it.each<[string, Selection, string[]]>([
     ['a style', { style: option('anime') }, ['black-forest-labs/flux-kontext-pro']],
-    ['a character', { character: option(  'knight') }, ['black-forest-labs/flux-kontext-pro']],
+    ['a character', { character: option('knight') }, ['black-forest-labs/flux-kontext-pro']],
     ['an action', { action: option('running') }, ['black-forest-labs/flux-kontext-pro']],
     ['a garment', { clothing: option('business-suit') }, ['black-forest-labs/flux-kontext-pro']],
     ['a lighting', { lighting: option('golden-hour') }, ['black-forest-labs/flux-kontext-pro']],
     ['an environment alone', { environment: option('paris') }, ['bria/generate-background']],
-    ['an environment with a style', { environment: option('paris'), style: option('anime') }, ['black-forest-labs/flux-kontext-pro']],
+    [
+      'an environment with a style',
+      { environment: option('paris'), style: option('anime') },
+      ['black-forest-labs/flux-kontext-pro'],
+    ],
     ['a viewpoint', { camera: option('low-angle') }, ['qwen/qwen-edit-multiangle']],
     ['a shot the editor draws', { camera: option('wide-shot') }, ['black-forest-labs/flux-kontext-pro']],
     ['a lens effect', { camera: option('bokeh') }, []],
@@ -128,13 +148,29 @@ describe('the plan of a generation: each option to the model that does it best',
     ['a face restoration', { upscale: option('face-restore') }, ['topazlabs/image-upscale']],
     [
       'a stacked selection',
-      { style: option('anime'), camera: option('low-angle'), format: option('widescreen-16-9'), upscale: option('upscale-2x') },
-      ['black-forest-labs/flux-kontext-pro', 'qwen/qwen-edit-multiangle', 'bria/expand-image', 'topazlabs/image-upscale'],
+      {
+        style: option('anime'),
+        camera: option('low-angle'),
+        format: option('widescreen-16-9'),
+        upscale: option('upscale-2x'),
+      },
+      [
+        'black-forest-labs/flux-kontext-pro',
+        'qwen/qwen-edit-multiangle',
+        'bria/expand-image',
+        'topazlabs/image-upscale',
+      ],
     ],
   ])('%s', async (_, selection, chain) => {
     const optics = recordingOptics();
     const stages: string[] = [];
-    const result = await imageEngine({}, optics).transform({ image: source, prompt: '', selection, seed: 7, onProgress: (_fraction, stage) => stage && stages.push(stage) });
+    const result = await imageEngine({}, optics).transform({
+      image: source,
+      prompt: '',
+      selection,
+      seed: 7,
+      onProgress: (_fraction, stage) => stage && stages.push(stage),
+    });
     expect(createdModels()).toEqual(chain);
     expect(fake.refused).toEqual([]);
     expect(result.models).toEqual(chain);
@@ -147,7 +183,7 @@ describe('the plan of a generation: each option to the model that does it best',
     }
   });
 
-  it('tells the editor what to keep, in words, with nothing of Atelier\'s own', async () => {
+  it("tells the editor what to keep, in words, with nothing of Atelier's own", async () => {
     await imageEngine().transform({
       image: source,
       prompt: 'Transform this photo.\nOptions Atelier : Anime',
@@ -162,19 +198,32 @@ describe('the plan of a generation: each option to the model that does it best',
     expect(prompt).not.toMatch(/Options Atelier|#[0-9A-F]{6}|:\d\.\d\)/i);
   });
 
-  it('reads a workflow prompt\'s weights as words', async () => {
+  it("reads a workflow prompt's weights as words", async () => {
     const anime = getOption('style', 'anime')!.prompt;
-    await imageEngine().transform({ image: source, prompt: `(${anime}:0.3), 4K quality, professional photography`, selection: { style: option('anime') }, intensity: 1 });
-    await imageEngine().transform({ image: source, prompt: '(zellige tiles behind her:0.6), 4K quality', selection: {} });
+    await imageEngine().transform({
+      image: source,
+      prompt: `(${anime}:0.3), 4K quality, professional photography`,
+      selection: { style: option('anime') },
+      intensity: 1,
+    });
+    await imageEngine().transform({
+      image: source,
+      prompt: '(zellige tiles behind her:0.6), 4K quality',
+      selection: {},
+    });
     const [weighted, free] = fake.predictions().map(({ input }) => String(input.prompt));
     expect(weighted).toContain(`${anime}. Apply this subtly`);
     expect(free).toContain('zellige tiles behind her (moderate)');
     expect(`${weighted} ${free}`).not.toMatch(/:0\.\d/);
   });
 
-  it('gives lens effects to the local pipeline after the cloud steps, and makes the format\'s exact frame', async () => {
+  it("gives lens effects to the local pipeline after the cloud steps, and makes the format's exact frame", async () => {
     const optics = recordingOptics();
-    const result = await imageEngine({}, optics).transform({ image: source, prompt: '', selection: { style: option('anime'), camera: option('bokeh'), format: option('uhd-4k') } });
+    const result = await imageEngine({}, optics).transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime'), camera: option('bokeh'), format: option('uhd-4k') },
+    });
     expect(optics.asked).toEqual([{ camera: { id: 'bokeh', name: 'Bokeh' } }]);
     expect([result.width, result.height]).toEqual([3840, 2160]);
     const upscale = fake.predictions().find(({ model }) => model === 'topazlabs/image-upscale');
@@ -183,37 +232,63 @@ describe('the plan of a generation: each option to the model that does it best',
 
   it('refuses a factor its name promises and the output bound forbids, before any prediction', async () => {
     const twelveMegapixels = await photo(4000, 3000);
-    await expect(imageEngine().transform({ image: twelveMegapixels, prompt: '', selection: { upscale: option('upscale-4x') } })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(
+      imageEngine().transform({ image: twelveMegapixels, prompt: '', selection: { upscale: option('upscale-4x') } }),
+    ).rejects.toMatchObject({ code: 'VALIDATION' });
     expect(creates()).toEqual([]);
   });
 
   it('restores faces for the face options and keeps HD upscales to the factor named', async () => {
-    const result = await imageEngine().transform({ image: source, prompt: '', selection: { upscale: option('face-restore') } });
+    const result = await imageEngine().transform({
+      image: source,
+      prompt: '',
+      selection: { upscale: option('face-restore') },
+    });
     expect(fake.predictions()[0]!.input).toMatchObject({ upscale_factor: '2x', face_enhancement: true });
     expect([result.width, result.height]).toEqual([640, 480]);
   });
 });
 
-describe('production behaviour against Replicate\'s contract', () => {
+describe("production behaviour against Replicate's contract", () => {
   it('sends an input over 1 MB through the Files API and deletes it after the generation', async () => {
     // Noise compresses badly: over a megapixel of it is well over 1 MB of JPEG.
-    const large = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    const large = await sharp({
+      create: {
+        width: 2400,
+        height: 1800,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     await imageEngine().transform({ image: large, prompt: '', selection: { style: option('anime') } });
     const [create] = creates();
-    expect(String((create?.body as { input: { input_image: string } }).input.input_image)).toMatch(/\/v1\/files\/[0-9a-f]+$/);
+    expect(String((create?.body as { input: { input_image: string } }).input.input_image)).toMatch(
+      /\/v1\/files\/[0-9a-f]+$/,
+    );
     expect(create!.bytes).toBeLessThan(INLINE_INPUT_MAX_BYTES);
     expect(fake.deletedFiles).toHaveLength(1);
     expect(fake.files.size).toBe(0);
   });
 
   it('asks Replicate to cancel each prediction past its own time limit (Cancel-After)', async () => {
-    await imageEngine({ stepTimeoutMs: 90_000 }).transform({ image: source, prompt: '', selection: { style: option('anime') } });
+    await imageEngine({ stepTimeoutMs: 90_000 }).transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime') },
+    });
     expect(creates()[0]!.cancelAfter).toBe('90s');
   });
 
   it('waits what a 429 says before creating again, without hammering', async () => {
     fake.throttle = { count: 2, seconds: 1 };
-    await imageEngine({ stepTimeoutMs: 10_000 }).transform({ image: source, prompt: '', selection: { style: option('anime') } });
+    await imageEngine({ stepTimeoutMs: 10_000 }).transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime') },
+    });
     const attempts = creates();
     expect(attempts).toHaveLength(3);
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(950);
@@ -222,7 +297,13 @@ describe('production behaviour against Replicate\'s contract', () => {
 
   it('gives up on throttling that lasts past its bound, with a message to come back later', async () => {
     fake.throttle = { count: 5, seconds: 30 };
-    await expect(imageEngine({ maxThrottleWaitMs: 1_000 }).transform({ image: source, prompt: '', selection: { style: option('anime') } })).rejects.toMatchObject({
+    await expect(
+      imageEngine({ maxThrottleWaitMs: 1_000 }).transform({
+        image: source,
+        prompt: '',
+        selection: { style: option('anime') },
+      }),
+    ).rejects.toMatchObject({
       reason: 'throttled',
       message: MEDIA_MESSAGES.generationBusy,
       context: { upstreamStatus: 429 },
@@ -232,31 +313,76 @@ describe('production behaviour against Replicate\'s contract', () => {
 
   it('keeps prediction creates within the budget of its window', async () => {
     const engine = imageEngine({ createsPerMinute: 1, budgetWindowMs: 500 });
-    await Promise.all([1, 2].map(() => engine.transform({ image: source, prompt: '', selection: { style: option('anime') } })));
+    await Promise.all(
+      [1, 2].map(() => engine.transform({ image: source, prompt: '', selection: { style: option('anime') } })),
+    );
     const [first, second] = creates();
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(450);
   });
 
   it.each([
     ['a revoked token', () => ({ token: 'revoked' }), 'unauthorized', 401, MEDIA_MESSAGES.generationUnavailable],
-    ['an empty balance', () => ((fake.scenario = 'no-credit'), {}), 'insufficient_credit', 402, MEDIA_MESSAGES.generationUnavailable],
-    ['a moderation refusal', () => ((fake.scenario = 'moderation'), {}), 'moderation', undefined, MEDIA_MESSAGES.generationRefused],
-    ['a model failure', () => ((fake.scenario = 'failed'), {}), 'model_failed', undefined, MEDIA_MESSAGES.generationFailed],
-    ['an expired output', () => ((fake.scenario = 'expired-output'), {}), 'bad_output', 404, MEDIA_MESSAGES.generationFailed],
+    [
+      'an empty balance',
+      () => ((fake.scenario = 'no-credit'), {}),
+      'insufficient_credit',
+      402,
+      MEDIA_MESSAGES.generationUnavailable,
+    ],
+    [
+      'a moderation refusal',
+      () => ((fake.scenario = 'moderation'), {}),
+      'moderation',
+      undefined,
+      MEDIA_MESSAGES.generationRefused,
+    ],
+    [
+      'a model failure',
+      () => ((fake.scenario = 'failed'), {}),
+      'model_failed',
+      undefined,
+      MEDIA_MESSAGES.generationFailed,
+    ],
+    [
+      'an expired output',
+      () => ((fake.scenario = 'expired-output'), {}),
+      'bad_output',
+      404,
+      MEDIA_MESSAGES.generationFailed,
+    ],
     ['an API down', () => ((fake.scenario = 'http-500'), {}), 'unreachable', 500, MEDIA_MESSAGES.generationUnavailable],
-  ] as const)('reports %s with its reason, its French message and what the operator needs', async (_, arrange, reason, upstreamStatus, message) => {
-    const engine = imageEngine(arrange());
-    const failure = (await engine.transform({ image: source, prompt: '', selection: { style: option('anime') } }).catch((error: unknown) => error)) as CloudFailure;
-    expect(failure).toBeInstanceOf(CloudFailure);
-    expect(failure).toMatchObject({ reason, message, context: { model: 'black-forest-labs/flux-kontext-pro', ...(upstreamStatus ? { upstreamStatus } : {}) } });
-    expect(failure.context.detail.length).toBeGreaterThan(0);
-    expect(failure.code).toBe(reason === 'moderation' ? 'VALIDATION' : 'UPSTREAM');
-  });
+  ] as const)(
+    'reports %s with its reason, its French message and what the operator needs',
+    async (_, arrange, reason, upstreamStatus, message) => {
+      const engine = imageEngine(arrange());
+      const failure = (await engine
+        .transform({ image: source, prompt: '', selection: { style: option('anime') } })
+        .catch((error: unknown) => error)) as CloudFailure;
+      expect(failure).toBeInstanceOf(CloudFailure);
+      expect(failure).toMatchObject({
+        reason,
+        message,
+        context: { model: 'black-forest-labs/flux-kontext-pro', ...(upstreamStatus ? { upstreamStatus } : {}) },
+      });
+      expect(failure.context.detail.length).toBeGreaterThan(0);
+      expect(failure.code).toBe(reason === 'moderation' ? 'VALIDATION' : 'UPSTREAM');
+    },
+  );
 
-  it('reports an input the model refuses (422) with Replicate\'s invalid fields', async () => {
+  it("reports an input the model refuses (422) with Replicate's invalid fields", async () => {
     const cloud = replicateCloud(options());
-    const failure = (await cloud.predictions.run({ model: 'black-forest-labs/flux-kontext-pro', input: { prompt: 'x', aspect_ratio: '7:3', seed: 'forty-two' }, timeoutMs: 2_000 }).catch((error: unknown) => error)) as CloudFailure;
-    expect(failure).toMatchObject({ reason: 'invalid_input', message: MEDIA_MESSAGES.generationUnavailable, context: { upstreamStatus: 422 } });
+    const failure = (await cloud.predictions
+      .run({
+        model: 'black-forest-labs/flux-kontext-pro',
+        input: { prompt: 'x', aspect_ratio: '7:3', seed: 'forty-two' },
+        timeoutMs: 2_000,
+      })
+      .catch((error: unknown) => error)) as CloudFailure;
+    expect(failure).toMatchObject({
+      reason: 'invalid_input',
+      message: MEDIA_MESSAGES.generationUnavailable,
+      context: { upstreamStatus: 422 },
+    });
     expect(failure.context.detail).toMatch(/input\.aspect_ratio/);
     expect(failure.context.detail).toMatch(/input\.seed/);
   });
@@ -269,7 +395,13 @@ describe('production behaviour against Replicate\'s contract', () => {
     expect(started).toHaveLength(2);
     fake.requests.length = 0;
     const again: string[] = [];
-    const result = await engine.transform({ image: source, prompt: '', selection, resume: started, onStarted: (id) => void again.push(id) });
+    const result = await engine.transform({
+      image: source,
+      prompt: '',
+      selection,
+      resume: started,
+      onStarted: (id) => void again.push(id),
+    });
     expect(creates()).toEqual([]);
     expect(again).toEqual([]);
     expect(result.width).toBe(1280);
@@ -278,16 +410,31 @@ describe('production behaviour against Replicate\'s contract', () => {
   it('fails a resumed prediction that failed, without creating another', async () => {
     fake.scenario = 'failed';
     const started: string[] = [];
-    await imageEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, onStarted: (id) => void started.push(id) }).catch(() => undefined);
+    await imageEngine()
+      .transform({
+        image: source,
+        prompt: '',
+        selection: { style: option('anime') },
+        onStarted: (id) => void started.push(id),
+      })
+      .catch(() => undefined);
     fake.scenario = 'success';
     fake.requests.length = 0;
-    await expect(imageEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, resume: started })).rejects.toMatchObject({ reason: 'model_failed' });
+    await expect(
+      imageEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, resume: started }),
+    ).rejects.toMatchObject({ reason: 'model_failed' });
     expect(creates()).toEqual([]);
   });
 
   it('gives up on a prediction that takes too long, and cancels it', async () => {
     fake.scenario = 'slow';
-    await expect(imageEngine({ stepTimeoutMs: 300 }).transform({ image: source, prompt: '', selection: { style: option('anime') } })).rejects.toMatchObject({
+    await expect(
+      imageEngine({ stepTimeoutMs: 300 }).transform({
+        image: source,
+        prompt: '',
+        selection: { style: option('anime') },
+      }),
+    ).rejects.toMatchObject({
       reason: 'timeout',
       message: MEDIA_MESSAGES.generationTimeout,
     });
@@ -296,18 +443,28 @@ describe('production behaviour against Replicate\'s contract', () => {
 
   it('reports a server that cannot be reached', async () => {
     const engine = new ReplicateImageEngine(replicateCloud({ token: 't', baseUrl: 'http://127.0.0.1:9/v1', ...quick }));
-    await expect(engine.transform({ image: source, prompt: '', selection: {} })).rejects.toMatchObject({ reason: 'unreachable', code: 'UPSTREAM' });
+    await expect(engine.transform({ image: source, prompt: '', selection: {} })).rejects.toMatchObject({
+      reason: 'unreachable',
+      code: 'UPSTREAM',
+    });
   });
 });
 
 describe('ReplicateVideoEngine', () => {
-  const videoEngine = (extra: Partial<ReplicateOptions> = {}) => new ReplicateVideoEngine(replicateCloud(options(extra)));
+  const videoEngine = (extra: Partial<ReplicateOptions> = {}) =>
+    new ReplicateVideoEngine(replicateCloud(options(extra)));
   beforeEach(() => {
     fake.outputFor = () => ({ body: clip, contentType: 'video/mp4' });
   });
 
   it('sends hailuo-2.3 a first frame, 6 s at 768p, and returns the video with a poster', async () => {
-    const result = await videoEngine().generate({ image: source, prompt: 'Animate this image', duration: 6, resolution: '768p', seed: 5 });
+    const result = await videoEngine().generate({
+      image: source,
+      prompt: 'Animate this image',
+      duration: 6,
+      resolution: '768p',
+      seed: 5,
+    });
     const [create] = creates();
     expect(create?.path).toBe('/v1/models/minimax/hailuo-2.3/predictions');
     expect(fake.refused).toEqual([]);
@@ -323,8 +480,13 @@ describe('ReplicateVideoEngine', () => {
     ['a 4:1 panorama', 1600, 400],
     ['a tall 1:4 strip', 300, 1200],
     ['a small picture', 200, 150],
-  ])('brings %s within Hailuo\'s 2:5–5:2 and short side over 300 px', async (_, width, height) => {
-    await videoEngine().generate({ image: await photo(width, height), prompt: 'x'.repeat(2500), duration: 6, resolution: '768p' });
+  ])("brings %s within Hailuo's 2:5–5:2 and short side over 300 px", async (_, width, height) => {
+    await videoEngine().generate({
+      image: await photo(width, height),
+      prompt: 'x'.repeat(2500),
+      duration: 6,
+      resolution: '768p',
+    });
     const input = (creates()[0]?.body as { input: { first_frame_image: string; prompt: string } }).input;
     const frame = Buffer.from(input.first_frame_image.split(',')[1]!, 'base64');
     const { width: w = 0, height: h = 0 } = await sharp(frame).metadata();
@@ -334,22 +496,36 @@ describe('ReplicateVideoEngine', () => {
     expect(input.prompt.length).toBeLessThanOrEqual(2000);
   });
 
-  it.each(['google/veo-3.1', 'minimax/hailuo-02'])('can use %s instead, with inputs its schema accepts', async (model) => {
-    await videoEngine({ models: { video: model } }).generate({ image: source, prompt: 'Animate', duration: 6, resolution: '768p', seed: 3 });
-    expect(createdModels()).toEqual([model]);
-    expect(fake.refused).toEqual([]);
-  });
+  it.each(['google/veo-3.1', 'minimax/hailuo-02'])(
+    'can use %s instead, with inputs its schema accepts',
+    async (model) => {
+      await videoEngine({ models: { video: model } }).generate({
+        image: source,
+        prompt: 'Animate',
+        duration: 6,
+        resolution: '768p',
+        seed: 3,
+      });
+      expect(createdModels()).toEqual([model]);
+      expect(fake.refused).toEqual([]);
+    },
+  );
 
   it('refuses an output that is not an MP4', async () => {
     fake.outputFor = () => ({ body: Buffer.from('not a video'), contentType: 'video/mp4' });
-    await expect(videoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ reason: 'bad_output' });
+    await expect(
+      videoEngine().generate({ image: source, prompt: '', duration: 6, resolution: '768p' }),
+    ).rejects.toMatchObject({ reason: 'bad_output' });
   });
 });
 
 describe('createEngines', () => {
   it('chooses the local engines by default and Replicate on request', () => {
     expect(createEngines({ engine: 'local' })).toMatchObject({ image: { name: 'local' }, video: { name: 'local' } });
-    expect(createEngines({ engine: 'replicate', replicate: { token: 't', baseUrl: fake.baseUrl } })).toMatchObject({ image: { name: 'replicate' }, video: { name: 'replicate' } });
+    expect(createEngines({ engine: 'replicate', replicate: { token: 't', baseUrl: fake.baseUrl } })).toMatchObject({
+      image: { name: 'replicate' },
+      video: { name: 'replicate' },
+    });
   });
 
   it('refuses Replicate without a token', () => {
@@ -357,16 +533,25 @@ describe('createEngines', () => {
   });
 
   it('uses the configured models', async () => {
-    const { image } = createEngines({ engine: 'replicate', replicate: options({ models: { edit: 'google/nano-banana-pro' } }) });
+    const { image } = createEngines({
+      engine: 'replicate',
+      replicate: options({ models: { edit: 'google/nano-banana-pro' } }),
+    });
     await image.transform({ image: source, prompt: '', selection: { style: option('anime') } });
     expect(creates()[0]?.path).toBe('/v1/models/google/nano-banana-pro/predictions');
     expect(fake.refused).toEqual([]);
   });
 
   it('runs a community model by its pinned version', async () => {
-    const { image } = createEngines({ engine: 'replicate', replicate: options({ models: { upscale: 'nightmareai/real-esrgan' } }) });
+    const { image } = createEngines({
+      engine: 'replicate',
+      replicate: options({ models: { upscale: 'nightmareai/real-esrgan' } }),
+    });
     await image.transform({ image: source, prompt: '', selection: { upscale: option('upscale-2x') } });
-    expect(creates()[0]).toMatchObject({ path: '/v1/predictions', body: { version: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(creates()[0]).toMatchObject({
+      path: '/v1/predictions',
+      body: { version: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(fake.refused).toEqual([]);
   });
 });
@@ -375,10 +560,18 @@ describe('Replicate with signed webhooks', () => {
   let webhooks: ReplicateWebhooks;
 
   const deliver = (target: ReplicateWebhooks, { headers, body }: { headers: Record<string, string>; body: string }) =>
-    target.receive({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body });
+    target.receive({
+      id: headers['webhook-id'],
+      timestamp: headers['webhook-timestamp'],
+      signature: headers['webhook-signature'],
+      body,
+    });
 
   beforeEach(() => {
-    webhooks = new ReplicateWebhooks({ url: 'https://atelier.example/api/replicate/webhook', secret: fake.webhookSecret });
+    webhooks = new ReplicateWebhooks({
+      url: 'https://atelier.example/api/replicate/webhook',
+      secret: fake.webhookSecret,
+    });
     // The webhook route's part, in-process: a refusal is a 4xx.
     fake.transport = (_url, webhook) =>
       deliver(webhooks, webhook).then(
@@ -393,9 +586,21 @@ describe('Replicate with signed webhooks', () => {
 
   it('asks only for the completed webhook, and gets the outcome from it without polling', async () => {
     const started: string[] = [];
-    const result = await webhookEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, seed: 1234, onStarted: (id) => void started.push(id) });
-    expect(creates()[0]?.body).toMatchObject({ webhook: 'https://atelier.example/api/replicate/webhook', webhook_events_filter: ['completed'], input: { seed: 1234 } });
-    expect(fake.webhooks.map(({ predictionId, status, answer }) => ({ predictionId, status, answer }))).toEqual([{ predictionId: started[0], status: 'succeeded', answer: 200 }]);
+    const result = await webhookEngine().transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime') },
+      seed: 1234,
+      onStarted: (id) => void started.push(id),
+    });
+    expect(creates()[0]?.body).toMatchObject({
+      webhook: 'https://atelier.example/api/replicate/webhook',
+      webhook_events_filter: ['completed'],
+      input: { seed: 1234 },
+    });
+    expect(fake.webhooks.map(({ predictionId, status, answer }) => ({ predictionId, status, answer }))).toEqual([
+      { predictionId: started[0], status: 'succeeded', answer: 200 },
+    ]);
     expect(polls()).toEqual([]);
     expect(result.width).toBe(640);
   });
@@ -409,7 +614,12 @@ describe('Replicate with signed webhooks', () => {
   it('cancels the prediction when the generation is canceled while it runs', async () => {
     fake.scenario = 'slow';
     const controller = new AbortController();
-    const transform = webhookEngine().transform({ image: source, prompt: '', selection: { style: option('anime') }, signal: controller.signal });
+    const transform = webhookEngine().transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime') },
+      signal: controller.signal,
+    });
     await fake.until(() => fake.predictions().some(({ status }) => status === 'processing'));
     controller.abort();
     await expect(transform).rejects.toMatchObject({ reason: 'canceled', message: MEDIA_MESSAGES.generationCanceled });
@@ -417,9 +627,15 @@ describe('Replicate with signed webhooks', () => {
   });
 
   it('hands an outcome received by one instance to the wait on another, through the relay', async () => {
-    const other = new ReplicateWebhooks({ url: 'https://atelier.example/api/replicate/webhook', secret: fake.webhookSecret });
+    const other = new ReplicateWebhooks({
+      url: 'https://atelier.example/api/replicate/webhook',
+      secret: fake.webhookSecret,
+    });
     const listeners: ((prediction: never) => void)[] = [];
-    const relay = (): WebhookRelay => ({ publish: (prediction) => listeners.forEach((listen) => listen(prediction as never)), listen: (deliverTo) => void listeners.push(deliverTo) });
+    const relay = (): WebhookRelay => ({
+      publish: (prediction) => listeners.forEach((listen) => listen(prediction as never)),
+      listen: (deliverTo) => void listeners.push(deliverTo),
+    });
     webhooks.relayThrough(relay());
     other.relayThrough(relay());
     const wait = other.outcome('p-known');
@@ -428,7 +644,12 @@ describe('Replicate with signed webhooks', () => {
   });
 
   it('keeps no echoed input with an outcome that came before anyone waited', async () => {
-    const body = JSON.stringify({ id: 'p-known', status: 'succeeded', output: 'https://x/y.jpg', input: { input_image: 'data:image/jpeg;base64,AAAA' } });
+    const body = JSON.stringify({
+      id: 'p-known',
+      status: 'succeeded',
+      output: 'https://x/y.jpg',
+      input: { input_image: 'data:image/jpeg;base64,AAAA' },
+    });
     await deliver(webhooks, fake.sign(body));
     const outcome = await webhooks.outcome('p-known').finished;
     expect(outcome).toMatchObject({ id: 'p-known', output: 'https://x/y.jpg' });
@@ -436,11 +657,38 @@ describe('Replicate with signed webhooks', () => {
   });
 
   it.each([
-    ['signed with another secret', () => fake.sign(finished('failed'), { secret: `whsec_${Buffer.from('another key').toString('base64')}` }), 'unsigned'],
-    ['unsigned', () => ({ ...fake.sign(finished('failed')), headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': '' } }), 'unsigned'],
-    ['with a body other than the one signed', () => ({ ...fake.sign(finished('failed')), body: finished('succeeded') }), 'unsigned'],
-    ['six minutes old', () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) - 360 }), 'stale'],
-    ['dated six minutes ahead', () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) + 360 }), 'stale'],
+    [
+      'signed with another secret',
+      () => fake.sign(finished('failed'), { secret: `whsec_${Buffer.from('another key').toString('base64')}` }),
+      'unsigned',
+    ],
+    [
+      'unsigned',
+      () => ({
+        ...fake.sign(finished('failed')),
+        headers: {
+          'webhook-id': 'msg_1',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': '',
+        },
+      }),
+      'unsigned',
+    ],
+    [
+      'with a body other than the one signed',
+      () => ({ ...fake.sign(finished('failed')), body: finished('succeeded') }),
+      'unsigned',
+    ],
+    [
+      'six minutes old',
+      () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) - 360 }),
+      'stale',
+    ],
+    [
+      'dated six minutes ahead',
+      () => fake.sign(finished('failed'), { timestamp: Math.floor(Date.now() / 1000) + 360 }),
+      'stale',
+    ],
   ])('refuses a webhook %s, and the wait goes on', async (_, make, reason) => {
     const wait = webhooks.outcome('p-known');
     await expect(deliver(webhooks, make())).rejects.toMatchObject({ reason });

@@ -18,7 +18,10 @@ const backends: Backend[] = [
     name: 'local disk',
     async open() {
       const root = await mkdtemp(join(tmpdir(), 'atelier-storage-'));
-      return { storage: new LocalDiskStorage(join(root, 'media')), close: () => rm(root, { recursive: true, force: true }) };
+      return {
+        storage: new LocalDiskStorage(join(root, 'media')),
+        close: () => rm(root, { recursive: true, force: true }),
+      };
     },
   },
   {

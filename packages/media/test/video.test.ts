@@ -15,7 +15,7 @@ async function probe(file: string): Promise<string> {
 /** The top-level boxes of an MP4 file, in order. */
 function topLevelBoxes(bytes: Buffer): string[] {
   const boxes: string[] = [];
-  for (let offset = 0; offset + 8 <= bytes.length; ) {
+  for (let offset = 0; offset + 8 <= bytes.length;) {
     const size = bytes.readUInt32BE(offset);
     boxes.push(bytes.subarray(offset + 4, offset + 8).toString('latin1'));
     if (size < 8) break;
@@ -36,7 +36,12 @@ describe('LocalVideoEngine', { timeout: 60_000 }, () => {
 
   it('makes a playable 6-second 768p H.264 MP4 and a poster from a picture', async () => {
     const engine = new LocalVideoEngine();
-    const { video, poster } = await engine.generate({ image: await photo(320, 240), prompt: 'la scène prend vie', duration: 6, resolution: '768p' });
+    const { video, poster } = await engine.generate({
+      image: await photo(320, 240),
+      prompt: 'la scène prend vie',
+      duration: 6,
+      resolution: '768p',
+    });
     const file = join(directory, 'clip.mp4');
     await writeFile(file, video);
     const report = await probe(file);
@@ -59,7 +64,9 @@ describe('LocalVideoEngine', { timeout: 60_000 }, () => {
 
   it('reports a failure in French when ffmpeg cannot finish in time', async () => {
     const engine = new LocalVideoEngine({ timeoutMs: 50 });
-    await expect(engine.generate({ image: await photo(320, 240), prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({
+    await expect(
+      engine.generate({ image: await photo(320, 240), prompt: '', duration: 6, resolution: '768p' }),
+    ).rejects.toMatchObject({
       code: 'UPSTREAM',
       message: MEDIA_MESSAGES.videoFailed,
     });
@@ -67,6 +74,8 @@ describe('LocalVideoEngine', { timeout: 60_000 }, () => {
 
   it('refuses a source that is not an image', async () => {
     const engine = new LocalVideoEngine();
-    await expect(engine.generate({ image: Buffer.from('pas une image'), prompt: '', duration: 6, resolution: '768p' })).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA' });
+    await expect(
+      engine.generate({ image: Buffer.from('pas une image'), prompt: '', duration: 6, resolution: '768p' }),
+    ).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA' });
   });
 });

@@ -14,22 +14,39 @@ const errorSchema = z
   .describe('Une requête refusée.');
 
 const refusals: Record<RefusalStatus | 500, { name: string; description: string; schema?: JsonSchema }> = {
-  400: { name: 'BadRequest', description: 'Requête invalide : JSON illisible, champ manquant ou hors limites (`fieldErrors` dit lesquels).' },
+  400: {
+    name: 'BadRequest',
+    description: 'Requête invalide : JSON illisible, champ manquant ou hors limites (`fieldErrors` dit lesquels).',
+  },
   401: { name: 'Unauthenticated', description: 'Utilisateur non connecté : ni session, ni jeton valide.' },
   402: {
     name: 'InsufficientCredits',
     description: 'Crédits insuffisants : 50 par image ou vidéo. Rien n’est pris ni laissé.',
-    schema: { allOf: [ref('schemas', 'Error'), { type: 'object', properties: { error: { const: 'insufficient_credits' } }, required: ['error'] }] },
+    schema: {
+      allOf: [
+        ref('schemas', 'Error'),
+        { type: 'object', properties: { error: { const: 'insufficient_credits' } }, required: ['error'] },
+      ],
+    },
   },
-  403: { name: 'Forbidden', description: "Refusé : ressource d'un autre utilisateur, ou écriture venue d'une autre origine que le site." },
+  403: {
+    name: 'Forbidden',
+    description: "Refusé : ressource d'un autre utilisateur, ou écriture venue d'une autre origine que le site.",
+  },
   404: { name: 'NotFound', description: 'Introuvable, ou pas visible pour cet utilisateur.' },
   409: { name: 'Conflict', description: 'Conflit avec l’état présent (déjà pris, déjà terminé, déjà reçu).' },
   413: { name: 'PayloadTooLarge', description: 'Trop volumineux : 1 Mo de JSON, 10 Mo par image.' },
   415: { name: 'UnsupportedMediaType', description: 'Type de contenu non supporté.' },
   416: { name: 'RangeNotSatisfiable', description: 'Plage hors du fichier ; `Content-Range` donne sa taille.' },
   429: { name: 'RateLimited', description: 'Trop de tentatives : réessayez dans quelques minutes.' },
-  503: { name: 'Unavailable', description: 'Service indisponible ou non configuré (paiements sans Stripe, base de données injoignable).' },
-  500: { name: 'ServerError', description: 'Erreur du serveur ou d’un service distant (502). Le message ne dit rien de ses causes.' },
+  503: {
+    name: 'Unavailable',
+    description: 'Service indisponible ou non configuré (paiements sans Stripe, base de données injoignable).',
+  },
+  500: {
+    name: 'ServerError',
+    description: 'Erreur du serveur ou d’un service distant (502). Le message ne dit rien de ses causes.',
+  },
 };
 
 /** The refusals a path may answer: those its access, its input and its kind imply, and its own. */
@@ -68,10 +85,17 @@ function requestBody(operation: ApiOperation) {
   const body = operation.body;
   if (!body) return undefined;
   if (body.kind === 'json') {
-    return { required: body.required ?? true, content: { 'application/json': { schema: jsonSchema(body.schema, 'input'), example: body.example } } };
+    return {
+      required: body.required ?? true,
+      content: { 'application/json': { schema: jsonSchema(body.schema, 'input'), example: body.example } },
+    };
   }
   if (body.kind === 'raw') {
-    return { required: true, description: body.description, content: { 'application/json': { schema: {}, example: body.example } } };
+    return {
+      required: true,
+      description: body.description,
+      content: { 'application/json': { schema: {}, example: body.example } },
+    };
   }
   return {
     required: true,
@@ -80,7 +104,14 @@ function requestBody(operation: ApiOperation) {
       'multipart/form-data': {
         schema: {
           type: 'object',
-          properties: { [body.file]: { type: 'string', contentMediaType: 'application/octet-stream', description: "L'image (JPEG, PNG, WebP, HEIC…)." }, ...body.fields },
+          properties: {
+            [body.file]: {
+              type: 'string',
+              contentMediaType: 'application/octet-stream',
+              description: "L'image (JPEG, PNG, WebP, HEIC…).",
+            },
+            ...body.fields,
+          },
           required: [body.file],
         },
       },
@@ -94,9 +125,18 @@ function successContent(operation: ApiOperation) {
     case 'json':
       return { 'application/json': { schema: jsonSchema(answer.schema, 'output') } };
     case 'file':
-      return Object.fromEntries(answer.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+      return Object.fromEntries(
+        answer.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+      );
     case 'events':
-      return { 'text/event-stream': { schema: { type: 'string', description: '`event: job` puis `data: <JobSnapshot en JSON>`, séparés par une ligne vide.' } } };
+      return {
+        'text/event-stream': {
+          schema: {
+            type: 'string',
+            description: '`event: job` puis `data: <JobSnapshot en JSON>`, séparés par une ligne vide.',
+          },
+        },
+      };
     case 'html':
       return { 'text/html': { schema: { type: 'string' } } };
   }
@@ -106,16 +146,30 @@ function responses(operation: ApiOperation) {
   const answers: Record<string, unknown> = {
     [operation.created ? 201 : 200]: {
       description: operation.answer.description,
-      ...(operation.polled ? { headers: { ETag: { description: 'La version de la liste : à renvoyer dans `If-None-Match`.', schema: { type: 'string' } } } } : {}),
+      ...(operation.polled
+        ? {
+            headers: {
+              ETag: {
+                description: 'La version de la liste : à renvoyer dans `If-None-Match`.',
+                schema: { type: 'string' },
+              },
+            },
+          }
+        : {}),
       content: successContent(operation),
     },
   };
   if (operation.generation) answers[202] = ref('responses', 'JobPending');
   if (operation.ranges) answers[206] = { description: 'La plage demandée (`Range`), avec `Content-Range`.' };
-  if (operation.polled || operation.ranges) answers[304] = { description: 'Inchangé depuis la version que le client a (`If-None-Match`).' };
-  const refusalBody = operation.refusalSchema ? { content: { 'application/json': { schema: jsonSchema(operation.refusalSchema, 'output') } } } : null;
+  if (operation.polled || operation.ranges)
+    answers[304] = { description: 'Inchangé depuis la version que le client a (`If-None-Match`).' };
+  const refusalBody = operation.refusalSchema
+    ? { content: { 'application/json': { schema: jsonSchema(operation.refusalSchema, 'output') } } }
+    : null;
   for (const status of refusalStatuses(operation)) {
-    answers[status] = refusalBody ? { description: refusals[status].description, ...refusalBody } : ref('responses', refusals[status].name);
+    answers[status] = refusalBody
+      ? { description: refusals[status].description, ...refusalBody }
+      : ref('responses', refusals[status].name);
   }
   answers['5XX'] = ref('responses', refusals[500].name);
   return answers;
@@ -174,15 +228,25 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
     paths,
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'atelier_session', description: 'La session ouverte par `/api/login` ou `/api/register` (cookie scellé, 14 jours).' },
-        bearerAuth: { type: 'http', scheme: 'bearer', description: "Jeton d'API personnel, créé dans les réglages du compte : `Authorization: Bearer <jeton>`." },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'atelier_session',
+          description: 'La session ouverte par `/api/login` ou `/api/register` (cookie scellé, 14 jours).',
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "Jeton d'API personnel, créé dans les réglages du compte : `Authorization: Bearer <jeton>`.",
+        },
       },
       parameters: {
         PreferAsync: {
           name: 'Prefer',
           in: 'header',
           required: false,
-          description: '`respond-async` : répondre tout de suite 202 avec la génération à suivre, au lieu d’attendre l’image (2 minutes au plus) ou la vidéo (10 minutes).',
+          description:
+            '`respond-async` : répondre tout de suite 202 avec la génération à suivre, au lieu d’attendre l’image (2 minutes au plus) ou la vidéo (10 minutes).',
           schema: { type: 'string' },
           example: 'respond-async',
         },
@@ -196,7 +260,10 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
           description: 'La génération continue : suivez-la à `/api/jobs/{jobId}` ou `/api/jobs/{jobId}/events`.',
           content: {
             'application/json': {
-              schema: jsonSchema(z.object({ jobId: z.number(), status: z.literal('pending'), message: z.string() }), 'output'),
+              schema: jsonSchema(
+                z.object({ jobId: z.number(), status: z.literal('pending'), message: z.string() }),
+                'output',
+              ),
             },
           },
         },

@@ -14,7 +14,13 @@ const field = (procedure: string, name: string): z.ZodType => {
   return schema as z.ZodType;
 };
 
-const pathId = (name: string, procedure: string, inputField: string, description: string, example: number): Parameter => ({
+const pathId = (
+  name: string,
+  procedure: string,
+  inputField: string,
+  description: string,
+  example: number,
+): Parameter => ({
   name,
   schema: field(procedure, inputField),
   description,
@@ -22,7 +28,13 @@ const pathId = (name: string, procedure: string, inputField: string, description
 });
 
 const pageQuery = (procedure: string): Parameter[] => [
-  { name: 'limit', schema: field(procedure, 'limit'), description: 'Taille de la page (50 par défaut, 100 au plus).', example: 20, required: false },
+  {
+    name: 'limit',
+    schema: field(procedure, 'limit'),
+    description: 'Taille de la page (50 par défaut, 100 au plus).',
+    example: 20,
+    required: false,
+  },
   {
     name: 'cursor',
     schema: field(procedure, 'cursor'),
@@ -38,14 +50,27 @@ const mediaExample = '/api/media/uploads/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4
 /** The JSON body a procedure validates, without `respondAsync`, which REST takes from `Prefer`. */
 const bodyOf = (procedure: string, example: unknown) => {
   const input = procedureInput(procedure);
-  return { kind: 'json' as const, schema: 'respondAsync' in input.shape ? input.omit({ respondAsync: true }) : input, example };
+  return {
+    kind: 'json' as const,
+    schema: 'respondAsync' in input.shape ? input.omit({ respondAsync: true }) : input,
+    example,
+  };
 };
 
-const answerOf = (procedure: string, description: string) => ({ kind: 'json' as const, schema: procedureOutput(procedure), description });
+const answerOf = (procedure: string, description: string) => ({
+  kind: 'json' as const,
+  schema: procedureOutput(procedure),
+  description,
+});
 
 /** What the REST upload form carries: the file, then the text fields of the procedure (JSON-encoded where they are objects). */
 const uploadFields = {
-  style: { type: 'string', maxLength: 4000, examples: ['Aquarelle'], description: 'Le style demandé, en texte libre (les options du catalogue y sont reconnues).' },
+  style: {
+    type: 'string',
+    maxLength: 4000,
+    examples: ['Aquarelle'],
+    description: 'Le style demandé, en texte libre (les options du catalogue y sont reconnues).',
+  },
   selection: {
     type: 'string',
     contentMediaType: 'application/json',
@@ -81,7 +106,12 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Créer un compte',
     description: 'Crée le compte et ouvre sa session (cookie). Les 100 premiers comptes reçoivent 500 crédits.',
     access: 'public',
-    body: bodyOf('auth.register', { email: 'camille@example.fr', password: 'motdepasse', firstName: 'Camille', lastName: 'Durand' }),
+    body: bodyOf('auth.register', {
+      email: 'camille@example.fr',
+      password: 'motdepasse',
+      firstName: 'Camille',
+      lastName: 'Durand',
+    }),
     answer: answerOf('auth.register', 'Le compte créé ; le cookie de session est posé.'),
     refusals: [409, 429],
   },
@@ -109,7 +139,11 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: 'Utilisateur connecté',
     access: 'account',
-    answer: { kind: 'json', schema: (procedureOutput('auth.me') as z.ZodNullable<z.ZodType>).unwrap(), description: "L'utilisateur de la session." },
+    answer: {
+      kind: 'json',
+      schema: (procedureOutput('auth.me') as z.ZodNullable<z.ZodType>).unwrap(),
+      description: "L'utilisateur de la session.",
+    },
   },
   {
     method: 'GET',
@@ -124,7 +158,8 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/account/update',
     tag: 'Compte',
     summary: 'Modifier le compte',
-    description: 'Le nom d’utilisateur et, au besoin, un nouveau mot de passe ; le mot de passe actuel est demandé. Changer de mot de passe ferme les autres sessions.',
+    description:
+      'Le nom d’utilisateur et, au besoin, un nouveau mot de passe ; le mot de passe actuel est demandé. Changer de mot de passe ferme les autres sessions.',
     access: 'account',
     body: bodyOf('account.update', { username: 'camille.durand', currentPassword: 'motdepasse' }),
     answer: answerOf('account.update', 'Le compte modifié.'),
@@ -146,7 +181,11 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Une archive ZIP : `donnees.json` (profil, historique des crédits et paiements, galerie et publications, vidéos, imports, transformations, workflows, mentions « J’aime », appareils connectés et jetons d’API, sans aucun secret) et, sous `media/`, les images et vidéos du compte, chacune au chemin de son adresse `/api/media/<clé>`.',
     access: 'account',
-    answer: { kind: 'file', mediaTypes: ['application/zip'], description: 'L’archive, en pièce jointe (dix par minute au plus).' },
+    answer: {
+      kind: 'file',
+      mediaTypes: ['application/zip'],
+      description: 'L’archive, en pièce jointe (dix par minute au plus).',
+    },
     refusals: [429],
   },
   {
@@ -166,7 +205,8 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/auth/forgot-password',
     tag: 'Compte',
     summary: 'Mot de passe oublié',
-    description: "Envoie par e-mail un lien de réinitialisation valable une heure, à usage unique. La réponse est la même que l'adresse ait un compte ou non ; 502 quand l'envoi d'e-mails n'est pas configuré.",
+    description:
+      "Envoie par e-mail un lien de réinitialisation valable une heure, à usage unique. La réponse est la même que l'adresse ait un compte ou non ; 502 quand l'envoi d'e-mails n'est pas configuré.",
     access: 'public',
     body: bodyOf('auth.requestPasswordReset', { email: 'camille@example.fr' }),
     answer: answerOf('auth.requestPasswordReset', 'La demande est prise en compte.'),
@@ -222,7 +262,8 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/account/tokens',
     tag: 'Compte',
     summary: "Créer un jeton d'API",
-    description: "Le jeton n'est montré qu'une fois, dans cette réponse. Portée `read` (lecture) ou `generate` (peut dépenser des crédits).",
+    description:
+      "Le jeton n'est montré qu'une fois, dans cette réponse. Portée `read` (lecture) ou `generate` (peut dépenser des crédits).",
     access: 'account',
     body: bodyOf('apiTokens.create', { name: 'Mon script', scope: 'read' }),
     answer: answerOf('apiTokens.create', 'Le jeton créé.'),
@@ -248,10 +289,26 @@ export const apiOperations: ApiOperation[] = [
     description: 'Les mouvements réglés du solde, du plus récent au plus ancien.',
     access: 'account',
     query: [
-      { name: 'limit', schema: field('credits.history', 'limit'), description: 'Nombre de mouvements (10 par défaut, 100 au plus).', example: 10, required: false },
-      { name: 'offset', schema: field('credits.history', 'offset'), description: 'Mouvements à sauter.', example: 0, required: false },
+      {
+        name: 'limit',
+        schema: field('credits.history', 'limit'),
+        description: 'Nombre de mouvements (10 par défaut, 100 au plus).',
+        example: 10,
+        required: false,
+      },
+      {
+        name: 'offset',
+        schema: field('credits.history', 'offset'),
+        description: 'Mouvements à sauter.',
+        example: 0,
+        required: false,
+      },
     ],
-    answer: { kind: 'json', schema: procedureOutputObject('credits.history').shape.entries as z.ZodType, description: 'Les mouvements.' },
+    answer: {
+      kind: 'json',
+      schema: procedureOutputObject('credits.history').shape.entries as z.ZodType,
+      description: 'Les mouvements.',
+    },
   },
   {
     method: 'GET',
@@ -288,10 +345,22 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/stripe/webhook',
     tag: 'Webhooks',
     summary: 'Événements Stripe',
-    description: 'Reçoit `payment_intent.succeeded` et `payment_intent.payment_failed`, signés par Stripe (en-tête `Stripe-Signature`, corps brut).',
+    description:
+      'Reçoit `payment_intent.succeeded` et `payment_intent.payment_failed`, signés par Stripe (en-tête `Stripe-Signature`, corps brut).',
     access: 'signed',
-    headers: [{ name: 'Stripe-Signature', schema: z.string(), description: 'La signature de Stripe.', example: 't=1795000000,v1=…' }],
-    body: { kind: 'raw', description: "L'événement, tel que Stripe l'a signé.", example: { type: 'payment_intent.succeeded' } },
+    headers: [
+      {
+        name: 'Stripe-Signature',
+        schema: z.string(),
+        description: 'La signature de Stripe.',
+        example: 't=1795000000,v1=…',
+      },
+    ],
+    body: {
+      kind: 'raw',
+      description: "L'événement, tel que Stripe l'a signé.",
+      example: { type: 'payment_intent.succeeded' },
+    },
     answer: answerOf('payments.webhook', 'Événement reçu.'),
     refusals: [503],
   },
@@ -305,10 +374,19 @@ export const apiOperations: ApiOperation[] = [
     access: 'signed',
     headers: [
       { name: 'webhook-id', schema: z.string(), description: 'Identifiant du message.', example: 'msg_2abc' },
-      { name: 'webhook-timestamp', schema: z.string(), description: "Date d'envoi, en secondes.", example: '1795000000' },
+      {
+        name: 'webhook-timestamp',
+        schema: z.string(),
+        description: "Date d'envoi, en secondes.",
+        example: '1795000000',
+      },
       { name: 'webhook-signature', schema: z.string(), description: 'La signature de Replicate.', example: 'v1,…' },
     ],
-    body: { kind: 'raw', description: 'La prédiction, telle que Replicate l’a signée.', example: { id: 'p1', status: 'succeeded' } },
+    body: {
+      kind: 'raw',
+      description: 'La prédiction, telle que Replicate l’a signée.',
+      example: { id: 'p1', status: 'succeeded' },
+    },
     answer: answerOf('jobs.replicateWebhook', 'Message reçu.'),
     refusals: [400, 401, 404, 413],
   },
@@ -351,7 +429,8 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/transform/{id}',
     tag: 'Images',
     summary: 'Transformer une photo envoyée',
-    description: 'Applique à la photo les options données à son envoi. 50 crédits, pris seulement quand l’image est faite.',
+    description:
+      'Applique à la photo les options données à son envoi. 50 crédits, pris seulement quand l’image est faite.',
     access: 'account',
     params: [pathId('id', 'transform.run', 'uploadId', 'Identifiant de la photo envoyée.', 12)],
     body: { kind: 'json', schema: procedureInput('transform.run').pick({ seed: true }), example: {}, required: false },
@@ -365,14 +444,19 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/transform',
     tag: 'Images',
     summary: 'Rendu du workflow ou d’un nœud',
-    description: 'Deux corps : le rendu du workflow (`type: "workflow"`) ou la transformation d’un seul nœud. 50 crédits par image faite.',
+    description:
+      'Deux corps : le rendu du workflow (`type: "workflow"`) ou la transformation d’un seul nœud. 50 crédits par image faite.',
     access: 'account',
     body: {
       kind: 'json',
       schema: z.union([bodyOf('transform.workflow', null).schema, bodyOf('transform.node', null).schema]),
       example: { type: 'workflow', nodeId: 'n1', image: mediaExample, style: promptExample },
     },
-    answer: { kind: 'json', schema: z.union([procedureOutput('transform.workflow'), procedureOutput('transform.node')]), description: 'L’image faite.' },
+    answer: {
+      kind: 'json',
+      schema: z.union([procedureOutput('transform.workflow'), procedureOutput('transform.node')]),
+      description: 'L’image faite.',
+    },
     refusals: [404],
     generation: true,
     refusalSchema: transformRefusal,
@@ -391,10 +475,22 @@ export const apiOperations: ApiOperation[] = [
     wildcard: 'key',
     tag: 'Images',
     summary: 'Fichier stocké',
-    description: "Une photo, un résultat ou une vidéo : pour son propriétaire, ou pour tous une fois publié. L'adresse ne change jamais de contenu.",
+    description:
+      "Une photo, un résultat ou une vidéo : pour son propriétaire, ou pour tous une fois publié. L'adresse ne change jamais de contenu.",
     access: 'viewer',
-    params: [{ name: 'key', schema: z.string(), description: 'La clé du fichier (elle contient des `/`).', example: 'uploads/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg' }],
-    answer: { kind: 'file', mediaTypes: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4'], description: 'Le fichier.' },
+    params: [
+      {
+        name: 'key',
+        schema: z.string(),
+        description: 'La clé du fichier (elle contient des `/`).',
+        example: 'uploads/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg',
+      },
+    ],
+    answer: {
+      kind: 'file',
+      mediaTypes: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4'],
+      description: 'Le fichier.',
+    },
     refusals: [404],
     ranges: true,
   },
@@ -405,7 +501,14 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Image du catalogue',
     description: 'Les images de départ du studio et celles de la page d’accueil.',
     access: 'public',
-    params: [{ name: 'name', schema: z.string(), description: "Le nom de l'image, `.jpg` compris.", example: 'model-camille.jpg' }],
+    params: [
+      {
+        name: 'name',
+        schema: z.string(),
+        description: "Le nom de l'image, `.jpg` compris.",
+        example: 'model-camille.jpg',
+      },
+    ],
     answer: { kind: 'file', mediaTypes: ['image/jpeg'], description: "L'image." },
     refusals: [404],
   },
@@ -453,7 +556,14 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Avant / après',
     description: "L'image d'origine et son résultat côte à côte.",
     access: 'viewer',
-    params: [{ name: 'filename', schema: field('media.stitch', 'filename'), description: 'Le nom du fichier résultat.', example: '0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg' }],
+    params: [
+      {
+        name: 'filename',
+        schema: field('media.stitch', 'filename'),
+        description: 'Le nom du fichier résultat.',
+        example: '0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg',
+      },
+    ],
     answer: { kind: 'file', mediaTypes: ['image/jpeg'], description: "L'image assemblée." },
     refusals: [404],
   },
@@ -462,14 +572,19 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/create-composite',
     tag: 'Images',
     summary: 'Composer des images',
-    description: 'Deux corps : la fusion COMBINE (`imageUrls`, `layout`) ou la composition avec références (`mainImage`, `referenceImages`).',
+    description:
+      'Deux corps : la fusion COMBINE (`imageUrls`, `layout`) ou la composition avec références (`mainImage`, `referenceImages`).',
     access: 'account',
     body: {
       kind: 'json',
       schema: z.union([procedureInput('media.combine'), procedureInput('media.referenceComposite')]),
       example: { mainImage: mediaExample, referenceImages: {} },
     },
-    answer: { kind: 'json', schema: z.union([procedureOutput('media.combine'), procedureOutput('media.referenceComposite')]), description: "L'image composée." },
+    answer: {
+      kind: 'json',
+      schema: z.union([procedureOutput('media.combine'), procedureOutput('media.referenceComposite')]),
+      description: "L'image composée.",
+    },
     refusals: [404],
   },
 
@@ -480,7 +595,11 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Galerie et fil public',
     summary: 'Enregistrer dans la galerie',
     access: 'account',
-    body: bodyOf('gallery.save', { transformedImagePath: mediaExample, transformationType: 'style', transformationOption: 'Aquarelle' }),
+    body: bodyOf('gallery.save', {
+      transformedImagePath: mediaExample,
+      transformationType: 'style',
+      transformationOption: 'Aquarelle',
+    }),
     answer: answerOf('gallery.save', "L'élément enregistré."),
     refusals: [404],
   },
@@ -495,7 +614,9 @@ export const apiOperations: ApiOperation[] = [
     query: pageQuery('gallery.list'),
     answer: {
       kind: 'json',
-      schema: procedureOutputObject('gallery.list').omit({ version: true }).extend({ success: z.literal(true) }),
+      schema: procedureOutputObject('gallery.list')
+        .omit({ version: true })
+        .extend({ success: z.literal(true) }),
       description: 'Une page de la galerie.',
     },
     refusals: [403],
@@ -517,7 +638,11 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Galerie et fil public',
     summary: 'Supprimer plusieurs éléments (studio)',
     access: 'account',
-    body: { kind: 'json', schema: z.object({ imageIds: field('gallery.deleteMany', 'ids') }), example: { imageIds: [4, 5] } },
+    body: {
+      kind: 'json',
+      schema: z.object({ imageIds: field('gallery.deleteMany', 'ids') }),
+      example: { imageIds: [4, 5] },
+    },
     answer: {
       kind: 'json',
       schema: procedureOutputObject('gallery.deleteMany').extend({ success: z.literal(true), error: z.null() }),
@@ -533,7 +658,12 @@ export const apiOperations: ApiOperation[] = [
     description: 'Sans corps, bascule ; `{ "isFavorite": true | false }` fixe l’état. Seulement ses propres éléments.',
     access: 'account',
     params: [pathId('id', 'gallery.favorite', 'id', "Identifiant de l'élément.", 4)],
-    body: { kind: 'json', schema: procedureInput('gallery.favorite').pick({ isFavorite: true }), example: { isFavorite: true }, required: false },
+    body: {
+      kind: 'json',
+      schema: procedureInput('gallery.favorite').pick({ isFavorite: true }),
+      example: { isFavorite: true },
+      required: false,
+    },
     answer: answerOf('gallery.favorite', "L'état de favori."),
     refusals: [404],
   },
@@ -552,10 +682,15 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/feed/public',
     tag: 'Galerie et fil public',
     summary: 'Fil public',
-    description: 'Les publications, la plus récente d’abord, paginées par curseur ; `isLiked` est celui du visiteur connecté.',
+    description:
+      'Les publications, la plus récente d’abord, paginées par curseur ; `isLiked` est celui du visiteur connecté.',
     access: 'viewer',
     query: pageQuery('feed.list'),
-    answer: { kind: 'json', schema: procedureOutputObject('feed.list').omit({ version: true }), description: 'Une page du fil.' },
+    answer: {
+      kind: 'json',
+      schema: procedureOutputObject('feed.list').omit({ version: true }),
+      description: 'Une page du fil.',
+    },
     polled: true,
   },
   {
@@ -576,10 +711,16 @@ export const apiOperations: ApiOperation[] = [
     description: 'Sans corps, bascule ; `{ "liked": true | false }` fixe l’état.',
     access: 'account',
     params: [pathId('postId', 'feed.like', 'postId', 'Identifiant de la publication.', 4)],
-    body: { kind: 'json', schema: procedureInput('feed.like').pick({ liked: true }), example: { liked: true }, required: false },
+    body: {
+      kind: 'json',
+      schema: procedureInput('feed.like').pick({ liked: true }),
+      example: { liked: true },
+      required: false,
+    },
     answer: answerOf('feed.like', "L'état et le nombre de j'aime."),
     refusals: [404],
-  },  {
+  },
+  {
     method: 'GET',
     path: '/api/posts/{postId}',
     tag: 'Galerie et fil public',
@@ -602,7 +743,6 @@ export const apiOperations: ApiOperation[] = [
     refusals: [404],
   },
 
-
   // Vidéos
   {
     method: 'POST',
@@ -610,7 +750,11 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Vidéos',
     summary: 'Réserver une vidéo',
     access: 'account',
-    body: bodyOf('videos.createPlaceholder', { sourceImagePath: mediaExample, prompt: 'Travelling lent', placeholderId: 'ph-1' }),
+    body: bodyOf('videos.createPlaceholder', {
+      sourceImagePath: mediaExample,
+      prompt: 'Travelling lent',
+      placeholderId: 'ph-1',
+    }),
     answer: answerOf('videos.createPlaceholder', 'La vidéo réservée.'),
     refusals: [404, 409],
   },
@@ -632,7 +776,10 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Vidéos',
     summary: 'Compléter une vidéo réservée',
     access: 'account',
-    body: bodyOf('videos.updatePlaceholder', { videoUrl: '/api/media/videos/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.mp4', sourceImagePath: mediaExample }),
+    body: bodyOf('videos.updatePlaceholder', {
+      videoUrl: '/api/media/videos/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.mp4',
+      sourceImagePath: mediaExample,
+    }),
     answer: answerOf('videos.updatePlaceholder', 'La vidéo.'),
     refusals: [404],
   },
@@ -644,10 +791,26 @@ export const apiOperations: ApiOperation[] = [
     access: 'account',
     params: [pathId('userId', 'videos.list', 'userId', "L'identifiant de l'utilisateur de la session.", 1)],
     query: [
-      { name: 'limit', schema: field('videos.list', 'limit'), description: 'Taille de la page (50 par défaut, 100 au plus).', example: 20, required: false },
-      { name: 'offset', schema: field('videos.list', 'offset'), description: 'Vidéos à sauter.', example: 0, required: false },
+      {
+        name: 'limit',
+        schema: field('videos.list', 'limit'),
+        description: 'Taille de la page (50 par défaut, 100 au plus).',
+        example: 20,
+        required: false,
+      },
+      {
+        name: 'offset',
+        schema: field('videos.list', 'offset'),
+        description: 'Vidéos à sauter.',
+        example: 0,
+        required: false,
+      },
     ],
-    answer: { kind: 'json', schema: procedureOutputObject('videos.list').omit({ version: true }), description: 'Les vidéos, la plus récente d’abord.' },
+    answer: {
+      kind: 'json',
+      schema: procedureOutputObject('videos.list').omit({ version: true }),
+      description: 'Les vidéos, la plus récente d’abord.',
+    },
     refusals: [403],
     polled: true,
   },
@@ -672,7 +835,8 @@ export const apiOperations: ApiOperation[] = [
     params: [videoId],
     answer: answerOf('videos.delete', 'Vidéo supprimée.'),
     refusals: [404],
-  },  {
+  },
+  {
     method: 'POST',
     path: '/api/videos/{id}/public',
     tag: 'Vidéos',
@@ -683,7 +847,6 @@ export const apiOperations: ApiOperation[] = [
     answer: answerOf('videos.publish', 'Publiée ; `postId` est sa publication.'),
     refusals: [404, 409],
   },
-
 
   // Générations
   {
@@ -729,12 +892,14 @@ export const apiOperations: ApiOperation[] = [
     description: 'Le processus répond (vivacité seulement ; `/api/ready` dit s’il peut servir).',
     access: 'public',
     answer: { kind: 'json', schema: z.object({ status: z.literal('ok') }), description: 'Le processus répond.' },
-  },  {
+  },
+  {
     method: 'GET',
     path: '/api/ready',
     tag: 'Service',
     summary: 'Prêt à servir',
-    description: 'Pour les répartiteurs de charge : la base de données, le stockage et Redis (quand il est configuré) répondent, chacun dans un court délai ; 503 avec `Retry-After` sinon.',
+    description:
+      'Pour les répartiteurs de charge : la base de données, le stockage et Redis (quand il est configuré) répondent, chacun dans un court délai ; 503 avec `Retry-After` sinon.',
     access: 'public',
     answer: {
       kind: 'json',

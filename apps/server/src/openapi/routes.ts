@@ -97,11 +97,16 @@ export function registerOpenApiRoutes(app: FastifyInstance): void {
     return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
   });
 
-  app.get(REFERENCE_PATH, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage));
+  app.get(REFERENCE_PATH, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage),
+  );
 
   app.get(REFERENCE_SCRIPT_PATH, async (request, reply) => {
     const script = await loadReferenceScript();
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').header('vary', 'Accept-Encoding');
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .header('vary', 'Accept-Encoding');
     if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(script.plain);
     return reply.header('content-encoding', 'gzip').send(script.gzipped);
   });

@@ -10,9 +10,15 @@ export function registerAccountDataRoutes(app: FastifyInstance, callerFor: Calle
       const account = await caller.account.export();
       return reply
         .type('application/zip')
-        .headers({ 'cache-control': 'private, no-store', 'content-disposition': `attachment; filename="${account.filename}"` })
+        .headers({
+          'cache-control': 'private, no-store',
+          'content-disposition': `attachment; filename="${account.filename}"`,
+        })
         .send(await writeAccountArchive(media.storage, account));
     }),
   );
-  app.post('/api/account/delete', restHandler(callerFor, (caller, request) => caller.account.delete(untrusted(request.body))));
+  app.post(
+    '/api/account/delete',
+    restHandler(callerFor, (caller, request) => caller.account.delete(untrusted(request.body))),
+  );
 }

@@ -50,7 +50,9 @@ export function restHandler(
 }
 
 /** A handler whose procedures' refusals are answered as REST errors (see sendProcedureError). */
-export function answeringProcedureErrors(handle: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): RouteHandlerMethod {
+export function answeringProcedureErrors(
+  handle: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): RouteHandlerMethod {
   return async (request, reply) => {
     try {
       return await handle(request, reply);
@@ -69,7 +71,9 @@ export function untrusted(value: unknown): never {
 
 /** One member of a client's JSON object, query string or path parameters, unchecked: for a procedure to validate. */
 export function untrustedField(source: unknown, name: string): unknown {
-  return typeof source === 'object' && source !== null && Object.hasOwn(source, name) ? Reflect.get(source, name) : undefined;
+  return typeof source === 'object' && source !== null && Object.hasOwn(source, name)
+    ? Reflect.get(source, name)
+    : undefined;
 }
 
 /**

@@ -64,7 +64,12 @@ export interface PolledList {
  * otherwise the list procedure runs, with its own checks, on the same context, and its body is
  * tagged with the version it read before its query.
  */
-export function registerPolledList(app: FastifyInstance, path: string, contextFor: ContextFactory, polled: PolledList): void {
+export function registerPolledList(
+  app: FastifyInstance,
+  path: string,
+  contextFor: ContextFactory,
+  polled: PolledList,
+): void {
   // Polled every few seconds by every open page: no two log lines per poll, only warnings and
   // errors (a 5xx is logged with its request id, see sendProcedureError and the error handler).
   app.get(path, { logLevel: 'warn' }, polledListHandler(contextFor, polled));

@@ -13,7 +13,10 @@ export function notFound(): never {
  * If-None-Match and If-Modified-Since from each file's size and date (206, 416, 304), and the web
  * app's static settings (pre-compressed siblings, its Cache-Control) never reach these files.
  */
-export async function registerFileRoutes(app: FastifyInstance, register: (scope: FastifyInstance) => void): Promise<void> {
+export async function registerFileRoutes(
+  app: FastifyInstance,
+  register: (scope: FastifyInstance) => void,
+): Promise<void> {
   await app.register(async (scope) => {
     // The route says the type and the caching: send's own Cache-Control would be `public`.
     await scope.register(fastifyStatic, { serve: false, contentType: false, cacheControl: false });
@@ -39,7 +42,12 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  * read goes through the route's owner check: no address that outlives it is ever handed out); a
  * missing file answers 404 before any byte.
  */
-export async function sendStoredFile(reply: FastifyReply, storage: MediaStorage, key: string, headers: StoredFileHeaders): Promise<FastifyReply> {
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: MediaStorage,
+  key: string,
+  headers: StoredFileHeaders,
+): Promise<FastifyReply> {
   const file = await storage.servable(key).catch(notFound);
   reply.type(file.contentType).headers(headers);
   if ('root' in file) return reply.sendFile(file.path, file.root);
@@ -52,7 +60,8 @@ export async function sendStoredFile(reply: FastifyReply, storage: MediaStorage,
     ifModifiedSince: header(request, 'if-modified-since'),
   });
   // Refusals answer as every other error does: a French message, the range's Content-Range.
-  if (read.status === 412 || read.status === 416) throw Object.assign(new Error(`stored file: ${read.status}`), { statusCode: read.status, headers: read.headers });
+  if (read.status === 412 || read.status === 416)
+    throw Object.assign(new Error(`stored file: ${read.status}`), { statusCode: read.status, headers: read.headers });
   reply.code(read.status).headers(read.headers);
   return read.body ? reply.send(read.body) : reply.send();
 }

@@ -1,16 +1,29 @@
 import { galleryVersionCheck } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { restHandler, sendProcedureError, untrusted, untrustedField, type CallerFactory, type ContextFactory } from './call';
+import {
+  restHandler,
+  sendProcedureError,
+  untrusted,
+  untrustedField,
+  type CallerFactory,
+  type ContextFactory,
+} from './call';
 import { registerPolledList } from './etag';
-
 
 /**
  * Fastify's router prefers a static segment to a parameter whatever the order of registration:
  * /api/gallery/batch, /api/gallery/bulk-delete and /api/gallery/default never reach `:userId` or `:id`.
  */
-export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFactory, contextFor: ContextFactory): void {
-  app.post('/api/gallery/save', restHandler(callerFor, (caller, request) => caller.gallery.save(untrusted(request.body))));
+export function registerGalleryRoutes(
+  app: FastifyInstance,
+  callerFor: CallerFactory,
+  contextFor: ContextFactory,
+): void {
+  app.post(
+    '/api/gallery/save',
+    restHandler(callerFor, (caller, request) => caller.gallery.save(untrusted(request.body))),
+  );
 
   // Paginated: ?limit (default 50, at most 100) and ?cursor (the nextCursor of the previous page).
   registerPolledList(app, '/api/gallery/:userId', contextFor, {
@@ -29,7 +42,9 @@ export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFac
 
   app.delete(
     '/api/gallery/batch',
-    restHandler(callerFor, (caller, request) => caller.gallery.deleteMany({ ids: untrusted(untrustedField(request.body, 'ids')) })),
+    restHandler(callerFor, (caller, request) =>
+      caller.gallery.deleteMany({ ids: untrusted(untrustedField(request.body, 'ids')) }),
+    ),
   );
 
   // The desktop studio's form: `imageIds` in, `{ success, error }` out.
@@ -37,10 +52,13 @@ export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFac
     '/api/gallery/bulk-delete',
     restHandler(callerFor, async (caller, request, reply) => {
       try {
-        const { deletedCount } = await caller.gallery.deleteMany({ ids: untrusted(untrustedField(request.body, 'imageIds')) });
+        const { deletedCount } = await caller.gallery.deleteMany({
+          ids: untrusted(untrustedField(request.body, 'imageIds')),
+        });
         return { success: true, error: null, deletedCount };
       } catch (error) {
-        if (error instanceof TRPCError) return sendProcedureError(reply, error, (message) => ({ success: false, error: message }));
+        if (error instanceof TRPCError)
+          return sendProcedureError(reply, error, (message) => ({ success: false, error: message }));
         throw error;
       }
     }),
@@ -50,9 +68,17 @@ export function registerGalleryRoutes(app: FastifyInstance, callerFor: CallerFac
   app.post(
     '/api/gallery/:id/favorite',
     restHandler(callerFor, (caller, request) =>
-      caller.gallery.favorite({ id: untrusted(untrustedField(request.params, 'id')), isFavorite: untrusted(untrustedField(request.body, 'isFavorite')) }),
+      caller.gallery.favorite({
+        id: untrusted(untrustedField(request.params, 'id')),
+        isFavorite: untrusted(untrustedField(request.body, 'isFavorite')),
+      }),
     ),
   );
 
-  app.delete('/api/gallery/:id', restHandler(callerFor, (caller, request) => caller.gallery.delete({ id: untrusted(untrustedField(request.params, 'id')) })));
+  app.delete(
+    '/api/gallery/:id',
+    restHandler(callerFor, (caller, request) =>
+      caller.gallery.delete({ id: untrusted(untrustedField(request.params, 'id')) }),
+    ),
+  );
 }

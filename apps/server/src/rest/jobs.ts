@@ -6,7 +6,12 @@ const jobId = (params: unknown) => untrusted({ id: (params as { id: string }).id
 /** One server-sent event per change of the job, until it ends or the client goes away. */
 async function streamEvents(reply: FastifyReply, events: AsyncIterable<unknown>, signal: AbortSignal): Promise<void> {
   reply.hijack();
-  reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
   try {
     for await (const snapshot of events) {
       if (signal.aborted) break;
@@ -19,8 +24,14 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<unknown>,
 
 /** The generation jobs of the caller: status, progress, result; their live events; cancel. */
 export function registerJobRoutes(app: FastifyInstance, callerFor: CallerFactory): void {
-  app.get('/api/jobs/:id', restHandler(callerFor, (caller, request) => caller.jobs.get(jobId(request.params))));
-  app.post('/api/jobs/:id/cancel', restHandler(callerFor, (caller, request) => caller.jobs.cancel(jobId(request.params))));
+  app.get(
+    '/api/jobs/:id',
+    restHandler(callerFor, (caller, request) => caller.jobs.get(jobId(request.params))),
+  );
+  app.post(
+    '/api/jobs/:id/cancel',
+    restHandler(callerFor, (caller, request) => caller.jobs.cancel(jobId(request.params))),
+  );
   app.get(
     '/api/jobs/:id/events',
     restHandler(callerFor, async (_caller, request, reply) => {

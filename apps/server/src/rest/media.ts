@@ -39,9 +39,18 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
     }),
   );
 
-  app.get('/api/default-models', restHandler(callerFor, (caller) => caller.media.defaults()));
-  app.get('/api/gallery/default', restHandler(callerFor, (caller) => caller.media.welcomeImages()));
-  app.post('/api/set-last-used-image', restHandler(callerFor, (caller, request) => caller.media.setLastUsedImage(untrusted(request.body))));
+  app.get(
+    '/api/default-models',
+    restHandler(callerFor, (caller) => caller.media.defaults()),
+  );
+  app.get(
+    '/api/gallery/default',
+    restHandler(callerFor, (caller) => caller.media.welcomeImages()),
+  );
+  app.post(
+    '/api/set-last-used-image',
+    restHandler(callerFor, (caller, request) => caller.media.setLastUsedImage(untrusted(request.body))),
+  );
 
   app.get(
     '/api/view-stitch/:filename',
@@ -56,7 +65,9 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
     '/api/create-composite',
     restHandler(callerFor, (caller, request) => {
       const body = untrusted(request.body);
-      return untrustedField(body, 'imageUrls') === undefined ? caller.media.referenceComposite(body) : caller.media.combine(body);
+      return untrustedField(body, 'imageUrls') === undefined
+        ? caller.media.referenceComposite(body)
+        : caller.media.combine(body);
     }),
   );
 }

@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { restHandler, untrusted, type CallerFactory } from './call';
 
 export async function registerPaymentRoutes(app: FastifyInstance, callerFor: CallerFactory): Promise<void> {
-  app.get('/api/stripe/config', restHandler(callerFor, (caller) => caller.payments.config()));
+  app.get(
+    '/api/stripe/config',
+    restHandler(callerFor, (caller) => caller.payments.config()),
+  );
   app.post(
     '/api/stripe/create-payment-intent',
     restHandler(callerFor, (caller, request) => caller.payments.createIntent(untrusted(request.body))),
   );
-  app.post('/api/stripe/confirm', restHandler(callerFor, (caller, request) => caller.payments.confirm(untrusted(request.body))));
+  app.post(
+    '/api/stripe/confirm',
+    restHandler(callerFor, (caller, request) => caller.payments.confirm(untrusted(request.body))),
+  );
 
   // Stripe signs the exact bytes it sends: in this scope only, bodies stay raw, whatever their type.
   await app.register(async (webhook) => {
@@ -16,7 +22,10 @@ export async function registerPaymentRoutes(app: FastifyInstance, callerFor: Cal
     webhook.post(
       '/api/stripe/webhook',
       restHandler(callerFor, (caller, request) =>
-        caller.payments.webhook({ payload: untrusted(request.body), signature: untrusted(request.headers['stripe-signature']) }),
+        caller.payments.webhook({
+          payload: untrusted(request.body),
+          signature: untrusted(request.headers['stripe-signature']),
+        }),
       ),
     );
   });

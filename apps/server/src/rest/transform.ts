@@ -3,7 +3,16 @@ import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from '@atelier/media';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { generationBody, restHandler, sendJobPending, sendProcedureError, untrusted, untrustedField, type Caller, type CallerFactory } from './call';
+import {
+  generationBody,
+  restHandler,
+  sendJobPending,
+  sendProcedureError,
+  untrusted,
+  untrustedField,
+  type Caller,
+  type CallerFactory,
+} from './call';
 
 interface MultipartImage {
   image: Buffer | null;
@@ -21,8 +30,10 @@ const multipartMessages = {
  * the parser cannot follow (no boundary, cut short), whose errors carry no status of their own.
  */
 function unreadableForm(error: unknown): AppError {
-  if (untrustedField(error, 'code') === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge, { cause: error });
-  if (untrustedField(error, 'statusCode') === 413) return new AppError('PAYLOAD_TOO_LARGE', multipartMessages.tooManyParts, { cause: error });
+  if (untrustedField(error, 'code') === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge, { cause: error });
+  if (untrustedField(error, 'statusCode') === 413)
+    return new AppError('PAYLOAD_TOO_LARGE', multipartMessages.tooManyParts, { cause: error });
   return new AppError('VALIDATION', multipartMessages.malformed, { cause: error });
 }
 
@@ -62,10 +73,16 @@ function jsonField(value: string | undefined): unknown {
  */
 function sendTransformFailure(reply: FastifyReply, error: TRPCError): FastifyReply {
   const { data } = describeError(error);
-  return sendProcedureError(reply, error, () => ({ success: false, error: data.clientCode ?? data.appCode.toLowerCase() }));
+  return sendProcedureError(reply, error, () => ({
+    success: false,
+    error: data.clientCode ?? data.appCode.toLowerCase(),
+  }));
 }
 
-function transformHandler(callerFor: CallerFactory, run: (caller: Caller, request: FastifyRequest) => Promise<unknown>) {
+function transformHandler(
+  callerFor: CallerFactory,
+  run: (caller: Caller, request: FastifyRequest) => Promise<unknown>,
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await callerFor(request, reply);
     try {
@@ -118,7 +135,11 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     '/api/transform/:id',
     transformHandler(callerFor, (caller, request) =>
       caller.transform.run(
-        generationBody(request, { uploadId: untrustedField(request.params, 'id'), seed: untrustedField(request.body, 'seed'), sessionKey: untrustedField(request.body, 'sessionKey') }),
+        generationBody(request, {
+          uploadId: untrustedField(request.params, 'id'),
+          seed: untrustedField(request.body, 'seed'),
+          sessionKey: untrustedField(request.body, 'sessionKey'),
+        }),
       ),
     ),
   );
@@ -128,9 +149,14 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     '/api/transform',
     transformHandler(callerFor, (caller, request) => {
       const body = generationBody(request, request.body);
-      return untrustedField(body, 'type') === 'workflow' ? caller.transform.workflow(body) : caller.transform.node(body);
+      return untrustedField(body, 'type') === 'workflow'
+        ? caller.transform.workflow(body)
+        : caller.transform.node(body);
     }),
   );
 
-  app.get('/api/transformations/recent', restHandler(callerFor, (caller) => caller.transform.recent()));
+  app.get(
+    '/api/transformations/recent',
+    restHandler(callerFor, (caller) => caller.transform.recent()),
+  );
 }

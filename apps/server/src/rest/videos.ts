@@ -1,13 +1,34 @@
 import { videosVersionCheck, type MediaDeps } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
-import { generationBody, restHandler, untrusted, untrustedField, type CallerFactory, type ContextFactory } from './call';
+import {
+  generationBody,
+  restHandler,
+  untrusted,
+  untrustedField,
+  type CallerFactory,
+  type ContextFactory,
+} from './call';
 import { registerPolledList } from './etag';
 import { sendStoredFile } from './files';
 
-export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFactory, contextFor: ContextFactory, media: MediaDeps): void {
-  app.post('/api/videos/create-placeholder', restHandler(callerFor, (caller, request) => caller.videos.createPlaceholder(untrusted(request.body))));
-  app.post('/api/generate-video', restHandler(callerFor, (caller, request) => caller.videos.generate(generationBody(request, request.body))));
-  app.post('/api/videos/update-placeholder', restHandler(callerFor, (caller, request) => caller.videos.updatePlaceholder(untrusted(request.body))));
+export function registerVideoRoutes(
+  app: FastifyInstance,
+  callerFor: CallerFactory,
+  contextFor: ContextFactory,
+  media: MediaDeps,
+): void {
+  app.post(
+    '/api/videos/create-placeholder',
+    restHandler(callerFor, (caller, request) => caller.videos.createPlaceholder(untrusted(request.body))),
+  );
+  app.post(
+    '/api/generate-video',
+    restHandler(callerFor, (caller, request) => caller.videos.generate(generationBody(request, request.body))),
+  );
+  app.post(
+    '/api/videos/update-placeholder',
+    restHandler(callerFor, (caller, request) => caller.videos.updatePlaceholder(untrusted(request.body))),
+  );
 
   // Polled every 2 s by the phone studio: an unchanged list answers 304 without a query.
   registerPolledList(app, '/api/videos/all/:userId', contextFor, {
@@ -35,6 +56,16 @@ export function registerVideoRoutes(app: FastifyInstance, callerFor: CallerFacto
     }),
   );
 
-  app.post('/api/videos/:id/public', restHandler(callerFor, (caller, request) => caller.videos.publish(untrusted({ id: (request.params as { id: string }).id }))));
-  app.delete('/api/videos/:id', restHandler(callerFor, (caller, request) => caller.videos.delete(untrusted({ id: (request.params as { id: string }).id }))));
+  app.post(
+    '/api/videos/:id/public',
+    restHandler(callerFor, (caller, request) =>
+      caller.videos.publish(untrusted({ id: (request.params as { id: string }).id })),
+    ),
+  );
+  app.delete(
+    '/api/videos/:id',
+    restHandler(callerFor, (caller, request) =>
+      caller.videos.delete(untrusted({ id: (request.params as { id: string }).id })),
+    ),
+  );
 }

@@ -49,7 +49,9 @@ export class FakeStripe {
 
   async start(port = 0): Promise<string> {
     const server = createServer((request, response) => {
-      this.handle(request, response).catch((error: unknown) => this.sendError(response, 500, 'api_error', String(error)));
+      this.handle(request, response).catch((error: unknown) =>
+        this.sendError(response, 500, 'api_error', String(error)),
+      );
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     this.server = server;
@@ -110,8 +112,17 @@ export class FakeStripe {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname);
-    if (request.method === 'POST' && confirm && this.webhook && request.headers.authorization === `Bearer ${this.webhook.publishableKey}`) {
-      return this.confirmFromBrowser(response, decodeURIComponent(confirm[1]!), new URLSearchParams(await readBody(request)));
+    if (
+      request.method === 'POST' &&
+      confirm &&
+      this.webhook &&
+      request.headers.authorization === `Bearer ${this.webhook.publishableKey}`
+    ) {
+      return this.confirmFromBrowser(
+        response,
+        decodeURIComponent(confirm[1]!),
+        new URLSearchParams(await readBody(request)),
+      );
     }
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
       return this.sendError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
@@ -122,10 +133,16 @@ export class FakeStripe {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && retrieve) {
       const intent = this.intents.get(decodeURIComponent(retrieve[1]!));
-      if (!intent) return this.sendError(response, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
+      if (!intent)
+        return this.sendError(response, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
       return this.send(response, 200, intent);
     }
-    return this.sendError(response, 404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname})`);
+    return this.sendError(
+      response,
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${request.method}: ${url.pathname})`,
+    );
   }
 
   /**
@@ -194,7 +211,10 @@ export class FakeStripe {
   }
 
   private send(response: ServerResponse, status: number, body: unknown): void {
-    response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': `req_${randomBytes(6).toString('hex')}`,
+    });
     response.end(JSON.stringify(body));
   }
 

@@ -21,10 +21,22 @@ export function memberFactory(app: () => TestApp, subnet: number) {
 }
 
 /** A succeeded transformation of the user's, as the transform endpoint leaves it; returns its media URL. */
-export async function transformationResult(t: TestApp, userId: number, status: 'succeeded' | 'failed' = 'succeeded'): Promise<string> {
+export async function transformationResult(
+  t: TestApp,
+  userId: number,
+  status: 'succeeded' | 'failed' = 'succeeded',
+): Promise<string> {
   const key = `results/2026/11/${randomUUID()}.jpg`;
   const em = t.db.orm.em.fork();
-  em.create(Transformation, { owner: userId, kind: 'image', prompt: 'style cyberpunk', status, resultKey: key, engine: 'local', createdAt: new Date() });
+  em.create(Transformation, {
+    owner: userId,
+    kind: 'image',
+    prompt: 'style cyberpunk',
+    status,
+    resultKey: key,
+    engine: 'local',
+    createdAt: new Date(),
+  });
   await em.flush();
   return `/api/media/${key}`;
 }
@@ -33,7 +45,15 @@ export async function transformationResult(t: TestApp, userId: number, status: '
 export async function uploadedImage(t: TestApp, userId: number): Promise<string> {
   const key = `uploads/2026/11/${randomUUID()}.jpg`;
   const em = t.db.orm.em.fork();
-  em.create(Upload, { owner: userId, storageKey: key, size: 1000, mime: 'image/jpeg', width: 10, height: 10, createdAt: new Date() });
+  em.create(Upload, {
+    owner: userId,
+    storageKey: key,
+    size: 1000,
+    mime: 'image/jpeg',
+    width: 10,
+    height: 10,
+    createdAt: new Date(),
+  });
   await em.flush();
   return `/api/media/${key}`;
 }
@@ -56,7 +76,12 @@ export async function saveBody(t: TestApp, member: Member, overrides: Record<str
 export async function savedItem(t: TestApp, member: Member, overrides: Record<string, unknown> = {}) {
   const res = await member.c.post('/api/gallery/save', await saveBody(t, member, overrides));
   if (res.status !== 200) throw new Error(`save failed: ${res.status} ${res.text}`);
-  return res.body.item as { id: number; transformedImagePath: string; originalImagePath: string | null; createdAt: string };
+  return res.body.item as {
+    id: number;
+    transformedImagePath: string;
+    originalImagePath: string | null;
+    createdAt: string;
+  };
 }
 
 /**

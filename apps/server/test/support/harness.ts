@@ -31,7 +31,26 @@ export interface TestApp {
  */
 export async function startTestApp(
   target: TestDatabaseTarget,
-  options: { api?: Partial<ApiConfig>; media?: Partial<MediaDeps>; queue?: TestQueueTarget; instanceOf?: TestApp } & Partial<Pick<AppOptions, 'secureCookies' | 'payments' | 'generation' | 'trustProxy' | 'rateLimits' | 'metricsToken' | 'webDist' | 'publicUrl' | 'mail' | 'requestTimeoutMs'>> = {},
+  options: {
+    api?: Partial<ApiConfig>;
+    media?: Partial<MediaDeps>;
+    queue?: TestQueueTarget;
+    instanceOf?: TestApp;
+  } & Partial<
+    Pick<
+      AppOptions,
+      | 'secureCookies'
+      | 'payments'
+      | 'generation'
+      | 'trustProxy'
+      | 'rateLimits'
+      | 'metricsToken'
+      | 'webDist'
+      | 'publicUrl'
+      | 'mail'
+      | 'requestTimeoutMs'
+    >
+  > = {},
 ): Promise<TestApp> {
   const first = options.instanceOf;
   const db = first?.db ?? (await openTestDatabase(target));
@@ -98,7 +117,8 @@ export interface ClientOptions {
 }
 
 /** Bytes, text or a stream (a body sent slowly, or never finished) go as they are; anything else as JSON. */
-const sentAsIs = (payload: unknown): payload is string | Buffer | Readable => typeof payload === 'string' || Buffer.isBuffer(payload) || payload instanceof Readable;
+const sentAsIs = (payload: unknown): payload is string | Buffer | Readable =>
+  typeof payload === 'string' || Buffer.isBuffer(payload) || payload instanceof Readable;
 
 /** A browser-like client: keeps its session cookie between calls. */
 export class TestClient {
@@ -109,7 +129,12 @@ export class TestClient {
     private readonly options: ClientOptions = {},
   ) {}
 
-  async request<T = any>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const response = await this.app.inject({
       method,
       url,
@@ -121,9 +146,7 @@ export class TestClient {
         ...this.options.headers,
         ...headers,
       },
-      ...(payload === undefined
-        ? {}
-        : { payload: sentAsIs(payload) ? payload : JSON.stringify(payload) }),
+      ...(payload === undefined ? {} : { payload: sentAsIs(payload) ? payload : JSON.stringify(payload) }),
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
@@ -136,7 +159,13 @@ export class TestClient {
     } catch {
       body = undefined;
     }
-    return { status: response.statusCode, body: body as T, text: response.body, raw: response.rawPayload, headers: response.headers };
+    return {
+      status: response.statusCode,
+      body: body as T,
+      text: response.body,
+      raw: response.rawPayload,
+      headers: response.headers,
+    };
   }
 
   get<T = any>(url: string) {
@@ -148,14 +177,20 @@ export class TestClient {
   }
 
   /** Sends a picture as the studio does: multipart `image` plus text fields. */
-  upload(image: Buffer, fields: Record<string, string> = {}, file: { name?: string; type?: string; field?: string } = {}) {
+  upload(
+    image: Buffer,
+    fields: Record<string, string> = {},
+    file: { name?: string; type?: string; field?: string } = {},
+  ) {
     const { payload, contentType } = multipartBody(fields, {
       field: file.field ?? 'image',
       name: file.name ?? 'photo.jpg',
       type: file.type ?? 'image/jpeg',
       data: image,
     });
-    return this.request('POST', file.field === 'referenceImage' ? '/api/upload-reference' : '/api/upload', payload, { 'content-type': contentType });
+    return this.request('POST', file.field === 'referenceImage' ? '/api/upload-reference' : '/api/upload', payload, {
+      'content-type': contentType,
+    });
   }
 
   /**
@@ -177,7 +212,10 @@ export class TestClient {
         for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '))?.slice('data: '.length);
+          const data = block
+            .split('\n')
+            .find((line) => line.startsWith('data: '))
+            ?.slice('data: '.length);
           // tRPC's pings and end of stream carry no data.
           if (data) yield JSON.parse(data) as T;
         }

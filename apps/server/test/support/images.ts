@@ -12,7 +12,10 @@ export async function samplePhoto(seed = 1, width = 320, height = 240): Promise<
 }
 
 /** A multipart/form-data body, as a browser would send it. */
-export function multipartBody(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { field: string; name: string; type: string; data: Buffer },
+) {
   const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -20,7 +23,9 @@ export function multipartBody(fields: Record<string, string>, file?: { field: st
   }
   if (file) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );

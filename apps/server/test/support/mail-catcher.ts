@@ -29,7 +29,11 @@ export async function startMailCatcher(port = 0) {
         const raw = Buffer.concat(chunks).toString('utf8');
         const split = raw.indexOf('\r\n\r\n');
         const subject = /^Subject: (.*)$/m.exec(raw.slice(0, split))?.[1] ?? '';
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, text: decodeQuotedPrintable(raw.slice(split + 4)) });
+        mails.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          subject,
+          text: decodeQuotedPrintable(raw.slice(split + 4)),
+        });
         for (const wake of waiting.splice(0)) wake();
         callback();
       });

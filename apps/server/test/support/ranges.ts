@@ -51,7 +51,8 @@ export async function expectServedInRanges(c: TestClient, url: string): Promise<
   expect(stale.status).toBe(412);
   expect(stale.body.message).toBe('Le fichier a changé depuis la version indiquée');
   // Strict clients send the date: If-Range takes no weak tag under RFC 9110, and send's tags are weak.
-  for (const current of [etag, lastModified]) expect((await get({ range: 'bytes=0-1023', 'if-range': current })).status).toBe(206);
+  for (const current of [etag, lastModified])
+    expect((await get({ range: 'bytes=0-1023', 'if-range': current })).status).toBe(206);
   const changed = await get({ range: 'bytes=0-1023', 'if-range': '"une-autre-version"' });
   expect(changed.status).toBe(200);
   expect(changed.raw.equals(whole.raw)).toBe(true);

@@ -22,7 +22,10 @@ export async function freePort(): Promise<number> {
  * the end, so a talkative server never blocks on a full pipe.
  */
 export async function startServerProcess(env: Record<string, string>, entry = serverEntry): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const listening = new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => {
@@ -38,8 +41,14 @@ export async function startServerProcess(env: Record<string, string>, entry = se
  * The real server on a free loopback port, logging at info (how startServerProcess knows it
  * listens), with `env` for the rest: its process, port and address.
  */
-export async function startServerOnFreePort(env: Record<string, string>, entry = serverEntry): Promise<{ child: ChildProcess; port: number; base: string }> {
+export async function startServerOnFreePort(
+  env: Record<string, string>,
+  entry = serverEntry,
+): Promise<{ child: ChildProcess; port: number; base: string }> {
   const port = await freePort();
-  const child = await startServerProcess({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }, entry);
+  const child = await startServerProcess(
+    { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    entry,
+  );
   return { child, port, base: `http://127.0.0.1:${port}` };
 }

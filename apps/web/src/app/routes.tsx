@@ -17,9 +17,13 @@ function RoutedLandingPage({ page: LandingPage }: { page: ComponentType<{ onNavi
   return <LandingPage onNavigate={(path) => void navigate(path)} />;
 }
 
-const studio: RouteObject['lazy'] = async () => ({ Component: (await import('../pages/studio/StudioPage')).StudioPage });
+const studio: RouteObject['lazy'] = async () => ({
+  Component: (await import('../pages/studio/StudioPage')).StudioPage,
+});
 
-const legalPage: RouteObject['lazy'] = async () => ({ Component: (await import('../pages/legal/LegalPage')).LegalPage });
+const legalPage: RouteObject['lazy'] = async () => ({
+  Component: (await import('../pages/legal/LegalPage')).LegalPage,
+});
 
 const routes: RouteObject[] = [
   {
@@ -38,17 +42,38 @@ const routes: RouteObject[] = [
           { path: '/', lazy: async () => ({ Component: (await import('../pages/home/HomePage')).HomePage }) },
           { path: '/home', lazy: async () => ({ Component: (await import('../pages/home/HomePage')).HomePage }) },
           { path: '/auth', lazy: async () => ({ Component: (await import('../pages/AuthPage')).AuthPage }) },
-          { path: '/reset-password', lazy: async () => ({ Component: (await import('../pages/auth/ResetPasswordPage')).ResetPasswordPage }) },
+          {
+            path: '/reset-password',
+            lazy: async () => ({ Component: (await import('../pages/auth/ResetPasswordPage')).ResetPasswordPage }),
+          },
           { path: '/create', lazy: studio },
           { path: '/transform', lazy: studio },
           { path: '/mobile-transform', lazy: studio },
-          { path: '/gallery', lazy: async () => ({ Component: (await import('../pages/gallery/GalleryPage')).GalleryPage }) },
-          { path: '/stitch/:filename?', lazy: async () => ({ Component: (await import('../pages/stitch/StitchPage')).StitchPage }) },
-          { path: '/image-library', lazy: async () => ({ Component: (await import('../pages/library/ImageLibraryPage')).ImageLibraryPage }) },
+          {
+            path: '/gallery',
+            lazy: async () => ({ Component: (await import('../pages/gallery/GalleryPage')).GalleryPage }),
+          },
+          {
+            path: '/stitch/:filename?',
+            lazy: async () => ({ Component: (await import('../pages/stitch/StitchPage')).StitchPage }),
+          },
+          {
+            path: '/image-library',
+            lazy: async () => ({ Component: (await import('../pages/library/ImageLibraryPage')).ImageLibraryPage }),
+          },
           { path: '/account', lazy: async () => ({ Component: (await import('../pages/AccountPage')).AccountPage }) },
-          { path: '/checkout', lazy: async () => ({ Component: (await import('../pages/CheckoutPage')).CheckoutPage }) },
-          { path: '/p/:postId', lazy: async () => ({ Component: (await import('../pages/PublicPostPage')).PublicPostPage }) },
-          { path: '/workflow', lazy: async () => ({ Component: (await import('../pages/workflow/WorkflowPage')).WorkflowPage }) },
+          {
+            path: '/checkout',
+            lazy: async () => ({ Component: (await import('../pages/CheckoutPage')).CheckoutPage }),
+          },
+          {
+            path: '/p/:postId',
+            lazy: async () => ({ Component: (await import('../pages/PublicPostPage')).PublicPostPage }),
+          },
+          {
+            path: '/workflow',
+            lazy: async () => ({ Component: (await import('../pages/workflow/WorkflowPage')).WorkflowPage }),
+          },
           ...LEGAL_PAGES.map(({ path }) => ({ path, lazy: legalPage })),
           { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
         ],

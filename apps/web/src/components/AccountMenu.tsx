@@ -1,6 +1,15 @@
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconBook2, IconFileText, IconPhoto, IconTopologyStar3, IconUser, IconUsersGroup, IconWand, type Icon } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconFileText,
+  IconPhoto,
+  IconTopologyStar3,
+  IconUser,
+  IconUsersGroup,
+  IconWand,
+  type Icon,
+} from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { LEGAL_PAGES, PLACES } from '../lib/places';
 import { initialOf, useCurrentUser } from '../lib/user';
@@ -45,7 +54,14 @@ export function AccountMenu({ visitor }: { visitor?: ReactNode }) {
   return (
     <Menu position="bottom-end" shadow="md" width={250} withinPortal>
       <Menu.Target>
-        <ActionIcon size={38} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label="Menu du compte" data-testid="account-button">
+        <ActionIcon
+          size={38}
+          radius="xl"
+          variant="gradient"
+          gradient={{ from: 'violet', to: 'pink' }}
+          aria-label="Menu du compte"
+          data-testid="account-button"
+        >
           <span style={{ fontWeight: 700 }}>{initialOf(user)}</span>
         </ActionIcon>
       </Menu.Target>
@@ -60,7 +76,14 @@ export function AccountMenu({ visitor }: { visitor?: ReactNode }) {
         </Menu.Label>
         <Menu.Divider />
         {MENU_PLACES.map(({ path, label, icon: Icon, current = (at: string) => at === path }) => (
-          <Menu.Item key={path} component={Link} to={path} leftSection={<Icon size={16} aria-hidden />} aria-current={current(pathname) ? 'page' : undefined} fw={current(pathname) ? 700 : undefined}>
+          <Menu.Item
+            key={path}
+            component={Link}
+            to={path}
+            leftSection={<Icon size={16} aria-hidden />}
+            aria-current={current(pathname) ? 'page' : undefined}
+            fw={current(pathname) ? 700 : undefined}
+          >
             {label}
           </Menu.Item>
         ))}

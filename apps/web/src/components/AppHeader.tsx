@@ -7,7 +7,15 @@ import { ThemeToggle } from './ThemeToggle';
 /** The sticky bar shared by the app's pages: brand, page actions, theme and account. */
 export function AppHeader({ children }: { children?: ReactNode }) {
   return (
-    <Paper component="header" pos="sticky" top={0} radius={0} px="md" py="xs" style={{ zIndex: 100, borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+    <Paper
+      component="header"
+      pos="sticky"
+      top={0}
+      radius={0}
+      px="md"
+      py="xs"
+      style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Group justify="space-between" wrap="nowrap" maw={1200} mx="auto">
         <BrandTitle />
         <Group gap="xs" wrap="nowrap">

@@ -1,7 +1,15 @@
 import { Box, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsHorizontal, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 
 export interface CompareImage {
   src: string;
@@ -143,7 +151,14 @@ export function CompareSlider({
     moveTo(next);
   };
 
-  const shared = { width, height, sizes, decoding: 'async' as const, draggable: false, loading: priority ? ('eager' as const) : ('lazy' as const) };
+  const shared = {
+    width,
+    height,
+    sizes,
+    decoding: 'async' as const,
+    draggable: false,
+    loading: priority ? ('eager' as const) : ('lazy' as const),
+  };
   const rounded = Math.round(position);
 
   return (
@@ -165,7 +180,14 @@ export function CompareSlider({
         background: 'var(--mantine-color-default-hover)',
       }}
     >
-      <img {...shared} src={after.src} srcSet={after.srcSet} alt={after.alt} style={imageStyle} fetchPriority={priority ? 'high' : undefined} />
+      <img
+        {...shared}
+        src={after.src}
+        srcSet={after.srcSet}
+        alt={after.alt}
+        style={imageStyle}
+        fetchPriority={priority ? 'high' : undefined}
+      />
       <img
         {...shared}
         src={before.src}

@@ -22,7 +22,12 @@ export function FallbackImage({ src, fallbackSrc, alt, style, className, loading
 
   if (!current) {
     return (
-      <Center className={className} style={{ ...style, background: 'var(--mantine-color-default-hover)' }} role="img" aria-label={alt}>
+      <Center
+        className={className}
+        style={{ ...style, background: 'var(--mantine-color-default-hover)' }}
+        role="img"
+        aria-label={alt}
+      >
         <IconPhotoOff size={32} color="var(--mantine-color-dimmed)" aria-hidden />
       </Center>
     );

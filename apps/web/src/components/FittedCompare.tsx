@@ -12,7 +12,12 @@ function useNaturalSize(src: string) {
   const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null);
   useEffect(() => {
     const image = new Image();
-    image.onload = () => setSize({ src, width: image.naturalWidth || FALLBACK_SIZE.width, height: image.naturalHeight || FALLBACK_SIZE.height });
+    image.onload = () =>
+      setSize({
+        src,
+        width: image.naturalWidth || FALLBACK_SIZE.width,
+        height: image.naturalHeight || FALLBACK_SIZE.height,
+      });
     image.onerror = () => setSize({ src, ...FALLBACK_SIZE });
     image.src = src;
     return () => {

@@ -12,7 +12,13 @@ interface HiddenFileInputProps {
 }
 
 /** A hidden file picker, opened by clicking it through its ref from a visible button. */
-export function HiddenFileInput({ ref, onFile, accept = 'image/*', capture, 'data-testid': testId }: HiddenFileInputProps) {
+export function HiddenFileInput({
+  ref,
+  onFile,
+  accept = 'image/*',
+  capture,
+  'data-testid': testId,
+}: HiddenFileInputProps) {
   return (
     <input
       ref={ref}

@@ -21,7 +21,19 @@ interface ImageCardProps {
 }
 
 /** One picture of a gallery or library grid: square preview, caption, 'Voir' and download. */
-export function ImageCard({ src, fallbackSrc, title, subtitle, selecting, selected, onToggleSelected, onView, onDownload, actions, favorite }: ImageCardProps) {
+export function ImageCard({
+  src,
+  fallbackSrc,
+  title,
+  subtitle,
+  selecting,
+  selected,
+  onToggleSelected,
+  onView,
+  onDownload,
+  actions,
+  favorite,
+}: ImageCardProps) {
   return (
     <Card
       withBorder
@@ -30,12 +42,27 @@ export function ImageCard({ src, fallbackSrc, title, subtitle, selecting, select
       data-testid="image-card"
       style={selected ? { outline: '3px solid var(--mantine-primary-color-filled)', outlineOffset: -2 } : undefined}
     >
-      <Box pos="relative" style={{ aspectRatio: '1', overflow: 'hidden', cursor: 'pointer' }} onClick={selecting ? onToggleSelected : onView}>
-        <FallbackImage src={src} fallbackSrc={fallbackSrc} alt={title} style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
+      <Box
+        pos="relative"
+        style={{ aspectRatio: '1', overflow: 'hidden', cursor: 'pointer' }}
+        onClick={selecting ? onToggleSelected : onView}
+      >
+        <FallbackImage
+          src={src}
+          fallbackSrc={fallbackSrc}
+          alt={title}
+          style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
         {selecting && (
           // The picture's own click already toggles: the checkbox must not toggle a second time.
           <Box pos="absolute" top={8} left={8} onClick={(event) => event.stopPropagation()}>
-            <Checkbox size="md" radius="xl" checked={selected} onChange={onToggleSelected} aria-label={`Sélectionner ${title}`} />
+            <Checkbox
+              size="md"
+              radius="xl"
+              checked={selected}
+              onChange={onToggleSelected}
+              aria-label={`Sélectionner ${title}`}
+            />
           </Box>
         )}
         {favorite && !selecting && (

@@ -28,7 +28,14 @@ export function MediaViewer({ opened, onClose, title, actions, children }: Media
         content: { background: 'rgba(8, 8, 14, 0.97)', display: 'flex', flexDirection: 'column' },
         header: { background: 'transparent', color: 'white', gap: 'var(--mantine-spacing-xs)' },
         title: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 600 },
-        body: { flex: 1, minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 'var(--mantine-spacing-sm)' },
+        body: {
+          flex: 1,
+          minHeight: 0,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: 'var(--mantine-spacing-sm)',
+        },
       }}
     >
       <Modal.Content>
@@ -46,9 +53,24 @@ export function MediaViewer({ opened, onClose, title, actions, children }: Media
 }
 
 /** The download button of a viewer's header. */
-export function DownloadAction({ label, file, failureTitle }: { label: string; file: DownloadFile; failureTitle?: string }) {
+export function DownloadAction({
+  label,
+  file,
+  failureTitle,
+}: {
+  label: string;
+  file: DownloadFile;
+  failureTitle?: string;
+}) {
   return (
-    <ActionIcon variant="white" color="dark" size="lg" radius="xl" aria-label={label} onClick={() => void downloadFile(file, failureTitle)}>
+    <ActionIcon
+      variant="white"
+      color="dark"
+      size="lg"
+      radius="xl"
+      aria-label={label}
+      onClick={() => void downloadFile(file, failureTitle)}
+    >
       <IconDownload size={18} aria-hidden />
     </ActionIcon>
   );
@@ -72,7 +94,15 @@ export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onC
         image && (
           <>
             {stitchPath && (
-              <Button component={Link} to={stitchPath} size="xs" radius="xl" variant="white" color="dark" leftSection={<IconColumns2 size={14} aria-hidden />}>
+              <Button
+                component={Link}
+                to={stitchPath}
+                size="xs"
+                radius="xl"
+                variant="white"
+                color="dark"
+                leftSection={<IconColumns2 size={14} aria-hidden />}
+              >
                 Avant / après
               </Button>
             )}
@@ -109,7 +139,15 @@ export function VideoViewer({ video, onClose }: { video: ViewedVideo | null; onC
       opened={video !== null}
       onClose={onClose}
       title={video?.title ?? ''}
-      actions={video && <DownloadAction label="Télécharger la vidéo" file={video.download} failureTitle="Impossible de télécharger la vidéo" />}
+      actions={
+        video && (
+          <DownloadAction
+            label="Télécharger la vidéo"
+            file={video.download}
+            failureTitle="Impossible de télécharger la vidéo"
+          />
+        )
+      }
     >
       {video && (
         <video

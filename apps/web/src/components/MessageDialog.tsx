@@ -8,8 +8,7 @@ import { formatCredits } from '../lib/format';
 /** What the dialog says: not enough credits, or any other error with its title. */
 export type DialogMessage =
   /** `beforeRun`: the phone screen's own check, before anything is sent. */
-  | { type: 'credits'; credits: number; beforeRun?: boolean }
-  | { type: 'general'; title: string; message: string };
+  { type: 'credits'; credits: number; beforeRun?: boolean } | { type: 'general'; title: string; message: string };
 
 interface MessageDialogProps {
   message: DialogMessage | null;
@@ -64,7 +63,9 @@ export function MessageDialog({ message: current, onClose }: MessageDialogProps)
         )
       }
     >
-      {message?.type === 'credits' && <CreditsMessage credits={message.credits} beforeRun={message.beforeRun ?? false} onClose={onClose} />}
+      {message?.type === 'credits' && (
+        <CreditsMessage credits={message.credits} beforeRun={message.beforeRun ?? false} onClose={onClose} />
+      )}
       {message?.type === 'general' && (
         <Stack gap="md">
           <Text style={{ whiteSpace: 'pre-line' }}>{message.message}</Text>

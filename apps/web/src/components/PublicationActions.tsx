@@ -14,10 +14,24 @@ interface PublicationActionsProps {
 }
 
 /** A gallery card's publication buttons: publish, or share the public page and take it down. */
-export function PublicationActions({ publicPostId, title, disabled = false, busy, onPublish, onUnpublish }: PublicationActionsProps) {
+export function PublicationActions({
+  publicPostId,
+  title,
+  disabled = false,
+  busy,
+  onPublish,
+  onUnpublish,
+}: PublicationActionsProps) {
   if (publicPostId === null) {
     return (
-      <ActionIcon variant="default" size={26} aria-label="Rendre public" disabled={disabled} loading={busy} onClick={onPublish}>
+      <ActionIcon
+        variant="default"
+        size={26}
+        aria-label="Rendre public"
+        disabled={disabled}
+        loading={busy}
+        onClick={onPublish}
+      >
         <IconWorldUpload size={15} aria-hidden />
       </ActionIcon>
     );
@@ -27,7 +41,13 @@ export function PublicationActions({ publicPostId, title, disabled = false, busy
       <ActionIcon variant="default" size={26} aria-label="Partager" onClick={() => void sharePost(publicPostId, title)}>
         <IconShare size={15} aria-hidden />
       </ActionIcon>
-      <ActionIcon variant="default" size={26} aria-label="Retirer la publication" loading={busy} onClick={() => onUnpublish(publicPostId)}>
+      <ActionIcon
+        variant="default"
+        size={26}
+        aria-label="Retirer la publication"
+        loading={busy}
+        onClick={() => onUnpublish(publicPostId)}
+      >
         <IconWorldOff size={15} aria-hidden />
       </ActionIcon>
     </>

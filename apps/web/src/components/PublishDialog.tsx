@@ -14,7 +14,11 @@ export function PublishDialog({ item, publish, onClose }: PublishDialogProps) {
   return item && <PublishQuestion key={item.id} item={item} publish={publish} onClose={onClose} />;
 }
 
-function PublishQuestion({ item, publish, onClose }: PublishDialogProps & { item: NonNullable<PublishDialogProps['item']> }) {
+function PublishQuestion({
+  item,
+  publish,
+  onClose,
+}: PublishDialogProps & { item: NonNullable<PublishDialogProps['item']> }) {
   const hasOriginal = item.originalImagePath !== null;
   // Private unless asked: the raw upload is shown nowhere, and publishing it would make it downloadable by anyone.
   const [withOriginal, setWithOriginal] = useState(false);
@@ -40,7 +44,12 @@ function PublishQuestion({ item, publish, onClose }: PublishDialogProps & { item
           <Button variant="default" onClick={onClose}>
             Annuler
           </Button>
-          <Button loading={publish.isPending} onClick={() => publish.mutate({ postId: item.id, withOriginal: hasOriginal && withOriginal }, { onSuccess: onClose })}>
+          <Button
+            loading={publish.isPending}
+            onClick={() =>
+              publish.mutate({ postId: item.id, withOriginal: hasOriginal && withOriginal }, { onSuccess: onClose })
+            }
+          >
             Publier
           </Button>
         </Group>

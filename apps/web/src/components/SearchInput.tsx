@@ -2,7 +2,15 @@ import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
 /** The rounded search box of the image lists; the placeholder doubles as its accessible name. */
-export function SearchInput({ placeholder, value, onChange }: { placeholder: string; value: string; onChange: (value: string) => void }) {
+export function SearchInput({
+  placeholder,
+  value,
+  onChange,
+}: {
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <TextInput
       flex={1}

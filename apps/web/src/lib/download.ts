@@ -63,7 +63,11 @@ export async function downloadFiles(files: readonly DownloadFile[]): Promise<voi
     saveBlob(await downloadZip(entries).blob(), `atelier-${isoDate(new Date())}.zip`);
   }
   if (failed > 0) {
-    toast({ title: 'Erreur de téléchargement', description: `${failed} fichier(s) sur ${files.length} non téléchargé(s)`, variant: 'destructive' });
+    toast({
+      title: 'Erreur de téléchargement',
+      description: `${failed} fichier(s) sur ${files.length} non téléchargé(s)`,
+      variant: 'destructive',
+    });
   } else {
     toast({ title: 'Téléchargement réussi', description: `${files.length} fichier(s) téléchargé(s)` });
   }

@@ -29,7 +29,10 @@ const slug = (text: string) =>
 /** What downloading a gallery image saves: the result, named by its options and day (atelier-aquarelle-2026-11-23.jpg). */
 export function imageDownloadOf(item: GalleryItem) {
   const options = slug(optionsOf(item).join(' '));
-  return { url: item.transformedImagePath, filename: `atelier-${options ? `${options}-` : ''}${isoDate(new Date(item.createdAt))}.jpg` };
+  return {
+    url: item.transformedImagePath,
+    filename: `atelier-${options ? `${options}-` : ''}${isoDate(new Date(item.createdAt))}.jpg`,
+  };
 }
 
 /** How often the studio's gallery sheet looks for new images and videos while it is open. */
@@ -44,7 +47,11 @@ interface ListOptions {
  * Reloads a list once the server's version tag for it differs from the one it was loaded with: an
  * unchanged poll costs neither a database query nor a list in the response.
  */
-export function useRefetchOnNewVersion(latest: string | null | undefined, loaded: string | undefined, refetch: () => unknown): void {
+export function useRefetchOnNewVersion(
+  latest: string | null | undefined,
+  loaded: string | undefined,
+  refetch: () => unknown,
+): void {
   useEffect(() => {
     if (latest && loaded && latest !== loaded) void refetch();
   }, [latest, loaded, refetch]);
@@ -56,10 +63,16 @@ export function useRefetchOnNewVersion(latest: string | null | undefined, loaded
  */
 export function useOwnGallery(userId: number | undefined, { pollMs = false }: ListOptions = {}) {
   const input = { userId: userId ?? 0, limit: GALLERY_PAGE_SIZE };
-  const query = trpc.gallery.list.useInfiniteQuery(input, { enabled: userId !== undefined, getNextPageParam: (page) => page.nextCursor });
+  const query = trpc.gallery.list.useInfiniteQuery(input, {
+    enabled: userId !== undefined,
+    getNextPageParam: (page) => page.nextCursor,
+  });
   useErrorToast(query.error, 'Erreur lors du chargement de la galerie');
   // Any change bumps the tag of every page, so the first page's tag stands for the whole list.
-  const version = trpc.gallery.version.useQuery(input, { enabled: userId !== undefined && pollMs !== false, refetchInterval: pollMs });
+  const version = trpc.gallery.version.useQuery(input, {
+    enabled: userId !== undefined && pollMs !== false,
+    refetchInterval: pollMs,
+  });
   useRefetchOnNewVersion(version.data?.version, query.data?.pages[0]?.version, query.refetch);
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.gallery) ?? [], [query.data]);
   return { query, items };
@@ -70,7 +83,12 @@ export function useToggleFavorite() {
   const utils = trpc.useUtils();
   return trpc.gallery.favorite.useMutation({
     onSuccess: () => void utils.gallery.list.invalidate(),
-    onError: (error) => toast({ title: 'Erreur lors de la mise à jour des favoris', description: errorMessage(error, ''), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Erreur lors de la mise à jour des favoris',
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -101,13 +119,18 @@ export function useDeleteImages(items: readonly GalleryItem[]) {
       toast({ title: 'Image supprimée' });
       afterDeletion([Number(id)]);
     },
-    onError: (error) => toast({ title: 'Erreur lors de la suppression', description: errorMessage(error, ''), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Erreur lors de la suppression', description: errorMessage(error, ''), variant: 'destructive' }),
   });
   const deleteMany = trpc.gallery.deleteMany.useMutation({
     onSuccess: (_result, { ids }) => afterDeletion(ids.map(Number)),
     onError: (error, { ids }) => {
       show(ids.map(Number));
-      toast({ title: 'Erreur lors de la suppression multiple', description: errorMessage(error, ''), variant: 'destructive' });
+      toast({
+        title: 'Erreur lors de la suppression multiple',
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -127,7 +150,12 @@ export function useDeleteImages(items: readonly GalleryItem[]) {
       if (!batch) return;
       clearTimeout(batch.timer);
       scheduled.current = null;
-      void fetch('/api/gallery/batch', { method: 'DELETE', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids: batch.ids }) });
+      void fetch('/api/gallery/batch', {
+        method: 'DELETE',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids: batch.ids }),
+      });
     };
     window.addEventListener('pagehide', sendOnExit);
     return () => {

@@ -38,7 +38,8 @@ function imageSizeOf(file: Blob): Promise<{ width: number; height: number } | nu
       URL.revokeObjectURL(url);
       resolve(size);
     };
-    image.onload = () => done(image.naturalWidth > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : null);
+    image.onload = () =>
+      done(image.naturalWidth > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : null);
     image.onerror = () => done(null);
     image.src = url;
   });

@@ -8,7 +8,9 @@ const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
 /** "Transformation en cours · 40 %", or the place in the queue while it waits. */
 export function describeJob(job: JobProgress): string {
   if (job.status === 'queued') {
-    return job.place ? `En file d'attente · ${job.place} ${job.place > 1 ? 'générations' : 'génération'} avant la vôtre` : "En file d'attente · la vôtre est la prochaine";
+    return job.place
+      ? `En file d'attente · ${job.place} ${job.place > 1 ? 'générations' : 'génération'} avant la vôtre`
+      : "En file d'attente · la vôtre est la prochaine";
   }
   return `${job.stage} · ${job.progress} %`;
 }

@@ -25,7 +25,8 @@ export function takeLibrarySelection(): string[] {
   localStorage.removeItem(LIBRARY_SELECTION_KEY);
   try {
     const parsed: unknown = JSON.parse(stored);
-    if (Array.isArray(parsed) && parsed.every((url) => typeof url === 'string')) return parsed.filter((url) => url.trim() !== '');
+    if (Array.isArray(parsed) && parsed.every((url) => typeof url === 'string'))
+      return parsed.filter((url) => url.trim() !== '');
   } catch {
     // Not JSON: already removed.
   }

@@ -38,7 +38,8 @@ export function usePublication() {
     toast({ title: 'Succès', description: 'Votre création a été publiée !' });
     refresh();
   };
-  const failedToPublish = () => toast({ title: 'Erreur', description: 'Impossible de publier ce post', variant: 'destructive' });
+  const failedToPublish = () =>
+    toast({ title: 'Erreur', description: 'Impossible de publier ce post', variant: 'destructive' });
   const publishImage = trpc.feed.publish.useMutation({ onSuccess: published, onError: failedToPublish });
   const publishVideo = trpc.videos.publish.useMutation({ onSuccess: published, onError: failedToPublish });
   const unpublish = trpc.feed.unpublish.useMutation({
@@ -46,7 +47,8 @@ export function usePublication() {
       toast({ title: 'Publication retirée', description: "Elle n'est plus visible dans le feed ni par son lien." });
       refresh();
     },
-    onError: () => toast({ title: 'Erreur', description: 'Impossible de retirer cette publication', variant: 'destructive' }),
+    onError: () =>
+      toast({ title: 'Erreur', description: 'Impossible de retirer cette publication', variant: 'destructive' }),
   });
   return { publishImage, publishVideo, unpublish };
 }

@@ -1,4 +1,8 @@
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** Whether any of the texts contains the query, ignoring case and accents ("aquarelle" finds "Aquarelle"). */
 export function matchesSearch(query: string, ...texts: readonly (string | null | undefined)[]): boolean {

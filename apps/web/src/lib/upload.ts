@@ -6,7 +6,12 @@ export const UPLOAD_FAILED = "Échec de l'envoi de l'image. Veuillez réessayer.
  * throws the server's French message. Multipart is the documented form of these paths, so the
  * picture goes as bytes rather than through tRPC's JSON.
  */
-export async function postImage<T>(path: string, field: string, file: Blob, fields: Record<string, string> = {}): Promise<T> {
+export async function postImage<T>(
+  path: string,
+  field: string,
+  file: Blob,
+  fields: Record<string, string> = {},
+): Promise<T> {
   const form = new FormData();
   form.append(field, file, file instanceof File ? file.name : 'image.jpg');
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -17,6 +22,7 @@ export async function postImage<T>(path: string, field: string, file: Blob, fiel
     throw new Error(UPLOAD_FAILED);
   }
   const body = (await response.json().catch(() => null)) as (T & { message?: unknown }) | null;
-  if (!response.ok || !body) throw new Error(typeof body?.message === 'string' && body.message ? body.message : UPLOAD_FAILED);
+  if (!response.ok || !body)
+    throw new Error(typeof body?.message === 'string' && body.message ? body.message : UPLOAD_FAILED);
   return body;
 }

@@ -36,9 +36,16 @@ function useRedirectedPayment(): void {
       {
         onSuccess: (result) => {
           if (result.status === 'succeeded') {
-            toast({ title: 'Paiement réussi !', description: `${formatCredits(result.credits)} crédits ont été ajoutés à votre compte.` });
+            toast({
+              title: 'Paiement réussi !',
+              description: `${formatCredits(result.credits)} crédits ont été ajoutés à votre compte.`,
+            });
           } else {
-            toast({ title: 'Paiement échoué', description: 'Une erreur est survenue lors du paiement.', variant: 'destructive' });
+            toast({
+              title: 'Paiement échoué',
+              description: 'Une erreur est survenue lors du paiement.',
+              variant: 'destructive',
+            });
           }
           void utils.account.get.invalidate();
           void utils.credits.history.invalidate();
@@ -65,22 +72,32 @@ export function AccountPage() {
       <AppHeader />
       <Container component="main" size="md" py="xl">
         <Group justify="space-between" mb="lg">
-          <Title order={1} fz={30}>Mon Compte</Title>
+          <Title order={1} fz={30}>
+            Mon Compte
+          </Title>
           <ActionIcon component={Link} to="/create" variant="subtle" size="lg" radius="xl" aria-label="Fermer">
             <IconX size={20} aria-hidden />
           </ActionIcon>
         </Group>
         {account.isPending ? (
-          <Center py={60}><Loader /></Center>
+          <Center py={60}>
+            <Loader />
+          </Center>
         ) : !account.data ? (
           <Card withBorder radius="lg" p="xl">
             <Stack align="flex-start">
               <Text>Connectez-vous pour voir votre compte.</Text>
-              <Button component={Link} to="/auth">Connexion</Button>
+              <Button component={Link} to="/auth">
+                Connexion
+              </Button>
             </Stack>
           </Card>
         ) : (
-          <Tabs value={tab} onChange={(value) => setParams(value && value !== 'profile' ? { tab: value } : {})} keepMounted={false}>
+          <Tabs
+            value={tab}
+            onChange={(value) => setParams(value && value !== 'profile' ? { tab: value } : {})}
+            keepMounted={false}
+          >
             <Tabs.List mb="lg">
               <Tabs.Tab value="profile">Profil</Tabs.Tab>
               <Tabs.Tab value="credits">Crédits</Tabs.Tab>
@@ -98,7 +115,9 @@ export function AccountPage() {
                   <Group justify="space-between">
                     <div>
                       <Text fw={600}>Thème</Text>
-                      <Text fz="sm" c="dimmed">Clair ou sombre ; votre choix est gardé sur cet appareil.</Text>
+                      <Text fz="sm" c="dimmed">
+                        Clair ou sombre ; votre choix est gardé sur cet appareil.
+                      </Text>
                     </div>
                     <ThemeToggle />
                   </Group>

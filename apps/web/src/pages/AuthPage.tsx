@@ -1,5 +1,19 @@
 import { loginSchema, registerSchema } from '@atelier/catalog';
-import { Anchor, Box, Button, Card, Group, List, PasswordInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Group,
+  List,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
@@ -36,7 +50,14 @@ interface CredentialFieldsProps extends Pick<FormProps, 'showPassword' | 'onShow
 }
 
 /** E-mail and password, as both forms ask them; the show/hide toggle is shared between the forms. */
-function CredentialFields({ values, errors, onChange, passwordAutoComplete, showPassword, onShowPasswordChange }: CredentialFieldsProps) {
+function CredentialFields({
+  values,
+  errors,
+  onChange,
+  passwordAutoComplete,
+  showPassword,
+  onShowPasswordChange,
+}: CredentialFieldsProps) {
   return (
     <>
       <TextInput
@@ -53,7 +74,9 @@ function CredentialFields({ values, errors, onChange, passwordAutoComplete, show
         autoComplete={passwordAutoComplete}
         visible={showPassword}
         onVisibilityChange={onShowPasswordChange}
-        visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe' }}
+        visibilityToggleButtonProps={{
+          'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe',
+        }}
         value={values.password}
         onChange={(e) => onChange('password', e.currentTarget.value)}
         error={errors.password}
@@ -75,7 +98,11 @@ function LoginForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps)
   const login = trpc.auth.login.useMutation({
     onSuccess: ({ user }) => onSuccess(user.firstName, 'Connexion réussie'),
     onError: (error) =>
-      toast({ title: 'Erreur de connexion', description: errorMessage(error, 'Erreur de connexion'), variant: 'destructive' }),
+      toast({
+        title: 'Erreur de connexion',
+        description: errorMessage(error, 'Erreur de connexion'),
+        variant: 'destructive',
+      }),
   });
   return (
     <form onSubmit={form.handleSubmit((data) => login.mutate(data))} noValidate>
@@ -99,7 +126,11 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
   const register = trpc.auth.register.useMutation({
     onSuccess: ({ user }) => onSuccess(user.firstName, 'Compte créé avec succès'),
     onError: (error) =>
-      toast({ title: "Erreur d'inscription", description: errorMessage(error, "Erreur d'inscription"), variant: 'destructive' }),
+      toast({
+        title: "Erreur d'inscription",
+        description: errorMessage(error, "Erreur d'inscription"),
+        variant: 'destructive',
+      }),
   });
   return (
     <form onSubmit={form.handleSubmit((data) => register.mutate(data))} noValidate>
@@ -148,7 +179,9 @@ function useArrivedSignedIn(): boolean {
 export function AuthPage() {
   const arrivedSignedIn = useArrivedSignedIn();
   // The calls to start (`?mode=register`) open the sign-up form; everything else, sign-in.
-  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>(() => (new URLSearchParams(window.location.search).get('mode') === 'register' ? 'register' : 'login'));
+  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>(() =>
+    new URLSearchParams(window.location.search).get('mode') === 'register' ? 'register' : 'login',
+  );
   const [showPassword, setShowPassword] = useState(false);
   const utils = trpc.useUtils();
 
@@ -163,18 +196,30 @@ export function AuthPage() {
   if (arrivedSignedIn) return <Navigate to="/transform" replace />;
 
   return (
-    <Box component="main" mih="100vh" p={{ base: 'md', sm: 'xl' }} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box
+      component="main"
+      mih="100vh"
+      p={{ base: 'md', sm: 'xl' }}
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Card withBorder shadow="lg" radius="lg" p={0} maw={960} w="100%" style={{ overflow: 'hidden' }}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
           <Box
             p={{ base: 'lg', sm: 40 }}
             className="auth-pitch"
-            style={{ background: 'linear-gradient(135deg, var(--mantine-color-violet-7), var(--mantine-color-pink-6))', color: 'white' }}
+            style={{
+              background: 'linear-gradient(135deg, var(--mantine-color-violet-7), var(--mantine-color-pink-6))',
+              color: 'white',
+            }}
           >
             <Stack gap="lg">
               <div>
-                <Text fw={800} fz={28} lh={1.1}>Atelier</Text>
-                <Text fz="lg" mt={6} opacity={0.9}>Vos photos, transformées par l'IA.</Text>
+                <Text fw={800} fz={28} lh={1.1}>
+                  Atelier
+                </Text>
+                <Text fz="lg" mt={6} opacity={0.9}>
+                  Vos photos, transformées par l'IA.
+                </Text>
               </div>
               <List spacing="md" listStyleType="none" p={0}>
                 {pitch.map((item) => (
@@ -187,22 +232,28 @@ export function AuthPage() {
                     }
                   >
                     <Text fw={700}>{item.title}</Text>
-                    <Text fz="sm" opacity={0.85}>{item.text}</Text>
+                    <Text fz="sm" opacity={0.85}>
+                      {item.text}
+                    </Text>
                   </List.Item>
                 ))}
               </List>
             </Stack>
           </Box>
-          <Stack p={{ base: "lg", sm: 40 }} gap="lg" className="auth-form">
+          <Stack p={{ base: 'lg', sm: 40 }} gap="lg" className="auth-form">
             <Group justify="space-between">
               <BrandTitle size={20} />
               <ThemeToggle />
             </Group>
             <div>
-              <Title order={1} fz={26}>{{ login: 'Connexion', register: 'Créer un compte', forgot: 'Mot de passe oublié' }[mode]}</Title>
+              <Title order={1} fz={26}>
+                {{ login: 'Connexion', register: 'Créer un compte', forgot: 'Mot de passe oublié' }[mode]}
+              </Title>
               {mode !== 'forgot' && (
                 <Text c="dimmed" fz="sm" mt={4}>
-                  {mode === 'login' ? 'Heureux de vous revoir ! Connectez-vous pour continuer.' : '500 crédits offerts aux 100 premiers inscrits.'}
+                  {mode === 'login'
+                    ? 'Heureux de vous revoir ! Connectez-vous pour continuer.'
+                    : '500 crédits offerts aux 100 premiers inscrits.'}
                 </Text>
               )}
             </div>
@@ -217,7 +268,12 @@ export function AuthPage() {
                       Mot de passe oublié ?
                     </Anchor>
                   )}
-                  <Anchor component="button" type="button" fz="sm" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fz="sm"
+                    onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
+                  >
                     {mode === 'login' ? 'Pas encore de compte ? Inscrivez-vous' : 'Déjà un compte ? Connectez-vous'}
                   </Anchor>
                 </Stack>

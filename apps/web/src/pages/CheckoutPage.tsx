@@ -1,4 +1,15 @@
-import { Button, Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title, useComputedColorScheme } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Center,
+  Container,
+  Loader,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  useComputedColorScheme,
+} from '@mantine/core';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -28,7 +39,10 @@ type Checkout =
 function readPurchase(params: URLSearchParams): { credits: number; amount: number } {
   const credits = Number.parseInt(params.get('credits') ?? '', 10);
   const amount = Number.parseFloat(params.get('amount') ?? '');
-  return { credits: Number.isFinite(credits) ? credits : DEFAULT_CREDITS, amount: Number.isFinite(amount) ? amount : DEFAULT_AMOUNT };
+  return {
+    credits: Number.isFinite(credits) ? credits : DEFAULT_CREDITS,
+    amount: Number.isFinite(amount) ? amount : DEFAULT_AMOUNT,
+  };
 }
 
 function isNetworkFailure(error: unknown): boolean {
@@ -50,7 +64,11 @@ export function CheckoutPage() {
       <>
         <AppHeader />
         <Container component="main" size={560} py="xl" px="md">
-          <SignInPrompt titleOrder={1} title="Connexion requise" description="Connectez-vous pour acheter des crédits." />
+          <SignInPrompt
+            titleOrder={1}
+            title="Connexion requise"
+            description="Connectez-vous pour acheter des crédits."
+          />
         </Container>
       </>
     );
@@ -75,7 +93,11 @@ function Checkout() {
       try {
         const { publishableKey } = await utils.payments.config.fetch();
         if (!publishableKey) {
-          toast({ title: 'Configuration manquante', description: "Le système de paiement n'est pas configuré.", variant: 'destructive' });
+          toast({
+            title: 'Configuration manquante',
+            description: "Le système de paiement n'est pas configuré.",
+            variant: 'destructive',
+          });
           setCheckout({ state: 'unavailable' });
           return;
         }
@@ -98,7 +120,10 @@ function Checkout() {
   }, [checkout.state, navigate]);
 
   const onPaid = (added: number) => {
-    toast({ title: 'Paiement réussi !', description: `${formatCredits(added)} crédits ont été ajoutés à votre compte.` });
+    toast({
+      title: 'Paiement réussi !',
+      description: `${formatCredits(added)} crédits ont été ajoutés à votre compte.`,
+    });
     void utils.account.get.invalidate();
     void utils.auth.me.invalidate();
     void utils.credits.history.invalidate();
@@ -117,9 +142,15 @@ function Checkout() {
         ) : checkout.state === 'unavailable' ? (
           <Card withBorder radius="lg" p="xl" maw={460} w="100%">
             <Stack align="center" ta="center" gap="md">
-              <Title order={1} fz={22}>Service de paiement non disponible.</Title>
-              <Text c="dimmed" fz="sm">Réessayez un peu plus tard ; aucun montant n'a été débité.</Text>
-              <Button component={Link} to="/account">Retour au compte</Button>
+              <Title order={1} fz={22}>
+                Service de paiement non disponible.
+              </Title>
+              <Text c="dimmed" fz="sm">
+                Réessayez un peu plus tard ; aucun montant n'a été débité.
+              </Text>
+              <Button component={Link} to="/account">
+                Retour au compte
+              </Button>
             </Stack>
           </Card>
         ) : checkout.state === 'success' ? (
@@ -128,9 +159,13 @@ function Checkout() {
               <ThemeIcon size={56} radius="xl" color="teal" variant="light">
                 <IconCircleCheck size={34} aria-hidden />
               </ThemeIcon>
-              <Title order={1} fz={24}>Paiement réussi !</Title>
+              <Title order={1} fz={24}>
+                Paiement réussi !
+              </Title>
               <Text>{formatCredits(checkout.credits)} crédits ont été ajoutés à votre compte.</Text>
-              <Text c="dimmed" fz="sm">Redirection vers votre compte...</Text>
+              <Text c="dimmed" fz="sm">
+                Redirection vers votre compte...
+              </Text>
             </Stack>
           </Card>
         ) : (
@@ -139,7 +174,10 @@ function Checkout() {
             options={{
               clientSecret: checkout.clientSecret,
               locale: 'fr',
-              appearance: { theme: dark ? 'night' : 'stripe', variables: { colorPrimary: '#7048e8', borderRadius: '8px' } },
+              appearance: {
+                theme: dark ? 'night' : 'stripe',
+                variables: { colorPrimary: '#7048e8', borderRadius: '8px' },
+              },
             }}
           >
             <PaymentForm credits={credits} amount={amount} onPaid={onPaid} />

@@ -6,7 +6,9 @@ export function NotFoundPage() {
     <Center component="main" mih="100vh" p="md">
       <Card withBorder shadow="sm" radius="lg" p="xl" maw={440} w="100%">
         <Stack gap="sm">
-          <Title order={1} fz={26}>404 Page Not Found</Title>
+          <Title order={1} fz={26}>
+            404 Page Not Found
+          </Title>
           <Text c="dimmed">Did you forget to add the page to the router?</Text>
           <Button component={Link} to="/" variant="light" mt="sm">
             Retour à l'accueil

@@ -19,7 +19,8 @@ export function PublicPostPage() {
   const utils = trpc.useUtils();
   const post = trpc.feed.post.useQuery({ postId }, { enabled: validId });
   const like = trpc.feed.like.useMutation({
-    onSuccess: ({ liked, likesCount }) => utils.feed.post.setData({ postId }, (data) => data && { ...data, isLiked: liked, likesCount }),
+    onSuccess: ({ liked, likesCount }) =>
+      utils.feed.post.setData({ postId }, (data) => data && { ...data, isLiked: liked, likesCount }),
     onError: () => toast({ title: 'Erreur', description: 'Impossible de liker ce post', variant: 'destructive' }),
   });
 
@@ -29,7 +30,12 @@ export function PublicPostPage() {
       <AppHeader />
       <Container component="main" size={560} py="xl" px="md">
         {missing ? (
-          <Notice titleOrder={1} icon={<IconPhotoOff size={28} />} title="Publication introuvable" description="Ce lien ne mène plus à une création publique : son auteur l'a peut-être retirée.">
+          <Notice
+            titleOrder={1}
+            icon={<IconPhotoOff size={28} />}
+            title="Publication introuvable"
+            description="Ce lien ne mène plus à une création publique : son auteur l'a peut-être retirée."
+          >
             <Button component={Link} to="/" radius="xl" variant="light">
               Voir le feed public
             </Button>
@@ -39,11 +45,16 @@ export function PublicPostPage() {
             <Loader aria-label="Chargement de la publication" />
           </Group>
         ) : !post.data ? (
-          <RetryNotice title="La publication n'a pas pu être chargée" onRetry={() => void post.refetch()} retrying={post.isFetching} />
+          <RetryNotice
+            title="La publication n'a pas pu être chargée"
+            onRetry={() => void post.refetch()}
+            retrying={post.isFetching}
+          />
         ) : (
           <Stack gap="lg">
             <Title order={1} fz={{ base: 22, sm: 26 }}>
-              {post.data.description ?? `${post.data.mediaType === 'video' ? 'Vidéo' : 'Création'} de ${post.data.user.firstName} ${post.data.user.lastName}`}
+              {post.data.description ??
+                `${post.data.mediaType === 'video' ? 'Vidéo' : 'Création'} de ${post.data.user.firstName} ${post.data.user.lastName}`}
             </Title>
             <PostCard
               post={{ ...post.data, ...post.data.user, at: post.data.publishedAt }}
@@ -53,14 +64,25 @@ export function PublicPostPage() {
               onLike={() =>
                 user
                   ? like.mutate({ postId, liked: !post.data.isLiked })
-                  : toast({ title: 'Connexion requise', description: 'Connectez-vous pour liker les posts', variant: 'destructive' })
+                  : toast({
+                      title: 'Connexion requise',
+                      description: 'Connectez-vous pour liker les posts',
+                      variant: 'destructive',
+                    })
               }
             />
             <Stack gap="xs" align="center">
               <Text c="dimmed" ta="center">
                 Transformez vos propres photos par IA avec Atelier.
               </Text>
-              <Button component={Link} to="/transform" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} leftSection={<IconSparkles size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                to="/transform"
+                radius="xl"
+                variant="gradient"
+                gradient={{ from: 'violet', to: 'pink' }}
+                leftSection={<IconSparkles size={16} aria-hidden />}
+              >
                 Créer la vôtre
               </Button>
             </Stack>

@@ -1,4 +1,14 @@
-import { CreditEntry, GalleryItem, GenerationJob, Like, LockMode, raw, Upload, User, type EntityManager } from '@atelier/db';
+import {
+  CreditEntry,
+  GalleryItem,
+  GenerationJob,
+  Like,
+  LockMode,
+  raw,
+  Upload,
+  User,
+  type EntityManager,
+} from '@atelier/db';
 import { deletedAccountDiscoveryRef, discoveryRef } from '../credits/discovery';
 import { verifyPassword } from '../auth/password';
 import { forgetStitches, stitchedPairs } from '../media/cleanup';
@@ -44,15 +54,25 @@ export async function deleteAccount(
     const stitched = await stitchedPairs(tx, { owner: userId });
     // Its likes go with it: the posts it liked count one fewer, so their counters still equal their likes.
     const liked = await tx.find(Like, { user: userId }, { fields: ['item'] });
-    for (const like of liked) await tx.nativeUpdate(GalleryItem, { id: like.item.id }, { likesCount: raw('likes_count - 1') });
+    for (const like of liked)
+      await tx.nativeUpdate(GalleryItem, { id: like.item.id }, { likesCount: raw('likes_count - 1') });
     // Another member's older item may name one of its pictures as original: that item loses it.
     const uploads = await tx.find(Upload, { owner: userId }, { fields: ['storageKey'] });
     const originals = uploads.map((upload) => mediaUrl(upload.storageKey));
-    if (originals.length > 0) await tx.nativeUpdate(GalleryItem, { originalImagePath: { $in: originals }, owner: { $ne: userId } }, { originalImagePath: null });
+    if (originals.length > 0)
+      await tx.nativeUpdate(
+        GalleryItem,
+        { originalImagePath: { $in: originals }, owner: { $ne: userId } },
+        { originalImagePath: null },
+      );
     // This month's Découverte grant follows the address rather than the account, so signing up
     // again with it does not grant the month twice.
     const now = new Date();
-    await tx.nativeUpdate(CreditEntry, { externalRef: discoveryRef(userId, now) }, { externalRef: deletedAccountDiscoveryRef(user.email, now) });
+    await tx.nativeUpdate(
+      CreditEntry,
+      { externalRef: discoveryRef(userId, now) },
+      { externalRef: deletedAccountDiscoveryRef(user.email, now) },
+    );
     await tx.nativeDelete(User, { id: userId });
     return { keys: files, stitches: stitched };
   });

@@ -35,9 +35,26 @@ export interface AccountExport {
  * gallery and posts, videos, uploads, transformations, workflows, likes, signed-in devices and API
  * tokens — never a password, session key or token hash) and the list of its own files.
  */
-export async function collectAccountExport(em: EntityManager, userId: number, now = new Date()): Promise<AccountExport> {
+export async function collectAccountExport(
+  em: EntityManager,
+  userId: number,
+  now = new Date(),
+): Promise<AccountExport> {
   const omitOwner = { exclude: ['owner'] } as const;
-  const [user, credits, payments, gallery, videos, uploads, transformations, workflows, likes, sessions, apiTokens, files] = await Promise.all([
+  const [
+    user,
+    credits,
+    payments,
+    gallery,
+    videos,
+    uploads,
+    transformations,
+    workflows,
+    likes,
+    sessions,
+    apiTokens,
+    files,
+  ] = await Promise.all([
     em.findOneOrFail(User, userId),
     em.find(CreditEntry, { user: userId }, { exclude: ['user'], orderBy: { id: 'asc' } }),
     em.find(Payment, { user: userId }, { exclude: ['user'], orderBy: { id: 'asc' } }),
@@ -47,8 +64,16 @@ export async function collectAccountExport(em: EntityManager, userId: number, no
     em.find(Transformation, { owner: userId }, { exclude: ['owner', 'upload'], orderBy: { id: 'asc' } }),
     em.find(Workflow, { owner: userId }, { ...omitOwner, orderBy: { id: 'asc' } }),
     em.find(Like, { user: userId }, { fields: ['item', 'createdAt'], orderBy: { id: 'asc' } }),
-    em.find(Session, { user: userId }, { fields: ['userAgent', 'createdAt', 'lastSeenAt', 'revokedAt'], orderBy: { id: 'asc' } }),
-    em.find(ApiToken, { user: userId }, { fields: ['name', 'prefix', 'scope', 'createdAt', 'lastUsedAt', 'revokedAt'], orderBy: { id: 'asc' } }),
+    em.find(
+      Session,
+      { user: userId },
+      { fields: ['userAgent', 'createdAt', 'lastSeenAt', 'revokedAt'], orderBy: { id: 'asc' } },
+    ),
+    em.find(
+      ApiToken,
+      { user: userId },
+      { fields: ['name', 'prefix', 'scope', 'createdAt', 'lastUsedAt', 'revokedAt'], orderBy: { id: 'asc' } },
+    ),
     ownedFileKeys(em, userId),
   ]);
   const plain = (rows: readonly object[]) => rows.map((row) => ({ ...row }));
@@ -67,8 +92,20 @@ export async function collectAccountExport(em: EntityManager, userId: number, no
       transformations: plain(transformations),
       workflows: plain(workflows),
       likes: likes.map((like) => ({ postId: like.item.id, createdAt: like.createdAt })),
-      sessions: sessions.map(({ userAgent, createdAt, lastSeenAt, revokedAt }) => ({ userAgent, createdAt, lastSeenAt, revokedAt })),
-      apiTokens: apiTokens.map(({ name, prefix, scope, createdAt, lastUsedAt, revokedAt }) => ({ name, prefix, scope, createdAt, lastUsedAt, revokedAt })),
+      sessions: sessions.map(({ userAgent, createdAt, lastSeenAt, revokedAt }) => ({
+        userAgent,
+        createdAt,
+        lastSeenAt,
+        revokedAt,
+      })),
+      apiTokens: apiTokens.map(({ name, prefix, scope, createdAt, lastUsedAt, revokedAt }) => ({
+        name,
+        prefix,
+        scope,
+        createdAt,
+        lastUsedAt,
+        revokedAt,
+      })),
     },
   };
 }
@@ -78,14 +115,26 @@ export async function collectAccountExport(em: EntityManager, userId: number, no
  * memory holds one chunk of one file whatever the account's size. A file gone from storage since
  * the list was made is left out. Pictures and videos are already compressed: they are stored as is.
  */
-export async function writeAccountArchive(storage: MediaStorage, account: AccountExport): Promise<NodeJS.ReadableStream> {
+export async function writeAccountArchive(
+  storage: MediaStorage,
+  account: AccountExport,
+): Promise<NodeJS.ReadableStream> {
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(JSON.stringify(account.data, null, 2)), ARCHIVE_DATA_FILE);
   for (const key of account.files) {
     // One at a time: an object store is asked about one file after another, not thousands at once.
-    if (!(await storage.stat(key).then(() => true, () => false))) continue;
+    if (
+      !(await storage.stat(key).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     zip.addReadStreamLazy(ARCHIVE_MEDIA_FOLDER + key, { compress: false }, (done) => {
-      readStoredFile(storage, key).then((stream) => done(null, stream), (error: unknown) => done(error as Error, null as never));
+      readStoredFile(storage, key).then(
+        (stream) => done(null, stream),
+        (error: unknown) => done(error as Error, null as never),
+      );
     });
   }
   zip.end();

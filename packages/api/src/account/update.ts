@@ -15,7 +15,9 @@ export interface AccountUpdateResult {
 }
 
 export const wrongCurrentPassword = () =>
-  new AppError('VALIDATION', accountMessages.wrongPassword, { fieldErrors: { currentPassword: [accountMessages.wrongPassword] } });
+  new AppError('VALIDATION', accountMessages.wrongPassword, {
+    fieldErrors: { currentPassword: [accountMessages.wrongPassword] },
+  });
 
 /**
  * The current password is required to change anything (null when it is wrong); a blank new

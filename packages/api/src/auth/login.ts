@@ -15,7 +15,11 @@ function decoy(params: PasswordHashParams): Promise<string> {
 }
 
 /** The account these credentials open, or null: an unknown e-mail and a wrong password look alike. */
-export async function checkCredentials(em: EntityManager, params: PasswordHashParams, input: LoginInput): Promise<User | null> {
+export async function checkCredentials(
+  em: EntityManager,
+  params: PasswordHashParams,
+  input: LoginInput,
+): Promise<User | null> {
   const user = await em.findOne(User, { email: input.email });
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoy(params)));
   return user && ok ? user : null;

@@ -32,12 +32,22 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * The answer and its timing are the same either way (the mail goes in the background), so the
  * form tells no one whether an address has an account.
  */
-export async function requestPasswordReset(em: EntityManager, mail: MailSettings, email: string, now = new Date()): Promise<void> {
+export async function requestPasswordReset(
+  em: EntityManager,
+  mail: MailSettings,
+  email: string,
+  now = new Date(),
+): Promise<void> {
   if (!mail.mailer) throw new AppError('UPSTREAM', passwordResetMessages.notConfigured);
   const user = await em.findOne(User, { email: email.toLowerCase() }, { fields: ['email', 'firstName'] });
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  em.create(PasswordResetToken, { user: user.id, tokenHash: hashOf(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), createdAt: now });
+  em.create(PasswordResetToken, {
+    user: user.id,
+    tokenHash: hashOf(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+    createdAt: now,
+  });
   await em.flush();
   const link = new URL(`/reset-password?token=${token}`, mail.appUrl).href;
   mail.mailer.deliver({
@@ -61,11 +71,24 @@ export async function requestPasswordReset(em: EntityManager, mail: MailSettings
  * expired link is refused), every other link of the account stops working, and every session
  * and API token of the account ends: a reset is how an owner takes the account back.
  */
-export async function resetPassword(em: EntityManager, live: LiveSessions, params: PasswordHashParams, token: string, password: string, now = new Date()): Promise<void> {
+export async function resetPassword(
+  em: EntityManager,
+  live: LiveSessions,
+  params: PasswordHashParams,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<void> {
   const passwordHash = await hashPassword(password, params);
   await em.transactional(async (tx) => {
-    const found = await tx.findOne(PasswordResetToken, { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } }, { fields: ['user'] });
-    const claimed = found ? await tx.nativeUpdate(PasswordResetToken, { id: found.id, usedAt: null }, { usedAt: now }) : 0;
+    const found = await tx.findOne(
+      PasswordResetToken,
+      { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } },
+      { fields: ['user'] },
+    );
+    const claimed = found
+      ? await tx.nativeUpdate(PasswordResetToken, { id: found.id, usedAt: null }, { usedAt: now })
+      : 0;
     if (!found || claimed !== 1) throw new AppError('VALIDATION', passwordResetMessages.invalidLink);
     const user = await tx.findOneOrFail(User, found.user.id);
     user.passwordHash = passwordHash;

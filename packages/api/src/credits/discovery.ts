@@ -23,7 +23,12 @@ export const deletedAccountDiscoveryRef = (email: string, now: Date) =>
  * account, so no scheduled job is needed; the ledger's unique reference per user and month makes
  * simultaneous calls grant it once. `credits` 0 turns the offer off. Says whether this call granted it.
  */
-export async function grantDiscoveryOffer(em: EntityManager, credits: number, userId: number, now = new Date()): Promise<boolean> {
+export async function grantDiscoveryOffer(
+  em: EntityManager,
+  credits: number,
+  userId: number,
+  now = new Date(),
+): Promise<boolean> {
   if (credits <= 0) return false;
   const externalRef = discoveryRef(userId, now);
   if ((await em.count(CreditEntry, { externalRef })) > 0) return false;

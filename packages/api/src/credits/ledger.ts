@@ -7,7 +7,8 @@ export { IMAGE_COST };
 export const VIDEO_COST = IMAGE_COST;
 
 export const creditMessages = {
-  insufficient: (cost: number) => `Crédits insuffisants. Vous avez besoin de ${cost} crédits pour cette transformation.`,
+  insufficient: (cost: number) =>
+    `Crédits insuffisants. Vous avez besoin de ${cost} crédits pour cette transformation.`,
 } as const;
 
 export interface GrantInput {
@@ -74,11 +75,13 @@ async function applyEntry(
  */
 export const ledger = {
   grant(em: EntityManager, input: GrantInput): Promise<LedgerResult> {
-    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('grant amount must be a positive integer');
+    if (!Number.isInteger(input.amount) || input.amount <= 0)
+      throw new Error('grant amount must be a positive integer');
     return applyEntry(
       em,
       { ...input, type: 'credit', status: 'settled' },
-      async (tx) => (await tx.nativeUpdate(User, { id: input.userId }, { credits: raw(`credits + ${input.amount}`) })) === 1,
+      async (tx) =>
+        (await tx.nativeUpdate(User, { id: input.userId }, { credits: raw(`credits + ${input.amount}`) })) === 1,
       () => new Error(`no user ${input.userId}`),
     );
   },
@@ -97,8 +100,15 @@ export const ledger = {
       em,
       { ...input, amount: input.cost, type: 'debit', status: 'held' },
       async (tx) =>
-        (await tx.nativeUpdate(User, { id: input.userId, credits: { $gte: input.cost } }, { credits: raw(`credits - ${input.cost}`) })) === 1,
-      () => new AppError('INSUFFICIENT_CREDITS', creditMessages.insufficient(input.cost), { clientCode: 'insufficient_credits' }),
+        (await tx.nativeUpdate(
+          User,
+          { id: input.userId, credits: { $gte: input.cost } },
+          { credits: raw(`credits - ${input.cost}`) },
+        )) === 1,
+      () =>
+        new AppError('INSUFFICIENT_CREDITS', creditMessages.insufficient(input.cost), {
+          clientCode: 'insufficient_credits',
+        }),
     );
   },
 

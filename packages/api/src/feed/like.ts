@@ -21,7 +21,11 @@ class LikeUnchanged extends Error {}
 async function changeLike(em: EntityManager, userId: number, postId: number, like: boolean): Promise<boolean> {
   try {
     await em.transactional(async (tx) => {
-      const counted = await tx.nativeUpdate(GalleryItem, { id: postId, isPublic: true }, { likesCount: raw(like ? 'likes_count + 1' : 'likes_count - 1') });
+      const counted = await tx.nativeUpdate(
+        GalleryItem,
+        { id: postId, isPublic: true },
+        { likesCount: raw(like ? 'likes_count + 1' : 'likes_count - 1') },
+      );
       if (counted !== 1) throw new AppError('NOT_FOUND', feedMessages.postNotFound);
       if (like) await tx.insert(Like, { user: userId, item: postId, createdAt: new Date() });
       else if ((await tx.nativeDelete(Like, { user: userId, item: postId })) !== 1) throw new LikeUnchanged();

@@ -38,7 +38,19 @@ export const POST_FIELDS = [
   'owner.lastName',
 ] as const;
 
-type PostRow = Pick<GalleryItem, 'id' | 'createdAt' | 'publishedAt' | 'description' | 'originalPublic' | 'mediaType' | 'transformedImagePath' | 'originalImagePath' | 'videoUrl' | 'likesCount'> & {
+type PostRow = Pick<
+  GalleryItem,
+  | 'id'
+  | 'createdAt'
+  | 'publishedAt'
+  | 'description'
+  | 'originalPublic'
+  | 'mediaType'
+  | 'transformedImagePath'
+  | 'originalImagePath'
+  | 'videoUrl'
+  | 'likesCount'
+> & {
   owner: { firstName: string; lastName: string };
 };
 
@@ -62,14 +74,22 @@ function toFeedPost(item: PostRow, isLiked: boolean): FeedPost {
 }
 
 /** One published post, as anyone sees it (its public page); an unpublished or unknown one is null. */
-export async function findPublicPost(em: EntityManager, viewerId: number | null, postId: number): Promise<FeedPost | null> {
+export async function findPublicPost(
+  em: EntityManager,
+  viewerId: number | null,
+  postId: number,
+): Promise<FeedPost | null> {
   const item = await em.findOne(GalleryItem, { id: postId, isPublic: true }, { fields: POST_FIELDS });
   if (!item) return null;
   return toFeedPost(item, (await likedAmong(em, viewerId, [item.id])).has(item.id));
 }
 
 /** One page of the public feed, newest publication first; `isLiked` is the viewer's (false for a visitor). */
-export async function listPublicFeed(em: EntityManager, viewerId: number | null, page: Page): Promise<{ posts: FeedPost[]; nextCursor: string | null }> {
+export async function listPublicFeed(
+  em: EntityManager,
+  viewerId: number | null,
+  page: Page,
+): Promise<{ posts: FeedPost[]; nextCursor: string | null }> {
   const rows = await em.find(
     GalleryItem,
     { isPublic: true, publishedAt: { $ne: null }, ...olderThan('publishedAt', page.cursor) },
@@ -80,7 +100,11 @@ export async function listPublicFeed(em: EntityManager, viewerId: number | null,
     },
   );
   const { rows: items, nextCursor } = pageOf(rows, page.limit, publishedAtOf);
-  const liked = await likedAmong(em, viewerId, items.map((item) => item.id));
+  const liked = await likedAmong(
+    em,
+    viewerId,
+    items.map((item) => item.id),
+  );
   const posts = items.map((item) => toFeedPost(item, liked.has(item.id)));
   return { posts, nextCursor };
 }

@@ -9,12 +9,27 @@ import type { ListVersions } from '../shared/list-versions';
  * (`withOriginal`). Publishing again keeps the first publication date and applies the choice
  * about the original; anyone else's item answers as if it did not exist.
  */
-export async function publishGalleryItem(em: EntityManager, versions: ListVersions, ownerId: number, itemId: number, withOriginal = true): Promise<void> {
-  const item = await em.findOne(GalleryItem, { id: itemId, owner: ownerId }, { fields: ['isPublic', 'originalPublic', 'originalImagePath'] });
+export async function publishGalleryItem(
+  em: EntityManager,
+  versions: ListVersions,
+  ownerId: number,
+  itemId: number,
+  withOriginal = true,
+): Promise<void> {
+  const item = await em.findOne(
+    GalleryItem,
+    { id: itemId, owner: ownerId },
+    { fields: ['isPublic', 'originalPublic', 'originalImagePath'] },
+  );
   if (!item) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);
   if (item.isPublic && item.originalPublic === withOriginal) return;
-  const published = await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId, isPublic: false }, { isPublic: true, publishedAt: new Date(), originalPublic: withOriginal });
-  if (published === 0) await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId }, { originalPublic: withOriginal });
+  const published = await em.nativeUpdate(
+    GalleryItem,
+    { id: itemId, owner: ownerId, isPublic: false },
+    { isPublic: true, publishedAt: new Date(), originalPublic: withOriginal },
+  );
+  if (published === 0)
+    await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId }, { originalPublic: withOriginal });
   if (!withOriginal) await withdrawBorrowedOriginals(em, [item.originalImagePath ?? null]);
   await versions.galleryAndFeedChanged(ownerId);
 }
@@ -23,10 +38,19 @@ export async function publishGalleryItem(em: EntityManager, versions: ListVersio
  * Takes one of the owner's posts off the feed and its public page, with its original wherever
  * another member's item borrowed it; its likes are kept for a later publication. Unpublishing a private item changes nothing; anyone else's answers as if it did not exist.
  */
-export async function unpublishGalleryItem(em: EntityManager, versions: ListVersions, ownerId: number, itemId: number): Promise<void> {
+export async function unpublishGalleryItem(
+  em: EntityManager,
+  versions: ListVersions,
+  ownerId: number,
+  itemId: number,
+): Promise<void> {
   const item = await em.findOne(GalleryItem, { id: itemId, owner: ownerId }, { fields: ['originalImagePath'] });
   if (!item) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);
-  const unpublished = await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId, isPublic: true }, { isPublic: false, publishedAt: null });
+  const unpublished = await em.nativeUpdate(
+    GalleryItem,
+    { id: itemId, owner: ownerId, isPublic: true },
+    { isPublic: false, publishedAt: null },
+  );
   if (unpublished === 0) return;
   await withdrawBorrowedOriginals(em, [item.originalImagePath ?? null]);
   await Promise.all([versions.galleryAndFeedChanged(ownerId), versions.videosChanged(ownerId)]);

@@ -11,6 +11,11 @@ export async function withdrawBorrowedOriginals(em: EntityManager, paths: readon
   for (const path of new Set(paths)) {
     const key = path === null ? null : storageKeyOf(path);
     const upload = key === null ? null : await em.findOne(Upload, { storageKey: key }, { fields: ['owner'] });
-    if (upload) await em.nativeUpdate(GalleryItem, { originalImagePath: path, owner: { $ne: upload.owner.id } }, { originalImagePath: null });
+    if (upload)
+      await em.nativeUpdate(
+        GalleryItem,
+        { originalImagePath: path, owner: { $ne: upload.owner.id } },
+        { originalImagePath: null },
+      );
   }
 }

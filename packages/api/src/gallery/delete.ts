@@ -27,11 +27,19 @@ export async function deleteGalleryItems(
   );
   if (owned.length === 0) return { deletedCount: 0 };
 
-  const deletedCount = await em.nativeDelete(GalleryItem, { id: { $in: owned.map((item) => item.id) }, owner: ownerId });
+  const deletedCount = await em.nativeDelete(GalleryItem, {
+    id: { $in: owned.map((item) => item.id) },
+    owner: ownerId,
+  });
   if (deletedCount > 0) {
-    await (owned.some((item) => item.isPublic) ? versions.galleryAndFeedChanged(ownerId) : versions.galleryChanged(ownerId));
+    await (owned.some((item) => item.isPublic)
+      ? versions.galleryAndFeedChanged(ownerId)
+      : versions.galleryChanged(ownerId));
   }
   await discardUnusedResults(em, media, [...new Set(owned.map((item) => item.transformedImagePath))]);
-  await withdrawBorrowedOriginals(em, owned.map((item) => item.originalImagePath ?? null));
+  await withdrawBorrowedOriginals(
+    em,
+    owned.map((item) => item.originalImagePath ?? null),
+  );
   return { deletedCount };
 }

@@ -15,7 +15,11 @@ export async function setFavorite(
   itemId: number,
   wanted: boolean | undefined,
 ): Promise<{ isFavorite: boolean }> {
-  const item = await em.findOne(GalleryItem, { id: itemId, owner: ownerId }, { fields: ['isFavorite'], disableIdentityMap: true });
+  const item = await em.findOne(
+    GalleryItem,
+    { id: itemId, owner: ownerId },
+    { fields: ['isFavorite'], disableIdentityMap: true },
+  );
   if (!item) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);
   const isFavorite = wanted ?? !item.isFavorite;
   if (isFavorite !== item.isFavorite) {

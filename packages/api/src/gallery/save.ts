@@ -1,4 +1,10 @@
-import { GalleryItem, Transformation, UniqueConstraintViolationException, Upload, type EntityManager } from '@atelier/db';
+import {
+  GalleryItem,
+  Transformation,
+  UniqueConstraintViolationException,
+  Upload,
+  type EntityManager,
+} from '@atelier/db';
 import { MEDIA_URL_PREFIX, mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
 import type { ListVersions } from '../shared/list-versions';
@@ -36,7 +42,12 @@ async function ownResult(em: EntityManager, ownerId: number, path: string): Prom
  * naming anything else (someone's published picture, an address the server cannot resolve) gives
  * way to the picture the transformation itself started from, when the server knows it.
  */
-async function originalFor(em: EntityManager, ownerId: number, requested: string, result: Transformation): Promise<string> {
+async function originalFor(
+  em: EntityManager,
+  ownerId: number,
+  requested: string,
+  result: Transformation,
+): Promise<string> {
   const key = storageKeyIn(requested);
   if (key !== null && (await em.count(Upload, { owner: ownerId, storageKey: key })) > 0) return requested;
   const started = result.upload;
@@ -49,14 +60,20 @@ async function originalFor(em: EntityManager, ownerId: number, requested: string
  * again returns the item already there, also when two saves race: the (owner, path) unique key
  * lets one insert through and the other reads the winner's row.
  */
-export async function saveToGallery(em: EntityManager, versions: ListVersions, ownerId: number, request: SaveRequest): Promise<GalleryItem> {
+export async function saveToGallery(
+  em: EntityManager,
+  versions: ListVersions,
+  ownerId: number,
+  request: SaveRequest,
+): Promise<GalleryItem> {
   const path = request.transformedImagePath;
   const existing = await em.findOne(GalleryItem, { owner: ownerId, transformedImagePath: path });
   if (existing) return existing;
 
   const result = await ownResult(em, ownerId, path);
   if (!result) throw new AppError('NOT_FOUND', galleryMessages.resultNotFound);
-  const originalImagePath = request.originalImagePath === null ? null : await originalFor(em, ownerId, request.originalImagePath, result);
+  const originalImagePath =
+    request.originalImagePath === null ? null : await originalFor(em, ownerId, request.originalImagePath, result);
   try {
     const id = await em.insert(GalleryItem, {
       owner: ownerId,

@@ -116,16 +116,34 @@ export class BullMqQueue implements JobQueue {
     await this.queue.close();
   }
 
-  private async process(job: Job<QueuedJob>, token: string | undefined, run: (job: QueuedJob) => Promise<void>): Promise<void> {
+  private async process(
+    job: Job<QueuedJob>,
+    token: string | undefined,
+    run: (job: QueuedJob) => Promise<void>,
+  ): Promise<void> {
     const { userId } = job.data;
     const slot = `${job.data.jobId}:${token}`;
     if (!(await this.holdSlot(userId, slot))) {
       await job.moveToDelayed(Date.now() + SLOT_LEASE_MS, token);
-      const parked = await this.options.workerConnection.eval(PARK, 2, this.slotsKey(userId), this.parkedKey(userId), job.data.jobId, this.options.limits.perUser, SLOT_LEASE_MS);
+      const parked = await this.options.workerConnection.eval(
+        PARK,
+        2,
+        this.slotsKey(userId),
+        this.parkedKey(userId),
+        job.data.jobId,
+        this.options.limits.perUser,
+        SLOT_LEASE_MS,
+      );
       if (parked === 0) await job.promote();
       throw new DelayedError();
     }
-    const refresh = setInterval(() => void this.holdSlot(userId, slot).catch((error: unknown) => this.options.log?.error({ err: error }, 'generation slot not refreshed')), SLOT_REFRESH_MS);
+    const refresh = setInterval(
+      () =>
+        void this.holdSlot(userId, slot).catch((error: unknown) =>
+          this.options.log?.error({ err: error }, 'generation slot not refreshed'),
+        ),
+      SLOT_REFRESH_MS,
+    );
     refresh.unref();
     try {
       await run(job.data);
@@ -136,7 +154,16 @@ export class BullMqQueue implements JobQueue {
   }
 
   private async holdSlot(userId: number, slot: string): Promise<boolean> {
-    return (await this.options.workerConnection.eval(HOLD_SLOT, 1, this.slotsKey(userId), slot, SLOT_LEASE_MS, this.options.limits.perUser)) === 1;
+    return (
+      (await this.options.workerConnection.eval(
+        HOLD_SLOT,
+        1,
+        this.slotsKey(userId),
+        slot,
+        SLOT_LEASE_MS,
+        this.options.limits.perUser,
+      )) === 1
+    );
   }
 
   /** Frees the slot, then wakes the user's oldest parked job. */
@@ -146,7 +173,14 @@ export class BullMqQueue implements JobQueue {
     for (let next = await redis.lpop(this.parkedKey(userId)); next; next = await redis.lpop(this.parkedKey(userId))) {
       const parked = await this.queue.getJob(bullId(Number(next)));
       // Gone (canceled), or back in line already (its delay ran out): wake the next one.
-      if (parked && (await parked.promote().then(() => true, () => false))) return;
+      if (
+        parked &&
+        (await parked.promote().then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
     }
   }
 

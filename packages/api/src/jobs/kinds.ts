@@ -77,10 +77,19 @@ interface ProducedImage {
  * the chosen options (the workflow editor's own too, which the studio catalogue does not know),
  * typed by the first one's category, or as a workflow.
  */
-function galleryItemOf(kind: 'studio' | 'workflow', owner: number, input: ImageJobInput, produced: ProducedImage, engine: string) {
+function galleryItemOf(
+  kind: 'studio' | 'workflow',
+  owner: number,
+  input: ImageJobInput,
+  produced: ProducedImage,
+  engine: string,
+) {
   const chosen = CATEGORY_IDS.filter((category) => input.selection[category]);
   // The studio's options are the catalogue's, named by it; the editor's own carry their names.
-  const label = (kind === 'studio' ? buildOptionLabel(input.selection) : chosen.flatMap((category) => input.selection[category]?.name || []).join(' + ')) || null;
+  const label =
+    (kind === 'studio'
+      ? buildOptionLabel(input.selection)
+      : chosen.flatMap((category) => input.selection[category]?.name || []).join(' + ')) || null;
   return {
     owner,
     mediaType: 'image' as const,
@@ -129,7 +138,11 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         upload: input.uploadId ?? null,
         kind,
         prompt: input.prompt,
-        options: { ...input.options, seed: run.job.seed, ...(produced.models.length > 0 ? { models: produced.models } : {}) },
+        options: {
+          ...input.options,
+          seed: run.job.seed,
+          ...(produced.models.length > 0 ? { models: produced.models } : {}),
+        },
         status: 'succeeded',
         resultKey: produced.resultKey,
         engine: run.media.images.name,
@@ -137,8 +150,15 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
         createdAt: new Date(),
       });
       const keptInGallery = kind === 'workflow' || (kind === 'studio' && Boolean(input.sessionKey));
-      if (keptInGallery) await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
-      return { resultKey: produced.resultKey, resultUrl: mediaUrl(produced.resultKey), sourceUrl: mediaUrl(input.sourceKey), transformationId, models: produced.models };
+      if (keptInGallery)
+        await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
+      return {
+        resultKey: produced.resultKey,
+        resultUrl: mediaUrl(produced.resultKey),
+        sourceUrl: mediaUrl(input.sourceKey),
+        transformationId,
+        models: produced.models,
+      };
     },
     async discard(media: MediaDeps, produced) {
       await media.storage.delete(produced.resultKey);
@@ -158,22 +178,29 @@ const videoWork: JobKindWork<ProducedVideo> = {
     const input = run.job.input as unknown as VideoJobInput;
     const image = await readSource(run, input.sourceKey);
     await run.report(20, jobStages.animating);
-    const generated = await run.media.videos.generate({
-      image,
-      prompt: input.prompt,
-      duration: VIDEO_DEFAULTS.duration,
-      resolution: VIDEO_DEFAULTS.resolution,
-      seed: run.job.seed,
-      signal: run.signal,
-      onProgress: steps(run, 20, 88, jobStages.animating),
-      onStarted: run.started,
-      resume: run.job.predictions,
-    }).catch((error: unknown) => {
-      const failure = mediaFailure(error);
-      throw failure.appCode === 'UPSTREAM' ? new AppError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause: error }) : failure;
-    });
+    const generated = await run.media.videos
+      .generate({
+        image,
+        prompt: input.prompt,
+        duration: VIDEO_DEFAULTS.duration,
+        resolution: VIDEO_DEFAULTS.resolution,
+        seed: run.job.seed,
+        signal: run.signal,
+        onProgress: steps(run, 20, 88, jobStages.animating),
+        onStarted: run.started,
+        resume: run.job.predictions,
+      })
+      .catch((error: unknown) => {
+        const failure = mediaFailure(error);
+        throw failure.appCode === 'UPSTREAM'
+          ? new AppError('UPSTREAM', MEDIA_MESSAGES.videoFailed, { cause: error })
+          : failure;
+      });
     await run.report(90, jobStages.saving);
-    const [videoKey, posterKey] = await Promise.all([run.media.storage.put('videos', generated.video, 'mp4'), run.media.storage.put('posters', generated.poster, 'jpg')]);
+    const [videoKey, posterKey] = await Promise.all([
+      run.media.storage.put('videos', generated.video, 'mp4'),
+      run.media.storage.put('posters', generated.poster, 'jpg'),
+    ]);
     return { videoKey, posterKey };
   },
   async commit(tx, run, produced) {
@@ -183,7 +210,13 @@ const videoWork: JobKindWork<ProducedVideo> = {
     const updated = await tx.nativeUpdate(
       Video,
       { id: input.videoId, jobId: run.job.id },
-      { videoUrl, thumbnailPath: mediaUrl(produced.posterKey), status: 'ready', isAccessible: true, prompt: input.prompt },
+      {
+        videoUrl,
+        thumbnailPath: mediaUrl(produced.posterKey),
+        status: 'ready',
+        isAccessible: true,
+        prompt: input.prompt,
+      },
     );
     if (updated !== 1) throw new ResultNotKept();
     return { videoId: input.videoId, videoUrl, posterUrl: mediaUrl(produced.posterKey) };

@@ -71,7 +71,7 @@ export class InProcessQueue implements JobQueue {
   private pump(): void {
     const run = this.run;
     if (!run || this.closed) return;
-    for (let index = 0; index < this.waiting.length && this.running.size < this.limits.concurrency; ) {
+    for (let index = 0; index < this.waiting.length && this.running.size < this.limits.concurrency;) {
       const job = this.waiting[index]!;
       const ofUser = this.runningPerUser.get(job.userId) ?? 0;
       if (ofUser >= this.limits.perUser) {

@@ -38,11 +38,14 @@ export class RedisJobEvents extends JobEvents {
     const message = JSON.stringify(snapshot);
     for (const topic of topicsOf(snapshot)) {
       // Lost with Redis down: the followers then read the job's row (GET /api/jobs/{id}).
-      this.options.publisher.publish(this.channelPrefix + topic, message).catch((error: unknown) => this.options.log?.error({ err: error, topic }, 'job event not published'));
+      this.options.publisher
+        .publish(this.channelPrefix + topic, message)
+        .catch((error: unknown) => this.options.log?.error({ err: error, topic }, 'job event not published'));
     }
   }
 
   private readonly received = (_pattern: string, channel: string, message: string): void => {
-    if (channel.startsWith(this.channelPrefix)) this.deliver(channel.slice(this.channelPrefix.length), JSON.parse(message) as JobSnapshot);
+    if (channel.startsWith(this.channelPrefix))
+      this.deliver(channel.slice(this.channelPrefix.length), JSON.parse(message) as JobSnapshot);
   };
 }

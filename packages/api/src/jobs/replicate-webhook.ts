@@ -18,12 +18,16 @@ const refusals: Record<WebhookRefusal, AppErrorCode> = {
  * changes nothing (a 4xx would make Replicate send it again). A server that asked for no webhooks
  * (the local engine, or Replicate polled) has no such address: 404.
  */
-export async function receiveReplicateWebhook(webhooks: ReplicateWebhooks | undefined, delivery: WebhookDelivery): Promise<void> {
+export async function receiveReplicateWebhook(
+  webhooks: ReplicateWebhooks | undefined,
+  delivery: WebhookDelivery,
+): Promise<void> {
   if (!webhooks) throw new AppError('NOT_FOUND', replicateWebhookMessages.notConfigured);
   try {
     await webhooks.receive(delivery);
   } catch (error) {
-    if (error instanceof WebhookRefusedError) throw new AppError(refusals[error.reason], replicateWebhookMessages[error.reason], { cause: error });
+    if (error instanceof WebhookRefusedError)
+      throw new AppError(refusals[error.reason], replicateWebhookMessages[error.reason], { cause: error });
     throw error;
   }
 }

@@ -17,7 +17,8 @@ export const jobMessages = {
   canceledByUser: 'La génération a été annulée.',
   notFound: 'Génération introuvable.',
   finished: 'Cette génération est déjà terminée.',
-  pending: 'La génération prend plus de temps que prévu : elle continue, et son résultat apparaîtra dans votre galerie.',
+  pending:
+    'La génération prend plus de temps que prévu : elle continue, et son résultat apparaîtra dans votre galerie.',
   interrupted: 'La génération a été interrompue par un redémarrage du serveur.',
 } as const;
 
@@ -64,7 +65,11 @@ export interface JobRun {
  */
 export interface JobKindWork<Produced = unknown> {
   produce(run: JobRun): Promise<Produced>;
-  commit(tx: EntityManager, run: Omit<JobRun, 'em' | 'report' | 'started' | 'signal'>, produced: Produced): Promise<Record<string, unknown>>;
+  commit(
+    tx: EntityManager,
+    run: Omit<JobRun, 'em' | 'report' | 'started' | 'signal'>,
+    produced: Produced,
+  ): Promise<Record<string, unknown>>;
   discard(media: MediaDeps, produced: Produced): Promise<void>;
   /** Undoes what `submit` prepared besides the job (a video card) when the job ends without a result. */
   abandon?(tx: EntityManager, job: { id: number; input: Record<string, unknown> }, error: string): Promise<void>;
@@ -142,7 +147,9 @@ export class JobService {
     await this.options.queue.start((job) => this.run(job.jobId));
     this.maintenance = setInterval(() => {
       this.recover().catch((error: unknown) => this.options.log?.error({ err: error }, 'job recovery failed'));
-      ledger.releaseStaleHolds(this.options.orm.em.fork(), STALE_HOLD_AGE_MS).catch((error: unknown) => this.options.log?.error({ err: error }, 'credit hold sweep failed'));
+      ledger
+        .releaseStaleHolds(this.options.orm.em.fork(), STALE_HOLD_AGE_MS)
+        .catch((error: unknown) => this.options.log?.error({ err: error }, 'credit hold sweep failed'));
     }, this.leaseMs / 2);
     this.maintenance.unref();
   }
@@ -184,12 +191,20 @@ export class JobService {
         engine: request.kind === 'video' ? this.options.media.videos.name : this.options.media.images.name,
         createdAt: new Date(),
       });
-      await ledger.reserve(tx, { userId: request.userId, cost: IMAGE_COST, externalRef: holdRef(id), description: work.description, reason: request.kind === 'video' ? 'video' : 'transformation' });
+      await ledger.reserve(tx, {
+        userId: request.userId,
+        cost: IMAGE_COST,
+        externalRef: holdRef(id),
+        description: work.description,
+        reason: request.kind === 'video' ? 'video' : 'transformation',
+      });
       await prepare?.(tx, id);
       return id;
     });
     // Queued in the database already: should the queue fail now, the next recovery queues it again.
-    await this.options.queue.add({ jobId, userId: request.userId }).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'job not queued'));
+    await this.options.queue
+      .add({ jobId, userId: request.userId })
+      .catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'job not queued'));
     const snapshot = await this.snapshot(em, jobId);
     this.events.publish(snapshot);
     return snapshot;
@@ -204,8 +219,14 @@ export class JobService {
 
   /** The user's jobs still queued or running, oldest first. */
   async active(em: EntityManager, userId: number): Promise<JobSnapshot[]> {
-    const jobs = await em.find(GenerationJob, { owner: userId, status: { $in: ['queued', 'running'] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
-    return Promise.all(jobs.map((job) => (job.status === 'running' ? this.live.get(job.id) : undefined) ?? this.toSnapshot(job)));
+    const jobs = await em.find(
+      GenerationJob,
+      { owner: userId, status: { $in: ['queued', 'running'] } },
+      { orderBy: { id: 'asc' }, disableIdentityMap: true },
+    );
+    return Promise.all(
+      jobs.map((job) => (job.status === 'running' ? this.live.get(job.id) : undefined) ?? this.toSnapshot(job)),
+    );
   }
 
   /**
@@ -257,7 +278,9 @@ export class JobService {
     await this.options.queue.remove(jobId);
     if (job.externalId) {
       const engine = job.kind === 'video' ? this.options.media.videos : this.options.media.images;
-      await engine.cancel?.(job.externalId).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'engine cancel failed'));
+      await engine
+        .cancel?.(job.externalId)
+        .catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'engine cancel failed'));
     }
     return this.snapshot(em, jobId);
   }
@@ -269,7 +292,14 @@ export class JobService {
     const claimed = await em.nativeUpdate(
       GenerationJob,
       { id: jobId, status: 'queued' },
-      { status: 'running', startedAt: now, heartbeatAt: now, progress: 5, stage: jobMessages.starting, attempts: raw('attempts + 1') },
+      {
+        status: 'running',
+        startedAt: now,
+        heartbeatAt: now,
+        progress: 5,
+        stage: jobMessages.starting,
+        attempts: raw('attempts + 1'),
+      },
     );
     if (claimed !== 1) return;
     const job = await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true });
@@ -279,7 +309,10 @@ export class JobService {
       if (snapshot.status === 'canceled') controller.abort();
     });
     const predictions = [...(job.predictions ?? [])];
-    const base = { media: this.options.media, job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed, predictions: [...predictions] } };
+    const base = {
+      media: this.options.media,
+      job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed, predictions: [...predictions] },
+    };
     const started = await this.toSnapshot(job);
     let latest = started;
     let written = Date.now();
@@ -289,7 +322,11 @@ export class JobService {
       () =>
         void em
           .fork()
-          .nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { heartbeatAt: new Date(), progress: latest.progress, stage: latest.stage })
+          .nativeUpdate(
+            GenerationJob,
+            { id: jobId, status: 'running' },
+            { heartbeatAt: new Date(), progress: latest.progress, stage: latest.stage },
+          )
           .catch(() => undefined),
       this.leaseMs / HEARTBEATS_PER_LEASE,
     );
@@ -302,7 +339,11 @@ export class JobService {
         signal: controller.signal,
         started: async (externalId) => {
           predictions.push(externalId);
-          const recorded = await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { externalId, predictions: [...predictions] });
+          const recorded = await em.nativeUpdate(
+            GenerationJob,
+            { id: jobId, status: 'running' },
+            { externalId, predictions: [...predictions] },
+          );
           // Canceled meanwhile, maybe in another process before the id was known: the engine stops its work.
           if (recorded !== 1) throw new ResultNotKept();
         },
@@ -314,24 +355,37 @@ export class JobService {
           this.events.publish(latest);
           if (Date.now() - written < PROGRESS_WRITE_MS) return;
           written = Date.now();
-          await em.nativeUpdate(GenerationJob, { id: jobId, status: 'running' }, { progress, stage, heartbeatAt: new Date() });
+          await em.nativeUpdate(
+            GenerationJob,
+            { id: jobId, status: 'running' },
+            { progress, stage, heartbeatAt: new Date() },
+          );
         },
       });
-      const kept = await em.transactional(async (tx) => {
-        const result = await work.commit(tx, base, produced);
-        const finished = await tx.nativeUpdate(
-          GenerationJob,
-          { id: jobId, status: 'running' },
-          { status: 'succeeded', progress: 100, stage: jobMessages.succeeded, result, finishedAt: new Date(), heartbeatAt: null },
-        );
-        // Canceled while it ran: roll the result back, the hold was released by the cancel.
-        if (finished !== 1) throw new ResultNotKept();
-        await ledger.settle(tx, holdRef(jobId));
-        return true;
-      }).catch((error: unknown) => {
-        if (error instanceof ResultNotKept) return false;
-        throw error;
-      });
+      const kept = await em
+        .transactional(async (tx) => {
+          const result = await work.commit(tx, base, produced);
+          const finished = await tx.nativeUpdate(
+            GenerationJob,
+            { id: jobId, status: 'running' },
+            {
+              status: 'succeeded',
+              progress: 100,
+              stage: jobMessages.succeeded,
+              result,
+              finishedAt: new Date(),
+              heartbeatAt: null,
+            },
+          );
+          // Canceled while it ran: roll the result back, the hold was released by the cancel.
+          if (finished !== 1) throw new ResultNotKept();
+          await ledger.settle(tx, holdRef(jobId));
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ResultNotKept) return false;
+          throw error;
+        });
       if (!kept) {
         await work.discard(this.options.media, produced);
         await this.end(em, jobId, ['running'], 'canceled', jobMessages.canceledByUser, null);
@@ -366,7 +420,11 @@ export class JobService {
     const context = { jobId: job.id, userId: job.owner.id, kind: job.kind, engine: job.engine };
     if (!cloud) this.options.log?.warn({ ...context, err: error }, 'generation failed');
     else if (cloud.reason === 'canceled') return;
-    else if (cloud.needsOperator) this.options.log?.error({ ...context, ...cloud.toLog() }, 'cloud generation failed: the service refused our request');
+    else if (cloud.needsOperator)
+      this.options.log?.error(
+        { ...context, ...cloud.toLog() },
+        'cloud generation failed: the service refused our request',
+      );
     else this.options.log?.warn({ ...context, ...cloud.toLog() }, 'cloud generation failed');
   }
 
@@ -386,11 +444,21 @@ export class JobService {
       const changed = await tx.nativeUpdate(
         GenerationJob,
         { id: jobId, status: { $in: from } },
-        { status, stage: status === 'canceled' ? jobMessages.canceled : jobMessages.failed, error: message, errorCode, finishedAt: new Date(), heartbeatAt: null },
+        {
+          status,
+          stage: status === 'canceled' ? jobMessages.canceled : jobMessages.failed,
+          error: message,
+          errorCode,
+          finishedAt: new Date(),
+          heartbeatAt: null,
+        },
       );
       if (changed !== 1) return null;
       await ledger.release(tx, holdRef(jobId));
-      const job = await tx.findOneOrFail(GenerationJob, jobId, { fields: ['kind', 'input', 'owner'], disableIdentityMap: true });
+      const job = await tx.findOneOrFail(GenerationJob, jobId, {
+        fields: ['kind', 'input', 'owner'],
+        disableIdentityMap: true,
+      });
       await this.options.kinds[job.kind].abandon?.(tx, { id: jobId, input: job.input }, message);
       return { kind: job.kind, userId: job.owner.id };
     });
@@ -427,7 +495,11 @@ export class JobService {
         failed += 1;
       }
     }
-    const queued = await em.find(GenerationJob, { status: 'queued' }, { fields: ['id', 'owner'], orderBy: { id: 'asc' }, disableIdentityMap: true });
+    const queued = await em.find(
+      GenerationJob,
+      { status: 'queued' },
+      { fields: ['id', 'owner'], orderBy: { id: 'asc' }, disableIdentityMap: true },
+    );
     for (const job of queued) await this.options.queue.add({ jobId: job.id, userId: job.owner.id });
     return { retried, failed };
   }

@@ -8,9 +8,20 @@ import { storageKeyOf } from './urls';
  * Uploads stay — they are the user's pictures and may be transformed again.
  */
 /** The before/after pictures (original and result keys) of the transformations `where` picks. */
-export async function stitchedPairs(em: EntityManager, where: FilterQuery<Transformation>): Promise<[string, string][]> {
-  const made = await em.find(Transformation, { $and: [where, { resultKey: { $ne: null } }] }, { fields: ['resultKey', 'upload.storageKey'] });
-  return made.flatMap((transformation) => (transformation.upload && transformation.resultKey ? [[transformation.upload.storageKey, transformation.resultKey] as [string, string]] : []));
+export async function stitchedPairs(
+  em: EntityManager,
+  where: FilterQuery<Transformation>,
+): Promise<[string, string][]> {
+  const made = await em.find(
+    Transformation,
+    { $and: [where, { resultKey: { $ne: null } }] },
+    { fields: ['resultKey', 'upload.storageKey'] },
+  );
+  return made.flatMap((transformation) =>
+    transformation.upload && transformation.resultKey
+      ? [[transformation.upload.storageKey, transformation.resultKey] as [string, string]]
+      : [],
+  );
 }
 
 /** Deletes those before/after pictures from the render cache: what they show is gone. */
@@ -18,7 +29,11 @@ export async function forgetStitches(media: MediaDeps, pairs: readonly [string, 
   for (const [originalKey, resultKey] of pairs) await media.renders.forgetStitch(originalKey, resultKey);
 }
 
-export async function discardUnusedResults(em: EntityManager, media: MediaDeps, paths: readonly string[]): Promise<void> {
+export async function discardUnusedResults(
+  em: EntityManager,
+  media: MediaDeps,
+  paths: readonly string[],
+): Promise<void> {
   for (const path of paths) {
     const key = storageKeyOf(path);
     if (!key?.startsWith('results/')) continue;

@@ -20,7 +20,12 @@ export async function viewableImageKey(em: EntityManager, userId: number, url: s
 }
 
 /** The bytes of an image the user may use as a source (see viewableImageKey). */
-export async function readViewableImage(em: EntityManager, media: MediaDeps, userId: number, url: string): Promise<{ key: string; image: Buffer }> {
+export async function readViewableImage(
+  em: EntityManager,
+  media: MediaDeps,
+  userId: number,
+  url: string,
+): Promise<{ key: string; image: Buffer }> {
   const key = await viewableImageKey(em, userId, url);
   const image = await media.storage.get(key).catch((error: unknown) => {
     throw mediaFailure(error);

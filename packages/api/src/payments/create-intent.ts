@@ -46,7 +46,9 @@ export async function createPaymentIntent(
 ): Promise<CreatedIntent> {
   const pack = findPack(request.credits, eurosToCents(request.amount));
   if (!pack) {
-    throw new AppError('VALIDATION', paymentMessages.unknownPack, { fieldErrors: { amount: [paymentMessages.unknownPack] } });
+    throw new AppError('VALIDATION', paymentMessages.unknownPack, {
+      fieldErrors: { amount: [paymentMessages.unknownPack] },
+    });
   }
   const intent = await openIntent(requireStripe(stripe), userId, pack);
   if (!intent.client_secret) throw new AppError('UPSTREAM', paymentMessages.intentRefused);

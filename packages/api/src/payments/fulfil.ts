@@ -40,7 +40,11 @@ export async function fulfilPayment(
     reason: PURCHASE_REASON,
     externalRef: intent.id,
   });
-  await em.nativeUpdate(Payment, { id: payment.id, creditedAt: null }, { status: intent.status, creditedAt: new Date() });
+  await em.nativeUpdate(
+    Payment,
+    { id: payment.id, creditedAt: null },
+    { status: intent.status, creditedAt: new Date() },
+  );
   return { status: intent.status, credits: payment.credits, balance };
 }
 

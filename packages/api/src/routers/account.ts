@@ -16,7 +16,9 @@ const userResult = z.object({ user: publicUserSchema });
 export const accountRouter = router({
   /** The account; reading it grants the month's Découverte credits to a free account that has not had them. */
   get: authedProcedure.output(userResult).query(async ({ ctx }) => {
-    const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, ctx.user.id)) ? await ctx.em.findOneOrFail(User, ctx.user.id, { refresh: true }) : ctx.user;
+    const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, ctx.user.id))
+      ? await ctx.em.findOneOrFail(User, ctx.user.id, { refresh: true })
+      : ctx.user;
     return { user: toPublicUser(user) };
   }),
 
@@ -26,7 +28,9 @@ export const accountRouter = router({
     .mutation(async ({ ctx, input }) => {
       await ctx.limits.accountUpdates.hit(`user:${ctx.user.id}`);
       const userId = ctx.user.id;
-      const updated = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () => updateAccount(ctx.em, ctx.config.passwordHash, userId, input));
+      const updated = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () =>
+        updateAccount(ctx.em, ctx.config.passwordHash, userId, input),
+      );
       if (!updated) throw wrongCurrentPassword();
       // Every session ends with the old password, copies of this browser's cookie included: the
       // browser that changed it carries on under a new one.
@@ -68,8 +72,13 @@ export const accountRouter = router({
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       const userId = ctx.user.id;
-      const deleted = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () => deleteAccount(ctx.em, ctx.media, ctx.listVersions, ctx.liveSessions, userId, input.password));
-      if (!deleted) throw new AppError('VALIDATION', accountMessages.wrongDeletionPassword, { fieldErrors: { password: [accountMessages.wrongDeletionPassword] } });
+      const deleted = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () =>
+        deleteAccount(ctx.em, ctx.media, ctx.listVersions, ctx.liveSessions, userId, input.password),
+      );
+      if (!deleted)
+        throw new AppError('VALIDATION', accountMessages.wrongDeletionPassword, {
+          fieldErrors: { password: [accountMessages.wrongDeletionPassword] },
+        });
       ctx.session.clear();
       return { success: true as const };
     }),

@@ -27,16 +27,21 @@ export const authRouter = router({
     .input(loginSchema)
     .output(userResult)
     .mutation(async ({ ctx, input }) => {
-      const checked = await ctx.signIn.attempt(input.email, ctx.ip, () => checkCredentials(ctx.em, ctx.config.passwordHash, input));
+      const checked = await ctx.signIn.attempt(input.email, ctx.ip, () =>
+        checkCredentials(ctx.em, ctx.config.passwordHash, input),
+      );
       if (!checked) throw new AppError('UNAUTHENTICATED', loginMessages.invalidCredentials);
-      const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, checked.id)) ? await ctx.em.findOneOrFail(User, checked.id, { refresh: true }) : checked;
+      const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, checked.id))
+        ? await ctx.em.findOneOrFail(User, checked.id, { refresh: true })
+        : checked;
       await signIn(ctx, user.id);
       return { user: toPublicUser(user) };
     }),
 
   /** Ends this browser's session in the database, not only its cookie: a copy of the cookie is refused too. */
   logout: optionalUserProcedure.output(z.object({ success: z.literal(true) })).mutation(async ({ ctx }) => {
-    if (ctx.user && ctx.identity?.via === 'session') await endSession(ctx.em, ctx.liveSessions, ctx.user.id, ctx.identity.sessionId);
+    if (ctx.user && ctx.identity?.via === 'session')
+      await endSession(ctx.em, ctx.liveSessions, ctx.user.id, ctx.identity.sessionId);
     ctx.session.clear();
     return { success: true as const };
   }),
@@ -51,14 +56,23 @@ export const authRouter = router({
     .input(z.object({ email: emailField }))
     .output(z.object({ success: z.literal(true), message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      await Promise.all([`request:ip:${ctx.ip}`, `request:email:${input.email.toLowerCase()}`].map((subject) => ctx.limits.passwordResets.hit(subject)));
+      await Promise.all(
+        [`request:ip:${ctx.ip}`, `request:email:${input.email.toLowerCase()}`].map((subject) =>
+          ctx.limits.passwordResets.hit(subject),
+        ),
+      );
       await requestPasswordReset(ctx.em, ctx.mail, input.email);
       return { success: true as const, message: passwordResetMessages.sent };
     }),
 
   /** Sets a new password (the sign-up rules) with a mailed link's token; the account's sessions end. */
   resetPassword: publicProcedure
-    .input(z.object({ token: z.string().min(1, passwordResetMessages.invalidLink).max(200, passwordResetMessages.invalidLink), password: passwordField }))
+    .input(
+      z.object({
+        token: z.string().min(1, passwordResetMessages.invalidLink).max(200, passwordResetMessages.invalidLink),
+        password: passwordField,
+      }),
+    )
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await ctx.limits.passwordResets.hit(`use:ip:${ctx.ip}`);

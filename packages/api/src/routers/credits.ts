@@ -14,7 +14,11 @@ export const creditHistoryEntrySchema = z.object({
 export const creditsRouter = router({
   /** Settled entries, newest first: holds in flight and released holds are not history. */
   history: authedProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(100).default(10), offset: z.number().int().min(0).default(0) }).default({ limit: 10, offset: 0 }))
+    .input(
+      z
+        .object({ limit: z.number().int().min(1).max(100).default(10), offset: z.number().int().min(0).default(0) })
+        .default({ limit: 10, offset: 0 }),
+    )
     .output(z.object({ entries: z.array(creditHistoryEntrySchema), total: z.number() }))
     .query(async ({ ctx, input }) => {
       const [entries, total] = await ctx.em.findAndCount(

@@ -26,7 +26,9 @@ const feedPostSchema = z.object({
 const feedPage = pageInput.prefault({});
 
 /** The tag `list` would give now, read beside the caller's session check: no list query. */
-export const feedVersionCheck = listVersionCheck(feedPage, (ctx, input) => ctx.listVersions.feedVersion(ctx.identify(), input));
+export const feedVersionCheck = listVersionCheck(feedPage, (ctx, input) =>
+  ctx.listVersions.feedVersion(ctx.identify(), input),
+);
 
 export const feedRouter = router({
   /** One page of public posts, newest publication first, with the tag of what it shows. */

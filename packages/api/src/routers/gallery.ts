@@ -44,7 +44,9 @@ const galleryPage = pageInput.extend({ userId: recordId });
  * with the rest of the call), so an unchanged poll costs no list query. Null unless the caller is
  * that user: `list` answers the others, an ended session with its 401.
  */
-export const galleryVersionCheck = listVersionCheck(galleryPage, (ctx, input) => ctx.listVersions.galleryVersion(ctx.identify(), input.userId, input));
+export const galleryVersionCheck = listVersionCheck(galleryPage, (ctx, input) =>
+  ctx.listVersions.galleryVersion(ctx.identify(), input.userId, input),
+);
 
 export const galleryRouter = router({
   save: authedProcedure

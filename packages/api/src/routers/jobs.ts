@@ -56,7 +56,10 @@ export const jobsRouter = router({
     .output(z.object({ received: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       const { payload, ...headers } = input;
-      await receiveReplicateWebhook(ctx.media.replicateWebhooks, { ...headers, body: Buffer.from(payload).toString('utf8') });
+      await receiveReplicateWebhook(ctx.media.replicateWebhooks, {
+        ...headers,
+        body: Buffer.from(payload).toString('utf8'),
+      });
       return { received: true as const };
     }),
 
@@ -84,7 +87,8 @@ export const jobsRouter = router({
 });
 
 /** A stream ends when its client leaves or the server shuts down. */
-const streamSignal = (shutdown: AbortSignal, request: AbortSignal | undefined) => (request ? AbortSignal.any([shutdown, request]) : shutdown);
+const streamSignal = (shutdown: AbortSignal, request: AbortSignal | undefined) =>
+  request ? AbortSignal.any([shutdown, request]) : shutdown;
 
 /** How often a quiet stream checks that its caller is still signed in, so an ended session's stream closes. */
 const IDENTITY_RECHECK_MS = LIVE_SESSION_TRUST_MS;

@@ -17,7 +17,13 @@ const imageNotFound = 'Image introuvable ou inaccessible.';
 export const mediaRouter = router({
   /** The studio's starting pictures, and the one the user last worked on. */
   defaults: optionalUserProcedure
-    .output(z.object({ defaultModels: z.array(z.string()), lastUsedImage: z.string().nullable(), lastUsedOriginal: z.string().nullable() }))
+    .output(
+      z.object({
+        defaultModels: z.array(z.string()),
+        lastUsedImage: z.string().nullable(),
+        lastUsedOriginal: z.string().nullable(),
+      }),
+    )
     .query(async ({ ctx }) => {
       const lastUsedImage = ctx.user?.lastUsedImage ?? null;
       // When the last picture is a result, what it was made from: "Avant / après" survives a reload.
@@ -26,7 +32,9 @@ export const mediaRouter = router({
     }),
 
   /** The image engine this server is configured with ('local' or 'replicate'), so pages promise only what it does. */
-  engine: publicProcedure.output(z.object({ engine: z.string() })).query(({ ctx }) => ({ engine: ctx.media.images.name })),
+  engine: publicProcedure
+    .output(z.object({ engine: z.string() }))
+    .query(({ ctx }) => ({ engine: ctx.media.images.name })),
 
   welcomeImages: publicProcedure
     .output(z.object({ success: z.literal(true), images: z.array(z.string()) }))
@@ -48,7 +56,8 @@ export const mediaRouter = router({
     .input(z.object({ key: clientText().max(300) }))
     .output(z.object({ allowed: z.literal(true) }))
     .query(async ({ ctx, input }) => {
-      if (!(await canViewMedia(ctx.em, ctx.user?.id ?? null, input.key))) throw new AppError('NOT_FOUND', commonMessages.notFound);
+      if (!(await canViewMedia(ctx.em, ctx.user?.id ?? null, input.key)))
+        throw new AppError('NOT_FOUND', commonMessages.notFound);
       return { allowed: true as const };
     }),
 
@@ -58,7 +67,9 @@ export const mediaRouter = router({
       z.object({
         imageUrls: z.array(mediaRef).min(2, 'Connectez au moins 2 images au nœud COMBINE pour les fusionner').max(16),
         importance: z.array(importance).max(16).optional(),
-        layout: z.enum(['dual', 'triple', 'quad', 'grid'], { error: 'Disposition inconnue (dual, triple, quad ou grid)' }),
+        layout: z.enum(['dual', 'triple', 'quad', 'grid'], {
+          error: 'Disposition inconnue (dual, triple, quad ou grid)',
+        }),
       }),
     )
     .output(z.object({ success: z.literal(true), compositeImage: z.string(), compositeImagePath: z.string() }))
@@ -74,7 +85,9 @@ export const mediaRouter = router({
       }),
     )
     .output(z.object({ compositePath: z.string() }))
-    .mutation(({ ctx, input }) => composeWithReferences(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      composeWithReferences(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input),
+    ),
 
   /** The before|after picture of a result, as JPEG bytes. */
   stitch: optionalUserProcedure

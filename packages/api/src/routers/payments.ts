@@ -7,10 +7,15 @@ import { receiveStripeEvent } from '../payments/webhook';
 import { authedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 /** A number, or the same number written as text: the checkout passes its query values as given. */
-const numeric = (message: string) => z.union([z.number(), z.string().trim().min(1, message)], { error: message }).pipe(z.coerce.number({ error: message }));
+const numeric = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().min(1, message)], { error: message })
+    .pipe(z.coerce.number({ error: message }));
 
 const purchaseInput = z.object({
-  credits: numeric(paymentMessages.invalidCredits).pipe(z.number().int(paymentMessages.invalidCredits).positive(paymentMessages.invalidCredits)),
+  credits: numeric(paymentMessages.invalidCredits).pipe(
+    z.number().int(paymentMessages.invalidCredits).positive(paymentMessages.invalidCredits),
+  ),
   amount: numeric(paymentMessages.invalidAmount).pipe(z.number().positive(paymentMessages.invalidAmount)),
 });
 

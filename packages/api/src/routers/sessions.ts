@@ -11,7 +11,13 @@ export const sessionsRouter = router({
     .output(
       z.object({
         sessions: z.array(
-          z.object({ id: z.number(), device: z.string(), createdAt: z.date(), lastSeenAt: z.date(), current: z.boolean() }),
+          z.object({
+            id: z.number(),
+            device: z.string(),
+            createdAt: z.date(),
+            lastSeenAt: z.date(),
+            current: z.boolean(),
+          }),
         ),
       }),
     )

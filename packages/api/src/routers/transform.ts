@@ -1,4 +1,10 @@
-import { clientText, colorChoicesSchema, mediaReferenceSchema, selectionSchema, workflowSelectionSchema } from '@atelier/catalog';
+import {
+  clientText,
+  colorChoicesSchema,
+  mediaReferenceSchema,
+  selectionSchema,
+  workflowSelectionSchema,
+} from '@atelier/catalog';
 import { REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
 import { IMAGE_WAIT_MS } from '../jobs/service';
@@ -71,7 +77,10 @@ export const transformRouter = router({
     )
     .output(z.object({ imagePath: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const { imagePath } = await createUpload(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, { image: input.image, style: `reference:${input.type}` });
+      const { imagePath } = await createUpload(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, {
+        image: input.image,
+        style: `reference:${input.type}`,
+      });
       return { imagePath };
     }),
 
@@ -135,7 +144,13 @@ export const transformRouter = router({
     .input(z.object({ limit: z.number().int().min(1).max(100).default(50) }).default({ limit: 50 }))
     .output(
       z.array(
-        z.object({ id: z.number(), transformedImagePath: z.string(), originalImagePath: z.string().nullable(), prompt: z.string(), createdAt: z.date() }),
+        z.object({
+          id: z.number(),
+          transformedImagePath: z.string(),
+          originalImagePath: z.string().nullable(),
+          prompt: z.string(),
+          createdAt: z.date(),
+        }),
       ),
     )
     .query(({ ctx, input }) => recentTransformations(ctx.em, ctx.user.id, input.limit)),

@@ -7,7 +7,14 @@ import { listVersionCheck, listVersionSchema } from '../shared/list-versions';
 import { recordId, wholeNumber } from '../shared/input';
 import { pageInput, paginationMessages } from '../shared/pagination';
 import { publishVideo } from '../videos/publish';
-import { createPlaceholder, deleteVideo, findOwnVideo, generateVideo, listVideos, updatePlaceholder } from '../videos/videos';
+import {
+  createPlaceholder,
+  deleteVideo,
+  findOwnVideo,
+  generateVideo,
+  listVideos,
+  updatePlaceholder,
+} from '../videos/videos';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { mediaRef } from './transform';
 
@@ -19,11 +26,15 @@ const videoPage = z.object({
   userId: id,
   limit: pageInput.shape.limit,
   // Never negative: MySQL refuses a negative OFFSET outright.
-  offset: wholeNumber(paginationMessages.invalidOffset).pipe(z.number().min(0, paginationMessages.invalidOffset)).default(0),
+  offset: wholeNumber(paginationMessages.invalidOffset)
+    .pipe(z.number().min(0, paginationMessages.invalidOffset))
+    .default(0),
 });
 
 /** The tag `list` would give now, from memory once the caller is known (see galleryVersionCheck). */
-export const videosVersionCheck = listVersionCheck(videoPage, (ctx, input) => ctx.listVersions.videosVersion(ctx.identify(), input.userId, input));
+export const videosVersionCheck = listVersionCheck(videoPage, (ctx, input) =>
+  ctx.listVersions.videosVersion(ctx.identify(), input.userId, input),
+);
 
 const videoRecord = z.object({
   id: z.number(),
@@ -66,7 +77,14 @@ export const videosRouter = router({
     .output(z.object({ success: z.literal(true), videoUrl: z.string(), video: videoRecord, jobId: z.number() }))
     .mutation(async ({ ctx, input }) => {
       try {
-        return await generateVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input, input.respondAsync ? 0 : VIDEO_WAIT_MS);
+        return await generateVideo(
+          ctx.em,
+          ctx.jobs,
+          ctx.media,
+          ctx.user.id,
+          input,
+          input.respondAsync ? 0 : VIDEO_WAIT_MS,
+        );
       } finally {
         await ctx.listVersions.videosChanged(ctx.user.id);
       }
@@ -75,12 +93,22 @@ export const videosRouter = router({
   updatePlaceholder: authedProcedure
     .input(z.object({ videoUrl: mediaRef, sourceImagePath: mediaRef }))
     .output(z.object({ success: z.literal(true), video: videoRecord }))
-    .mutation(async ({ ctx, input }) => ({ success: true as const, video: await updatePlaceholder(ctx.em, ctx.user.id, input) })),
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      video: await updatePlaceholder(ctx.em, ctx.user.id, input),
+    })),
 
   /** One user's videos, newest first: only that user may read them. */
   list: authedProcedure
     .input(videoPage)
-    .output(z.object({ success: z.literal(true), videos: z.array(listedVideo), totalVideos: z.number(), version: z.string() }))
+    .output(
+      z.object({
+        success: z.literal(true),
+        videos: z.array(listedVideo),
+        totalVideos: z.number(),
+        version: z.string(),
+      }),
+    )
     .query(async ({ ctx, input }) => {
       if (input.userId !== ctx.user.id) throw new AppError('FORBIDDEN', commonMessages.forbidden);
       // Read before the query: a write racing with it leaves an older tag, never a newer one.
@@ -119,5 +147,8 @@ export const videosRouter = router({
   publish: authedProcedure
     .input(z.object({ id }))
     .output(z.object({ success: z.literal(true), postId: z.number() }))
-    .mutation(async ({ ctx, input }) => ({ success: true as const, ...(await publishVideo(ctx.em, ctx.listVersions, ctx.user.id, input.id)) })),
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      ...(await publishVideo(ctx.em, ctx.listVersions, ctx.user.id, input.id)),
+    })),
 });

@@ -5,7 +5,13 @@ import { authedProcedure, router } from '../trpc';
 import { deleteWorkflow } from '../workflow/delete';
 import { findOwnWorkflow, listWorkflows, workflowToReopen } from '../workflow/read';
 import { renameWorkflow, saveWorkflow } from '../workflow/save';
-import { savedWorkflowSchema, toWorkflowSummary, toWorkflowView, workflowSummarySchema, workflowViewSchema } from '../workflow/view';
+import {
+  savedWorkflowSchema,
+  toWorkflowSummary,
+  toWorkflowView,
+  workflowSummarySchema,
+  workflowViewSchema,
+} from '../workflow/view';
 
 const byId = z.object({ id: recordId });
 const success = z.object({ success: z.literal(true) });

@@ -57,7 +57,12 @@ export function identityResolver(live: LiveSessions, credentials: Credentials): 
  * new password anywhere ended none of it), its token is not revoked. A long stream asks again
  * before each message, as a new request would.
  */
-export async function identityHolds(live: LiveSessions, em: EntityManager, credentials: Credentials, identity: Identity): Promise<boolean> {
+export async function identityHolds(
+  live: LiveSessions,
+  em: EntityManager,
+  credentials: Credentials,
+  identity: Identity,
+): Promise<boolean> {
   if (identity.via === 'token') return (await em.count(ApiToken, { id: identity.tokenId, revokedAt: null })) > 0;
   const data = credentials.session.read();
   return data !== null && (await live.find(data.key))?.id === identity.sessionId;

@@ -87,7 +87,11 @@ export class LiveSessions {
     const session = await findLiveSession(this.orm.em.fork(), key);
     if (session && endings !== null) {
       if (this.remembered.size >= REMEMBERED_LIMIT) this.remembered.delete(this.remembered.keys().next().value!);
-      this.remembered.set(key, { session, endings, trustedUntil: Math.min(now + this.trustMs, session.expiresAt.getTime()) });
+      this.remembered.set(key, {
+        session,
+        endings,
+        trustedUntil: Math.min(now + this.trustMs, session.expiresAt.getTime()),
+      });
     }
     return session;
   }

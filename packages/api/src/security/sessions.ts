@@ -21,14 +21,27 @@ export async function startSession(em: EntityManager, userId: number, userAgent:
   const key = randomSecret();
   const now = new Date();
   // The user's ended sessions go now: the table holds what can still be listed, not a history.
-  await em.nativeDelete(Session, { user: userId, $or: [{ revokedAt: { $ne: null } }, { createdAt: { $lt: oldestLiveStart(now) } }] });
-  em.create(Session, { user: userId, keyHash: secretHash(key), userAgent: userAgent?.slice(0, 512) ?? null, createdAt: now, lastSeenAt: now, revokedAt: null });
+  await em.nativeDelete(Session, {
+    user: userId,
+    $or: [{ revokedAt: { $ne: null } }, { createdAt: { $lt: oldestLiveStart(now) } }],
+  });
+  em.create(Session, {
+    user: userId,
+    keyHash: secretHash(key),
+    userAgent: userAgent?.slice(0, 512) ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    revokedAt: null,
+  });
   await em.flush();
   return key;
 }
 
 /** A new session row for the user, its key sealed into this browser's cookie. */
-export async function signIn(ctx: { em: EntityManager; session: SessionStore; userAgent?: string | null | undefined }, userId: number): Promise<void> {
+export async function signIn(
+  ctx: { em: EntityManager; session: SessionStore; userAgent?: string | null | undefined },
+  userId: number,
+): Promise<void> {
   await ctx.session.write({ key: await startSession(ctx.em, userId, ctx.userAgent ?? null) });
 }
 
@@ -53,7 +66,11 @@ export async function findLiveSession(em: EntityManager, key: string): Promise<L
   );
   if (!session) return null;
   if (isStale(session.lastSeenAt, now)) await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
-  return { id: session.id, userId: session.user.id, expiresAt: new Date(session.createdAt.getTime() + SESSION_TTL_SECONDS * 1000) };
+  return {
+    id: session.id,
+    userId: session.user.id,
+    expiresAt: new Date(session.createdAt.getTime() + SESSION_TTL_SECONDS * 1000),
+  };
 }
 
 export interface SessionSummary {
@@ -65,7 +82,11 @@ export interface SessionSummary {
 }
 
 /** The user's live sessions, the most recently seen first. */
-export async function listSessions(em: EntityManager, userId: number, currentSessionId: number | null): Promise<SessionSummary[]> {
+export async function listSessions(
+  em: EntityManager,
+  userId: number,
+  currentSessionId: number | null,
+): Promise<SessionSummary[]> {
   const sessions = await em.find(
     Session,
     { user: userId, revokedAt: null, createdAt: { $gt: oldestLiveStart(new Date()) } },
@@ -84,8 +105,17 @@ export async function listSessions(em: EntityManager, userId: number, currentSes
  * Ends one of the user's own sessions; another user's is as unknown as a missing one. Then no
  * instance trusts what it remembered of sessions (see LiveSessions).
  */
-export async function endSession(em: EntityManager, live: LiveSessions, userId: number, sessionId: number): Promise<void> {
-  const ended = await em.nativeUpdate(Session, { id: sessionId, user: userId, revokedAt: null }, { revokedAt: new Date() });
+export async function endSession(
+  em: EntityManager,
+  live: LiveSessions,
+  userId: number,
+  sessionId: number,
+): Promise<void> {
+  const ended = await em.nativeUpdate(
+    Session,
+    { id: sessionId, user: userId, revokedAt: null },
+    { revokedAt: new Date() },
+  );
   if (ended === 0) throw new AppError('NOT_FOUND', sessionMessages.notFound);
   await live.ended();
 }

@@ -21,7 +21,9 @@ export interface ThrottleSettings {
 
 function refusal(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('RATE_LIMITED', `Trop de tentatives. Veuillez réessayer dans ${waitInWords(seconds)}.`, { retryAfterSeconds: seconds });
+  return new AppError('RATE_LIMITED', `Trop de tentatives. Veuillez réessayer dans ${waitInWords(seconds)}.`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /**
@@ -42,7 +44,11 @@ export class SignInThrottle {
       const options = { keyPrefix: `${settings.redis?.prefix ?? 'atelier'}:throttle:${name}`, points, duration };
       if (!settings.redis) return new RateLimiterMemory(options);
       // While Redis is away, each instance counts on its own rather than refusing every sign-in.
-      return new RateLimiterRedis({ ...options, storeClient: settings.redis.client, insuranceLimiter: new RateLimiterMemory(options) });
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: settings.redis.client,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
     };
     this.pairFailures = limiter('pair-failures', Number.MAX_SAFE_INTEGER, FAILURE_MEMORY_SECONDS);
     this.pairPauses = limiter('pair-pause', 1, MAX_PAUSE_SECONDS);
@@ -81,7 +87,9 @@ export class SignInThrottle {
       await this.signUps.consume(address);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
-        throw new AppError('RATE_LIMITED', commonMessages.rateLimited, { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) });
+        throw new AppError('RATE_LIMITED', commonMessages.rateLimited, {
+          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        });
       }
       throw rejection;
     }

@@ -31,7 +31,14 @@ export interface TokenSummary {
 }
 
 function summary(token: ApiToken): TokenSummary {
-  return { id: token.id, name: token.name, prefix: token.prefix, scope: token.scope, createdAt: token.createdAt, lastUsedAt: token.lastUsedAt ?? null };
+  return {
+    id: token.id,
+    name: token.name,
+    prefix: token.prefix,
+    scope: token.scope,
+    createdAt: token.createdAt,
+    lastUsedAt: token.lastUsedAt ?? null,
+  };
 }
 
 /** The token as sent in `Authorization: Bearer …`, or null when it is unknown or revoked. */
@@ -74,13 +81,21 @@ export async function createToken(
 
 /** The user's live tokens, the newest first. */
 export async function listTokens(em: EntityManager, userId: number): Promise<TokenSummary[]> {
-  const tokens = await em.find(ApiToken, { user: userId, revokedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  const tokens = await em.find(
+    ApiToken,
+    { user: userId, revokedAt: null },
+    { orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
   return tokens.map(summary);
 }
 
 /** Revokes one of the user's own tokens: it is refused (401) from its next request. */
 export async function revokeToken(em: EntityManager, userId: number, tokenId: number): Promise<void> {
-  const revoked = await em.nativeUpdate(ApiToken, { id: tokenId, user: userId, revokedAt: null }, { revokedAt: new Date() });
+  const revoked = await em.nativeUpdate(
+    ApiToken,
+    { id: tokenId, user: userId, revokedAt: null },
+    { revokedAt: new Date() },
+  );
   if (revoked === 0) throw new AppError('NOT_FOUND', tokenMessages.notFound);
 }
 

@@ -32,7 +32,12 @@ export class AppError extends TRPCError {
   constructor(
     appCode: AppErrorCode,
     message: string,
-    extra: { clientCode?: string; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number; cause?: unknown } = {},
+    extra: {
+      clientCode?: string;
+      fieldErrors?: Record<string, string[]>;
+      retryAfterSeconds?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super({ code: APP_ERROR_CODES[appCode].trpc, message, cause: extra.cause });
     this.name = 'AppError';

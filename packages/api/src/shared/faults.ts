@@ -16,7 +16,11 @@ const READ_ONLY_DISK = new Set(['EACCES', 'EPERM', 'EROFS']);
  * What ioredis rejects a request's command with while Redis is gone (no offline queue, or the
  * retries spent over a reconnection) or frozen (the command timeout): see connectRedis.
  */
-const REDIS_UNREACHABLE = new Set(["Stream isn't writeable and enableOfflineQueue options is false", 'Command timed out', 'Connection is closed.']);
+const REDIS_UNREACHABLE = new Set([
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Command timed out',
+  'Connection is closed.',
+]);
 
 function isRedisUnreachable(error: unknown): boolean {
   for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth += 1) {
@@ -41,14 +45,23 @@ function errnoOf(error: unknown): string | null {
 export function resourceFault(error: unknown): AppError | null {
   if (error instanceof AppError && error.appCode === 'UNAVAILABLE') return null;
   if (isDatabaseUnreachable(error)) {
-    return new AppError('UNAVAILABLE', commonMessages.databaseUnavailable, { clientCode: FAULT_CODES.databaseUnavailable, cause: error });
+    return new AppError('UNAVAILABLE', commonMessages.databaseUnavailable, {
+      clientCode: FAULT_CODES.databaseUnavailable,
+      cause: error,
+    });
   }
   if (isRedisUnreachable(error)) {
-    return new AppError('UNAVAILABLE', commonMessages.databaseUnavailable, { clientCode: FAULT_CODES.redisUnavailable, cause: error });
+    return new AppError('UNAVAILABLE', commonMessages.databaseUnavailable, {
+      clientCode: FAULT_CODES.redisUnavailable,
+      cause: error,
+    });
   }
   const errno = errnoOf(error);
   if (errno === null) return null;
   return FULL_DISK.has(errno)
     ? new AppError('UNAVAILABLE', commonMessages.storageFull, { clientCode: FAULT_CODES.storageFull, cause: error })
-    : new AppError('UNAVAILABLE', commonMessages.storageUnavailable, { clientCode: FAULT_CODES.storageUnavailable, cause: error });
+    : new AppError('UNAVAILABLE', commonMessages.storageUnavailable, {
+        clientCode: FAULT_CODES.storageUnavailable,
+        cause: error,
+      });
 }

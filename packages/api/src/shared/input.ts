@@ -9,9 +9,18 @@ const MAX_RECORD_ID = 2_147_483_647;
  * Nothing looser (`true`, `[5]`, `1e3`, a blank) that a plain coercion would turn into a number.
  */
 export function wholeNumber(message: string) {
-  return z.union([z.number(message).int(message), z.string(message).regex(/^\d{1,10}$/, message).transform(Number)], {
-    error: message,
-  });
+  return z.union(
+    [
+      z.number(message).int(message),
+      z
+        .string(message)
+        .regex(/^\d{1,10}$/, message)
+        .transform(Number),
+    ],
+    {
+      error: message,
+    },
+  );
 }
 
 /** A row id from a path or a body. */

@@ -153,7 +153,11 @@ export class ListVersions {
    * before any list query. A missing stamp is made only for a caller who gets the tag, so a
    * stranger's polls never add keys.
    */
-  private async versionFor(viewer: Promise<Identity | null>, key: string, pageFor: (viewerId: number | null) => unknown): Promise<ListVersion> {
+  private async versionFor(
+    viewer: Promise<Identity | null>,
+    key: string,
+    pageFor: (viewerId: number | null) => unknown,
+  ): Promise<ListVersion> {
     const [identity, found] = await Promise.all([viewer, this.store.peek(key)]);
     const viewerId = identity?.userId ?? null;
     const page = pageFor(viewerId);
@@ -170,7 +174,10 @@ export class ListVersions {
 const NOT_THEIRS = Symbol('not their list');
 
 function hashTag(key: string, stamp: string, page: unknown): string {
-  return createHash('sha256').update(JSON.stringify([key, stamp, page])).digest('base64url').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([key, stamp, page]))
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /** What a `*.version` procedure answers: the tag, and the caller it was made for (null for a visitor or an ended session). */
@@ -193,7 +200,10 @@ export interface ListVersionCheck<Input extends z.ZodType> {
   run(ctx: VersionCheckContext, input: z.output<Input>): Promise<ListVersion>;
 }
 
-export function listVersionCheck<Input extends z.ZodType>(input: Input, run: ListVersionCheck<Input>['run']): ListVersionCheck<Input> {
+export function listVersionCheck<Input extends z.ZodType>(
+  input: Input,
+  run: ListVersionCheck<Input>['run'],
+): ListVersionCheck<Input> {
   return { input, run };
 }
 
@@ -202,12 +212,19 @@ export function listVersionCheck<Input extends z.ZodType>(input: Input, run: Lis
  * (tRPC's BAD_REQUEST carrying zod's issues), the database out of reach the same 503, anything
  * else the same 500.
  */
-export async function checkListVersion<Input extends z.ZodType>(check: ListVersionCheck<Input>, ctx: VersionCheckContext, input: unknown): Promise<ListVersion> {
+export async function checkListVersion<Input extends z.ZodType>(
+  check: ListVersionCheck<Input>,
+  ctx: VersionCheckContext,
+  input: unknown,
+): Promise<ListVersion> {
   const parsed = check.input.safeParse(input);
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
   try {
     return await check.run(ctx, parsed.data);
   } catch (error) {
-    throw resourceFault(error) ?? (error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }));
+    throw (
+      resourceFault(error) ??
+      (error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }))
+    );
   }
 }

@@ -48,8 +48,15 @@ export function olderThan<P extends string>(position: P, cursor: Cursor | undefi
 }
 
 /** Cuts the one extra row fetched (`limit + 1`) to learn whether another page follows. */
-export function pageOf<T extends { id: number }>(rows: T[], limit: number, positionOf: (row: T) => Date): { rows: T[]; nextCursor: string | null } {
+export function pageOf<T extends { id: number }>(
+  rows: T[],
+  limit: number,
+  positionOf: (row: T) => Date,
+): { rows: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor({ at: positionOf(last), id: last.id }) : null };
+  return {
+    rows: page,
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: positionOf(last), id: last.id }) : null,
+  };
 }

@@ -9,7 +9,12 @@ export interface StorageQuotas {
 
 /** "2 Go", "50 Mo": sizes as French users read them. */
 function frenchSize(bytes: number): string {
-  const [unit, size] = bytes >= 1024 ** 3 ? ['Go', bytes / 1024 ** 3] : bytes >= 1024 ** 2 ? ['Mo', bytes / 1024 ** 2] : ['ko', bytes / 1024];
+  const [unit, size] =
+    bytes >= 1024 ** 3
+      ? ['Go', bytes / 1024 ** 3]
+      : bytes >= 1024 ** 2
+        ? ['Mo', bytes / 1024 ** 2]
+        : ['ko', bytes / 1024];
   return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(size)} ${unit}`;
 }
 
@@ -39,7 +44,12 @@ function quotaExceeded(message: string): AppError {
  * Runs `ensureRoom` then `record` in one transaction holding the owner's row, so simultaneous
  * requests of one account take turns: none counts room that another is about to fill.
  */
-export async function recordWithinQuota<T>(em: EntityManager, ownerId: number, ensureRoom: (tx: EntityManager) => Promise<void>, record: (tx: EntityManager) => Promise<T>): Promise<T> {
+export async function recordWithinQuota<T>(
+  em: EntityManager,
+  ownerId: number,
+  ensureRoom: (tx: EntityManager) => Promise<void>,
+  record: (tx: EntityManager) => Promise<T>,
+): Promise<T> {
   return em.transactional(async (tx) => {
     await tx.findOneOrFail(User, ownerId, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
     await ensureRoom(tx);
@@ -51,18 +61,37 @@ export async function recordWithinQuota<T>(em: EntityManager, ownerId: number, e
  * Refuses a picture of `bytes` that would take the account past its quota: asked before the
  * picture is stored, to spare the work, and again where it is recorded (see recordWithinQuota).
  */
-export async function ensureUploadRoom(em: EntityManager, quota: StorageQuota, ownerId: number, bytes: number): Promise<void> {
-  const used = await usage(em, 'select count(*) as count, sum(size) as bytes from uploads where owner_id = ?', [ownerId]);
-  if (used.count + 1 > quota.count || used.bytes + bytes > quota.bytes) throw quotaExceeded(quotaMessages.uploads(quota));
+export async function ensureUploadRoom(
+  em: EntityManager,
+  quota: StorageQuota,
+  ownerId: number,
+  bytes: number,
+): Promise<void> {
+  const used = await usage(em, 'select count(*) as count, sum(size) as bytes from uploads where owner_id = ?', [
+    ownerId,
+  ]);
+  if (used.count + 1 > quota.count || used.bytes + bytes > quota.bytes)
+    throw quotaExceeded(quotaMessages.uploads(quota));
 }
 
 /**
  * Refuses a workflow document of `bytes` that would take the account past its quota: a new one
  * counts one more; a replaced one (`replacing`) gives its own room back.
  */
-export async function ensureWorkflowRoom(em: EntityManager, quota: StorageQuota, ownerId: number, bytes: number, replacing?: number): Promise<void> {
+export async function ensureWorkflowRoom(
+  em: EntityManager,
+  quota: StorageQuota,
+  ownerId: number,
+  bytes: number,
+  replacing?: number,
+): Promise<void> {
   const others = replacing === undefined ? '' : ' and id <> ?';
   const params = replacing === undefined ? [ownerId] : [ownerId, replacing];
-  const used = await usage(em, `select count(*) as count, sum(length(graph)) as bytes from workflows where owner_id = ?${others}`, params);
-  if (used.count + 1 > quota.count || used.bytes + bytes > quota.bytes) throw quotaExceeded(quotaMessages.workflows(quota));
+  const used = await usage(
+    em,
+    `select count(*) as count, sum(length(graph)) as bytes from workflows where owner_id = ?${others}`,
+    params,
+  );
+  if (used.count + 1 > quota.count || used.bytes + bytes > quota.bytes)
+    throw quotaExceeded(quotaMessages.workflows(quota));
 }

@@ -1,4 +1,11 @@
-import { combine, referenceComposite, sideBySide, type CombineLayout, type ReferenceImages, type ReferenceSlot } from '@atelier/media';
+import {
+  combine,
+  referenceComposite,
+  sideBySide,
+  type CombineLayout,
+  type ReferenceImages,
+  type ReferenceSlot,
+} from '@atelier/media';
 import type { StorageQuota } from '@atelier/catalog';
 import { Transformation, type EntityManager } from '@atelier/db';
 import { canViewMedia } from '../media/access';
@@ -15,10 +22,25 @@ export const compositeMessages = {
 } as const;
 
 /** Stores a composite as one of the user's uploads, so it can be transformed like any picture (within the quota). */
-async function storeComposite(em: EntityManager, media: MediaDeps, quota: StorageQuota, userId: number, image: Buffer, width: number, height: number) {
+async function storeComposite(
+  em: EntityManager,
+  media: MediaDeps,
+  quota: StorageQuota,
+  userId: number,
+  image: Buffer,
+  width: number,
+  height: number,
+) {
   await ensureUploadRoom(em, quota, userId, image.length);
   const key = await media.storage.put('composites', image, 'jpg');
-  await recordUpload(em, media, quota, userId, { storageKey: key, size: image.length, mime: 'image/jpeg', width, height, isComposite: true });
+  await recordUpload(em, media, quota, userId, {
+    storageKey: key,
+    size: image.length,
+    mime: 'image/jpeg',
+    width,
+    height,
+    isComposite: true,
+  });
   return mediaUrl(key);
 }
 
@@ -32,9 +54,11 @@ export async function combineImages(
 ) {
   const images: Buffer[] = [];
   for (const url of input.imageUrls) images.push((await readViewableImage(em, media, userId, url)).image);
-  const combined = await combine(images, input.importance ?? images.map(() => 1), input.layout).catch((error: unknown) => {
-    throw mediaFailure(error);
-  });
+  const combined = await combine(images, input.importance ?? images.map(() => 1), input.layout).catch(
+    (error: unknown) => {
+      throw mediaFailure(error);
+    },
+  );
   const path = await storeComposite(em, media, quota, userId, combined.image, combined.width, combined.height);
   return { success: true as const, compositeImage: path, compositeImagePath: path };
 }
@@ -45,30 +69,52 @@ export async function composeWithReferences(
   media: MediaDeps,
   quota: StorageQuota,
   userId: number,
-  input: { mainImage: string; referenceImages: Partial<Record<ReferenceSlot, string>>; referenceImportance?: Partial<Record<ReferenceSlot, number>> | undefined },
+  input: {
+    mainImage: string;
+    referenceImages: Partial<Record<ReferenceSlot, string>>;
+    referenceImportance?: Partial<Record<ReferenceSlot, number>> | undefined;
+  },
 ) {
   const main = await readViewableImage(em, media, userId, input.mainImage);
   const references: ReferenceImages = {};
   for (const [slot, url] of Object.entries(input.referenceImages) as [ReferenceSlot, string][]) {
-    references[slot] = { image: (await readViewableImage(em, media, userId, url)).image, importance: input.referenceImportance?.[slot] ?? 1 };
+    references[slot] = {
+      image: (await readViewableImage(em, media, userId, url)).image,
+      importance: input.referenceImportance?.[slot] ?? 1,
+    };
   }
   const composite = await referenceComposite(main.image, references).catch((error: unknown) => {
     throw mediaFailure(error);
   });
-  return { compositePath: await storeComposite(em, media, quota, userId, composite.image, composite.width, composite.height) };
+  return {
+    compositePath: await storeComposite(em, media, quota, userId, composite.image, composite.width, composite.height),
+  };
 }
 
 /**
  * The before|after picture of a result, named by its file name: shown to whoever may see both its
  * halves, so to anyone only once the result and its original are published.
  */
-export async function stitchedView(em: EntityManager, media: MediaDeps, viewerId: number | null, filename: string): Promise<Buffer> {
+export async function stitchedView(
+  em: EntityManager,
+  media: MediaDeps,
+  viewerId: number | null,
+  filename: string,
+): Promise<Buffer> {
   const transformation = /^[0-9a-f-]{36}\.jpg$/.test(filename)
-    ? await em.findOne(Transformation, { resultKey: { $like: `results/%/${filename}` }, status: 'succeeded' }, { populate: ['upload'] })
+    ? await em.findOne(
+        Transformation,
+        { resultKey: { $like: `results/%/${filename}` }, status: 'succeeded' },
+        { populate: ['upload'] },
+      )
     : null;
   const originalKey = transformation?.upload?.storageKey;
   const resultKey = transformation?.resultKey;
-  const allowed = originalKey && resultKey && (await canViewMedia(em, viewerId, resultKey)) && (await canViewMedia(em, viewerId, originalKey));
+  const allowed =
+    originalKey &&
+    resultKey &&
+    (await canViewMedia(em, viewerId, resultKey)) &&
+    (await canViewMedia(em, viewerId, originalKey));
   if (!allowed) throw new AppError('NOT_FOUND', compositeMessages.stitchUnavailable);
   try {
     return await media.renders.stitch(originalKey, resultKey, async () => {

@@ -31,7 +31,8 @@ export async function transformUpload(
   const upload = await em.findOne(Upload, { id: uploadId, owner: userId });
   if (!upload) throw new AppError('NOT_FOUND', transformMessages.uploadNotFound);
   const stored = (upload.selection ?? {}) as StoredChoice;
-  const selection = stored.selection && Object.keys(stored.selection).length ? stored.selection : findOptionsInText(upload.style ?? '');
+  const selection =
+    stored.selection && Object.keys(stored.selection).length ? stored.selection : findOptionsInText(upload.style ?? '');
   const colors = stored.colors ?? {};
   if (Object.keys(selection).length === 0 && !upload.style?.trim()) {
     throw new AppError('VALIDATION', transformMessages.noOption);
@@ -41,7 +42,15 @@ export async function transformUpload(
     userId,
     kind: 'studio',
     seed,
-    input: { sourceKey: upload.storageKey, prompt, selection, colors, uploadId, sessionKey, options: { selection, colors } },
+    input: {
+      sourceKey: upload.storageKey,
+      prompt,
+      selection,
+      colors,
+      uploadId,
+      sessionKey,
+      options: { selection, colors },
+    },
   });
   const finished = await jobs.wait(em, job.id, waitMs);
   const result = JobService.outcome(finished);

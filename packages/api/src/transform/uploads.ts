@@ -17,13 +17,20 @@ export interface NewUpload {
 }
 
 /** What is recorded of a stored picture beside its owner and date. */
-type StoredPicture = Pick<Upload, 'storageKey' | 'size' | 'mime' | 'width' | 'height'> & Partial<Pick<Upload, 'style' | 'selection' | 'isComposite'>>;
+type StoredPicture = Pick<Upload, 'storageKey' | 'size' | 'mime' | 'width' | 'height'> &
+  Partial<Pick<Upload, 'style' | 'selection' | 'isComposite'>>;
 
 /**
  * Records a stored picture as the user's if the quota still has room for it (simultaneous
  * uploads take turns, see recordWithinQuota); the file is removed when it cannot be recorded.
  */
-export async function recordUpload(em: EntityManager, media: MediaDeps, quota: StorageQuota, userId: number, picture: StoredPicture): Promise<number> {
+export async function recordUpload(
+  em: EntityManager,
+  media: MediaDeps,
+  quota: StorageQuota,
+  userId: number,
+  picture: StoredPicture,
+): Promise<number> {
   try {
     return await recordWithinQuota(
       em,
@@ -42,13 +49,20 @@ export async function recordUpload(em: EntityManager, media: MediaDeps, quota: S
  * metadata), stores it, and records it as the user's. Nothing is stored for a refused file, nor
  * past the account's quota.
  */
-export async function createUpload(em: EntityManager, media: MediaDeps, quota: StorageQuota, userId: number, input: NewUpload) {
+export async function createUpload(
+  em: EntityManager,
+  media: MediaDeps,
+  quota: StorageQuota,
+  userId: number,
+  input: NewUpload,
+) {
   await ensureUploadRoom(em, quota, userId, input.image.byteLength);
-  const stored = await storeUpload(media.storage, Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength)).catch(
-    (error: unknown) => {
-      throw mediaFailure(error);
-    },
-  );
+  const stored = await storeUpload(
+    media.storage,
+    Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength),
+  ).catch((error: unknown) => {
+    throw mediaFailure(error);
+  });
   const id = await recordUpload(em, media, quota, userId, {
     storageKey: stored.key,
     size: stored.size,
@@ -56,7 +70,8 @@ export async function createUpload(em: EntityManager, media: MediaDeps, quota: S
     width: stored.width,
     height: stored.height,
     style: input.style ?? null,
-    selection: input.selection || input.colors ? { selection: input.selection ?? {}, colors: input.colors ?? {} } : null,
+    selection:
+      input.selection || input.colors ? { selection: input.selection ?? {}, colors: input.colors ?? {} } : null,
     isComposite: input.isComposite ?? false,
   });
   return { id, imagePath: mediaUrl(stored.key), width: stored.width, height: stored.height };

@@ -24,20 +24,37 @@ export interface WorkflowRender {
 }
 
 /** One render of a workflow, as a job: the whole prompt applied to the source image, 50 credits on success. */
-export async function renderWorkflow(em: EntityManager, jobs: JobService, userId: number, input: WorkflowRender, waitMs: number) {
+export async function renderWorkflow(
+  em: EntityManager,
+  jobs: JobService,
+  userId: number,
+  input: WorkflowRender,
+  waitMs: number,
+) {
   const sourceKey = await viewableImageKey(em, userId, input.image);
   const selection = input.selection ?? {};
   const job = await jobs.submit(em, {
     userId,
     kind: 'workflow',
     seed: input.seed,
-    input: { sourceKey, prompt: input.style, selection, intensity: input.intensity, options: { nodeId: input.nodeId, intensity: input.intensity, selection } },
+    input: {
+      sourceKey,
+      prompt: input.style,
+      selection,
+      intensity: input.intensity,
+      options: { nodeId: input.nodeId, intensity: input.intensity, selection },
+    },
   });
   const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
   return {
     success: true as const,
     transformedImage: result.resultUrl as string,
-    transformation: { id: result.transformationId as number, nodeId: input.nodeId, prompt: input.style, intensity: input.intensity },
+    transformation: {
+      id: result.transformationId as number,
+      nodeId: input.nodeId,
+      prompt: input.style,
+      intensity: input.intensity,
+    },
     credits: await balanceOf(em, userId),
     jobId: job.id,
     seed: job.seed,
@@ -54,11 +71,21 @@ export interface NodeTransform {
 }
 
 /** A single node's option applied to its parent's image, as a job: 50 credits on success. */
-export async function transformNode(em: EntityManager, jobs: JobService, userId: number, input: NodeTransform, waitMs: number) {
+export async function transformNode(
+  em: EntityManager,
+  jobs: JobService,
+  userId: number,
+  input: NodeTransform,
+  waitMs: number,
+) {
   const category = input.transformationType;
-  const option = isCategoryId(category) ? (getWorkflowOption(category, input.optionId) ?? getOption(category, input.optionId)) : undefined;
+  const option = isCategoryId(category)
+    ? (getWorkflowOption(category, input.optionId) ?? getOption(category, input.optionId))
+    : undefined;
   if (!isCategoryId(category) || !option) {
-    throw new AppError('VALIDATION', workflowMessages.unknownOption, { fieldErrors: { optionId: [workflowMessages.unknownOption] } });
+    throw new AppError('VALIDATION', workflowMessages.unknownOption, {
+      fieldErrors: { optionId: [workflowMessages.unknownOption] },
+    });
   }
   const sourceKey = await viewableImageKey(em, userId, input.parentImagePath);
   const selection: Selection = { [category]: { id: option.id, name: option.name } };
@@ -69,5 +96,10 @@ export async function transformNode(em: EntityManager, jobs: JobService, userId:
     input: { sourceKey, prompt: option.prompt, selection, options: { nodeId: input.nodeId, selection } },
   });
   const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
-  return { transformedImagePath: result.resultUrl as string, credits: await balanceOf(em, userId), jobId: job.id, seed: job.seed };
+  return {
+    transformedImagePath: result.resultUrl as string,
+    credits: await balanceOf(em, userId),
+    jobId: job.id,
+    seed: job.seed,
+  };
 }

@@ -17,7 +17,11 @@ const notReady = 'Vidéo pas encore disponible.';
 async function videoPostOf(em: EntityManager, ownerId: number, videoId: number): Promise<GalleryItem> {
   const video = await findOwnVideo(em, ownerId, videoId);
   if (!video.isAccessible || !video.thumbnailPath) throw new AppError('CONFLICT', notReady);
-  const existing = await em.findOne(GalleryItem, { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: video.videoUrl });
+  const existing = await em.findOne(GalleryItem, {
+    owner: ownerId,
+    mediaType: VIDEO_MEDIA_TYPE,
+    videoUrl: video.videoUrl,
+  });
   if (existing) return existing;
   // A video filmed from someone's published original shows it only while its owner still does.
   const sourceKey = storageKeyOf(video.sourceImage);
@@ -41,7 +45,12 @@ async function videoPostOf(em: EntityManager, ownerId: number, videoId: number):
 }
 
 /** Publishes one of the owner's finished videos; publishing again keeps the first date. */
-export async function publishVideo(em: EntityManager, versions: ListVersions, ownerId: number, videoId: number): Promise<{ postId: number }> {
+export async function publishVideo(
+  em: EntityManager,
+  versions: ListVersions,
+  ownerId: number,
+  videoId: number,
+): Promise<{ postId: number }> {
   const post = await videoPostOf(em, ownerId, videoId);
   await publishGalleryItem(em, versions, ownerId, post.id);
   await versions.videosChanged(ownerId);
@@ -49,8 +58,16 @@ export async function publishVideo(em: EntityManager, versions: ListVersions, ow
 }
 
 /** The posts of the owner's videos, by video address. */
-export async function postsOfVideos(em: EntityManager, ownerId: number, videoUrls: string[]): Promise<Map<string, { id: number; isPublic: boolean }>> {
+export async function postsOfVideos(
+  em: EntityManager,
+  ownerId: number,
+  videoUrls: string[],
+): Promise<Map<string, { id: number; isPublic: boolean }>> {
   if (videoUrls.length === 0) return new Map();
-  const posts = await em.find(GalleryItem, { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: { $in: videoUrls } }, { fields: ['videoUrl', 'isPublic'] });
+  const posts = await em.find(
+    GalleryItem,
+    { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: { $in: videoUrls } },
+    { fields: ['videoUrl', 'isPublic'] },
+  );
   return new Map(posts.map((post) => [post.videoUrl ?? '', { id: post.id, isPublic: post.isPublic }]));
 }

@@ -92,7 +92,11 @@ export async function generateVideo(
   const request: Omit<VideoJobInput, 'videoId'> = { sourceKey, prompt };
   let videoId = 0;
   const job = await jobs.submit(em, { userId, kind: 'video', input: request }, async (tx, jobId) => {
-    const free = await tx.findOne(Video, { owner: userId, sourceImage: input.imageUrl, status: 'pending', jobId: null }, { orderBy: { id: 'desc' } });
+    const free = await tx.findOne(
+      Video,
+      { owner: userId, sourceImage: input.imageUrl, status: 'pending', jobId: null },
+      { orderBy: { id: 'desc' } },
+    );
     const claimed = free ? await tx.nativeUpdate(Video, { id: free.id, jobId: null }, { jobId }) : 0;
     videoId =
       claimed === 1 && free
@@ -118,7 +122,11 @@ export async function generateVideo(
 }
 
 /** The client confirms the placeholder now points at its video: only the user's own finished video. */
-export async function updatePlaceholder(em: EntityManager, userId: number, input: { videoUrl: string; sourceImagePath: string }) {
+export async function updatePlaceholder(
+  em: EntityManager,
+  userId: number,
+  input: { videoUrl: string; sourceImagePath: string },
+) {
   const key = storageKeyOf(input.videoUrl);
   const video = key ? await em.findOne(Video, { owner: userId, videoUrl: input.videoUrl }) : null;
   if (!video) throw new AppError('VALIDATION', videoMessages.badUrl);
@@ -126,12 +134,20 @@ export async function updatePlaceholder(em: EntityManager, userId: number, input
 }
 
 export async function listVideos(em: EntityManager, userId: number, page: { limit: number; offset: number }) {
-  const [videos, totalVideos] = await em.findAndCount(Video, { owner: userId, status: { $ne: 'failed' } }, {
-    orderBy: { createdAt: 'desc', id: 'desc' },
-    limit: page.limit,
-    offset: page.offset,
-  });
-  const posts = await postsOfVideos(em, userId, videos.map((video) => video.videoUrl));
+  const [videos, totalVideos] = await em.findAndCount(
+    Video,
+    { owner: userId, status: { $ne: 'failed' } },
+    {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: page.limit,
+      offset: page.offset,
+    },
+  );
+  const posts = await postsOfVideos(
+    em,
+    userId,
+    videos.map((video) => video.videoUrl),
+  );
   const records = videos.map((video) => ({ ...toVideoRecord(video), post: posts.get(video.videoUrl) ?? null }));
   return { success: true as const, videos: records, totalVideos };
 }
@@ -149,8 +165,16 @@ export async function findOwnVideo(em: EntityManager, userId: number, id: number
 export async function deleteVideo(em: EntityManager, jobs: JobService, media: MediaDeps, userId: number, id: number) {
   const video = await findOwnVideo(em, userId, id);
   if (video.jobId) await jobs.cancel(em, userId, video.jobId).catch(() => undefined); // already finished: nothing to cancel
-  const keys = [video.videoUrl, video.thumbnailPath].map((url) => (url ? storageKeyOf(url) : null)).filter((key): key is string => key !== null);
-  const wasPublic = (await em.count(GalleryItem, { owner: userId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: video.videoUrl, isPublic: true })) > 0;
+  const keys = [video.videoUrl, video.thumbnailPath]
+    .map((url) => (url ? storageKeyOf(url) : null))
+    .filter((key): key is string => key !== null);
+  const wasPublic =
+    (await em.count(GalleryItem, {
+      owner: userId,
+      mediaType: VIDEO_MEDIA_TYPE,
+      videoUrl: video.videoUrl,
+      isPublic: true,
+    })) > 0;
   await em.nativeDelete(GalleryItem, { owner: userId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: video.videoUrl });
   await em.nativeDelete(Video, { id: video.id });
   await Promise.all(keys.map((key) => media.storage.delete(key)));

@@ -23,7 +23,11 @@ export function listWorkflows(em: EntityManager, ownerId: number): Promise<Workf
  * The workflow the editor reopens after a reload: the one it had open (`preferId`) while it is
  * still the owner's, else the one saved last. Someone else's id is passed over silently.
  */
-export async function workflowToReopen(em: EntityManager, ownerId: number, preferId?: number): Promise<Workflow | null> {
+export async function workflowToReopen(
+  em: EntityManager,
+  ownerId: number,
+  preferId?: number,
+): Promise<Workflow | null> {
   const open = preferId === undefined ? null : await em.findOne(Workflow, { id: preferId, owner: ownerId });
   return open ?? em.findOne(Workflow, { owner: ownerId }, { orderBy: NEWEST_FIRST });
 }

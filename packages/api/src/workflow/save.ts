@@ -22,13 +22,20 @@ async function flushNamed(em: EntityManager): Promise<void> {
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
-      throw new AppError('CONFLICT', savedWorkflowMessages.nameTaken, { fieldErrors: { name: [savedWorkflowMessages.nameTaken] } });
+      throw new AppError('CONFLICT', savedWorkflowMessages.nameTaken, {
+        fieldErrors: { name: [savedWorkflowMessages.nameTaken] },
+      });
     }
     throw error;
   }
 }
 
-export async function saveWorkflow(em: EntityManager, quota: StorageQuota, ownerId: number, input: WorkflowSave): Promise<Workflow> {
+export async function saveWorkflow(
+  em: EntityManager,
+  quota: StorageQuota,
+  ownerId: number,
+  input: WorkflowSave,
+): Promise<Workflow> {
   const bytes = workflowDocumentBytes(input.document);
   if (bytes > WORKFLOW_LIMITS.documentBytes) throw new AppError('PAYLOAD_TOO_LARGE', savedWorkflowMessages.tooLarge);
   return recordWithinQuota(

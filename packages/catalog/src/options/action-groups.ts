@@ -38,7 +38,11 @@ const RIDING: ActionGroup = {
       ['electric-scooter', 'Trottinette électrique', 'gliding through the city on an electric scooter'],
     ]),
     subcategory('air', 'Aérien', [
-      ['hot-air-balloon', 'Montgolfière', 'floating in the basket of a colourful hot air balloon high above the landscape'],
+      [
+        'hot-air-balloon',
+        'Montgolfière',
+        'floating in the basket of a colourful hot air balloon high above the landscape',
+      ],
       ['helicopter', 'Hélicoptère', 'flying in a helicopter above the city, door open'],
       ['biplane', 'Biplan', 'piloting a vintage biplane with goggles and a scarf trailing in the wind'],
       ['private-jet', 'Jet privé', 'boarding a private jet on a sunlit runway'],

@@ -22,7 +22,10 @@ export const CreditEntry = defineEntity({
     /** What caused the entry (transformation, payment intent, offer): never applied twice. */
     externalRef: p.string().length(191).unique(),
     createdAt: createdAt(),
-    updatedAt: p.datetime(3).onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime(3)
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['user', 'createdAt'] }, { properties: ['status', 'createdAt'] }],
 });

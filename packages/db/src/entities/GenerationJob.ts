@@ -46,6 +46,10 @@ export const GenerationJob = defineEntity({
     /** Touched while it runs: a running job not touched for a while belongs to a dead process. */
     heartbeatAt: p.datetime(3).nullable(),
   },
-  indexes: [{ properties: ['owner', 'createdAt'] }, { properties: ['status', 'heartbeatAt'] }, { properties: ['externalId'] }],
+  indexes: [
+    { properties: ['owner', 'createdAt'] },
+    { properties: ['status', 'heartbeatAt'] },
+    { properties: ['externalId'] },
+  ],
 });
 export type GenerationJob = InferEntity<typeof GenerationJob>;

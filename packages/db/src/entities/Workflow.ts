@@ -11,7 +11,10 @@ export const Workflow = defineEntity({
     name: p.string().length(120),
     graph: p.json<Record<string, unknown>>(),
     createdAt: createdAt(),
-    updatedAt: p.datetime(3).onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime(3)
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['owner', 'name'] }],
   indexes: [{ properties: ['owner', 'updatedAt'] }],

@@ -26,4 +26,18 @@ import { User } from './User';
 import { Video } from './Video';
 import { Workflow } from './Workflow';
 
-export const entities = [User, CreditEntry, Upload, Transformation, GalleryItem, Like, Video, Payment, Workflow, GenerationJob, Session, ApiToken, PasswordResetToken];
+export const entities = [
+  User,
+  CreditEntry,
+  Upload,
+  Transformation,
+  GalleryItem,
+  Like,
+  Video,
+  Payment,
+  Workflow,
+  GenerationJob,
+  Session,
+  ApiToken,
+  PasswordResetToken,
+];

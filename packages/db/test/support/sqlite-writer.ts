@@ -15,7 +15,14 @@ await once(process.stdin, 'data');
 try {
   for (let index = 0; index < Number(count); index += 1) {
     const name = `${tag}-${index}`;
-    await orm.em.fork().insert(User, { email: `${name}@example.fr`, passwordHash: 'x', firstName: 'Écrivain', lastName: tag, username: name, createdAt: new Date() });
+    await orm.em.fork().insert(User, {
+      email: `${name}@example.fr`,
+      passwordHash: 'x',
+      firstName: 'Écrivain',
+      lastName: tag,
+      username: name,
+      createdAt: new Date(),
+    });
   }
   await orm.close(true);
   process.exit(0);

@@ -16,7 +16,6 @@ export interface PortraitParams {
   landscape?: boolean;
 }
 
-
 /** Hair drawn behind the head (long hair, afro) and in front (fringe, bun). */
 function hair(style: HairStyle, colour: Rgb, x: number, y: number, dice: Dice): { back: string; front: string } {
   const fill = `fill="url(#hair)"`;
@@ -69,11 +68,39 @@ export function portraitMarkup(params: PortraitParams): string {
     `<ellipse cx="${n(ex)}" cy="${n(y + 10)}" rx="17" ry="12" fill="#fdfbf7"/><circle cx="${n(ex + 2)}" cy="${n(y + 11)}" r="9" fill="#3b2a20"/><circle cx="${n(ex + 5)}" cy="${n(y + 7)}" r="3" fill="#fff"/>` +
     `<path d="M${n(ex - 24)} ${n(y - 22)} Q${n(ex)} ${n(y - 36)} ${n(ex + 24)} ${n(y - 24)}" fill="none" stroke="${css(mix(params.hair, BLACK, 0.2))}" stroke-width="7" stroke-linecap="round"/>`;
   const defs =
-    linearGradient('bg', [0, 0, 0, 1], [[0, background[0], 1], [1, background[1], 1]]) +
-    radialGradient('face', { x: x - 40, y: y - 60, r: 190 }, [[0, mix(skin, WHITE, 0.15), 1], [0.7, skin, 1], [1, shade, 1]]) +
-    linearGradient('hair', [0, 0, 0, 1], [[0, mix(params.hair, WHITE, 0.18), 1], [1, mix(params.hair, BLACK, 0.25), 1]]) +
-    linearGradient('cloth', [0, 0, 1, 1], [[0, mix(params.clothing, WHITE, 0.15), 1], [1, mix(params.clothing, BLACK, 0.3), 1]]) +
-    radialGradient('blush', { x: 0, y: 0, r: 1 }, [[0, [235, 110, 110], 0.35], [1, [235, 110, 110], 0]]);
+    linearGradient(
+      'bg',
+      [0, 0, 0, 1],
+      [
+        [0, background[0], 1],
+        [1, background[1], 1],
+      ],
+    ) +
+    radialGradient('face', { x: x - 40, y: y - 60, r: 190 }, [
+      [0, mix(skin, WHITE, 0.15), 1],
+      [0.7, skin, 1],
+      [1, shade, 1],
+    ]) +
+    linearGradient(
+      'hair',
+      [0, 0, 0, 1],
+      [
+        [0, mix(params.hair, WHITE, 0.18), 1],
+        [1, mix(params.hair, BLACK, 0.25), 1],
+      ],
+    ) +
+    linearGradient(
+      'cloth',
+      [0, 0, 1, 1],
+      [
+        [0, mix(params.clothing, WHITE, 0.15), 1],
+        [1, mix(params.clothing, BLACK, 0.3), 1],
+      ],
+    ) +
+    radialGradient('blush', { x: 0, y: 0, r: 1 }, [
+      [0, [235, 110, 110], 0.35],
+      [1, [235, 110, 110], 0],
+    ]);
   return (
     `<defs>${defs}</defs><rect width="1000" height="1250" fill="url(#bg)"/>${bokeh}${hills}` +
     // The figure fills the lower frame, enlarged from the bottom centre.

@@ -23,19 +23,21 @@ const HEIGHT = 750;
 
 function ridgePath(dice: Dice, top: number, roughness: number): string {
   const points: [number, number][] = [];
-  for (let x = -80; x <= WIDTH + 160; x += dice.between(60, 140)) points.push([x, top - dice.between(0, roughness) * HEIGHT]);
+  for (let x = -80; x <= WIDTH + 160; x += dice.between(60, 140))
+    points.push([x, top - dice.between(0, roughness) * HEIGHT]);
   return ridge(points, HEIGHT);
 }
 
 function skylineMarkup(dice: Dice, colour: string): string {
   let markup = '';
-  for (let x = 0; x < WIDTH; ) {
+  for (let x = 0; x < WIDTH;) {
     const width = dice.between(40, 95);
     const top = HEIGHT * dice.between(0.38, 0.62);
     markup += `<rect x="${n(x)}" y="${n(top)}" width="${n(width - 5)}" height="${n(HEIGHT - top)}" fill="${colour}"/>`;
     for (let wy = top + 14; wy < HEIGHT * 0.8; wy += 22) {
       for (let wx = x + 8; wx < x + width - 14; wx += 16) {
-        if (dice.next() < 0.45) markup += `<rect x="${n(wx)}" y="${n(wy)}" width="7" height="10" fill="#ffd98a" fill-opacity="${dice.between(0.55, 0.95).toFixed(2)}"/>`;
+        if (dice.next() < 0.45)
+          markup += `<rect x="${n(wx)}" y="${n(wy)}" width="7" height="10" fill="#ffd98a" fill-opacity="${dice.between(0.55, 0.95).toFixed(2)}"/>`;
       }
     }
     x += width;
@@ -60,11 +62,39 @@ export function sceneMarkup(params: SceneParams): string {
   const light = hexToRgb(params.light.colour);
   const horizon = hexToRgb(params.sky[1]);
   const defs =
-    linearGradient('sky', [0, 0, 0, 1], [[0, hexToRgb(params.sky[0]), 1], [1, horizon, 1]]) +
-    radialGradient('glow', { x: params.light.x, y: params.light.y, r: params.light.r * 6 }, [[0, light, 0.7], [0.3, light, 0.25], [1, light, 0]]) +
-    (params.water ? linearGradient('water', [0, 0, 0, 1], [[0, mix(hexToRgb(params.water), horizon, 0.35), 1], [1, hexToRgb(params.water), 1]]) : '') +
+    linearGradient(
+      'sky',
+      [0, 0, 0, 1],
+      [
+        [0, hexToRgb(params.sky[0]), 1],
+        [1, horizon, 1],
+      ],
+    ) +
+    radialGradient('glow', { x: params.light.x, y: params.light.y, r: params.light.r * 6 }, [
+      [0, light, 0.7],
+      [0.3, light, 0.25],
+      [1, light, 0],
+    ]) +
+    (params.water
+      ? linearGradient(
+          'water',
+          [0, 0, 0, 1],
+          [
+            [0, mix(hexToRgb(params.water), horizon, 0.35), 1],
+            [1, hexToRgb(params.water), 1],
+          ],
+        )
+      : '') +
     (params.aurora
-      ? linearGradient('aurora', [0, 0, 0, 1], [[0, [120, 255, 190], 0], [0.5, [120, 255, 190], 0.55], [1, [170, 90, 255], 0]])
+      ? linearGradient(
+          'aurora',
+          [0, 0, 0, 1],
+          [
+            [0, [120, 255, 190], 0],
+            [0.5, [120, 255, 190], 0.55],
+            [1, [170, 90, 255], 0],
+          ],
+        )
       : '');
   let markup = `<defs>${defs}</defs><rect width="${WIDTH}" height="${HEIGHT}" fill="url(#sky)"/>`;
   if (params.stars) {
@@ -83,8 +113,12 @@ export function sceneMarkup(params: SceneParams): string {
   if (params.landmark) markup += params.landmark;
   // Ridges whose top is below the waterline stand in front of the water (a beach, a shore).
   const waterline = 0.72;
-  const drawRidge = (layer: SceneParams['ridges'][number]) => `<path d="${ridgePath(dice, HEIGHT * (1 - layer.height), layer.roughness)}" fill="${layer.colour}"/>`;
-  markup += params.ridges.filter((layer) => !params.water || 1 - layer.height < waterline).map(drawRidge).join('');
+  const drawRidge = (layer: SceneParams['ridges'][number]) =>
+    `<path d="${ridgePath(dice, HEIGHT * (1 - layer.height), layer.roughness)}" fill="${layer.colour}"/>`;
+  markup += params.ridges
+    .filter((layer) => !params.water || 1 - layer.height < waterline)
+    .map(drawRidge)
+    .join('');
   if (params.water) {
     const top = HEIGHT * waterline;
     markup += `<rect y="${n(top)}" width="${WIDTH}" height="${n(HEIGHT - top)}" fill="url(#water)"/>`;
@@ -94,11 +128,16 @@ export function sceneMarkup(params: SceneParams): string {
       const half = params.light.r * (1.4 - index * 0.06) * dice.between(0.6, 1.2);
       markup += `<rect x="${n(params.light.x - half)}" y="${n(y)}" width="${n(2 * half)}" height="4" rx="2" fill="${css(mix(light, WHITE, 0.3))}" fill-opacity="${(0.7 - index * 0.035).toFixed(2)}"/>`;
     }
-    markup += params.ridges.filter((layer) => 1 - layer.height >= waterline).map(drawRidge).join('');
+    markup += params.ridges
+      .filter((layer) => 1 - layer.height >= waterline)
+      .map(drawRidge)
+      .join('');
   }
   if (params.palms) {
-    markup += palm(120, HEIGHT, 330, params.palms, 40) + palm(210, HEIGHT + 20, 260, params.palms, 70) + palm(880, HEIGHT, 300, params.palms, -50);
+    markup +=
+      palm(120, HEIGHT, 330, params.palms, 40) +
+      palm(210, HEIGHT + 20, 260, params.palms, 70) +
+      palm(880, HEIGHT, 300, params.palms, -50);
   }
   return markup;
 }
-

@@ -34,7 +34,12 @@ export interface FfmpegRunOptions {
  * Runs ffmpeg, killing it past `timeoutMs` or when `signal` aborts; resolves with its log
  * (stderr), rejects on failure. With `onTime`, ffmpeg writes its progress to stdout (`-progress`).
  */
-export function runFfmpeg(binary: string, args: readonly string[], timeoutMs: number, options: FfmpegRunOptions = {}): Promise<string> {
+export function runFfmpeg(
+  binary: string,
+  args: readonly string[],
+  timeoutMs: number,
+  options: FfmpegRunOptions = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const { signal, onTime } = options;
     if (signal?.aborted) {
@@ -67,7 +72,14 @@ export function runFfmpeg(binary: string, args: readonly string[], timeoutMs: nu
     child.on('close', (code, closeSignal) => {
       done();
       if (code === 0) resolve(log);
-      else reject(new Error(closeSignal ? `ffmpeg stopped by ${closeSignal} (time limit ${timeoutMs} ms, or canceled)` : `ffmpeg exited with ${code}: ${log}`));
+      else
+        reject(
+          new Error(
+            closeSignal
+              ? `ffmpeg stopped by ${closeSignal} (time limit ${timeoutMs} ms, or canceled)`
+              : `ffmpeg exited with ${code}: ${log}`,
+          ),
+        );
     });
   });
 }

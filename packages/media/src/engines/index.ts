@@ -25,7 +25,8 @@ export interface Engines {
  */
 export function createEngines(config: EngineConfig): Engines {
   const local = () => new LocalImageEngine({ models: new ModelRuntime({ threads: config.modelThreads ?? 1 }) });
-  if (config.engine === 'local') return { image: local(), video: new LocalVideoEngine({ searchPath: config.ffmpegSearchPath }) };
+  if (config.engine === 'local')
+    return { image: local(), video: new LocalVideoEngine({ searchPath: config.ffmpegSearchPath }) };
   if (!config.replicate?.token) throw new Error('The Replicate engine needs an API token (REPLICATE_API_TOKEN).');
   const cloud = replicateCloud(config.replicate);
   return { image: new ReplicateImageEngine(cloud, local()), video: new ReplicateVideoEngine(cloud) };

@@ -16,12 +16,20 @@ const MAX_LAG_MS = 20;
 const HEAD: Box = { left: 150, top: 10, width: 155, height: 185 };
 
 const inside = (inner: Box, outer: Box) =>
-  inner.left >= outer.left && inner.top >= outer.top && inner.left + inner.width <= outer.left + outer.width && inner.top + inner.height <= outer.top + outer.height;
+  inner.left >= outer.left &&
+  inner.top >= outer.top &&
+  inner.left + inner.width <= outer.left + outer.width &&
+  inner.top + inner.height <= outer.top + outer.height;
 
 /** The matte at the reference's size, as person / not person. */
 async function maskAt(analysis: SubjectAnalysis, size: number): Promise<Buffer> {
   if (!analysis.person) throw new Error('no person');
-  return sharp(analysis.person.mask, { raw: { width: analysis.width, height: analysis.height, channels: 1 } }).resize(size, size, { kernel: 'linear' }).threshold(128).extractChannel(0).raw().toBuffer();
+  return sharp(analysis.person.mask, { raw: { width: analysis.width, height: analysis.height, channels: 1 } })
+    .resize(size, size, { kernel: 'linear' })
+    .threshold(128)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 function intersectionOverUnion(a: Buffer, b: Buffer): number {
@@ -46,7 +54,10 @@ describe('analyseSubject', { timeout: 120_000 }, () => {
   afterAll(() => runtime.close());
 
   test("cuts the portrait's person out as the reference matte checked by eye (IoU ≥ 0.9)", async () => {
-    const reference = await sharp(await readFile(new URL('../../test/fixtures/astronaut-person.png', import.meta.url))).extractChannel(0).raw().toBuffer();
+    const reference = await sharp(await readFile(new URL('../../test/fixtures/astronaut-person.png', import.meta.url)))
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     expect(portrait.person?.mask.length).toBe(512 * 512);
     expect(intersectionOverUnion(await maskAt(portrait, 128), reference)).toBeGreaterThanOrEqual(0.9);
   });
@@ -80,10 +91,15 @@ describe('analyseSubject', { timeout: 120_000 }, () => {
   });
 
   test('analyses a large picture at the working size and gives the matte and face back at full size', async () => {
-    const large = await sharp(await photo('astronaut.jpg')).resize(2048, 2048).jpeg().toBuffer();
+    const large = await sharp(await photo('astronaut.jpg'))
+      .resize(2048, 2048)
+      .jpeg()
+      .toBuffer();
     const analysis = await analyseSubject(runtime, large);
     expect(analysis.person?.mask.length).toBe(2048 * 2048);
-    expect(intersectionOverUnion(await maskAt(analysis, 128), await maskAt(portrait, 128))).toBeGreaterThanOrEqual(0.95);
+    expect(intersectionOverUnion(await maskAt(analysis, 128), await maskAt(portrait, 128))).toBeGreaterThanOrEqual(
+      0.95,
+    );
     const [face] = analysis.faces;
     expect(face!.box.left / 4).toBeCloseTo(portrait.faces[0]!.box.left, -1);
     expect(face!.box.width / 4).toBeCloseTo(portrait.faces[0]!.box.width, -1);
@@ -93,11 +109,17 @@ describe('analyseSubject', { timeout: 120_000 }, () => {
   // the lateness the main thread's own running explains; the wall-clock lag (in the message, and in
   // `npm run bench -- models`) also holds what a loaded machine's scheduler gives to other processes.
   test('keeps the event loop answering while a matting runs (p99 lag ≤ 20 ms)', async () => {
-    const large = await sharp(await photo('astronaut.jpg')).resize(4000, 3000).jpeg().toBuffer();
+    const large = await sharp(await photo('astronaut.jpg'))
+      .resize(4000, 3000)
+      .jpeg()
+      .toBuffer();
     // Two rounds on the two threads: on a quiet machine a round takes about half a second, and a
     // p99 needs more than 50 ticks of 10 ms.
     const lag = await lagDuring(() => Promise.all(Array.from({ length: 4 }, () => analyseSubject(runtime, large))));
     expect(lag.samples).toBeGreaterThan(50);
-    expect(lag.stallP99, `wall-clock lag p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms`).toBeLessThanOrEqual(MAX_LAG_MS);
+    expect(
+      lag.stallP99,
+      `wall-clock lag p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms`,
+    ).toBeLessThanOrEqual(MAX_LAG_MS);
   });
 });

@@ -68,7 +68,12 @@ export async function workingImage(image: Buffer): Promise<{ working: RgbImage; 
  * Finds the person, the faces and the body pose in a picture. The models run in the runtime's
  * threads on a copy at WORKING_EDGE; the matte comes back at the picture's full size.
  */
-export async function analyseSubject(runtime: ModelRuntime, image: Buffer, wants: AnalysisWants = {}, signal?: AbortSignal): Promise<SubjectAnalysis> {
+export async function analyseSubject(
+  runtime: ModelRuntime,
+  image: Buffer,
+  wants: AnalysisWants = {},
+  signal?: AbortSignal,
+): Promise<SubjectAnalysis> {
   const { working, width, height } = await workingImage(image);
   const [alpha, faces, pose] = await Promise.all([
     wants.matte === false ? Promise.resolve(null) : matte(runtime, working, signal),
@@ -96,7 +101,12 @@ export async function analyseSubject(runtime: ModelRuntime, image: Buffer, wants
 
 /** Named points (landmarks, key points) scaled, anything else they carry (a score) kept. */
 function scaleNamed<T extends object>(points: T, scale: number): T {
-  return Object.fromEntries(Object.entries(points as Record<string, Point>).map(([name, point]) => [name, { ...point, ...scalePoint(point, scale) }])) as T;
+  return Object.fromEntries(
+    Object.entries(points as Record<string, Point>).map(([name, point]) => [
+      name,
+      { ...point, ...scalePoint(point, scale) },
+    ]),
+  ) as T;
 }
 
 /** A face, or enough of a body: a cat or a cup gives neither. */
@@ -104,7 +114,11 @@ function isPerson(faces: readonly Face[], pose: Pose | null): boolean {
   return faces.length > 0 || Object.keys(pose ?? {}).length >= MIN_BODY_KEYPOINTS;
 }
 
-async function fullMatte(alpha: Uint8Array, working: RgbImage, size: { width: number; height: number }): Promise<PersonMatte> {
+async function fullMatte(
+  alpha: Uint8Array,
+  working: RgbImage,
+  size: { width: number; height: number },
+): Promise<PersonMatte> {
   const box = opaqueBox(alpha, working);
   const mask =
     working.width === size.width && working.height === size.height
@@ -130,5 +144,7 @@ function opaqueBox(alpha: Uint8Array, { width, height }: RgbImage): { box: Box; 
       if (y > bottom) bottom = y;
     }
   }
-  return count === 0 ? { box: { left: 0, top: 0, width: 0, height: 0 }, count } : { box: { left, top, width: right - left + 1, height: bottom - top + 1 }, count };
+  return count === 0
+    ? { box: { left: 0, top: 0, width: 0, height: 0 }, count }
+    : { box: { left, top, width: right - left + 1, height: bottom - top + 1 }, count };
 }

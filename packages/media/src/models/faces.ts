@@ -58,7 +58,9 @@ interface Detection {
 export async function findFaces(runtime: ModelRuntime, image: RgbImage, signal?: AbortSignal): Promise<Face[]> {
   const detections = await detectFaces(runtime, image, signal);
   const faces = await Promise.all(detections.map((detection) => meshFace(runtime, image, detection, signal)));
-  return faces.filter((face): face is Face => face !== null).sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  return faces
+    .filter((face): face is Face => face !== null)
+    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
 }
 
 /** Anchor centres of BlazeFace's two feature maps: 16 × 16 cells of 2 anchors, 8 × 8 cells of 6. */
@@ -78,7 +80,16 @@ async function detectFaces(runtime: ModelRuntime, image: RgbImage, signal?: Abor
   const { outputs } = await runtime.run(
     {
       model: FACE_DETECTOR_MODEL,
-      inputs: { input: { pixels: { data: await letterboxed(image, letterbox), shape: [1, DETECTOR_SIZE, DETECTOR_SIZE, 3], scale: 1 / 127.5, offset: -1 } } },
+      inputs: {
+        input: {
+          pixels: {
+            data: await letterboxed(image, letterbox),
+            shape: [1, DETECTOR_SIZE, DETECTOR_SIZE, 3],
+            scale: 1 / 127.5,
+            offset: -1,
+          },
+        },
+      },
       // Scores and boxes of the fine map (512 anchors), then of the coarse one (384).
       outputs: ['Identity:0', 'Identity_1:0', 'Identity_2:0', 'Identity_3:0'],
     },
@@ -93,7 +104,15 @@ async function detectFaces(runtime: ModelRuntime, image: RgbImage, signal?: Abor
     const [dx = 0, dy = 0, width = 0, height = 0] = regressions.slice(index * 16, index * 16 + 4);
     const centre = { x: anchor.x + dx, y: anchor.y + dy };
     const box = { left: centre.x - width / 2, top: centre.y - height / 2, width, height };
-    candidates.push({ score, box: { left: box.left * letterbox.scale, top: box.top * letterbox.scale, width: width * letterbox.scale, height: height * letterbox.scale } });
+    candidates.push({
+      score,
+      box: {
+        left: box.left * letterbox.scale,
+        top: box.top * letterbox.scale,
+        width: width * letterbox.scale,
+        height: height * letterbox.scale,
+      },
+    });
   });
   const kept: Detection[] = [];
   for (const candidate of candidates.sort((a, b) => b.score - a.score)) {
@@ -104,13 +123,30 @@ async function detectFaces(runtime: ModelRuntime, image: RgbImage, signal?: Abor
 }
 
 /** Runs the face mesh on a square crop around a detection; null when the mesh sees no face there. */
-async function meshFace(runtime: ModelRuntime, image: RgbImage, detection: Detection, signal?: AbortSignal): Promise<Face | null> {
+async function meshFace(
+  runtime: ModelRuntime,
+  image: RgbImage,
+  detection: Detection,
+  signal?: AbortSignal,
+): Promise<Face | null> {
   const side = Math.max(detection.box.width, detection.box.height) * MESH_CROP_SCALE;
-  const region = { left: detection.box.left + detection.box.width / 2 - side / 2, top: detection.box.top + detection.box.height / 2 - side / 2, side };
+  const region = {
+    left: detection.box.left + detection.box.width / 2 - side / 2,
+    top: detection.box.top + detection.box.height / 2 - side / 2,
+    side,
+  };
   const { outputs } = await runtime.run(
     {
       model: FACE_MESH_MODEL,
-      inputs: { input_1: { pixels: { data: await squareCrop(image, region, MESH_SIZE), shape: [1, MESH_SIZE, MESH_SIZE, 3], scale: 1 / 255 } } },
+      inputs: {
+        input_1: {
+          pixels: {
+            data: await squareCrop(image, region, MESH_SIZE),
+            shape: [1, MESH_SIZE, MESH_SIZE, 3],
+            scale: 1 / 255,
+          },
+        },
+      },
       outputs: ['output_mesh', 'output_faceflag'],
     },
     signal,
@@ -125,8 +161,13 @@ async function meshFace(runtime: ModelRuntime, image: RgbImage, detection: Detec
   }));
   const average = (indices: readonly number[]): Point => {
     const points = indices.map((index) => mesh[index] ?? { x: 0, y: 0 });
-    return { x: points.reduce((sum, { x }) => sum + x, 0) / points.length, y: points.reduce((sum, { y }) => sum + y, 0) / points.length };
+    return {
+      x: points.reduce((sum, { x }) => sum + x, 0) / points.length,
+      y: points.reduce((sum, { y }) => sum + y, 0) / points.length,
+    };
   };
-  const landmarks = Object.fromEntries(Object.entries(MESH_POINTS).map(([name, indices]) => [name, average(indices)])) as unknown as FaceLandmarks;
+  const landmarks = Object.fromEntries(
+    Object.entries(MESH_POINTS).map(([name, indices]) => [name, average(indices)]),
+  ) as unknown as FaceLandmarks;
   return { box: boxAround(mesh), landmarks, mesh, score: Math.min(detection.score, flag) };
 }

@@ -4,10 +4,42 @@
 export { ModelRuntime, type ModelRuntimeOptions } from './runtime';
 export { SubjectAnalyser } from './cache';
 export type { ModelOutput, ModelRun, ModelRunResult, PixelInput, TensorInput } from './protocol';
-export { WORKING_EDGE, analyseSubject, workingImage, type AnalysisWants, type PersonMatte, type SubjectAnalysis } from './analyse';
+export {
+  WORKING_EDGE,
+  analyseSubject,
+  workingImage,
+  type AnalysisWants,
+  type PersonMatte,
+  type SubjectAnalysis,
+} from './analyse';
 export { FACE_DETECTOR_MODEL, FACE_MESH_MODEL, findFaces, type Face, type FaceLandmarks } from './faces';
 export { MATTING_MODEL, matte } from './matting';
-export { KEYPOINT_NAMES, MIN_KEYPOINT_SCORE, POSE_MODEL, estimatePose, type Keypoint, type KeypointName, type Pose } from './pose';
-export { boxAround, intersectionOverUnion, letterboxFor, scaleBox, scalePoint, type Box, type Letterbox, type Point, type RgbImage } from './geometry';
+export {
+  KEYPOINT_NAMES,
+  MIN_KEYPOINT_SCORE,
+  POSE_MODEL,
+  estimatePose,
+  type Keypoint,
+  type KeypointName,
+  type Pose,
+} from './pose';
+export {
+  boxAround,
+  intersectionOverUnion,
+  letterboxFor,
+  scaleBox,
+  scalePoint,
+  type Box,
+  type Letterbox,
+  type Point,
+  type RgbImage,
+} from './geometry';
 export { letterboxed, squareCrop } from './pixels';
-export { SUPER_RESOLUTION_MODELS, TILE_SIDE, superResolve, type SuperResolutionFactor, type SuperResolutionOptions, type SuperResolved } from './super-resolution';
+export {
+  SUPER_RESOLUTION_MODELS,
+  TILE_SIDE,
+  superResolve,
+  type SuperResolutionFactor,
+  type SuperResolutionOptions,
+  type SuperResolved,
+} from './super-resolution';

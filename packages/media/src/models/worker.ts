@@ -56,7 +56,9 @@ async function loadModel(file: string): Promise<Model> {
     userDefinedMetadata?: { signature?: object };
   };
   const weightSpecs = artifacts.weightsManifest.flatMap((group) => group.weights);
-  const shards = await Promise.all(artifacts.weightsManifest.flatMap((group) => group.paths).map((shard) => readFile(join(dirname(path), shard))));
+  const shards = await Promise.all(
+    artifacts.weightsManifest.flatMap((group) => group.paths).map((shard) => readFile(join(dirname(path), shard))),
+  );
   const weights = Buffer.concat(shards);
   const handler = tf.io.fromMemory({
     modelTopology: artifacts.modelTopology,
@@ -82,7 +84,12 @@ function modelFor(file: string): Promise<Model> {
 /** Models with control flow or dynamic shapes (RVM) must run asynchronously; the others run faster at once. */
 const asynchronous = new Set<string>();
 
-async function execute(file: string, model: Model, inputs: tf.NamedTensorMap, outputs: string[]): Promise<tf.Tensor | tf.Tensor[]> {
+async function execute(
+  file: string,
+  model: Model,
+  inputs: tf.NamedTensorMap,
+  outputs: string[],
+): Promise<tf.Tensor | tf.Tensor[]> {
   // A layers model computes all of its outputs, in the order of its output layers.
   if (model instanceof tfl.LayersModel) {
     return model.predict(
@@ -139,10 +146,16 @@ export default async function run(request: ModelRun): Promise<ModelRunResult> {
       const outputs: Record<string, ModelOutput> = {};
       for (const [index, name] of request.outputs.entries()) {
         const tensor = tensors[index];
-        if (tensor) outputs[name] = await readOutput(tensor, request.bytes?.includes(name) ?? false, request.range ?? 1);
+        if (tensor)
+          outputs[name] = await readOutput(tensor, request.bytes?.includes(name) ?? false, request.range ?? 1);
       }
       const cpu = process.threadCpuUsage(cpuAtStart);
-      return { outputs, loadMs: loaded - started, runMs: performance.now() - loaded, cpuMs: (cpu.user + cpu.system) / 1000 };
+      return {
+        outputs,
+        loadMs: loaded - started,
+        runMs: performance.now() - loaded,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      };
     } finally {
       tf.dispose(tensors);
     }

@@ -45,5 +45,11 @@ export async function lagDuring(task: () => Promise<unknown>): Promise<Lag> {
     clearInterval(ticking);
   }
   const late = (nanoseconds: number) => Math.max(0, nanoseconds / 1e6 - LAG_RESOLUTION_MS);
-  return { p99: late(histogram.percentile(99)), max: late(histogram.max), stallP99: percentile99(stalls), stallMax: Math.max(0, ...stalls), samples: stalls.length };
+  return {
+    p99: late(histogram.percentile(99)),
+    max: late(histogram.max),
+    stallP99: percentile99(stalls),
+    stallMax: Math.max(0, ...stalls),
+    samples: stalls.length,
+  };
 }

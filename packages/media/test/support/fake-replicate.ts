@@ -135,9 +135,13 @@ function loadModels(): Map<string, { fixture: ModelFixture; validate: ValidateFu
 /** Ajv's errors in Replicate's `invalid_fields` shape: `{ type, field: "input.<name>", description }`. */
 function invalidFields(errors: ErrorObject[]): { type: string; field: string; description: string }[] {
   return errors.map((error) => {
-    const name = error.keyword === 'required' ? String((error.params as { missingProperty: string }).missingProperty) : error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const name =
+      error.keyword === 'required'
+        ? String((error.params as { missingProperty: string }).missingProperty)
+        : error.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = name ? `input.${name}` : 'input';
-    const type = { type: 'invalid_type', required: 'required', enum: 'enum', format: 'format' }[error.keyword] ?? error.keyword;
+    const type =
+      { type: 'invalid_type', required: 'required', enum: 'enum', format: 'format' }[error.keyword] ?? error.keyword;
     return { type, field, description: `${name || 'input'} ${error.message ?? 'is invalid'}` };
   });
 }
@@ -146,11 +150,20 @@ function invalidFields(errors: ErrorObject[]): { type: string; field: string; de
 function signWebhook(secret: string, body: string, id: string, timestamp: number): SignedWebhook {
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
   const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return { headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${signature}` }, body };
+  return {
+    headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${signature}` },
+    body,
+  };
 }
 
 const postWebhook: WebhookTransport = async (url, webhook) =>
-  (await fetch(url, { method: 'POST', headers: { ...webhook.headers, 'content-type': 'application/json' }, body: webhook.body })).status;
+  (
+    await fetch(url, {
+      method: 'POST',
+      headers: { ...webhook.headers, 'content-type': 'application/json' },
+      body: webhook.body,
+    })
+  ).status;
 
 function readRaw(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve) => {
@@ -164,7 +177,12 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
   response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-const problem = (status: number, title: string, detail: string, extra: object = {}) => ({ title, detail, status, ...extra });
+const problem = (status: number, title: string, detail: string, extra: object = {}) => ({
+  title,
+  detail,
+  status,
+  ...extra,
+});
 
 const ALIVE = new Set(['starting', 'processing']);
 const CANCEL_AFTER = /^(\d+h)?(\d+m)?(\d+s)?$|^\d+$/;
@@ -172,7 +190,9 @@ const MODERATION_ERROR = 'The input or output was flagged as sensitive. Please t
 
 export async function startFakeReplicate(): Promise<FakeReplicate> {
   const models = loadModels();
-  const versions = new Map([...models.values()].flatMap(({ fixture }) => (fixture.version ? [[fixture.version, fixture.model] as const] : [])));
+  const versions = new Map(
+    [...models.values()].flatMap(({ fixture }) => (fixture.version ? [[fixture.version, fixture.model] as const] : [])),
+  );
   const predictions = new Map<string, FakePrediction>();
   let origin = '';
   let waiters: { condition: () => boolean; resolve: () => void }[] = [];
@@ -190,8 +210,16 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       // Like Replicate, the prediction echoes its input (data URIs included) in every answer and webhook.
       input: prediction.input,
       output: prediction.status === 'succeeded' ? (prediction.outputIsList ? [url] : url) : null,
-      error: prediction.status === 'failed' ? (fake.scenario === 'moderation' ? MODERATION_ERROR : 'The model could not process this input') : null,
-      urls: { get: `${origin}/v1/predictions/${prediction.id}`, cancel: `${origin}/v1/predictions/${prediction.id}/cancel` },
+      error:
+        prediction.status === 'failed'
+          ? fake.scenario === 'moderation'
+            ? MODERATION_ERROR
+            : 'The model could not process this input'
+          : null,
+      urls: {
+        get: `${origin}/v1/predictions/${prediction.id}`,
+        cancel: `${origin}/v1/predictions/${prediction.id}/cancel`,
+      },
       created_at: new Date().toISOString(),
     };
   };
@@ -207,7 +235,8 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     }
   };
 
-  const ending = (): 'succeeded' | 'failed' => (fake.scenario === 'failed' || fake.scenario === 'moderation' ? 'failed' : 'succeeded');
+  const ending = (): 'succeeded' | 'failed' =>
+    fake.scenario === 'failed' || fake.scenario === 'moderation' ? 'failed' : 'succeeded';
 
   /** With a webhook, the prediction runs by itself: it starts, then ends as the scenario says (a slow one when told). */
   const runWithWebhooks = async (prediction: FakePrediction) => {
@@ -235,7 +264,8 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     transport: postWebhook,
     predictions: () => [...predictions.values()].map(({ id, model, status, input }) => ({ id, model, status, input })),
     reset: () => {
-      for (const list of [fake.requests, fake.canceled, fake.refused, fake.webhooks, fake.deletedFiles]) list.length = 0;
+      for (const list of [fake.requests, fake.canceled, fake.refused, fake.webhooks, fake.deletedFiles])
+        list.length = 0;
       predictions.clear();
       fake.files.clear();
       fake.scenario = 'success';
@@ -251,7 +281,12 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       checkWaiters();
     },
     sign: (body, options = {}) =>
-      signWebhook(options.secret ?? fake.webhookSecret, body, options.id ?? `msg_${randomBytes(8).toString('hex')}`, options.timestamp ?? Math.floor(Date.now() / 1000)),
+      signWebhook(
+        options.secret ?? fake.webhookSecret,
+        body,
+        options.id ?? `msg_${randomBytes(8).toString('hex')}`,
+        options.timestamp ?? Math.floor(Date.now() / 1000),
+      ),
     until: (condition) =>
       new Promise((resolve) => {
         waiters.push({ condition, resolve });
@@ -260,26 +295,49 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
-  const createPrediction = (response: ServerResponse, path: string, model: string | undefined, body: Record<string, unknown>) => {
+  const createPrediction = (
+    response: ServerResponse,
+    path: string,
+    model: string | undefined,
+    body: Record<string, unknown>,
+  ) => {
     const entry = model === undefined ? undefined : models.get(model);
     if (!entry) {
       json(response, 404, problem(404, 'Not found', `The requested resource could not be found (${path}).`));
       return;
     }
     if (fake.scenario === 'no-credit') {
-      json(response, 402, problem(402, 'Insufficient credit', 'You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit. Once you purchase credit, please wait a few minutes before trying again.'));
+      json(
+        response,
+        402,
+        problem(
+          402,
+          'Insufficient credit',
+          'You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit. Once you purchase credit, please wait a few minutes before trying again.',
+        ),
+      );
       return;
     }
     if (fake.throttle.count > 0) {
       fake.throttle.count -= 1;
       const seconds = fake.throttle.seconds;
-      json(response, 429, { detail: `Request was throttled. Your rate limit resets in ~${seconds}s.`, status: 429, retry_after: seconds }, { 'retry-after': String(seconds) });
+      json(
+        response,
+        429,
+        { detail: `Request was throttled. Your rate limit resets in ~${seconds}s.`, status: 429, retry_after: seconds },
+        { 'retry-after': String(seconds) },
+      );
       return;
     }
     const input = (body.input ?? {}) as Record<string, unknown>;
     if (!entry.validate(input)) {
       const fields = invalidFields(entry.validate.errors ?? []);
-      const refusal = problem(422, 'Input validation failed', fields.map((field) => `- ${field.field}: ${field.description}`).join('\n'), { invalid_fields: fields });
+      const refusal = problem(
+        422,
+        'Input validation failed',
+        fields.map((field) => `- ${field.field}: ${field.description}`).join('\n'),
+        { invalid_fields: fields },
+      );
       fake.refused.push({ path, body: refusal });
       json(response, 422, refusal);
       return;
@@ -302,7 +360,10 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     const path = new URL(request.url ?? '/', origin).pathname;
     const raw = request.method === 'POST' ? await readRaw(request) : Buffer.alloc(0);
     const contentType = request.headers['content-type'] ?? '';
-    const body = contentType.startsWith('application/json') && raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as unknown) : undefined;
+    const body =
+      contentType.startsWith('application/json') && raw.length > 0
+        ? (JSON.parse(raw.toString('utf8')) as unknown)
+        : undefined;
     fake.requests.push({
       method: request.method ?? '',
       path,
@@ -345,7 +406,11 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     if (request.method === 'POST' && path === '/v1/predictions') {
       const version = String((body as { version?: unknown } | undefined)?.version ?? '');
       if (!versions.has(version)) {
-        const refusal = problem(422, 'Invalid version or not permitted', 'The specified version does not exist (or perhaps you do not have permission to use it?)');
+        const refusal = problem(
+          422,
+          'Invalid version or not permitted',
+          'The specified version does not exist (or perhaps you do not have permission to use it?)',
+        );
         fake.refused.push({ path, body: refusal });
         json(response, 422, refusal);
         return;
@@ -354,7 +419,9 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       return;
     }
     if (path === '/v1/files' && request.method === 'POST') {
-      const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData().catch(() => null);
+      const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } })
+        .formData()
+        .catch(() => null);
       const content = form?.get('content');
       if (!(content instanceof Blob) || content.size === 0) {
         json(response, 422, problem(422, 'Input validation failed', 'content: a file is required'));

@@ -8,7 +8,11 @@ export async function photo(width: number, height: number, quality = 90): Promis
       '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3a7bd5"/><stop offset="1" stop-color="#f8c471"/></linearGradient></defs>' +
       '<rect width="400" height="300" fill="url(#g)"/><circle cx="200" cy="130" r="70" fill="#e07a5f"/><rect y="220" width="400" height="80" fill="#2e7d32"/></svg>',
   );
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+  })
+    .raw()
+    .toBuffer();
   return sharp(art)
     .composite([{ input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' }])
     .jpeg({ quality })
@@ -45,7 +49,12 @@ export async function sidewaysPhotoWithGps(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: 'TestCam', Copyright: 'Atelier test' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2400/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 21/1 300/100',
+      },
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();

@@ -12,8 +12,15 @@ export function readPhoto(name: (typeof PHOTO_NAMES)[number]): Promise<Buffer> {
 }
 
 /** Luminance (0–1) of each pixel of an image scaled to fit `size`, with its size. */
-export async function luminances(image: Buffer, size = 128): Promise<{ values: Float32Array; width: number; height: number }> {
-  const { data, info } = await sharp(image).resize(size, size, { fit: 'inside' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+export async function luminances(
+  image: Buffer,
+  size = 128,
+): Promise<{ values: Float32Array; width: number; height: number }> {
+  const { data, info } = await sharp(image)
+    .resize(size, size, { fit: 'inside' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { values: Float32Array.from(data, (value) => value / 255), width: info.width, height: info.height };
 }
 

@@ -17,7 +17,13 @@ export interface TestS3Server {
  */
 export async function startS3Server(bucket = 'atelier-test'): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'atelier-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     // s3rver takes any credentials: these are S3's documented example ones.

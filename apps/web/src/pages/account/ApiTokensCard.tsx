@@ -1,5 +1,18 @@
 import { API_TOKEN_SCOPE_LABELS, apiTokenCreateSchema, type ApiTokenScopeName } from '@atelier/catalog';
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { relativeTime, useNow } from '../../lib/relativeTime';
@@ -22,54 +35,100 @@ export function ApiTokensCard() {
       form.reset();
       void utils.apiTokens.list.invalidate();
     },
-    onError: (error) => toast({ title: 'Impossible de créer le jeton.', description: errorMessage(error, ''), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Impossible de créer le jeton.', description: errorMessage(error, ''), variant: 'destructive' }),
   });
   const revoke = trpc.apiTokens.revoke.useMutation({
     onSuccess: () => {
       toast({ title: 'Jeton révoqué' });
       void utils.apiTokens.list.invalidate();
     },
-    onError: (error) => toast({ title: 'Impossible de révoquer le jeton.', description: errorMessage(error, ''), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Impossible de révoquer le jeton.',
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      }),
   });
 
   return (
     <Card withBorder radius="lg" p="lg" data-testid="api-tokens">
-      <Title order={2} fz="lg" mb={4}>Jetons d'API</Title>
+      <Title order={2} fz="lg" mb={4}>
+        Jetons d'API
+      </Title>
       <Text fz="sm" c="dimmed" mb="md">
-        Pour vos scripts et applications : envoyez le jeton dans l'en-tête <Code>Authorization: Bearer …</Code> des appels à <Code>/api</Code>.
+        Pour vos scripts et applications : envoyez le jeton dans l'en-tête <Code>Authorization: Bearer …</Code> des
+        appels à <Code>/api</Code>.
       </Text>
       {created && (
-        <Alert color="green" mb="md" title="Jeton créé" withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Masquer le jeton">
-          <Text fz="sm" mb="xs">Copiez-le maintenant : il ne sera plus jamais affiché.</Text>
+        <Alert
+          color="green"
+          mb="md"
+          title="Jeton créé"
+          withCloseButton
+          onClose={() => setCreated(null)}
+          closeButtonLabel="Masquer le jeton"
+        >
+          <Text fz="sm" mb="xs">
+            Copiez-le maintenant : il ne sera plus jamais affiché.
+          </Text>
           <Group gap="xs" wrap="nowrap">
-            <Code data-testid="created-token" style={{ wordBreak: 'break-all' }}>{created}</Code>
+            <Code data-testid="created-token" style={{ wordBreak: 'break-all' }}>
+              {created}
+            </Code>
             <CopyButton value={created}>
-              {({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copié' : 'Copier'}</Button>}
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? 'Copié' : 'Copier'}
+                </Button>
+              )}
             </CopyButton>
           </Group>
         </Alert>
       )}
       <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
         <Stack gap="sm">
-          <TextInput label="Nom du jeton" placeholder="Mon script" value={form.values.name} onChange={(e) => form.setField('name', e.currentTarget.value)} error={form.errors.name} />
+          <TextInput
+            label="Nom du jeton"
+            placeholder="Mon script"
+            value={form.values.name}
+            onChange={(e) => form.setField('name', e.currentTarget.value)}
+            error={form.errors.name}
+          />
           <div>
-            <Text fz="sm" fw={500} mb={4}>Portée</Text>
+            <Text fz="sm" fw={500} mb={4}>
+              Portée
+            </Text>
             {/* Full width, labels wrapping: the generate scope's label is longer than half a phone. */}
-            <SegmentedControl fullWidth data={SCOPES} value={form.values.scope} onChange={(value) => form.setField('scope', value as ApiTokenScopeName)} styles={{ label: { whiteSpace: 'normal' } }} />
+            <SegmentedControl
+              fullWidth
+              data={SCOPES}
+              value={form.values.scope}
+              onChange={(value) => form.setField('scope', value as ApiTokenScopeName)}
+              styles={{ label: { whiteSpace: 'normal' } }}
+            />
           </div>
           <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>Créer un jeton</Button>
+            <Button type="submit" loading={create.isPending}>
+              Créer un jeton
+            </Button>
           </Group>
         </Stack>
       </form>
       <Stack gap="xs" mt="md">
-        {tokens.data?.tokens.length === 0 && <Text fz="sm" c="dimmed">Aucun jeton pour l'instant.</Text>}
+        {tokens.data?.tokens.length === 0 && (
+          <Text fz="sm" c="dimmed">
+            Aucun jeton pour l'instant.
+          </Text>
+        )}
         {tokens.data?.tokens.map((token) => (
           <Group key={token.id} justify="space-between" wrap="nowrap" data-testid="token-row">
             <div>
               <Group gap="xs">
                 <Text fw={600}>{token.name}</Text>
-                <Badge variant="light" size="sm">{API_TOKEN_SCOPE_LABELS[token.scope]}</Badge>
+                <Badge variant="light" size="sm">
+                  {API_TOKEN_SCOPE_LABELS[token.scope]}
+                </Badge>
               </Group>
               <Text fz="xs" c="dimmed">
                 <Code>{token.prefix}…</Code> · créé le {formatDate(token.createdAt)} ·{' '}

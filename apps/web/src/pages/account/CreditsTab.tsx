@@ -18,9 +18,15 @@ export function CreditHistory() {
   const pages = Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE);
   return (
     <Card withBorder radius="lg" p="lg">
-      <Title order={2} fz="lg" mb="md">Historique des crédits</Title>
+      <Title order={2} fz="lg" mb="md">
+        Historique des crédits
+      </Title>
       {history.isPending ? (
-        <Stack gap="xs">{[0, 1, 2].map((i) => <Skeleton key={i} h={28} />)}</Stack>
+        <Stack gap="xs">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={28} />
+          ))}
+        </Stack>
       ) : history.data?.entries.length ? (
         <Stack gap="sm">
           <Table.ScrollContainer minWidth={320}>
@@ -28,12 +34,22 @@ export function CreditHistory() {
               <Table.Tbody>
                 {history.data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td><Text fz="sm">{entry.description}</Text><Text fz="xs" c="dimmed">{formatDateTime(entry.createdAt)}</Text></Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{entry.description}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {formatDateTime(entry.createdAt)}
+                      </Text>
+                    </Table.Td>
                     <Table.Td ta="right">
                       {/* Filled in shade 9: the light badge's teal read at 4.3:1, under the 4.5:1 small text needs.
                           Its label is not clipped: Chromium measured it a few pixels short, showing "+…". */}
-                      <Badge variant="filled" color={entry.type === 'credit' ? 'teal.9' : 'red.9'} styles={{ label: { overflow: 'visible' } }}>
-                        {entry.type === 'credit' ? '+' : '−'}{formatCredits(entry.amount)}
+                      <Badge
+                        variant="filled"
+                        color={entry.type === 'credit' ? 'teal.9' : 'red.9'}
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
+                        {entry.type === 'credit' ? '+' : '−'}
+                        {formatCredits(entry.amount)}
                       </Badge>
                     </Table.Td>
                   </Table.Tr>
@@ -49,7 +65,14 @@ export function CreditHistory() {
               size="sm"
               radius="xl"
               style={{ alignSelf: 'center' }}
-              getControlProps={(control) => ({ 'aria-label': { first: 'Première page', previous: 'Page précédente', next: 'Page suivante', last: 'Dernière page' }[control] })}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: 'Première page',
+                  previous: 'Page précédente',
+                  next: 'Page suivante',
+                  last: 'Dernière page',
+                }[control],
+              })}
               getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             />
           )}
@@ -70,19 +93,41 @@ function PacksAndPlans() {
   return (
     <>
       <Card withBorder radius="lg" p="lg">
-        <Title order={2} fz="lg" mb="md">Packs de crédits</Title>
+        <Title order={2} fz="lg" mb="md">
+          Packs de crédits
+        </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {catalog.data.packs.map((pack) => (
-            <Card key={pack.credits} withBorder radius="md" p="md" data-testid={`pack-${pack.credits}`} style={pack.popular ? { borderColor: 'var(--mantine-color-violet-5)', borderWidth: 2 } : undefined}>
+            <Card
+              key={pack.credits}
+              withBorder
+              radius="md"
+              p="md"
+              data-testid={`pack-${pack.credits}`}
+              style={pack.popular ? { borderColor: 'var(--mantine-color-violet-5)', borderWidth: 2 } : undefined}
+            >
               <Stack gap={6} h="100%">
                 <Group justify="space-between" wrap="nowrap">
-                  <Text fw={800} fz={22}>{formatCredits(pack.credits)}</Text>
+                  <Text fw={800} fz={22}>
+                    {formatCredits(pack.credits)}
+                  </Text>
                   {pack.popular ? <Badge color="violet">Populaire</Badge> : null}
                 </Group>
-                <Text c="dimmed" fz="sm">crédits · ≈ {pack.transformations} transformations</Text>
-                <Text fw={700} fz="xl">{euros.format(pack.price)}</Text>
-                <Text c="dimmed" fz="xs">{euros.format(pack.pricePer1000Credits)} les 1 000 crédits</Text>
-                <Button component={Link} to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`} mt="auto" variant={pack.popular ? 'filled' : 'light'}>
+                <Text c="dimmed" fz="sm">
+                  crédits · ≈ {pack.transformations} transformations
+                </Text>
+                <Text fw={700} fz="xl">
+                  {euros.format(pack.price)}
+                </Text>
+                <Text c="dimmed" fz="xs">
+                  {euros.format(pack.pricePer1000Credits)} les 1 000 crédits
+                </Text>
+                <Button
+                  component={Link}
+                  to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`}
+                  mt="auto"
+                  variant={pack.popular ? 'filled' : 'light'}
+                >
                   Acheter
                 </Button>
               </Stack>
@@ -91,18 +136,32 @@ function PacksAndPlans() {
         </SimpleGrid>
       </Card>
       <Card withBorder radius="lg" p="lg">
-        <Title order={2} fz="lg" mb="md">Abonnements mensuels</Title>
+        <Title order={2} fz="lg" mb="md">
+          Abonnements mensuels
+        </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {catalog.data.plans.map((plan) => (
             <Card key={plan.name} withBorder radius="md" p="md">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap">
-                  <Text fw={800} fz="lg">{plan.name}</Text>
+                  <Text fw={800} fz="lg">
+                    {plan.name}
+                  </Text>
                   {plan.popular ? <Badge color="violet">Populaire</Badge> : null}
                 </Group>
-                <Text fw={700} fz="xl">{dollars.format(plan.price)}<Text span c="dimmed" fz="sm"> /mois</Text></Text>
-                <Text c="dimmed" fz="sm">{formatCredits(plan.credits)} crédits · ≈ {plan.transformations} transformations</Text>
-                <Button variant="default" disabled mt="xs">Bientôt disponible</Button>
+                <Text fw={700} fz="xl">
+                  {dollars.format(plan.price)}
+                  <Text span c="dimmed" fz="sm">
+                    {' '}
+                    /mois
+                  </Text>
+                </Text>
+                <Text c="dimmed" fz="sm">
+                  {formatCredits(plan.credits)} crédits · ≈ {plan.transformations} transformations
+                </Text>
+                <Button variant="default" disabled mt="xs">
+                  Bientôt disponible
+                </Button>
               </Stack>
             </Card>
           ))}
@@ -118,10 +177,16 @@ export function CreditsTab({ credits }: { credits: number }) {
       <Card withBorder radius="lg" p="lg">
         <Group justify="space-between">
           <div>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>Solde</Text>
-            <Text fz={32} fw={800} data-testid="credits-balance">{formatCredits(credits)} crédits</Text>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              Solde
+            </Text>
+            <Text fz={32} fw={800} data-testid="credits-balance">
+              {formatCredits(credits)} crédits
+            </Text>
           </div>
-          <Text c="dimmed" fz="sm" maw={320}>Offre de lancement : 500 crédits offerts aux 100 premiers utilisateurs.</Text>
+          <Text c="dimmed" fz="sm" maw={320}>
+            Offre de lancement : 500 crédits offerts aux 100 premiers utilisateurs.
+          </Text>
         </Group>
       </Card>
       <CreditHistory />

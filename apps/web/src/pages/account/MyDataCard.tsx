@@ -32,12 +32,23 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
     remove.mutate({ password });
   };
   return (
-    <Modal opened={opened} onClose={close} centered radius="lg" title={<Text fw={700} fz="lg">Supprimer mon compte</Text>} closeButtonProps={{ 'aria-label': 'Fermer' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      centered
+      radius="lg"
+      title={
+        <Text fw={700} fz="lg">
+          Supprimer mon compte
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
       <form onSubmit={submit}>
         <Stack gap="md">
           <Text>
-            Votre compte, vos images, vos vidéos, vos workflows, vos publications et vos mentions « J’aime » seront supprimés
-            définitivement. L’historique de vos crédits est gardé pour la comptabilité, sans lien avec vous.
+            Votre compte, vos images, vos vidéos, vos workflows, vos publications et vos mentions « J’aime » seront
+            supprimés définitivement. L’historique de vos crédits est gardé pour la comptabilité, sans lien avec vous.
           </Text>
           <PasswordInput
             label="Mot de passe"
@@ -45,7 +56,9 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            error={remove.error ? errorMessage(remove.error, 'La suppression a échoué. Veuillez réessayer.') : undefined}
+            error={
+              remove.error ? errorMessage(remove.error, 'La suppression a échoué. Veuillez réessayer.') : undefined
+            }
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">
@@ -67,16 +80,29 @@ export function MyDataCard() {
   const [deleting, setDeleting] = useState(false);
   return (
     <Card withBorder radius="lg" p="lg" data-testid="my-data">
-      <Title order={2} fz="lg" mb={4}>Mes données</Title>
+      <Title order={2} fz="lg" mb={4}>
+        Mes données
+      </Title>
       <Text fz="sm" c="dimmed" mb="md">
-        Téléchargez une archive ZIP de vos données (profil, crédits, galerie, vidéos, workflows) avec vos images et vos vidéos, ou
-        supprimez votre compte.
+        Téléchargez une archive ZIP de vos données (profil, crédits, galerie, vidéos, workflows) avec vos images et vos
+        vidéos, ou supprimez votre compte.
       </Text>
       <Group gap="xs">
-        <Button component="a" href={EXPORT_URL} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+        <Button
+          component="a"
+          href={EXPORT_URL}
+          download
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
           Exporter mes données
         </Button>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setDeleting(true)}
+        >
           Supprimer mon compte
         </Button>
       </Group>

@@ -1,5 +1,17 @@
 import { accountFormSchema } from '@atelier/catalog';
-import { ActionIcon, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCredits, formatDate } from '../../lib/format';
@@ -12,15 +24,24 @@ type Account = RouterOutputs['account']['get']['user'];
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text fw={600} fz="lg" data-testid={testId}>{value}</Text>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600} fz="lg" data-testid={testId}>
+        {value}
+      </Text>
     </div>
   );
 }
 
 function EditProfileForm({ account, onDone }: { account: Account; onDone: () => void }) {
   const utils = trpc.useUtils();
-  const form = useZodForm(accountFormSchema, { username: account.username, currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useZodForm(accountFormSchema, {
+    username: account.username,
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const update = trpc.account.update.useMutation({
     onSuccess: () => {
       toast({ title: 'Profil mis à jour' });
@@ -31,38 +52,89 @@ function EditProfileForm({ account, onDone }: { account: Account; onDone: () => 
     onError: (error) => {
       const fieldErrors = error.data?.fieldErrors;
       if (fieldErrors) form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0]])));
-      toast({ title: 'Impossible de mettre à jour le profil.', description: errorMessage(error, ''), variant: 'destructive' });
+      toast({
+        title: 'Impossible de mettre à jour le profil.',
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      });
     },
   });
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(({ username, currentPassword, newPassword }) => update.mutate({ username, currentPassword, newPassword }))}
+      onSubmit={form.handleSubmit(({ username, currentPassword, newPassword }) =>
+        update.mutate({ username, currentPassword, newPassword }),
+      )}
     >
       <Stack gap="sm">
-        <TextInput label="Nom d'utilisateur" value={form.values.username} onChange={(e) => form.setField('username', e.currentTarget.value)} error={form.errors.username} />
-        <PasswordInput label="Mot de passe actuel" autoComplete="current-password" value={form.values.currentPassword} onChange={(e) => form.setField('currentPassword', e.currentTarget.value)} error={form.errors.currentPassword} />
+        <TextInput
+          label="Nom d'utilisateur"
+          value={form.values.username}
+          onChange={(e) => form.setField('username', e.currentTarget.value)}
+          error={form.errors.username}
+        />
+        <PasswordInput
+          label="Mot de passe actuel"
+          autoComplete="current-password"
+          value={form.values.currentPassword}
+          onChange={(e) => form.setField('currentPassword', e.currentTarget.value)}
+          error={form.errors.currentPassword}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <PasswordInput label="Nouveau mot de passe" description="Laissez vide pour garder l'actuel" autoComplete="new-password" value={form.values.newPassword ?? ''} onChange={(e) => form.setField('newPassword', e.currentTarget.value)} error={form.errors.newPassword} />
-          <PasswordInput label="Confirmer le mot de passe" autoComplete="new-password" value={form.values.confirmPassword ?? ''} onChange={(e) => form.setField('confirmPassword', e.currentTarget.value)} error={form.errors.confirmPassword} />
+          <PasswordInput
+            label="Nouveau mot de passe"
+            description="Laissez vide pour garder l'actuel"
+            autoComplete="new-password"
+            value={form.values.newPassword ?? ''}
+            onChange={(e) => form.setField('newPassword', e.currentTarget.value)}
+            error={form.errors.newPassword}
+          />
+          <PasswordInput
+            label="Confirmer le mot de passe"
+            autoComplete="new-password"
+            value={form.values.confirmPassword ?? ''}
+            onChange={(e) => form.setField('confirmPassword', e.currentTarget.value)}
+            error={form.errors.confirmPassword}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>Annuler</Button>
-          <Button type="submit" loading={update.isPending}>Enregistrer</Button>
+          <Button variant="default" onClick={onDone}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Enregistrer
+          </Button>
         </Group>
       </Stack>
     </form>
   );
 }
 
-export function ProfileTab({ account, onLogout, loggingOut }: { account: Account; onLogout: () => void; loggingOut: boolean }) {
+export function ProfileTab({
+  account,
+  onLogout,
+  loggingOut,
+}: {
+  account: Account;
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" p="lg">
         <Group justify="space-between" mb="md">
-          <Title order={2} fz="lg">Profil</Title>
-          <ActionIcon variant={editing ? 'filled' : 'light'} size="lg" radius="xl" onClick={() => setEditing(!editing)} aria-label="Modifier le profil" data-testid="edit-profile">
+          <Title order={2} fz="lg">
+            Profil
+          </Title>
+          <ActionIcon
+            variant={editing ? 'filled' : 'light'}
+            size="lg"
+            radius="xl"
+            onClick={() => setEditing(!editing)}
+            aria-label="Modifier le profil"
+            data-testid="edit-profile"
+          >
             <IconPencil size={18} aria-hidden />
           </ActionIcon>
         </Group>
@@ -76,8 +148,15 @@ export function ProfileTab({ account, onLogout, loggingOut }: { account: Account
             <Field label="Membre depuis" value={formatDate(account.createdAt)} />
             <Field label="Crédits" value={formatCredits(account.credits)} testId="profile-credits" />
             <div>
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>Type de compte</Text>
-              <Badge size="lg" mt={4} variant="light" color={account.subscriptionType === 'premium' ? 'yellow' : 'gray'}>
+              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                Type de compte
+              </Text>
+              <Badge
+                size="lg"
+                mt={4}
+                variant="light"
+                color={account.subscriptionType === 'premium' ? 'yellow' : 'gray'}
+              >
                 {account.subscriptionType === 'premium' ? 'Premium' : 'Gratuit'}
               </Badge>
             </div>
@@ -85,7 +164,9 @@ export function ProfileTab({ account, onLogout, loggingOut }: { account: Account
         )}
       </Card>
       <Group justify="flex-end">
-        <Button color="red" variant="light" onClick={onLogout} loading={loggingOut}>Se déconnecter</Button>
+        <Button color="red" variant="light" onClick={onLogout} loading={loggingOut}>
+          Se déconnecter
+        </Button>
       </Group>
     </Stack>
   );

@@ -10,7 +10,8 @@ export function SessionsCard() {
   const now = useNow();
   const sessions = trpc.sessions.list.useQuery();
   const signedOut = useSignedOut();
-  const onError = (error: unknown) => toast({ title: 'Impossible de fermer la session.', description: errorMessage(error, ''), variant: 'destructive' });
+  const onError = (error: unknown) =>
+    toast({ title: 'Impossible de fermer la session.', description: errorMessage(error, ''), variant: 'destructive' });
   const endOne = trpc.sessions.end.useMutation({
     onSuccess: (_result, { id }) => {
       if (sessions.data?.sessions.find((session) => session.id === id)?.current) return signedOut();
@@ -23,8 +24,12 @@ export function SessionsCard() {
 
   return (
     <Card withBorder radius="lg" p="lg" data-testid="sessions">
-      <Title order={2} fz="lg" mb={4}>Sessions actives</Title>
-      <Text fz="sm" c="dimmed" mb="md">Les appareils connectés à votre compte.</Text>
+      <Title order={2} fz="lg" mb={4}>
+        Sessions actives
+      </Title>
+      <Text fz="sm" c="dimmed" mb="md">
+        Les appareils connectés à votre compte.
+      </Text>
       {sessions.isPending ? (
         <Loader size="sm" />
       ) : (
@@ -35,9 +40,15 @@ export function SessionsCard() {
               <div style={{ minWidth: 0 }}>
                 <Group gap="xs">
                   <Text fw={600}>{session.device}</Text>
-                  {session.current && <Badge variant="light" size="sm">Cet appareil</Badge>}
+                  {session.current && (
+                    <Badge variant="light" size="sm">
+                      Cet appareil
+                    </Badge>
+                  )}
                 </Group>
-                <Text fz="xs" c="dimmed">Dernière activité : {relativeTime(session.lastSeenAt, now)}</Text>
+                <Text fz="xs" c="dimmed">
+                  Dernière activité : {relativeTime(session.lastSeenAt, now)}
+                </Text>
               </div>
               <Button
                 variant="subtle"
@@ -56,7 +67,15 @@ export function SessionsCard() {
       )}
       <Group justify="flex-end" mt="md">
         {/* On a phone the label is about the card's width: it may wrap rather than be cut. */}
-        <Button color="red" variant="light" onClick={() => endAll.mutate()} loading={endAll.isPending} h="auto" mih={44} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
+        <Button
+          color="red"
+          variant="light"
+          onClick={() => endAll.mutate()}
+          loading={endAll.isPending}
+          h="auto"
+          mih={44}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
           Se déconnecter de tous les appareils
         </Button>
       </Group>

@@ -31,8 +31,12 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur.
           {operator.data?.email && (
             <>
-              {' '}Écrivez à <Anchor href={`mailto:${operator.data.email}`} underline="always">{operator.data.email}</Anchor> depuis l'adresse de votre compte pour retrouver
-              l'accès.
+              {' '}
+              Écrivez à{' '}
+              <Anchor href={`mailto:${operator.data.email}`} underline="always">
+                {operator.data.email}
+              </Anchor>{' '}
+              depuis l'adresse de votre compte pour retrouver l'accès.
             </>
           )}
         </Alert>

@@ -11,7 +11,10 @@ import { useZodForm } from '../../lib/useZodForm';
 
 const resetSchema = z
   .object({ password: passwordField, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, { message: messages.passwordMismatch, path: ['confirmation'] });
+  .refine((values) => values.password === values.confirmation, {
+    message: messages.passwordMismatch,
+    path: ['confirmation'],
+  });
 
 /** `/reset-password?token=…`, opened from the mail: the new password, by the sign-up rules. */
 export function ResetPasswordPage() {
@@ -28,11 +31,18 @@ export function ResetPasswordPage() {
   const toggle = {
     visible: showPassword,
     onVisibilityChange: setShowPassword,
-    visibilityToggleButtonProps: { 'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe' },
+    visibilityToggleButtonProps: {
+      'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe',
+    },
   };
 
   return (
-    <Box component="main" mih="100vh" p="md" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box
+      component="main"
+      mih="100vh"
+      p="md"
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Card withBorder shadow="lg" radius="lg" p={{ base: 'lg', sm: 40 }} maw={460} w="100%">
         <Stack gap="lg">
           <Group justify="space-between">

@@ -41,7 +41,11 @@ export function PaymentForm({ credits, amount, onPaid }: PaymentFormProps) {
         redirect: 'if_required',
       });
       if (error || paymentIntent?.status !== 'succeeded') {
-        toast({ title: 'Paiement échoué', description: error?.message ?? checkoutMessages.failedFallback, variant: 'destructive' });
+        toast({
+          title: 'Paiement échoué',
+          description: error?.message ?? checkoutMessages.failedFallback,
+          variant: 'destructive',
+        });
         return;
       }
       // The webhook may be late: the server checks with Stripe now, and never credits twice.
@@ -59,7 +63,9 @@ export function PaymentForm({ credits, amount, onPaid }: PaymentFormProps) {
       <form onSubmit={(e) => void pay(e)}>
         <Stack gap="lg">
           <div>
-            <Title order={1} fz={26}>Achat de crédits</Title>
+            <Title order={1} fz={26}>
+              Achat de crédits
+            </Title>
             <Text c="dimmed" fz="sm" mt={4}>
               Ajoutez des crédits à votre compte pour continuer à utiliser les transformations d'images.
             </Text>
@@ -68,12 +74,16 @@ export function PaymentForm({ credits, amount, onPaid }: PaymentFormProps) {
           <Card bg="var(--mantine-color-default-hover)" radius="md" p="md">
             <Group justify="space-between">
               <Text>Crédits à acheter</Text>
-              <Text fw={700} data-testid="checkout-credits">{formatCredits(credits)}</Text>
+              <Text fw={700} data-testid="checkout-credits">
+                {formatCredits(credits)}
+              </Text>
             </Group>
             <Divider my="xs" />
             <Group justify="space-between">
               <Text>Total à payer</Text>
-              <Text fw={800} fz="lg" data-testid="checkout-amount">{amountText} €</Text>
+              <Text fw={800} fz="lg" data-testid="checkout-amount">
+                {amountText} €
+              </Text>
             </Group>
           </Card>
           <Button type="submit" size="md" disabled={!stripe || !ready || busy}>

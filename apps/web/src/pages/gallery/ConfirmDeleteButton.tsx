@@ -56,7 +56,14 @@ export function ConfirmDeleteButton({ label, question, onConfirm, loading }: Con
       question={question}
       onConfirm={onConfirm}
       target={(toggle) => (
-        <ActionIcon variant="default" size={26} aria-label={label} onClick={toggle} loading={loading} className="gallery-card-action">
+        <ActionIcon
+          variant="default"
+          size={26}
+          aria-label={label}
+          onClick={toggle}
+          loading={loading}
+          className="gallery-card-action"
+        >
           <IconTrash size={15} color="var(--mantine-color-red-6)" aria-hidden />
         </ActionIcon>
       )}

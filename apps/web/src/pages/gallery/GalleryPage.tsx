@@ -49,14 +49,29 @@ export function GalleryPage() {
             <Loader />
           </Center>
         ) : !user ? (
-          <SignInPrompt title="Utilisateur non connecté" description="Connectez-vous pour retrouver vos images et vos vidéos." />
+          <SignInPrompt
+            title="Utilisateur non connecté"
+            description="Connectez-vous pour retrouver vos images et vos vidéos."
+          />
         ) : (
-          <Tabs value={tab} onChange={(value) => setParams(value === 'videos' ? { tab: 'videos' } : {}, { replace: true })} keepMounted={false}>
+          <Tabs
+            value={tab}
+            onChange={(value) => setParams(value === 'videos' ? { tab: 'videos' } : {}, { replace: true })}
+            keepMounted={false}
+          >
             <Tabs.List mb="lg">
-              <Tabs.Tab value="images" leftSection={<IconPhoto size={16} aria-hidden />} rightSection={<TabCount count={imageCount} />}>
+              <Tabs.Tab
+                value="images"
+                leftSection={<IconPhoto size={16} aria-hidden />}
+                rightSection={<TabCount count={imageCount} />}
+              >
                 Images
               </Tabs.Tab>
-              <Tabs.Tab value="videos" leftSection={<IconMovie size={16} aria-hidden />} rightSection={<TabCount count={videos.data && String(videos.data.totalVideos)} />}>
+              <Tabs.Tab
+                value="videos"
+                leftSection={<IconMovie size={16} aria-hidden />}
+                rightSection={<TabCount count={videos.data && String(videos.data.totalVideos)} />}
+              >
                 Vidéos
               </Tabs.Tab>
             </Tabs.List>

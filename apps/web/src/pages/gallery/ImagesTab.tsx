@@ -13,7 +13,15 @@ import { SearchInput } from '../../components/SearchInput';
 import { downloadFile, downloadFiles } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { engineLabel } from '../../lib/engine';
-import { galleryItemTitle, imageDownloadOf, optionsOf, useDeleteImages, useToggleFavorite, type GalleryItem, type useOwnGallery } from '../../lib/gallery';
+import {
+  galleryItemTitle,
+  imageDownloadOf,
+  optionsOf,
+  useDeleteImages,
+  useToggleFavorite,
+  type GalleryItem,
+  type useOwnGallery,
+} from '../../lib/gallery';
 import { usePublication } from '../../lib/publication';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
@@ -35,7 +43,8 @@ function sortItems(items: GalleryItem[], order: SortOrder): GalleryItem[] {
   const time = (item: GalleryItem) => new Date(item.createdAt).getTime();
   const newestFirst = (a: GalleryItem, b: GalleryItem) => time(b) - time(a);
   if (order === 'oldest') return items.toSorted((a, b) => time(a) - time(b));
-  if (order === 'favorites') return items.toSorted((a, b) => Number(b.isFavorite) - Number(a.isFavorite) || newestFirst(a, b));
+  if (order === 'favorites')
+    return items.toSorted((a, b) => Number(b.isFavorite) - Number(a.isFavorite) || newestFirst(a, b));
   return items.toSorted(newestFirst);
 }
 
@@ -57,11 +66,15 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
   }, [items]);
   const hasFavorites = items.some((item) => item.isFavorite);
   // A filter whose last image was deleted (or unmarked) falls back to all.
-  const option = options.includes(chosenOption) || (chosenOption === FAVORITES && hasFavorites) ? chosenOption : ALL_OPTIONS;
+  const option =
+    options.includes(chosenOption) || (chosenOption === FAVORITES && hasFavorites) ? chosenOption : ALL_OPTIONS;
   const visible = useMemo(() => {
-    const matchesChip = (item: GalleryItem) => option === ALL_OPTIONS || (option === FAVORITES ? item.isFavorite : optionsOf(item).includes(option));
+    const matchesChip = (item: GalleryItem) =>
+      option === ALL_OPTIONS || (option === FAVORITES ? item.isFavorite : optionsOf(item).includes(option));
     return sortItems(
-      items.filter((item) => matchesChip(item) && matchesSearch(search, item.transformationOption, item.transformationType)),
+      items.filter(
+        (item) => matchesChip(item) && matchesSearch(search, item.transformationOption, item.transformationType),
+      ),
       order,
     );
   }, [items, option, search, order]);
@@ -86,10 +99,21 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
       </SimpleGrid>
     );
   }
-  if (!query.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (!query.data)
+    return (
+      <RetryNotice
+        title="Vos images n'ont pas pu être chargées"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   if (items.length === 0) {
     return (
-      <Notice icon={<IconPhoto size={28} />} title="Aucune image" description="Les transformations que vous enregistrez apparaîtront ici.">
+      <Notice
+        icon={<IconPhoto size={28} />}
+        title="Aucune image"
+        description="Les transformations que vous enregistrez apparaîtront ici."
+      >
         <Button component={Link} to="/" radius="xl" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
           Retour à l'accueil
         </Button>
@@ -104,7 +128,12 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
       <Group gap="sm" wrap="nowrap">
         <SearchInput placeholder="Rechercher par style..." value={search} onChange={setSearch} />
         {!selecting && (
-          <Button variant="default" radius="xl" leftSection={<IconChecks size={16} aria-hidden />} onClick={() => setSelecting(true)}>
+          <Button
+            variant="default"
+            radius="xl"
+            leftSection={<IconChecks size={16} aria-hidden />}
+            onClick={() => setSelecting(true)}
+          >
             Sélectionner
           </Button>
         )}
@@ -129,7 +158,15 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
             </Group>
           </Chip.Group>
         </Box>
-        <NativeSelect aria-label="Trier" radius="xl" w={150} flex="none" data={SORT_ORDERS} value={order} onChange={(event) => setOrder(event.currentTarget.value as SortOrder)} />
+        <NativeSelect
+          aria-label="Trier"
+          radius="xl"
+          w={150}
+          flex="none"
+          data={SORT_ORDERS}
+          value={order}
+          onChange={(event) => setOrder(event.currentTarget.value as SortOrder)}
+        />
       </Group>
       {selecting && (
         <SelectionBar
@@ -147,7 +184,11 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
         />
       )}
       {visible.length === 0 ? (
-        <Notice icon={<IconSearch size={28} />} title="Aucun résultat" description="Aucune image ne correspond à cette recherche.">
+        <Notice
+          icon={<IconSearch size={28} />}
+          title="Aucun résultat"
+          description="Aucune image ne correspond à cette recherche."
+        >
           <Button
             variant="light"
             radius="xl"
@@ -183,15 +224,18 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
                   <PublicationActions
                     publicPostId={item.isPublic ? item.id : null}
                     title={galleryItemTitle(item)}
-                    busy={(publishImage.isPending && publishImage.variables?.postId === item.id) || (unpublish.isPending && unpublish.variables?.postId === item.id)}
+                    busy={
+                      (publishImage.isPending && publishImage.variables?.postId === item.id) ||
+                      (unpublish.isPending && unpublish.variables?.postId === item.id)
+                    }
                     onPublish={() => setPublishing(item)}
                     onUnpublish={(postId) => unpublish.mutate({ postId })}
                   />
                   <ConfirmDeleteButton
-                  label="Supprimer l'image"
-                  question="Supprimer définitivement cette image ?"
-                  loading={deleteOne.isPending && deleteOne.variables?.id === item.id}
-                  onConfirm={() => deleteOne.mutate({ id: item.id })}
+                    label="Supprimer l'image"
+                    question="Supprimer définitivement cette image ?"
+                    loading={deleteOne.isPending && deleteOne.variables?.id === item.id}
+                    onConfirm={() => deleteOne.mutate({ id: item.id })}
                   />
                 </>
               }
@@ -201,13 +245,24 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
       )}
       {query.hasNextPage && (
         <Group justify="center">
-          <Button variant="default" radius="xl" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          <Button
+            variant="default"
+            radius="xl"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
             Voir plus
           </Button>
         </Group>
       )}
       <ImageViewer
-        image={viewed && { src: viewed.transformedImagePath, fallbackSrc: viewed.originalImagePath, title: galleryItemTitle(viewed) }}
+        image={
+          viewed && {
+            src: viewed.transformedImagePath,
+            fallbackSrc: viewed.originalImagePath,
+            title: galleryItemTitle(viewed),
+          }
+        }
         onClose={() => setViewed(null)}
       />
       <PublishDialog item={publishing} publish={publishImage} onClose={() => setPublishing(null)} />

@@ -23,14 +23,26 @@ export function SelectionBar({ count, onSelectAll, onDownload, onDelete, onCance
           <Button size="xs" variant="default" onClick={onSelectAll}>
             Tout sélectionner
           </Button>
-          <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} disabled={count === 0} onClick={onDownload}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            disabled={count === 0}
+            onClick={onDownload}
+          >
             Télécharger
           </Button>
           <ConfirmPopover
             question={`Supprimer ${count} image(s) ? Vous pourrez annuler pendant quelques secondes.`}
             onConfirm={onDelete}
             target={(toggle) => (
-              <Button size="xs" color="red.9" leftSection={<IconTrash size={14} aria-hidden />} disabled={count === 0} onClick={toggle}>
+              <Button
+                size="xs"
+                color="red.9"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                disabled={count === 0}
+                onClick={toggle}
+              >
                 Supprimer
               </Button>
             )}

@@ -1,5 +1,19 @@
 import { videoTitleOf } from '@atelier/catalog';
-import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconDownload, IconHome, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -26,14 +40,20 @@ const VIDEOS_SHOWN = 100;
 const PENDING_VIDEO_URL = '{address}';
 
 const isReady = (video: Video) => video.isAccessible && !video.videoUrl.startsWith(PENDING_VIDEO_URL);
-const downloadOf = (video: Video) => ({ url: `/api/videos/download/${video.id}`, filename: `atelier-video-${video.id}.mp4` });
+const downloadOf = (video: Video) => ({
+  url: `/api/videos/download/${video.id}`,
+  filename: `atelier-video-${video.id}.mp4`,
+});
 
 /** The user's newest videos; `pollMs` polls the list's version tag and reloads it on change. */
 export function useOwnVideos(userId: number | undefined, { pollMs = false }: { pollMs?: number | false } = {}) {
   const input = { userId: userId ?? 0, limit: VIDEOS_SHOWN };
   const query = trpc.videos.list.useQuery(input, { enabled: userId !== undefined });
   useErrorToast(query.error, 'Erreur lors du chargement des vidéos');
-  const version = trpc.videos.version.useQuery(input, { enabled: userId !== undefined && pollMs !== false, refetchInterval: pollMs });
+  const version = trpc.videos.version.useQuery(input, {
+    enabled: userId !== undefined && pollMs !== false,
+    refetchInterval: pollMs,
+  });
   useRefetchOnNewVersion(version.data?.version, query.data?.version, query.refetch);
   return query;
 }
@@ -53,8 +73,15 @@ function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }:
   const ready = isReady(video);
   return (
     <Card withBorder radius="lg" p={0} data-testid="video-card">
-      <Box pos="relative" style={{ aspectRatio: '16 / 9', overflow: 'hidden', background: 'var(--mantine-color-dark-7)' }}>
-        <FallbackImage src={video.thumbnailPath ?? video.sourceImage} alt="" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center 30%' }} />
+      <Box
+        pos="relative"
+        style={{ aspectRatio: '16 / 9', overflow: 'hidden', background: 'var(--mantine-color-dark-7)' }}
+      >
+        <FallbackImage
+          src={video.thumbnailPath ?? video.sourceImage}
+          alt=""
+          style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center 30%' }}
+        />
         <Center pos="absolute" inset={0} style={{ background: ready ? 'rgba(0, 0, 0, 0.15)' : 'rgba(0, 0, 0, 0.55)' }}>
           {ready ? (
             <ActionIcon size={56} radius="xl" variant="white" color="dark" aria-label="Lire la vidéo" onClick={onPlay}>
@@ -70,13 +97,29 @@ function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }:
                   <Text c="white" fz="xs" fw={600} data-testid="video-progress">
                     {describeJob(progress)}
                   </Text>
-                  <Progress value={progress.progress} w={140} size="xs" color="yellow" radius="xl" aria-label="Progression de la vidéo" />
+                  <Progress
+                    value={progress.progress}
+                    w={140}
+                    size="xs"
+                    color="yellow"
+                    radius="xl"
+                    aria-label="Progression de la vidéo"
+                  />
                 </>
               )}
             </Stack>
           )}
         </Center>
-        <Badge pos="absolute" top={8} left={8} variant="filled" color="dark" radius="sm" tt="none" data-testid="video-source">
+        <Badge
+          pos="absolute"
+          top={8}
+          left={8}
+          variant="filled"
+          color="dark"
+          radius="sm"
+          tt="none"
+          data-testid="video-source"
+        >
           {video.source}
         </Badge>
       </Box>
@@ -90,7 +133,13 @@ function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }:
           </Text>
         </Box>
         <Group gap={6} wrap="nowrap">
-          <Button size="compact-sm" variant="light" leftSection={<IconPlayerPlayFilled size={12} aria-hidden />} disabled={!ready} onClick={onPlay}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconPlayerPlayFilled size={12} aria-hidden />}
+            disabled={!ready}
+            onClick={onPlay}
+          >
             Lire
           </Button>
           <ActionIcon
@@ -103,7 +152,12 @@ function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }:
             <IconDownload size={15} aria-hidden />
           </ActionIcon>
           {publication}
-          <ConfirmDeleteButton label="Supprimer la vidéo" question="Supprimer définitivement cette vidéo ?" loading={deleting} onConfirm={onDelete} />
+          <ConfirmDeleteButton
+            label="Supprimer la vidéo"
+            question="Supprimer définitivement cette vidéo ?"
+            loading={deleting}
+            onConfirm={onDelete}
+          />
         </Group>
       </Stack>
     </Card>
@@ -124,7 +178,9 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
     if (job.kind === 'video') void utils.videos.list.invalidate();
   });
   // A job that started on a card shown before it had one: the list learns which card it fills.
-  const cardless = inProgress.some((job) => job.kind === 'video' && !videos.data?.videos.some((video) => video.jobId === job.id));
+  const cardless = inProgress.some(
+    (job) => job.kind === 'video' && !videos.data?.videos.some((video) => video.jobId === job.id),
+  );
   useEffect(() => {
     if (cardless) void utils.videos.list.invalidate();
   }, [cardless, utils]);
@@ -137,7 +193,12 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
       // A published video leaves the feed with it.
       void utils.feed.list.invalidate();
     },
-    onError: (error) => toast({ title: 'Erreur lors de la suppression de la vidéo', description: errorMessage(error, ''), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Erreur lors de la suppression de la vidéo',
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      }),
   });
 
   if (videos.isPending) {
@@ -149,10 +210,21 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
       </SimpleGrid>
     );
   }
-  if (!videos.data) return <RetryNotice title="Vos vidéos n'ont pas pu être chargées" onRetry={() => void videos.refetch()} retrying={videos.isFetching} />;
+  if (!videos.data)
+    return (
+      <RetryNotice
+        title="Vos vidéos n'ont pas pu être chargées"
+        onRetry={() => void videos.refetch()}
+        retrying={videos.isFetching}
+      />
+    );
   if (videos.data.videos.length === 0) {
     return (
-      <Notice icon={<IconMovie size={28} />} title="Aucune vidéo" description="Les vidéos générées depuis le studio apparaîtront ici.">
+      <Notice
+        icon={<IconMovie size={28} />}
+        title="Aucune vidéo"
+        description="Les vidéos générées depuis le studio apparaîtront ici."
+      >
         {homeLink && (
           <Button component={Link} to="/" radius="xl" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
             Retour à l'accueil
@@ -177,7 +249,10 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
                 publicPostId={video.post?.isPublic ? video.post.id : null}
                 title={video.prompt || 'Vidéo'}
                 disabled={!isReady(video)}
-                busy={(publishVideo.isPending && publishVideo.variables?.id === video.id) || (unpublish.isPending && unpublish.variables?.postId === video.post?.id)}
+                busy={
+                  (publishVideo.isPending && publishVideo.variables?.id === video.id) ||
+                  (unpublish.isPending && unpublish.variables?.postId === video.post?.id)
+                }
                 onPublish={() => publishVideo.mutate({ id: video.id })}
                 onUnpublish={(postId) => unpublish.mutate({ postId })}
               />
@@ -186,7 +261,14 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
         ))}
       </SimpleGrid>
       <VideoViewer
-        video={playing && { src: playing.videoUrl, poster: playing.thumbnailPath, title: videoTitleOf(playing.prompt), download: downloadOf(playing) }}
+        video={
+          playing && {
+            src: playing.videoUrl,
+            poster: playing.thumbnailPath,
+            title: videoTitleOf(playing.prompt),
+            download: downloadOf(playing),
+          }
+        }
         onClose={() => setPlaying(null)}
       />
     </>

@@ -20,10 +20,15 @@ export type CommunityTab = 'public' | 'private';
 const FEED_PAGE_SIZE = 20;
 const FEED_POLL_MS = 30_000;
 
-const askToSignIn = () => toast({ title: 'Connexion requise', description: 'Connectez-vous pour liker les posts', variant: 'destructive' });
+const askToSignIn = () =>
+  toast({ title: 'Connexion requise', description: 'Connectez-vous pour liker les posts', variant: 'destructive' });
 
 function PostGrid({ children }: { children: ReactNode }) {
-  return <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">{children}</SimpleGrid>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      {children}
+    </SimpleGrid>
+  );
 }
 
 function Skeletons() {
@@ -68,26 +73,43 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
   const like = trpc.feed.like.useMutation({
     // The answer is the post's new state: written into the cache rather than refetching every page.
     onSuccess: ({ liked, likesCount }, { postId }) =>
-      utils.feed.list.setInfiniteData({ limit: FEED_PAGE_SIZE }, (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            posts: page.posts.map((post) => (post.id === postId ? { ...post, isLiked: liked, likesCount } : post)),
-          })),
-        },
+      utils.feed.list.setInfiniteData(
+        { limit: FEED_PAGE_SIZE },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              posts: page.posts.map((post) => (post.id === postId ? { ...post, isLiked: liked, likesCount } : post)),
+            })),
+          },
       ),
     onError: (error) =>
       // A session that ended since the page loaded is refused by the server.
-      error.data?.code === 'UNAUTHORIZED' ? askToSignIn() : toast({ title: 'Erreur', description: 'Impossible de liker ce post', variant: 'destructive' }),
+      error.data?.code === 'UNAUTHORIZED'
+        ? askToSignIn()
+        : toast({ title: 'Erreur', description: 'Impossible de liker ce post', variant: 'destructive' }),
   });
 
   if (feed.isPending) return <Skeletons />;
   // A failed refetch keeps what was shown; only a first load that failed offers to retry.
-  if (!feed.data) return <RetryNotice title="Le feed n'a pas pu être chargé" onRetry={() => void feed.refetch()} retrying={feed.isFetching} />;
+  if (!feed.data)
+    return (
+      <RetryNotice
+        title="Le feed n'a pas pu être chargé"
+        onRetry={() => void feed.refetch()}
+        retrying={feed.isFetching}
+      />
+    );
   const posts = feed.data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) {
-    return <NothingYet icon={<IconUsersGroup size={28} />} title="Aucun contenu public" invitation="Soyez le premier à partager une création avec la communauté !" />;
+    return (
+      <NothingYet
+        icon={<IconUsersGroup size={28} />}
+        title="Aucun contenu public"
+        invitation="Soyez le premier à partager une création avec la communauté !"
+      />
+    );
   }
   return (
     <>
@@ -118,9 +140,22 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
   const { publishImage: publish, unpublish } = usePublication();
 
   if (query.isPending) return <Skeletons />;
-  if (!query.data) return <RetryNotice title="Vos créations n'ont pas pu être chargées" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (!query.data)
+    return (
+      <RetryNotice
+        title="Vos créations n'ont pas pu être chargées"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   if (items.length === 0) {
-    return <NothingYet icon={<IconPhotoPlus size={28} />} title="Aucune création personnelle" invitation="Transformez votre première photo : elle apparaîtra ici, prête à être partagée." />;
+    return (
+      <NothingYet
+        icon={<IconPhotoPlus size={28} />}
+        title="Aucune création personnelle"
+        invitation="Transformez votre première photo : elle apparaîtra ici, prête à être partagée."
+      />
+    );
   }
   return (
     <>
@@ -163,7 +198,9 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
           />
         ))}
       </PostGrid>
-      {query.hasNextPage && <MoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />}
+      {query.hasNextPage && (
+        <MoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />
+      )}
       <PublishDialog item={publishing} publish={publish} onClose={() => setPublishing(null)} />
     </>
   );
@@ -206,7 +243,10 @@ export function CommunitySection({ tab, onTabChange, ref }: CommunitySectionProp
         ) : user ? (
           <OwnCreations user={user} now={now} />
         ) : (
-          <SignInPrompt title="Vos créations vous attendent" description="Connectez-vous pour retrouver vos transformations et les partager." />
+          <SignInPrompt
+            title="Vos créations vous attendent"
+            description="Connectez-vous pour retrouver vos transformations et les partager."
+          />
         )}
       </Stack>
     </section>

@@ -23,7 +23,8 @@ export function HeroSection({ onShowCreations }: { onShowCreations: () => void }
           Donnez une nouvelle vie <span className="home-gradient-text home-nowrap">à vos photos</span>
         </Title>
         <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }} maw={620}>
-          Styles artistiques, personnages, décors et lumières : choisissez, lancez, et retrouvez votre création dans votre galerie.
+          Styles artistiques, personnages, décors et lumières : choisissez, lancez, et retrouvez votre création dans
+          votre galerie.
         </Text>
         <Group justify="center" gap="sm">
           <Button

@@ -12,7 +12,15 @@ export function HomeHeader({ tab, onTabChange }: { tab: CommunityTab; onTabChang
   // At 375 px a visitor's 'Connexion' button leaves the brand no margin at full size.
   const narrow = useMediaQuery('(max-width: 400px)');
   return (
-    <Paper component="header" pos="sticky" top={0} radius={0} px={{ base: 'xs', sm: 'md' }} py="xs" className="home-header">
+    <Paper
+      component="header"
+      pos="sticky"
+      top={0}
+      radius={0}
+      px={{ base: 'xs', sm: 'md' }}
+      py="xs"
+      className="home-header"
+    >
       <div className="home-header__row">
         <SegmentedControl
           size="xs"

@@ -54,7 +54,15 @@ export function PostCard({ post, now, onLike, liking = false, sharedPostId, foot
         </Box>
       </Group>
       {post.videoUrl ? (
-        <video src={post.videoUrl} poster={post.transformedImagePath} controls playsInline preload="none" aria-label={`Vidéo de ${author}`} style={mediaStyle} />
+        <video
+          src={post.videoUrl}
+          poster={post.transformedImagePath}
+          controls
+          playsInline
+          preload="none"
+          aria-label={`Vidéo de ${author}`}
+          style={mediaStyle}
+        />
       ) : (
         <FallbackImage
           src={post.transformedImagePath}
@@ -76,7 +84,9 @@ export function PostCard({ post, now, onLike, liking = false, sharedPostId, foot
                 variant="subtle"
                 color={post.isLiked ? 'pink' : 'gray'}
                 size="compact-sm"
-                leftSection={post.isLiked ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
+                leftSection={
+                  post.isLiked ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />
+                }
                 onClick={onLike}
                 loading={liking}
                 aria-label={`${post.likesCount} j'aime`}
@@ -96,13 +106,18 @@ export function PostCard({ post, now, onLike, liking = false, sharedPostId, foot
             {/* Comments are announced, not built: a plain label, not a button. */}
             <Group gap={4} c="dimmed" wrap="nowrap">
               <IconMessageCircle size={18} aria-hidden />
-              <Text fz="sm">
-                Commenter
-              </Text>
+              <Text fz="sm">Commenter</Text>
             </Group>
           </Group>
           {sharedPostId !== undefined && (
-            <ActionIcon variant="subtle" color="gray" size={32} aria-label="Partager" onClick={() => void sharePost(sharedPostId, title)} data-testid="share-button">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={32}
+              aria-label="Partager"
+              onClick={() => void sharePost(sharedPostId, title)}
+              data-testid="share-button"
+            >
               <IconShare size={18} aria-hidden />
             </ActionIcon>
           )}

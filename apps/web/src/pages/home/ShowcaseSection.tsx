@@ -40,7 +40,15 @@ export function ShowcaseSection({ ref }: { ref: Ref<HTMLElement> }) {
         {/* Decorative: the showcase is not filtered. */}
         <Group gap="xs" role="list" aria-label="Catégories">
           {CATEGORIES.map((category, index) => (
-            <Badge key={category} role="listitem" size="lg" radius="xl" variant={index === 0 ? 'filled' : 'default'} tt="none" fw={500}>
+            <Badge
+              key={category}
+              role="listitem"
+              size="lg"
+              radius="xl"
+              variant={index === 0 ? 'filled' : 'default'}
+              tt="none"
+              fw={500}
+            >
               {category}
             </Badge>
           ))}
@@ -68,7 +76,13 @@ export function ShowcaseSection({ ref }: { ref: Ref<HTMLElement> }) {
           })}
         </SimpleGrid>
         <Group justify="center">
-          <Button component={Link} to="/transform" size="md" radius="xl" leftSection={<IconWand size={18} aria-hidden />}>
+          <Button
+            component={Link}
+            to="/transform"
+            size="md"
+            radius="xl"
+            leftSection={<IconWand size={18} aria-hidden />}
+          >
             Créer votre œuvre
           </Button>
         </Group>

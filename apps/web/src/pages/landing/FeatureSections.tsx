@@ -29,7 +29,14 @@ export function ProcessSection() {
       intro="Pas de calques, pas de masques, pas de jargon : vous choisissez, Atelier s'occupe du reste."
       tinted
     >
-      <SimpleGrid component="ol" cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" p={0} m={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid
+        component="ol"
+        cols={{ base: 1, sm: 2, md: 4 }}
+        spacing="lg"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
         {PROCESS_STEPS.map((step) => (
           <Stack component="li" key={step.step} gap="sm" p="lg" className="landing-card">
             <Group justify="space-between" align="flex-start">
@@ -67,7 +74,13 @@ export function HowItWorksSection() {
         ))}
       </SimpleGrid>
       <Center mt={40}>
-        <Button component="a" href={SIGN_UP_PATH} size="lg" radius="xl" rightSection={<IconArrowRight size={18} aria-hidden />}>
+        <Button
+          component="a"
+          href={SIGN_UP_PATH}
+          size="lg"
+          radius="xl"
+          rightSection={<IconArrowRight size={18} aria-hidden />}
+        >
           Essayer Maintenant
         </Button>
       </Center>

@@ -11,7 +11,13 @@ export function HeroSection() {
   const before = sampleImage(beforePicture(heroExample));
   const after = sampleImage(afterPicture(heroExample));
   return (
-    <Box component="section" id="hero" data-landing-section="hero" aria-labelledby="hero-title" className="landing-hero">
+    <Box
+      component="section"
+      id="hero"
+      data-landing-section="hero"
+      aria-labelledby="hero-title"
+      className="landing-hero"
+    >
       <Container size="lg" py={{ base: 40, sm: 72 }}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 32, md: 56 }} style={{ alignItems: 'center' }}>
           <Stack gap="lg">
@@ -23,14 +29,28 @@ export function HeroSection() {
               Vos photos, <span className="landing-gradient-text">réinventées par l'IA</span>
             </Title>
             <Text fz={{ base: 'md', sm: 'xl' }} className="landing-muted" maw={540}>
-              Choisissez un style, un personnage, un décor : Atelier transforme votre photo en œuvre d'art haute définition, sans
-              écrire une seule ligne de prompt.
+              Choisissez un style, un personnage, un décor : Atelier transforme votre photo en œuvre d'art haute
+              définition, sans écrire une seule ligne de prompt.
             </Text>
             <Group gap="sm">
-              <Button component="a" href={SIGN_UP_PATH} size="md" radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
+              <Button
+                component="a"
+                href={SIGN_UP_PATH}
+                size="md"
+                radius="xl"
+                variant="gradient"
+                gradient={{ from: 'violet', to: 'pink' }}
+              >
                 Commencer Gratuitement
               </Button>
-              <Button component="a" href="/create" size="md" radius="xl" variant="default" rightSection={<IconArrowRight size={18} aria-hidden />}>
+              <Button
+                component="a"
+                href="/create"
+                size="md"
+                radius="xl"
+                variant="default"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+              >
                 Essayer l'Interface
               </Button>
             </Group>
@@ -54,7 +74,14 @@ export function HeroSection() {
 
 export function StatsStrip() {
   return (
-    <Box component="section" id="stats" data-landing-section="stats" aria-label="Atelier en chiffres" className="landing-tinted" py={{ base: 32, sm: 40 }}>
+    <Box
+      component="section"
+      id="stats"
+      data-landing-section="stats"
+      aria-label="Atelier en chiffres"
+      className="landing-tinted"
+      py={{ base: 32, sm: 40 }}
+    >
       <Container size="lg">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">
           {STATS.map((stat) => (
@@ -75,11 +102,25 @@ export function StatsStrip() {
 
 export function BadgesRow() {
   return (
-    <Box component="section" id="badges" data-landing-section="badges" aria-label="Points forts" py={{ base: 32, sm: 40 }}>
+    <Box
+      component="section"
+      id="badges"
+      data-landing-section="badges"
+      aria-label="Points forts"
+      py={{ base: 32, sm: 40 }}
+    >
       <Container size="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           {BADGES.map((badge) => (
-            <Group key={badge.title} gap="xs" wrap="nowrap" px="md" py={10} className="landing-card" style={{ borderRadius: 999, height: 'auto' }}>
+            <Group
+              key={badge.title}
+              gap="xs"
+              wrap="nowrap"
+              px="md"
+              py={10}
+              className="landing-card"
+              style={{ borderRadius: 999, height: 'auto' }}
+            >
               <ThemeIcon size={28} radius="xl" variant="light" style={{ flexShrink: 0 }}>
                 <badge.icon size={16} aria-hidden />
               </ThemeIcon>

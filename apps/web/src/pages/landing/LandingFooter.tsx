@@ -4,7 +4,12 @@ import { LEGAL_PAGES } from '../../lib/places';
 
 export function LandingFooter() {
   return (
-    <Box component="footer" data-landing-section="footer" py="xl" style={{ borderTop: '1px solid var(--landing-border)' }}>
+    <Box
+      component="footer"
+      data-landing-section="footer"
+      py="xl"
+      style={{ borderTop: '1px solid var(--landing-border)' }}
+    >
       <Container size="lg">
         <Group justify="space-between" gap="md">
           <Stack gap={2}>

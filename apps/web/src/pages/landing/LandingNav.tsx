@@ -24,7 +24,14 @@ function SectionButtons() {
 
 function StartButton({ fullWidth = false }: { fullWidth?: boolean }) {
   return (
-    <Button component="a" href={SIGN_UP_PATH} variant="gradient" gradient={{ from: 'violet', to: 'pink' }} radius="xl" fullWidth={fullWidth}>
+    <Button
+      component="a"
+      href={SIGN_UP_PATH}
+      variant="gradient"
+      gradient={{ from: 'violet', to: 'pink' }}
+      radius="xl"
+      fullWidth={fullWidth}
+    >
       Commencer Gratuitement
     </Button>
   );

@@ -10,7 +10,8 @@ import './landing.css';
 
 /** Whether a click on an element opens one of the app's own paths in this tab, and which. */
 function appPathClicked(event: MouseEvent): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const link = event.target instanceof Element ? event.target.closest('a') : null;
   const path = link?.getAttribute('href');
   return link && !link.target && path?.startsWith('/') ? path : null;

@@ -1,5 +1,18 @@
 import { IMAGE_COST } from '@atelier/catalog';
-import { Badge, Box, Button, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Grid,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconCoins } from '@tabler/icons-react';
 import { formatCredits } from '../../lib/format';
 import {
@@ -111,7 +124,15 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       data-testid="pricing-plan"
     >
       {plan.popular && (
-        <Badge variant="gradient" gradient={{ from: 'violet', to: 'pink' }} size="lg" pos="absolute" top={-14} left="50%" style={{ transform: 'translateX(-50%)' }}>
+        <Badge
+          variant="gradient"
+          gradient={{ from: 'violet', to: 'pink' }}
+          size="lg"
+          pos="absolute"
+          top={-14}
+          left="50%"
+          style={{ transform: 'translateX(-50%)' }}
+        >
           Plus Populaire
         </Badge>
       )}

@@ -39,7 +39,11 @@ const PREVIEW_OPTIONS = ['Aquarelle', 'Cyberpunk', 'Art déco', 'Pop art'];
 function InterfacePreview() {
   const result = sampleImage(afterPicture(previewExample));
   return (
-    <Box className="landing-preview" role="img" aria-label="Aperçu du studio Atelier : catégories, options de style, résultat et bouton Transformer">
+    <Box
+      className="landing-preview"
+      role="img"
+      aria-label="Aperçu du studio Atelier : catégories, options de style, résultat et bouton Transformer"
+    >
       <Group gap={6} px="md" py={10} style={{ borderBottom: '1px solid var(--landing-border)' }}>
         {['#ff5f57', '#febc2e', '#28c840'].map((color) => (
           <span key={color} className="landing-preview-dot" style={{ background: color }} />
@@ -59,7 +63,11 @@ function InterfacePreview() {
           </Group>
           <SimpleGrid cols={2} spacing={6}>
             {PREVIEW_OPTIONS.map((option) => (
-              <span key={option} className="landing-preview-option" data-active={option === previewExample.title || undefined}>
+              <span
+                key={option}
+                className="landing-preview-option"
+                data-active={option === previewExample.title || undefined}
+              >
                 {option}
               </span>
             ))}
@@ -98,7 +106,13 @@ export function SampleResultsSection() {
           const before = sampleImage(beforePicture(example));
           const after = sampleImage(afterPicture(example));
           return (
-            <Stack key={example.id} gap={8} component="article" aria-labelledby={`sample-${example.id}`} data-testid="sample-result">
+            <Stack
+              key={example.id}
+              gap={8}
+              component="article"
+              aria-labelledby={`sample-${example.id}`}
+              data-testid="sample-result"
+            >
               <CompareSlider
                 before={{ ...before, alt: `${example.title} : image originale` }}
                 after={{ ...after, alt: `${example.title} : image transformée` }}
@@ -131,8 +145,8 @@ export function SampleResultsSection() {
             L'interface, telle que vous la trouverez
           </Title>
           <Text className="landing-muted">
-            Des catégories claires, une vignette par option, le prix affiché avant de lancer : vous savez toujours ce que vous allez
-            obtenir, et ce que cela coûte.
+            Des catégories claires, une vignette par option, le prix affiché avant de lancer : vous savez toujours ce
+            que vous allez obtenir, et ce que cela coûte.
           </Text>
           <Button
             component="a"
@@ -153,7 +167,8 @@ export function SampleResultsSection() {
 }
 
 function CharacterCard({ character }: { character: CharacterSample }) {
-  const resultAlt = (transformation: SampleTransformation) => `${character.name} : ${transformation.title.toLowerCase()}`;
+  const resultAlt = (transformation: SampleTransformation) =>
+    `${character.name} : ${transformation.title.toLowerCase()}`;
   return (
     <Stack gap="sm" p="md" className="landing-card" component="article" aria-labelledby={`character-${character.id}`}>
       <div>

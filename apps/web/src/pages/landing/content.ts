@@ -59,17 +59,19 @@ export const FEATURES: readonly IconItem[] = [
   {
     icon: IconPalette,
     title: 'Styles artistiques avancés',
-    description: "Aquarelle, estampe japonaise, pop art ou vitrail : plus de 25 styles rendus avec la texture propre à chaque technique.",
+    description:
+      'Aquarelle, estampe japonaise, pop art ou vitrail : plus de 25 styles rendus avec la texture propre à chaque technique.',
   },
   {
     icon: IconUserStar,
     title: 'Transformation de personnage',
-    description: 'Chevalier, reine ou astronaute : costume et accessoires s\'ajoutent à votre photo.',
+    description: "Chevalier, reine ou astronaute : costume et accessoires s'ajoutent à votre photo.",
   },
   {
     icon: IconMovie,
     title: 'Environnements cinématographiques',
-    description: 'Tokyo sous les néons, forêt enchantée ou surface lunaire : changez de décor sans quitter votre canapé.',
+    description:
+      'Tokyo sous les néons, forêt enchantée ou surface lunaire : changez de décor sans quitter votre canapé.',
   },
   {
     icon: IconCamera,
@@ -93,7 +95,8 @@ export const PROCESS_STEPS: readonly (IconItem & { step: number })[] = [
     step: 1,
     icon: IconCloudUpload,
     title: 'Téléversement intelligent',
-    description: 'Glissez une photo ou prenez-la avec votre téléphone. Elle est redressée, allégée et débarrassée de ses métadonnées.',
+    description:
+      'Glissez une photo ou prenez-la avec votre téléphone. Elle est redressée, allégée et débarrassée de ses métadonnées.',
   },
   {
     step: 2,
@@ -105,7 +108,8 @@ export const PROCESS_STEPS: readonly (IconItem & { step: number })[] = [
     step: 3,
     icon: IconSparkles,
     title: 'Génération IA',
-    description: "Le moteur compose votre image, étape par étape sous vos yeux. Aucun prompt à écrire, aucun réglage à connaître.",
+    description:
+      'Le moteur compose votre image, étape par étape sous vos yeux. Aucun prompt à écrire, aucun réglage à connaître.',
   },
   {
     step: 4,
@@ -119,12 +123,12 @@ export const HOW_IT_WORKS: readonly IconItem[] = [
   {
     icon: IconPhotoScan,
     title: 'Analyse de la photo',
-    description: "Format, cadrage et exposition sont ajustés automatiquement : rien à détourer, rien à annoter.",
+    description: 'Format, cadrage et exposition sont ajustés automatiquement : rien à détourer, rien à annoter.',
   },
   {
     icon: IconWand,
     title: 'Composition de la consigne',
-    description: "Vos choix deviennent une instruction précise pour le modèle. Vous cliquez, nous rédigeons.",
+    description: 'Vos choix deviennent une instruction précise pour le modèle. Vous cliquez, nous rédigeons.',
   },
   {
     icon: IconSparkles,
@@ -134,12 +138,36 @@ export const HOW_IT_WORKS: readonly IconItem[] = [
 ];
 
 export const TECHNOLOGY: readonly IconItem[] = [
-  { icon: IconBadge4k, title: "Jusqu'en 4K", description: 'Agrandissement et netteté pour imprimer vos créations en grand.' },
-  { icon: IconBolt, title: 'Progression en direct', description: "L'avancement de chaque génération s'affiche étape par étape, jusqu'au résultat." },
-  { icon: IconLock, title: 'Privé par défaut', description: 'Vos photos restent dans votre galerie tant que vous ne les publiez pas.' },
-  { icon: IconDownload, title: 'Export sans filigrane', description: 'Téléchargez une image, une sélection ou tout votre travail.' },
-  { icon: IconVideo, title: 'Vidéos de 6 secondes', description: 'Animez une création en clip 768p, prêt pour les réseaux.' },
-  { icon: IconTopologyStar3, title: 'Workflows visuels', description: 'Enchaînez les transformations dans un éditeur à nœuds.' },
+  {
+    icon: IconBadge4k,
+    title: "Jusqu'en 4K",
+    description: 'Agrandissement et netteté pour imprimer vos créations en grand.',
+  },
+  {
+    icon: IconBolt,
+    title: 'Progression en direct',
+    description: "L'avancement de chaque génération s'affiche étape par étape, jusqu'au résultat.",
+  },
+  {
+    icon: IconLock,
+    title: 'Privé par défaut',
+    description: 'Vos photos restent dans votre galerie tant que vous ne les publiez pas.',
+  },
+  {
+    icon: IconDownload,
+    title: 'Export sans filigrane',
+    description: 'Téléchargez une image, une sélection ou tout votre travail.',
+  },
+  {
+    icon: IconVideo,
+    title: 'Vidéos de 6 secondes',
+    description: 'Animez une création en clip 768p, prêt pour les réseaux.',
+  },
+  {
+    icon: IconTopologyStar3,
+    title: 'Workflows visuels',
+    description: 'Enchaînez les transformations dans un éditeur à nœuds.',
+  },
 ];
 
 export const CREDIT_RULES = [
@@ -175,7 +203,13 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     name: 'Créateur',
     price: '19€',
     credits: 500,
-    features: ['Accès prioritaire', 'Couleurs granulaires', 'Téléchargement groupé', 'Support par e-mail', 'Sauvegardes automatiques'],
+    features: [
+      'Accès prioritaire',
+      'Couleurs granulaires',
+      'Téléchargement groupé',
+      'Support par e-mail',
+      'Sauvegardes automatiques',
+    ],
     popular: true,
   },
   {

@@ -88,7 +88,12 @@ export const CHARACTERS: readonly CharacterSample[] = [
     transformations: [
       { id: 'cyanotype', style: 'Cyanotype', title: 'Tirage au cyanotype', choice: { style: 'cyanotype' } },
       { id: 'croquis', style: 'Croquis au crayon', title: 'Esquisse à la mine', choice: { style: 'pencil-sketch' } },
-      { id: 'reine', style: 'Reine', title: "Reine à l'heure dorée", choice: { character: 'queen', lighting: 'golden-hour' } },
+      {
+        id: 'reine',
+        style: 'Reine',
+        title: "Reine à l'heure dorée",
+        choice: { character: 'queen', lighting: 'golden-hour' },
+      },
     ],
   },
   {
@@ -97,9 +102,19 @@ export const CHARACTERS: readonly CharacterSample[] = [
     tagline: 'Photo de profil',
     source: 'model-hugo',
     transformations: [
-      { id: 'chevalier', style: 'Chevalier', title: 'Chevalier en armure', choice: { character: 'knight', environment: 'medieval-village' } },
+      {
+        id: 'chevalier',
+        style: 'Chevalier',
+        title: 'Chevalier en armure',
+        choice: { character: 'knight', environment: 'medieval-village' },
+      },
       { id: 'synthwave', style: 'Synthwave', title: 'Rétro synthwave', choice: { style: 'synthwave' } },
-      { id: 'astronaute', style: 'Astronaute', title: 'Astronaute lunaire', choice: { character: 'astronaut', environment: 'moon' } },
+      {
+        id: 'astronaute',
+        style: 'Astronaute',
+        title: 'Astronaute lunaire',
+        choice: { character: 'astronaut', environment: 'moon' },
+      },
     ],
   },
   {
@@ -108,9 +123,19 @@ export const CHARACTERS: readonly CharacterSample[] = [
     tagline: 'Selfie du week-end',
     source: 'model-amina',
     transformations: [
-      { id: 'neons', style: 'Néons', title: 'Nuit à Tokyo', choice: { environment: 'neon-tokyo', lighting: 'neon-lights' } },
+      {
+        id: 'neons',
+        style: 'Néons',
+        title: 'Nuit à Tokyo',
+        choice: { environment: 'neon-tokyo', lighting: 'neon-lights' },
+      },
       { id: 'aurore', style: 'Aurore boréale', title: "Sous l'aurore boréale", choice: { lighting: 'aurora' } },
-      { id: 'fee', style: 'Fée', title: 'Fée de la forêt', choice: { character: 'fairy', environment: 'enchanted-forest' } },
+      {
+        id: 'fee',
+        style: 'Fée',
+        title: 'Fée de la forêt',
+        choice: { character: 'fairy', environment: 'enchanted-forest' },
+      },
     ],
   },
   {
@@ -120,7 +145,12 @@ export const CHARACTERS: readonly CharacterSample[] = [
     source: 'model-malik',
     transformations: [
       { id: 'film-noir', style: 'Film noir', title: 'Détective film noir', choice: { style: 'film-noir' } },
-      { id: 'viking', style: 'Viking', title: 'Viking des fjords', choice: { character: 'viking', environment: 'snowy-mountains' } },
+      {
+        id: 'viking',
+        style: 'Viking',
+        title: 'Viking des fjords',
+        choice: { character: 'viking', environment: 'snowy-mountains' },
+      },
       { id: 'vaporwave', style: 'Vaporwave', title: 'Affiche vaporwave', choice: { style: 'vaporwave' } },
     ],
   },
@@ -146,7 +176,8 @@ export interface SamplePicture {
 /** FNV-1a of what a picture is made from: a new recipe gets a new file name, so no stale file is ever shown. */
 function fingerprint({ source, choice }: SamplePicture): string {
   let hash = 0x811c9dc5;
-  for (const char of JSON.stringify([source, choice ?? {}])) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  for (const char of JSON.stringify([source, choice ?? {}]))
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
   return hash.toString(36);
 }
 

@@ -26,7 +26,12 @@ type Result = RouterOutputs['transform']['recent'][number];
 /** The French option names the studio writes on its prompt's last line, else the prompt's first line. */
 function titleOf(result: Result): string {
   const at = result.prompt.lastIndexOf(OPTIONS_LINE_LABEL);
-  if (at >= 0) return result.prompt.slice(at + OPTIONS_LINE_LABEL.length).trim().split(OPTIONS_SEPARATOR).join(' + ');
+  if (at >= 0)
+    return result.prompt
+      .slice(at + OPTIONS_LINE_LABEL.length)
+      .trim()
+      .split(OPTIONS_SEPARATOR)
+      .join(' + ');
   return result.prompt.split('\n')[0]?.trim() || 'Transformation';
 }
 
@@ -37,7 +42,10 @@ function Library() {
   const [search, setSearch] = useState('');
   const [viewed, setViewed] = useState<ViewedImage | null>(null);
 
-  const visible = useMemo(() => (recent.data ?? []).filter((result) => matchesSearch(search, titleOf(result), result.prompt)), [recent.data, search]);
+  const visible = useMemo(
+    () => (recent.data ?? []).filter((result) => matchesSearch(search, titleOf(result), result.prompt)),
+    [recent.data, search],
+  );
   const urls = useMemo(() => visible.map((result) => result.transformedImagePath), [visible]);
   const [selected, selection] = useSelection({ data: urls });
 
@@ -48,11 +56,20 @@ function Library() {
       </Center>
     );
   }
-  if (!recent.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" onRetry={() => void recent.refetch()} retrying={recent.isFetching} />;
+  if (!recent.data)
+    return (
+      <RetryNotice
+        title="Vos images n'ont pas pu être chargées"
+        onRetry={() => void recent.refetch()}
+        retrying={recent.isFetching}
+      />
+    );
 
   const use = () => {
     // In the order shown, newest first, whatever order they were ticked in.
-    storeLibrarySelection((recent.data ?? []).map((result) => result.transformedImagePath).filter((url) => selected.includes(url)));
+    storeLibrarySelection(
+      (recent.data ?? []).map((result) => result.transformedImagePath).filter((url) => selected.includes(url)),
+    );
     void navigate('/mobile-transform');
   };
 
@@ -60,12 +77,21 @@ function Library() {
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
         <SearchInput placeholder="Rechercher une image..." value={search} onChange={setSearch} />
-        <Button radius="xl" leftSection={<IconWand size={16} aria-hidden />} disabled={selected.length === 0} onClick={use}>
+        <Button
+          radius="xl"
+          leftSection={<IconWand size={16} aria-hidden />}
+          disabled={selected.length === 0}
+          onClick={use}
+        >
           Utiliser ({selected.length})
         </Button>
       </Group>
       {visible.length === 0 ? (
-        <Notice icon={<IconPhotoSearch size={28} />} title="Aucune image trouvée" description={search ? 'Essayez un autre mot.' : 'Vos images transformées apparaîtront ici.'}>
+        <Notice
+          icon={<IconPhotoSearch size={28} />}
+          title="Aucune image trouvée"
+          description={search ? 'Essayez un autre mot.' : 'Vos images transformées apparaîtront ici.'}
+        >
           {search ? (
             <Button variant="light" radius="xl" onClick={() => setSearch('')}>
               Effacer la recherche
@@ -105,8 +131,15 @@ function Library() {
                   selecting
                   selected={selected.includes(result.transformedImagePath)}
                   onToggleSelected={() => selection.toggle(result.transformedImagePath)}
-                  onView={() => setViewed({ src: result.transformedImagePath, fallbackSrc: result.originalImagePath, title })}
-                  onDownload={() => void downloadFile({ url: result.transformedImagePath, filename: downloadNameOf(result.transformedImagePath) })}
+                  onView={() =>
+                    setViewed({ src: result.transformedImagePath, fallbackSrc: result.originalImagePath, title })
+                  }
+                  onDownload={() =>
+                    void downloadFile({
+                      url: result.transformedImagePath,
+                      filename: downloadNameOf(result.transformedImagePath),
+                    })
+                  }
                 />
               );
             })}
@@ -139,7 +172,10 @@ export function ImageLibraryPage() {
         ) : user ? (
           <Library />
         ) : (
-          <SignInPrompt title="Utilisateur non connecté" description="Connectez-vous pour retrouver vos images transformées." />
+          <SignInPrompt
+            title="Utilisateur non connecté"
+            description="Connectez-vous pour retrouver vos images transformées."
+          />
         )}
       </Container>
     </>

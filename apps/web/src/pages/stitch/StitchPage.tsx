@@ -15,7 +15,11 @@ function Composite({ filename }: { filename: string }) {
 
   if (state === 'failed') {
     return (
-      <Notice icon={<IconPhotoOff size={28} />} title="Image non disponible" description="Cette comparaison n'existe pas ou ne vous est pas accessible." />
+      <Notice
+        icon={<IconPhotoOff size={28} />}
+        title="Image non disponible"
+        description="Cette comparaison n'existe pas ou ne vous est pas accessible."
+      />
     );
   }
   return (
@@ -41,7 +45,12 @@ function Composite({ filename }: { filename: string }) {
       />
       {state === 'loaded' && (
         <Group justify="flex-end" mt="sm">
-          <Button variant="light" radius="xl" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void downloadFile({ url: src, filename: `atelier-avant-apres-${filename}` })}>
+          <Button
+            variant="light"
+            radius="xl"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void downloadFile({ url: src, filename: `atelier-avant-apres-${filename}` })}
+          >
             Télécharger
           </Button>
         </Group>
@@ -73,7 +82,11 @@ export function StitchPage() {
         {filename ? (
           <Composite key={filename} filename={filename} />
         ) : (
-          <Notice icon={<IconPhotoQuestion size={28} />} title="Aucune image spécifiée" description="Ouvrez une comparaison depuis votre bibliothèque." />
+          <Notice
+            icon={<IconPhotoQuestion size={28} />}
+            title="Aucune image spécifiée"
+            description="Ouvrez une comparaison depuis votre bibliothèque."
+          />
         )}
       </Container>
     </>

@@ -28,7 +28,12 @@ export function ActionGroupDialog({ groupId, selectedId, onPick, onClose, onBack
   );
 }
 
-function GroupLevels({ group, selectedId, onPick, onBack }: { group: ActionGroup; onBack: () => void } & Pick<ActionGroupDialogProps, 'selectedId' | 'onPick'>) {
+function GroupLevels({
+  group,
+  selectedId,
+  onPick,
+  onBack,
+}: { group: ActionGroup; onBack: () => void } & Pick<ActionGroupDialogProps, 'selectedId' | 'onPick'>) {
   // The levels visited below the group: [] is the list of sub-categories.
   const [history, setHistory] = useState<string[]>([]);
   const subcategory = group.subcategories.find((candidate) => candidate.id === history.at(-1));
@@ -65,18 +70,33 @@ function GroupLevels({ group, selectedId, onPick, onBack }: { group: ActionGroup
       {subcategory ? (
         <OptionTiles>
           {subcategory.options.map((option) => (
-            <OptionTile key={option.id} option={option} selected={option.id === selectedId} onClick={() => onPick(option)} />
+            <OptionTile
+              key={option.id}
+              option={option}
+              selected={option.id === selectedId}
+              onClick={() => onPick(option)}
+            />
           ))}
         </OptionTiles>
       ) : (
         <>
           <Stack gap={8}>
             {group.subcategories.map((candidate) => (
-              <UnstyledButton key={candidate.id} className="studio-subcategory" onClick={() => setHistory([...history, candidate.id])}>
+              <UnstyledButton
+                key={candidate.id}
+                className="studio-subcategory"
+                onClick={() => setHistory([...history, candidate.id])}
+              >
                 <div className="studio-subcategory-previews" aria-hidden>
                   {candidate.options.slice(0, 3).map((option) => (
                     // Decorative (the names are written beside them): one that fails is simply hidden.
-                    <img key={option.id} src={thumbnailUrl(option.thumbnail)} alt="" loading="lazy" onError={(event) => (event.currentTarget.style.visibility = 'hidden')} />
+                    <img
+                      key={option.id}
+                      src={thumbnailUrl(option.thumbnail)}
+                      alt=""
+                      loading="lazy"
+                      onError={(event) => (event.currentTarget.style.visibility = 'hidden')}
+                    />
                   ))}
                 </div>
                 <div style={{ flex: 1, minWidth: 0 }}>

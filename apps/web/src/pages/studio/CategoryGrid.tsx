@@ -1,6 +1,17 @@
 import { CATEGORIES, type CategoryId, type Selection } from '@atelier/catalog';
 import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { IconBadgeHd, IconBulb, IconCamera, IconCrop, IconMountain, IconPalette, IconRun, IconShirt, IconUser, type Icon } from '@tabler/icons-react';
+import {
+  IconBadgeHd,
+  IconBulb,
+  IconCamera,
+  IconCrop,
+  IconMountain,
+  IconPalette,
+  IconRun,
+  IconShirt,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
 
 /** The catalogue names Tabler icons by key; these are the components for them. */
 const ICONS: Readonly<Record<string, Icon>> = {

@@ -1,4 +1,12 @@
-import { getActionGroup, getCategory, getOptions, QUICK_STYLES, type CatalogOption, type CategoryId, type Selection } from '@atelier/catalog';
+import {
+  getActionGroup,
+  getCategory,
+  getOptions,
+  QUICK_STYLES,
+  type CatalogOption,
+  type CategoryId,
+  type Selection,
+} from '@atelier/catalog';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
 import { OptionTile, OptionTiles } from './OptionTile';
@@ -17,14 +25,26 @@ export interface OptionHandlers {
 /** Whether the action choice is one of a special action's options (the group's tile then shows as chosen). */
 function groupHoldsChoice(groupId: string, chosenId: string | undefined): boolean {
   const group = getActionGroup(groupId);
-  return chosenId !== undefined && (chosenId === groupId || (group?.subcategories.some((sub) => sub.options.some((option) => option.id === chosenId)) ?? false));
+  return (
+    chosenId !== undefined &&
+    (chosenId === groupId ||
+      (group?.subcategories.some((sub) => sub.options.some((option) => option.id === chosenId)) ?? false))
+  );
 }
 
 /** The options of one category: quick styles for the style category, every option elsewhere. */
-export function CategoryOptions({ category, selection, onToggle, onOpenGroup, onOpenStyles }: OptionHandlers & { category: CategoryId }) {
+export function CategoryOptions({
+  category,
+  selection,
+  onToggle,
+  onOpenGroup,
+  onOpenStyles,
+}: OptionHandlers & { category: CategoryId }) {
   const chosenId = selection[category]?.id;
   if (category === 'style') {
-    const chosenOutsideQuick = getOptions('style').find((option) => option.id === chosenId && !QUICK_STYLES.includes(option));
+    const chosenOutsideQuick = getOptions('style').find(
+      (option) => option.id === chosenId && !QUICK_STYLES.includes(option),
+    );
     return (
       <Stack gap="sm">
         <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
@@ -32,7 +52,12 @@ export function CategoryOptions({ category, selection, onToggle, onOpenGroup, on
         </Text>
         <OptionTiles>
           {[...(chosenOutsideQuick ? [chosenOutsideQuick] : []), ...QUICK_STYLES].map((option) => (
-            <OptionTile key={option.id} option={option} selected={option.id === chosenId} onClick={() => onToggle('style', option)} />
+            <OptionTile
+              key={option.id}
+              option={option}
+              selected={option.id === chosenId}
+              onClick={() => onToggle('style', option)}
+            />
           ))}
         </OptionTiles>
         <Button variant="light" leftSection={<IconPalette size={16} aria-hidden />} onClick={onOpenStyles}>
@@ -46,9 +71,20 @@ export function CategoryOptions({ category, selection, onToggle, onOpenGroup, on
       {getOptions(category).map((option) => {
         const group = category === 'action' ? getActionGroup(option.id) : undefined;
         return group ? (
-          <OptionTile key={option.id} option={option} opensDialog selected={groupHoldsChoice(group.id, chosenId)} onClick={() => onOpenGroup(group.id)} />
+          <OptionTile
+            key={option.id}
+            option={option}
+            opensDialog
+            selected={groupHoldsChoice(group.id, chosenId)}
+            onClick={() => onOpenGroup(group.id)}
+          />
         ) : (
-          <OptionTile key={option.id} option={option} selected={option.id === chosenId} onClick={() => onToggle(category, option)} />
+          <OptionTile
+            key={option.id}
+            option={option}
+            selected={option.id === chosenId}
+            onClick={() => onToggle(category, option)}
+          />
         );
       })}
     </OptionTiles>
@@ -56,7 +92,12 @@ export function CategoryOptions({ category, selection, onToggle, onOpenGroup, on
 }
 
 /** The 'artistic styles picker': every style of the catalogue. */
-export function StylesPicker({ opened, onClose, selection, onToggle }: { opened: boolean; onClose: () => void } & Pick<OptionHandlers, 'selection' | 'onToggle'>) {
+export function StylesPicker({
+  opened,
+  onClose,
+  selection,
+  onToggle,
+}: { opened: boolean; onClose: () => void } & Pick<OptionHandlers, 'selection' | 'onToggle'>) {
   const chosenId = selection.style?.id;
   return (
     <StudioSheet opened={opened} onClose={onClose} title="Styles artistiques" size="xl">

@@ -1,11 +1,28 @@
 import { IMAGE_COST } from '@atelier/catalog';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand, IconLibraryPhoto, IconUpload } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconLayoutSidebarRightCollapse,
+  IconLayoutSidebarRightExpand,
+  IconLibraryPhoto,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppHeader } from '../../components/AppHeader';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
-import { AiModeToggle, CreditsBadge, EngineNote, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
+import {
+  AiModeToggle,
+  CreditsBadge,
+  EngineNote,
+  GenerationModeSwitch,
+  PresetNote,
+  ResultActions,
+  RunButton,
+  StudioChips,
+  StudioStage,
+  useFilePicker,
+} from './StudioControls';
 import { StudioOverlays } from './StudioOverlays';
 import { StudioThumbnails, thumbsOf } from './StudioThumbnails';
 import type { Studio } from './useStudio';
@@ -20,9 +37,20 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
   const hasThumbnails = thumbsOf(studio).length > 1;
 
   return (
-    <div className="studio studio-desktop" style={{ background: palette.background }} data-testid="studio" data-layout="desktop">
+    <div
+      className="studio studio-desktop"
+      style={{ background: palette.background }}
+      data-testid="studio"
+      data-layout="desktop"
+    >
       <AppHeader>
-        <Button variant="light" radius="xl" size="sm" leftSection={<IconUpload size={16} aria-hidden />} onClick={picker.open}>
+        <Button
+          variant="light"
+          radius="xl"
+          size="sm"
+          leftSection={<IconUpload size={16} aria-hidden />}
+          onClick={picker.open}
+        >
           Importer
         </Button>
         <Tooltip label="Télécharger l'image">
@@ -31,7 +59,13 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Galerie">
-          <ActionIcon variant="light" radius="xl" size={36} aria-label="Galerie" onClick={() => studio.openOverlay({ kind: 'gallery' })}>
+          <ActionIcon
+            variant="light"
+            radius="xl"
+            size={36}
+            aria-label="Galerie"
+            onClick={() => studio.openOverlay({ kind: 'gallery' })}
+          >
             <IconLibraryPhoto size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -47,8 +81,19 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
               <GenerationModeSwitch studio={studio} size="sm" />
             </Group>
             <Tooltip label={panelOpen ? 'Masquer les options' : 'Afficher les options'}>
-              <ActionIcon variant="white" color="dark" radius="xl" size={36} aria-label={panelOpen ? 'Masquer les options' : 'Afficher les options'} onClick={() => setPanelOpen(!panelOpen)}>
-                {panelOpen ? <IconLayoutSidebarRightCollapse size={18} aria-hidden /> : <IconLayoutSidebarRightExpand size={18} aria-hidden />}
+              <ActionIcon
+                variant="white"
+                color="dark"
+                radius="xl"
+                size={36}
+                aria-label={panelOpen ? 'Masquer les options' : 'Afficher les options'}
+                onClick={() => setPanelOpen(!panelOpen)}
+              >
+                {panelOpen ? (
+                  <IconLayoutSidebarRightCollapse size={18} aria-hidden />
+                ) : (
+                  <IconLayoutSidebarRightExpand size={18} aria-hidden />
+                )}
               </ActionIcon>
             </Tooltip>
           </Group>
@@ -74,7 +119,13 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
 
           {hasThumbnails && (
             <StudioThumbnails studio={studio} variant="strip">
-              <Button variant="white" color="dark" size="compact-sm" radius="xl" onClick={() => studio.openOverlay({ kind: 'thumbnails' })}>
+              <Button
+                variant="white"
+                color="dark"
+                size="compact-sm"
+                radius="xl"
+                onClick={() => studio.openOverlay({ kind: 'thumbnails' })}
+              >
                 Tout voir
               </Button>
             </StudioThumbnails>
@@ -83,7 +134,11 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
 
         {panelOpen && (
           <aside className="studio-panel" aria-label="Options de transformation">
-            <CategoryGrid selection={state.selection} active={category} onOpen={(next) => dispatch({ type: 'openCategory', category: next })} />
+            <CategoryGrid
+              selection={state.selection}
+              active={category}
+              onOpen={(next) => dispatch({ type: 'openCategory', category: next })}
+            />
             <Text fw={800} fz="lg" mt="md" mb="xs">
               {categoryName(category)}
             </Text>

@@ -4,7 +4,18 @@ import { Link } from 'react-router';
 import { AccountMenu } from '../../components/AccountMenu';
 import { CategoryGrid } from './CategoryGrid';
 import { categoryName, CategoryOptions } from './CategoryOptions';
-import { AiModeToggle, CreditsBadge, EngineNote, GenerationModeSwitch, PresetNote, ResultActions, RunButton, StudioChips, StudioStage, useFilePicker } from './StudioControls';
+import {
+  AiModeToggle,
+  CreditsBadge,
+  EngineNote,
+  GenerationModeSwitch,
+  PresetNote,
+  ResultActions,
+  RunButton,
+  StudioChips,
+  StudioStage,
+  useFilePicker,
+} from './StudioControls';
 import { StudioOverlays } from './StudioOverlays';
 import { StudioSheet } from './StudioSheet';
 import { StudioThumbnails } from './StudioThumbnails';
@@ -18,7 +29,12 @@ export function MobileStudio({ studio }: { studio: Studio }) {
   const picker = useFilePicker(studio);
   const category = state.activeCategory;
   return (
-    <div className="studio studio-mobile" style={{ background: palette.background, color: palette.textColor }} data-testid="studio" data-layout="mobile">
+    <div
+      className="studio studio-mobile"
+      style={{ background: palette.background, color: palette.textColor }}
+      data-testid="studio"
+      data-layout="mobile"
+    >
       <Group component="header" className="studio-topbar" justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap">
           {/* A member's menu leads everywhere, home included; a visitor keeps the way home. */}
@@ -47,36 +63,39 @@ export function MobileStudio({ studio }: { studio: Studio }) {
       </Group>
 
       <main className="studio-mobile-main">
-      <div className="studio-mobile-stage">
-        <StudioStage studio={studio}>
-          <Group className="studio-stage-bottom" justify="space-between" wrap="nowrap">
-            <GenerationModeSwitch studio={studio} />
-            <RunButton studio={studio} />
-          </Group>
-        </StudioStage>
-      </div>
+        <div className="studio-mobile-stage">
+          <StudioStage studio={studio}>
+            <Group className="studio-stage-bottom" justify="space-between" wrap="nowrap">
+              <GenerationModeSwitch studio={studio} />
+              <RunButton studio={studio} />
+            </Group>
+          </StudioStage>
+        </div>
 
-      <Stack gap={6} className="studio-mobile-strip">
-        <StudioThumbnails studio={studio} variant="strip" />
-        <ResultActions studio={studio} />
-        <StudioChips studio={studio} />
-        <PresetNote studio={studio} />
-        <EngineNote />
-      </Stack>
+        <Stack gap={6} className="studio-mobile-strip">
+          <StudioThumbnails studio={studio} variant="strip" />
+          <ResultActions studio={studio} />
+          <StudioChips studio={studio} />
+          <PresetNote studio={studio} />
+          <EngineNote />
+        </Stack>
 
-      <div className="studio-mobile-categories">
-        <CategoryGrid
-          selection={state.selection}
-          active={category}
-          onOpen={(next) => {
-            dispatch({ type: 'openCategory', category: next });
-            studio.openOverlay({ kind: 'options' });
-          }}
-        />
-      </div>
-
+        <div className="studio-mobile-categories">
+          <CategoryGrid
+            selection={state.selection}
+            active={category}
+            onOpen={(next) => {
+              dispatch({ type: 'openCategory', category: next });
+              studio.openOverlay({ kind: 'options' });
+            }}
+          />
+        </div>
       </main>
-      <StudioSheet opened={studio.overlay?.kind === 'options' && category !== null} onClose={studio.closeOverlay} title={category ? categoryName(category) : ''}>
+      <StudioSheet
+        opened={studio.overlay?.kind === 'options' && category !== null}
+        onClose={studio.closeOverlay}
+        title={category ? categoryName(category) : ''}
+      >
         {category && (
           <CategoryOptions
             category={category}

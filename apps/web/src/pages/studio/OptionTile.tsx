@@ -17,14 +17,25 @@ interface OptionTileProps {
 export function OptionTile({ option, selected, onClick, opensDialog = false }: OptionTileProps) {
   const [failed, setFailed] = useState(false);
   return (
-    <UnstyledButton className="studio-option" data-selected={selected || undefined} aria-pressed={opensDialog ? undefined : selected} onClick={onClick}>
+    <UnstyledButton
+      className="studio-option"
+      data-selected={selected || undefined}
+      aria-pressed={opensDialog ? undefined : selected}
+      onClick={onClick}
+    >
       <div className="studio-option-thumb">
         {failed ? (
           <Text className="studio-option-fallback" fz="xs" fw={700} aria-hidden>
             {option.name}
           </Text>
         ) : (
-          <img src={thumbnailUrl(option.thumbnail)} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
+          <img
+            src={thumbnailUrl(option.thumbnail)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            onError={() => setFailed(true)}
+          />
         )}
         {selected && (
           <span className="studio-option-check" aria-hidden>
@@ -32,7 +43,13 @@ export function OptionTile({ option, selected, onClick, opensDialog = false }: O
           </span>
         )}
         {opensDialog && (
-          <Badge className="studio-option-more" size="xs" variant="filled" rightSection={<IconChevronRight size={10} aria-hidden />} aria-hidden>
+          <Badge
+            className="studio-option-more"
+            size="xs"
+            variant="filled"
+            rightSection={<IconChevronRight size={10} aria-hidden />}
+            aria-hidden
+          >
             Plus
           </Badge>
         )}

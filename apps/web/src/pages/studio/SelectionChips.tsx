@@ -25,7 +25,9 @@ export function SelectionChips({ selection, colors, onRemove, onEditColor, onGlo
   return (
     <Group gap={6} wrap="nowrap" className="studio-chips" data-testid="selection-chips">
       {entries.map(([category, option]) => {
-        const colored = colors.elements?.[category]?.[option.id] !== undefined || Object.keys(colors.components?.[category]?.[option.id] ?? {}).length > 0;
+        const colored =
+          colors.elements?.[category]?.[option.id] !== undefined ||
+          Object.keys(colors.components?.[category]?.[option.id] ?? {}).length > 0;
         return (
           <Group key={category} gap={2} wrap="nowrap" className="studio-chip" data-testid="selection-chip">
             <Swatch colorId={colors.elements?.[category]?.[option.id]} />
@@ -33,11 +35,24 @@ export function SelectionChips({ selection, colors, onRemove, onEditColor, onGlo
               {option.name}
             </Text>
             <Tooltip label={colored ? 'Modifier la couleur' : 'Ajouter une couleur'}>
-              <ActionIcon size="sm" variant="subtle" radius="xl" aria-label={`Couleur de ${option.name}`} onClick={() => onEditColor(category, option)}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                radius="xl"
+                aria-label={`Couleur de ${option.name}`}
+                onClick={() => onEditColor(category, option)}
+              >
                 <IconColorSwatch size={14} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <ActionIcon size="sm" variant="subtle" color="gray" radius="xl" aria-label={`Retirer ${option.name}`} onClick={() => onRemove(category, option)}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              radius="xl"
+              aria-label={`Retirer ${option.name}`}
+              onClick={() => onRemove(category, option)}
+            >
               <IconX size={12} aria-hidden />
             </ActionIcon>
           </Group>

@@ -1,5 +1,16 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconArrowsLeftRight, IconCoins, IconColumns2, IconMaximize, IconPhoto, IconRepeat, IconSparkles, IconVideo, IconWand } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconArrowsLeftRight,
+  IconCoins,
+  IconColumns2,
+  IconMaximize,
+  IconPhoto,
+  IconRepeat,
+  IconSparkles,
+  IconVideo,
+  IconWand,
+} from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
@@ -43,8 +54,24 @@ export function GenerationModeSwitch({ studio, size = 'xs' }: { studio: Studio; 
       value={studio.state.generationMode}
       onChange={(mode) => studio.dispatch({ type: 'setGenerationMode', mode: mode as GenerationMode })}
       data={[
-        { value: 'image', label: <Group gap={4} wrap="nowrap"><IconPhoto size={14} aria-hidden />Image</Group> },
-        { value: 'video', label: <Group gap={4} wrap="nowrap"><IconVideo size={14} aria-hidden />Vidéo</Group> },
+        {
+          value: 'image',
+          label: (
+            <Group gap={4} wrap="nowrap">
+              <IconPhoto size={14} aria-hidden />
+              Image
+            </Group>
+          ),
+        },
+        {
+          value: 'video',
+          label: (
+            <Group gap={4} wrap="nowrap">
+              <IconVideo size={14} aria-hidden />
+              Vidéo
+            </Group>
+          ),
+        },
       ]}
     />
   );
@@ -59,8 +86,14 @@ export function AiModeToggle({ studio }: { studio: Studio }) {
       color="violet"
       label="IA auto"
       checked={studio.state.aiMode === 'auto'}
-      onChange={(event) => studio.dispatch({ type: 'setAiMode', mode: event.currentTarget.checked ? 'auto' : 'manual' })}
-      thumbIcon={studio.state.aiMode === 'auto' ? <IconWand size={10} color="var(--mantine-color-violet-6)" aria-hidden /> : undefined}
+      onChange={(event) =>
+        studio.dispatch({ type: 'setAiMode', mode: event.currentTarget.checked ? 'auto' : 'manual' })
+      }
+      thumbIcon={
+        studio.state.aiMode === 'auto' ? (
+          <IconWand size={10} color="var(--mantine-color-violet-6)" aria-hidden />
+        ) : undefined
+      }
     />
   );
 }
@@ -74,7 +107,13 @@ export function StudioStage({ studio, children }: { studio: Studio; children?: R
       onFile={(file) => void studio.addFile(file, 'upload')}
       onError={studio.imageFailed}
       loading={studio.busy}
-      loadingLabel={studio.progress ? describeJob(studio.progress) : studio.state.generationMode === 'video' ? 'Génération de la vidéo...' : 'Transformation en cours...'}
+      loadingLabel={
+        studio.progress
+          ? describeJob(studio.progress)
+          : studio.state.generationMode === 'video'
+            ? 'Génération de la vidéo...'
+            : 'Transformation en cours...'
+      }
       loadingProgress={studio.progress?.status === 'running' ? studio.progress.progress : null}
       onCancel={studio.progress ? () => void studio.cancel() : undefined}
       overlay={
@@ -130,7 +169,14 @@ function StageActions({ studio }: { studio: Studio }) {
   if (!image) return null;
   return (
     <Tooltip label="Plein écran">
-      <Button size="compact-sm" radius="xl" variant="white" color="dark" aria-label="Plein écran" onClick={() => studio.openOverlay({ kind: 'viewer', url: image })}>
+      <Button
+        size="compact-sm"
+        radius="xl"
+        variant="white"
+        color="dark"
+        aria-label="Plein écran"
+        onClick={() => studio.openOverlay({ kind: 'viewer', url: image })}
+      >
         <IconMaximize size={14} aria-hidden />
       </Button>
     </Tooltip>
@@ -146,14 +192,24 @@ export function ResultActions({ studio }: { studio: Studio }) {
   const phone = useIsPhone();
   const { result, comparison } = studio;
   if (!result && !comparison) return null;
-  const button = { size: phone ? 'sm' : 'compact-sm', radius: 'xl', variant: 'white', color: 'dark', className: 'studio-result-action' } as const;
+  const button = {
+    size: phone ? 'sm' : 'compact-sm',
+    radius: 'xl',
+    variant: 'white',
+    color: 'dark',
+    className: 'studio-result-action',
+  } as const;
   const engine = engineLabel(comparison?.engine, comparison?.models);
   const choices = result?.choices;
   return (
     <Group gap={6} wrap="nowrap" className="studio-result-actions" data-testid="result-actions">
       {comparison && (
         <>
-          <Button {...button} leftSection={<IconArrowsLeftRight size={14} aria-hidden />} onClick={() => studio.openOverlay({ kind: 'compare' })}>
+          <Button
+            {...button}
+            leftSection={<IconArrowsLeftRight size={14} aria-hidden />}
+            onClick={() => studio.openOverlay({ kind: 'compare' })}
+          >
             Avant / après
           </Button>
           <Tooltip label="Côte à côte">
@@ -164,17 +220,33 @@ export function ResultActions({ studio }: { studio: Studio }) {
         </>
       )}
       {result && (
-        <Button {...button} leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => studio.pickImage(result.before)}>
+        <Button
+          {...button}
+          leftSection={<IconArrowBackUp size={14} aria-hidden />}
+          onClick={() => studio.pickImage(result.before)}
+        >
           Repartir de l'original
         </Button>
       )}
       {choices && (
-        <Button {...button} leftSection={<IconRepeat size={14} aria-hidden />} onClick={() => studio.dispatch({ type: 'restoreChoices', choices })}>
+        <Button
+          {...button}
+          leftSection={<IconRepeat size={14} aria-hidden />}
+          onClick={() => studio.dispatch({ type: 'restoreChoices', choices })}
+        >
           Mêmes réglages
         </Button>
       )}
       {engine && (
-        <Badge size="lg" radius="xl" variant="white" color="dark" tt="none" className="studio-result-engine" data-testid="result-engine">
+        <Badge
+          size="lg"
+          radius="xl"
+          variant="white"
+          color="dark"
+          tt="none"
+          className="studio-result-engine"
+          data-testid="result-engine"
+        >
           {engine}
         </Badge>
       )}
@@ -205,7 +277,9 @@ export function PresetNote({ studio }: { studio: Studio }) {
   if (studio.state.aiMode !== 'auto') return null;
   return (
     <Text fz="xs" fw={600} className="studio-preset-note" data-testid="preset-note">
-      {studio.appliedPreset ? `Préréglage IA : ${studio.appliedPreset.title}` : 'IA auto : un préréglage adapté à votre image sera appliqué.'}
+      {studio.appliedPreset
+        ? `Préréglage IA : ${studio.appliedPreset.title}`
+        : 'IA auto : un préréglage adapté à votre image sera appliqué.'}
     </Text>
   );
 }
@@ -213,6 +287,12 @@ export function PresetNote({ studio }: { studio: Studio }) {
 /** A hidden file input and the function that opens it (upload button of the bars). */
 export function useFilePicker(studio: Studio) {
   const input = useRef<HTMLInputElement>(null);
-  const element = <HiddenFileInput ref={input} onFile={(file) => void studio.addFile(file, 'upload')} data-testid="studio-upload-input" />;
+  const element = (
+    <HiddenFileInput
+      ref={input}
+      onFile={(file) => void studio.addFile(file, 'upload')}
+      data-testid="studio-upload-input"
+    />
+  );
   return { input: element, open: () => input.current?.click() };
 }

@@ -21,7 +21,12 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
     <>
       <LoginModal opened={is('login')} onClose={closeOverlay} onSignIn={() => void studio.goSignIn()} />
       <MessageDialog message={studio.message} onClose={studio.closeMessage} />
-      <CompareOverlay opened={is('compare') && comparison !== null} before={comparison?.before ?? ''} after={comparison?.after ?? ''} onClose={closeOverlay} />
+      <CompareOverlay
+        opened={is('compare') && comparison !== null}
+        before={comparison?.before ?? ''}
+        after={comparison?.after ?? ''}
+        onClose={closeOverlay}
+      />
       <SideBySideModal
         opened={is('sideBySide') && comparison !== null}
         before={comparison?.before ?? ''}
@@ -29,7 +34,10 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
         onClose={closeOverlay}
         onUse={studio.pickImage}
       />
-      <ImageViewer image={overlay?.kind === 'viewer' ? { src: overlay.url, title: 'Image' } : null} onClose={closeOverlay} />
+      <ImageViewer
+        image={overlay?.kind === 'viewer' ? { src: overlay.url, title: 'Image' } : null}
+        onClose={closeOverlay}
+      />
       <GallerySheet
         opened={is('gallery')}
         onClose={closeOverlay}
@@ -37,7 +45,12 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
         onFile={(file, origin) => void studio.addFile(file, origin)}
         userId={studio.user?.id}
       />
-      <StylesPicker opened={is('styles')} onClose={closeOverlay} selection={state.selection} onToggle={studio.toggleOption} />
+      <StylesPicker
+        opened={is('styles')}
+        onClose={closeOverlay}
+        selection={state.selection}
+        onToggle={studio.toggleOption}
+      />
       <ActionGroupDialog
         groupId={overlay?.kind === 'group' ? overlay.groupId : null}
         selectedId={state.selection.action?.id}

@@ -13,9 +13,21 @@ import './studio.css';
 const PRELOAD_MINIMUM_MS = { desktop: 300, mobile: 150 } as const;
 
 /** Holds the interface back until its first pictures have loaded (or failed). */
-function PreloadGate({ urls, minimumMs, children }: { urls: readonly string[]; minimumMs: number; children: ReactNode }) {
+function PreloadGate({
+  urls,
+  minimumMs,
+  children,
+}: {
+  urls: readonly string[];
+  minimumMs: number;
+  children: ReactNode;
+}) {
   const progress = usePreload(urls, minimumMs);
-  return progress.ready ? children : <PreloadScreen loaded={progress.loaded} total={progress.total} percent={progress.percent} />;
+  return progress.ready ? (
+    children
+  ) : (
+    <PreloadScreen loaded={progress.loaded} total={progress.total} percent={progress.percent} />
+  );
 }
 
 /** The transformation studio of /create, /transform and /mobile-transform: one route set, two layouts. */

@@ -24,14 +24,26 @@ export function StudioSheet({ opened, onClose, title, children, size = 'xl' }: S
         size="80%"
         radius="lg"
         closeButtonProps={{ 'aria-label': 'Fermer' }}
-        styles={{ title: { fontWeight: 700 }, body: { paddingBottom: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))' } }}
+        styles={{
+          title: { fontWeight: 700 },
+          body: { paddingBottom: 'calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))' },
+        }}
       >
         {children}
       </Drawer>
     );
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} radius="lg" centered closeButtonProps={{ 'aria-label': 'Fermer' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      radius="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       {children}
     </Modal>
   );

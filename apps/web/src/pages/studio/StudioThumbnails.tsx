@@ -10,15 +10,34 @@ interface Thumb {
 
 /** The visit's pictures, results first (newest first), then the sources; then the gallery's others. */
 export function thumbsOf({ state, galleryImages }: Studio): Thumb[] {
-  const visit: Thumb[] = [...state.results.map((result) => ({ url: result.url, kind: result.kind })), ...state.sources.map((url) => ({ url, kind: 'source' as const }))];
+  const visit: Thumb[] = [
+    ...state.results.map((result) => ({ url: result.url, kind: result.kind })),
+    ...state.sources.map((url) => ({ url, kind: 'source' as const })),
+  ];
   const shown = new Set(visit.map((thumb) => thumb.url));
-  return [...visit, ...galleryImages.filter((url) => !shown.has(url)).map((url) => ({ url, kind: 'gallery' as const }))];
+  return [
+    ...visit,
+    ...galleryImages.filter((url) => !shown.has(url)).map((url) => ({ url, kind: 'gallery' as const })),
+  ];
 }
 
-const LABELS: Record<Thumb['kind'], string> = { source: 'Image source', image: 'Résultat', video: 'Vidéo', gallery: 'Galerie' };
+const LABELS: Record<Thumb['kind'], string> = {
+  source: 'Image source',
+  image: 'Résultat',
+  video: 'Vidéo',
+  gallery: 'Galerie',
+};
 
 /** The pictures of the visit as a strip (under the image) or a grid (the thumbnail modal); a tap puts one in the frame. */
-export function StudioThumbnails({ studio, variant, children }: { studio: Studio; variant: 'strip' | 'grid'; children?: ReactNode }) {
+export function StudioThumbnails({
+  studio,
+  variant,
+  children,
+}: {
+  studio: Studio;
+  variant: 'strip' | 'grid';
+  children?: ReactNode;
+}) {
   const thumbs = thumbsOf(studio);
   const tiles = thumbs.map((thumb, index) => (
     <UnstyledButton
@@ -40,7 +59,12 @@ export function StudioThumbnails({ studio, variant, children }: { studio: Studio
         <img src={thumb.url} alt="" loading="lazy" decoding="async" />
       )}
       {(thumb.kind === 'image' || thumb.kind === 'video') && (
-        <Badge className="studio-thumb-badge" size="xs" variant="filled" color={thumb.kind === 'video' ? 'pink' : 'violet'}>
+        <Badge
+          className="studio-thumb-badge"
+          size="xs"
+          variant="filled"
+          color={thumb.kind === 'video' ? 'pink' : 'violet'}
+        >
           {thumb.kind === 'video' ? 'Vidéo' : 'IA'}
         </Badge>
       )}

@@ -21,7 +21,10 @@ describe('automatic presets', () => {
   it('gives a dark, cool portrait the neon city and a bright, warm portrait the golden-hour queen', () => {
     const night = pickPreset({ colors: NIGHT_BLUE, aspect: 3 / 4 });
     expect(night.id).toBe('cyber');
-    expect(night.selection).toEqual({ style: { id: 'cyberpunk', name: 'Cyberpunk' }, environment: expect.objectContaining({ id: 'neon-tokyo' }) });
+    expect(night.selection).toEqual({
+      style: { id: 'cyberpunk', name: 'Cyberpunk' },
+      environment: expect.objectContaining({ id: 'neon-tokyo' }),
+    });
 
     const sunny = pickPreset({ colors: SUNNY, aspect: 3 / 4 });
     expect(sunny.id).toBe('fantasy');

@@ -84,9 +84,13 @@ export const CURATED_PRESETS: readonly (Preset & { fit: Fit })[] = CURATED.flatM
 /** The curated preset that matches the most traits of the picture; ties go to the earlier one. */
 export function pickPreset(image: ImageTraits): Preset {
   const traits = traitsOf(image);
-  const score = (fit: Fit) => (Object.keys(fit) as (keyof Fit)[]).filter((key) => traits[key] !== undefined && fit[key] === traits[key]).length;
+  const score = (fit: Fit) =>
+    (Object.keys(fit) as (keyof Fit)[]).filter((key) => traits[key] !== undefined && fit[key] === traits[key]).length;
   const [best, ...others] = CURATED_PRESETS;
   if (!best) throw new Error('No curated preset');
-  const { fit: _fit, ...preset } = others.reduce((chosen, candidate) => (score(candidate.fit) > score(chosen.fit) ? candidate : chosen), best);
+  const { fit: _fit, ...preset } = others.reduce(
+    (chosen, candidate) => (score(candidate.fit) > score(chosen.fit) ? candidate : chosen),
+    best,
+  );
   return preset;
 }

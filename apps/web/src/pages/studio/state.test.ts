@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canRun, currentComparison, currentResult, initialStudioState, selectedEntries, studioReducer, type StudioAction, type StudioState } from './state';
+import {
+  canRun,
+  currentComparison,
+  currentResult,
+  initialStudioState,
+  selectedEntries,
+  studioReducer,
+  type StudioAction,
+  type StudioState,
+} from './state';
 
 const run = (actions: StudioAction[], from: StudioState = initialStudioState) => actions.reduce(studioReducer, from);
 const watercolor = { id: 'watercolor', name: 'Aquarelle' };
@@ -14,18 +23,34 @@ describe('studio state', () => {
     ]);
     expect(chosen.selection).toEqual({ style: watercolor, lighting: goldenHour });
 
-    expect(run([{ type: 'toggleOption', category: 'style', option: cyberpunk }], chosen).selection.style).toEqual(cyberpunk);
-    expect(run([{ type: 'toggleOption', category: 'style', option: watercolor }], chosen).selection).toEqual({ lighting: goldenHour });
+    expect(run([{ type: 'toggleOption', category: 'style', option: cyberpunk }], chosen).selection.style).toEqual(
+      cyberpunk,
+    );
+    expect(run([{ type: 'toggleOption', category: 'style', option: watercolor }], chosen).selection).toEqual({
+      lighting: goldenHour,
+    });
   });
 
   it('drops the colours of an option when it is deselected or replaced', () => {
     const coloured = run([
       { type: 'toggleOption', category: 'clothing', option: { id: 'business-suit', name: 'Costume' } },
-      { type: 'setColors', colors: { elements: { clothing: { 'business-suit': 'navy' } }, components: { clothing: { 'business-suit': { tie: 'red' } } } } },
+      {
+        type: 'setColors',
+        colors: {
+          elements: { clothing: { 'business-suit': 'navy' } },
+          components: { clothing: { 'business-suit': { tie: 'red' } } },
+        },
+      },
     ]);
-    const replaced = run([{ type: 'toggleOption', category: 'clothing', option: { id: 'casual', name: 'Décontracté' } }], coloured);
+    const replaced = run(
+      [{ type: 'toggleOption', category: 'clothing', option: { id: 'casual', name: 'Décontracté' } }],
+      coloured,
+    );
     expect(replaced.colors).toEqual({ elements: { clothing: {} }, components: { clothing: {} } });
-    const deselected = run([{ type: 'toggleOption', category: 'clothing', option: { id: 'business-suit', name: 'Costume' } }], coloured);
+    const deselected = run(
+      [{ type: 'toggleOption', category: 'clothing', option: { id: 'business-suit', name: 'Costume' } }],
+      coloured,
+    );
     expect(deselected.selection).toEqual({});
     expect(deselected.colors.elements?.clothing).toEqual({});
   });
@@ -63,7 +88,10 @@ describe('studio state', () => {
     expect(before).toMatchObject({ currentImage: '/result.jpg', selection: {}, colors: {} });
     expect(currentComparison(before)).toEqual({ before: '/photo.jpg', after: '/result.jpg', engine: null, models: [] });
 
-    const video = run([{ type: 'resultReady', result: { url: '/clip.mp4', kind: 'video', before: '/result.jpg' } }], before);
+    const video = run(
+      [{ type: 'resultReady', result: { url: '/clip.mp4', kind: 'video', before: '/result.jpg' } }],
+      before,
+    );
     expect(video.currentImage).toBe('/result.jpg');
     expect(video.results.map((result) => result.url)).toEqual(['/clip.mp4', '/result.jpg']);
 
@@ -79,14 +107,31 @@ describe('studio state', () => {
       { type: 'resultReady', result: { url: '/result.jpg', kind: 'image', before: '/photo.jpg', choices } },
     ]);
     expect(currentResult(made)?.choices).toEqual(choices);
-    const again = run([{ type: 'restoreChoices', choices }, { type: 'useImage', url: '/photo.jpg' }], made);
-    expect(again).toMatchObject({ currentImage: '/photo.jpg', selection: { style: watercolor }, colors: { global: 'red' } });
+    const again = run(
+      [
+        { type: 'restoreChoices', choices },
+        { type: 'useImage', url: '/photo.jpg' },
+      ],
+      made,
+    );
+    expect(again).toMatchObject({
+      currentImage: '/photo.jpg',
+      selection: { style: watercolor },
+      colors: { global: 'red' },
+    });
     expect(canRun(again, false)).toBe(true);
   });
 
   it('starts on the last result with its before/after when the server knows its original', () => {
-    const reloaded = run([{ type: 'initialImage', url: '/api/media/results/r.jpg', before: '/api/media/uploads/u.jpg' }]);
-    expect(currentComparison(reloaded)).toEqual({ before: '/api/media/uploads/u.jpg', after: '/api/media/results/r.jpg', engine: null, models: [] });
+    const reloaded = run([
+      { type: 'initialImage', url: '/api/media/results/r.jpg', before: '/api/media/uploads/u.jpg' },
+    ]);
+    expect(currentComparison(reloaded)).toEqual({
+      before: '/api/media/uploads/u.jpg',
+      after: '/api/media/results/r.jpg',
+      engine: null,
+      models: [],
+    });
     expect(reloaded.sources).toEqual(['/api/media/uploads/u.jpg']);
     expect(currentComparison(run([{ type: 'initialImage', url: '/api/art/welcome.jpg', before: null }]))).toBeNull();
   });
@@ -97,11 +142,17 @@ describe('studio state', () => {
       { type: 'initialImage', url: '/api/media/results/gone.jpg' },
     ]);
     const broken = run([{ type: 'useImage', url: '/api/media/results/gone.jpg' }], started);
-    const replaced = run([{ type: 'replaceSource', from: '/api/media/results/gone.jpg', to: '/api/art/welcome-ville.jpg' }], broken);
+    const replaced = run(
+      [{ type: 'replaceSource', from: '/api/media/results/gone.jpg', to: '/api/art/welcome-ville.jpg' }],
+      broken,
+    );
     expect(replaced.currentImage).toBe('/api/art/welcome-ville.jpg');
     expect(replaced.sources).toEqual(['/api/art/welcome-ville.jpg', '/api/media/uploads/a.jpg']);
     // Elsewhere in the strip, the frame keeps what it shows.
-    const elsewhere = run([{ type: 'replaceSource', from: '/api/media/results/gone.jpg', to: '/api/art/welcome-ville.jpg' }], started);
+    const elsewhere = run(
+      [{ type: 'replaceSource', from: '/api/media/results/gone.jpg', to: '/api/art/welcome-ville.jpg' }],
+      started,
+    );
     expect(elsewhere.currentImage).toBe('/api/media/uploads/a.jpg');
   });
 

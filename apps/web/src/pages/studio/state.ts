@@ -1,4 +1,10 @@
-import { CATEGORY_IDS, type CategoryId, type ColorChoices, type SelectedOption, type Selection } from '@atelier/catalog';
+import {
+  CATEGORY_IDS,
+  type CategoryId,
+  type ColorChoices,
+  type SelectedOption,
+  type Selection,
+} from '@atelier/catalog';
 
 export type GenerationMode = 'image' | 'video';
 /** Manual: the user picks the options. Automatic AI: the studio picks a preset suited to the image. */
@@ -106,7 +112,13 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       if (state.currentImage !== null) return state;
       const { url, before } = action;
       // A result keeps its before/after; its original is then the source, not the result.
-      if (before) return { ...state, currentImage: url, sources: prependUnique(state.sources, [before]), results: [{ url, kind: 'image', before }] };
+      if (before)
+        return {
+          ...state,
+          currentImage: url,
+          sources: prependUnique(state.sources, [before]),
+          results: [{ url, kind: 'image', before }],
+        };
       return { ...state, currentImage: url, sources: prependUnique(state.sources, [url]) };
     }
     case 'addSources': {
@@ -116,10 +128,19 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     }
     case 'useImage': {
       const known = state.sources.includes(action.url) || state.results.some((result) => result.url === action.url);
-      return { ...state, currentImage: action.url, sources: known ? state.sources : prependUnique(state.sources, [action.url]) };
+      return {
+        ...state,
+        currentImage: action.url,
+        sources: known ? state.sources : prependUnique(state.sources, [action.url]),
+      };
     }
     case 'replaceSource': {
-      const sources = state.sources.includes(action.from) ? prependUnique(state.sources.filter((url) => url !== action.from), [action.to]) : state.sources;
+      const sources = state.sources.includes(action.from)
+        ? prependUnique(
+            state.sources.filter((url) => url !== action.from),
+            [action.to],
+          )
+        : state.sources;
       return { ...state, sources, currentImage: state.currentImage === action.from ? action.to : state.currentImage };
     }
     case 'toggleOption': {
@@ -187,9 +208,13 @@ export function currentResult(state: StudioState): StudioResult | null {
 }
 
 /** The before/after pair when the current image is a result. */
-export function currentComparison(state: StudioState): { before: string; after: string; engine: string | null; models: string[] } | null {
+export function currentComparison(
+  state: StudioState,
+): { before: string; after: string; engine: string | null; models: string[] } | null {
   const result = currentResult(state);
-  return result ? { before: result.before, after: result.url, engine: result.engine ?? null, models: result.models ?? [] } : null;
+  return result
+    ? { before: result.before, after: result.url, engine: result.engine ?? null, models: result.models ?? [] }
+    : null;
 }
 
 /** RUN is possible: not busy, a picture in the frame, and (manual image mode) at least one option. */

@@ -187,7 +187,10 @@ export function useStudio(layout: StudioLayout) {
     const { resultUrl, sourceUrl, models } = job.result ?? {};
     if (job.status === 'succeeded' && typeof resultUrl === 'string' && typeof sourceUrl === 'string') {
       const madeBy = Array.isArray(models) ? models.filter((model): model is string => typeof model === 'string') : [];
-      dispatch({ type: 'resultReady', result: { url: resultUrl, kind: 'image', before: sourceUrl, engine: job.engine, models: madeBy } });
+      dispatch({
+        type: 'resultReady',
+        result: { url: resultUrl, kind: 'image', before: sourceUrl, engine: job.engine, models: madeBy },
+      });
     } else if (job.status === 'failed') {
       toast({ title: 'Erreur de génération', description: job.error ?? undefined, variant: 'destructive' });
     }
@@ -198,7 +201,13 @@ export function useStudio(layout: StudioLayout) {
   const busy = pending || progress !== null;
   const cancel = async () => {
     if (!progress) return;
-    await cancelJob.mutateAsync({ id: progress.id }).catch((error: unknown) => toast({ title: "Impossible d'annuler", description: error instanceof Error ? error.message : undefined, variant: 'destructive' }));
+    await cancelJob.mutateAsync({ id: progress.id }).catch((error: unknown) =>
+      toast({
+        title: "Impossible d'annuler",
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      }),
+    );
   };
 
   /** A picked or captured file, checked, becomes the current image (it is uploaded at RUN). */
@@ -231,7 +240,8 @@ export function useStudio(layout: StudioLayout) {
     void downloadFile({ url, filename: downloadNameOf(url) });
   };
 
-  const toggleOption = (category: CategoryId, option: SelectedOption) => dispatch({ type: 'toggleOption', category, option });
+  const toggleOption = (category: CategoryId, option: SelectedOption) =>
+    dispatch({ type: 'toggleOption', category, option });
 
   return {
     layout,

@@ -66,7 +66,18 @@ async function aspectOf(blob: Blob): Promise<number> {
 }
 
 /** RUN for both layouts: checks, upload, generation (image or video), saving and credits. */
-export function useStudioRun({ state, dispatch, user, layout, paletteColors, sessionKey, localFiles, showMessage, askSignIn, openVideo }: RunDeps) {
+export function useStudioRun({
+  state,
+  dispatch,
+  user,
+  layout,
+  paletteColors,
+  sessionKey,
+  localFiles,
+  showMessage,
+  askSignIn,
+  openVideo,
+}: RunDeps) {
   const utils = trpc.useUtils();
   const transform = trpc.transform.run.useMutation();
   const setLastUsedImage = trpc.media.setLastUsedImage.useMutation();
@@ -109,28 +120,47 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
     const { colors } = state;
     const upload = await uploadImage(blob, { style: buildStyleText(selection, colors), selection, colors });
     const result = await transform.mutateAsync({ uploadId: upload.id, sessionKey });
-    dispatch({ type: 'resultReady', result: { url: result.transformedImagePath, kind: 'image', before: result.originalImagePath, choices: { selection, colors }, engine: result.engine, models: result.models } });
+    dispatch({
+      type: 'resultReady',
+      result: {
+        url: result.transformedImagePath,
+        kind: 'image',
+        before: result.originalImagePath,
+        choices: { selection, colors },
+        engine: result.engine,
+        models: result.models,
+      },
+    });
     // The result is on screen, and in the gallery (the server put it there with its payment):
     // RUN is free again while the lists and the balance are refreshed.
     void Promise.all([
       utils.gallery.list.invalidate(),
-      setLastUsedImage.mutateAsync({ imagePath: result.transformedImagePath }).catch((error: unknown) => console.warn('setLastUsedImage', error)),
+      setLastUsedImage
+        .mutateAsync({ imagePath: result.transformedImagePath })
+        .catch((error: unknown) => console.warn('setLastUsedImage', error)),
       refreshCredits(),
     ]);
   };
 
   const runVideo = async (source: string) => {
     const imagePath = isStored(source) ? source : (await uploadImage(await imageBlob(source, localFiles))).imagePath;
-    const selection = state.aiMode === 'auto' && selectedEntries(state.selection).length === 0 ? await automaticSelection(await imageBlob(source, localFiles)) : state.selection;
+    const selection =
+      state.aiMode === 'auto' && selectedEntries(state.selection).length === 0
+        ? await automaticSelection(await imageBlob(source, localFiles))
+        : state.selection;
     const prompt = buildVideoPrompt(selection);
     const placeholderId = `studio-${Date.now().toString(36)}`;
     // The spec keeps placeholder failures out of the user's way: the video itself still comes.
-    await createPlaceholder.mutateAsync({ sourceImagePath: imagePath, prompt, placeholderId }).catch((error: unknown) => console.warn('createPlaceholder', error));
+    await createPlaceholder
+      .mutateAsync({ sourceImagePath: imagePath, prompt, placeholderId })
+      .catch((error: unknown) => console.warn('createPlaceholder', error));
     try {
       const generated = await generateVideo.mutateAsync({ imageUrl: imagePath, prompt });
       const url = generated.videoUrl;
       if (!url || !url.startsWith('/')) throw new Error(BAD_VIDEO_URL);
-      await updatePlaceholder.mutateAsync({ videoUrl: url, sourceImagePath: imagePath }).catch((error: unknown) => console.warn('updatePlaceholder', error));
+      await updatePlaceholder
+        .mutateAsync({ videoUrl: url, sourceImagePath: imagePath })
+        .catch((error: unknown) => console.warn('updatePlaceholder', error));
       dispatch({ type: 'resultReady', result: { url, kind: 'video', before: source } });
       openVideo(url);
     } finally {
@@ -145,12 +175,20 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
       showMessage(
         video
           ? { type: 'general', title: 'Aucune image', message: 'Aucune image sélectionnée pour la génération vidéo' }
-          : { type: 'general', title: layout === 'desktop' ? 'Aucune image à transformer' : "Erreur d'upload", message: "Veuillez d'abord sélectionner une image." },
+          : {
+              type: 'general',
+              title: layout === 'desktop' ? 'Aucune image à transformer' : "Erreur d'upload",
+              message: "Veuillez d'abord sélectionner une image.",
+            },
       );
       return;
     }
     if (!video && state.aiMode === 'manual' && selectedEntries(state.selection).length === 0) {
-      showMessage({ type: 'general', title: 'Aucune option sélectionnée', message: 'Veuillez sélectionner au moins une option de transformation.' });
+      showMessage({
+        type: 'general',
+        title: 'Aucune option sélectionnée',
+        message: 'Veuillez sélectionner au moins une option de transformation.',
+      });
       return;
     }
     if (!user) {
@@ -169,7 +207,8 @@ export function useStudioRun({ state, dispatch, user, layout, paletteColors, ses
       else await runImage(source);
     } catch (error) {
       if (video) await fail(error, VIDEO_FAILED, VIDEO_FAILED);
-      else await fail(error, layout === 'desktop' ? 'Erreur de génération' : 'Erreur de transformation', UNEXPECTED_ERROR);
+      else
+        await fail(error, layout === 'desktop' ? 'Erreur de génération' : 'Erreur de transformation', UNEXPECTED_ERROR);
     } finally {
       setPending(false);
     }

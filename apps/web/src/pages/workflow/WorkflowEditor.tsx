@@ -12,8 +12,24 @@ import { MINIMAP_SIZE, WorkflowCanvas, type Selection } from './canvas/WorkflowC
 import { useJobsInProgress } from '../../lib/jobs';
 import { EditorActionsContext, type EditorActions } from './editor-context';
 import { NODE_SIZE, ZOOM } from './model/constants';
-import { exportFileName, freeName, MAX_IMPORT_BYTES, IMPORT_MESSAGES, nameFromFileName, parseDocumentFile, serializeDocument } from './model/document-file';
-import { addNode, copyNodes, insertOnConnection, pasteNodes, setEnabled, toggleExpansion, type Clipboard } from './model/graph';
+import {
+  exportFileName,
+  freeName,
+  MAX_IMPORT_BYTES,
+  IMPORT_MESSAGES,
+  nameFromFileName,
+  parseDocumentFile,
+  serializeDocument,
+} from './model/document-file';
+import {
+  addNode,
+  copyNodes,
+  insertOnConnection,
+  pasteNodes,
+  setEnabled,
+  toggleExpansion,
+  type Clipboard,
+} from './model/graph';
 import { rearrange, type Point } from './model/grid';
 import { emptyDocument, findNode, isOptionNodeType, nodeOutputImage, randomNodeId, updateNode } from './model/nodes';
 import { generationKeyframes } from './model/animation';
@@ -62,7 +78,12 @@ const PHONE_MIN_FIT_ZOOM = 0.75;
 
 /** Fitting the view: on their own, phones keep nodes big enough to read and touch; asked for, everything shows. */
 const fitOptions = (compact: boolean, miniMap: boolean) => ({
-  padding: { top: px(FIT_PADDING.top), bottom: px(FIT_PADDING.bottom), left: px(FIT_PADDING.left), right: px(FIT_PADDING.right + (miniMap ? MINIMAP_ROOM : 0)) },
+  padding: {
+    top: px(FIT_PADDING.top),
+    bottom: px(FIT_PADDING.bottom),
+    left: px(FIT_PADDING.left),
+    right: px(FIT_PADDING.right + (miniMap ? MINIMAP_ROOM : 0)),
+  },
   maxZoom: 1,
   minZoom: compact ? PHONE_MIN_FIT_ZOOM : ZOOM.min,
   duration: 300,
@@ -115,7 +136,11 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const [focus, setFocus] = useState<string | null>(null);
   const importInput = useRef<HTMLInputElement>(null);
 
-  const server = useWorkflowServer(editor, { onCredits: setCredits, onFocusNode: setFocus, onLayout: () => setFocus('all') });
+  const server = useWorkflowServer(editor, {
+    onCredits: setCredits,
+    onFocusNode: setFocus,
+    onLayout: () => setFocus('all'),
+  });
 
   // Centring waits for the render that shows the change (expanded node, new layout).
   useEffect(() => {
@@ -130,7 +155,13 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       }
       const { width, height } = store.getState();
       const zoom = node.isExpanded
-        ? clampZoom(Math.min(1, (height - 150) / (NODE_SIZE.expandedHeight + 40), (width - (compact ? SIDE_CONTROLS_ROOM : 40)) / (NODE_SIZE.expandedWidth + 40)))
+        ? clampZoom(
+            Math.min(
+              1,
+              (height - 150) / (NODE_SIZE.expandedHeight + 40),
+              (width - (compact ? SIDE_CONTROLS_ROOM : 40)) / (NODE_SIZE.expandedWidth + 40),
+            ),
+          )
         : flow.getZoom();
       void flow.setCenter(node.x, node.y, { zoom, duration: 400 });
     });
@@ -139,7 +170,9 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   /** The middle of what the canvas shows, in canvas coordinates: where new nodes go. */
   const visibleCentre = useCallback((): Point => {
     const bounds = store.getState().domNode?.getBoundingClientRect();
-    return bounds ? flow.screenToFlowPosition({ x: bounds.left + bounds.width / 2, y: bounds.top + bounds.height / 2 }) : { x: 810, y: 300 };
+    return bounds
+      ? flow.screenToFlowPosition({ x: bounds.left + bounds.width / 2, y: bounds.top + bounds.height / 2 })
+      : { x: 810, y: 300 };
   }, [flow, store]);
 
   const clickNode = useCallback(
@@ -154,7 +187,11 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const addOfType = useCallback(
     (type: WorkflowNodeType, connectionId: string | null = null) => {
       const id = randomNodeId();
-      change((current) => (connectionId ? insertOnConnection(current, connectionId, type, id) : addNode(current, type, id, visibleCentre())));
+      change((current) =>
+        connectionId
+          ? insertOnConnection(current, connectionId, type, id)
+          : addNode(current, type, id, visibleCentre()),
+      );
       if (isOptionNodeType(type)) setPickerNodeId(id);
     },
     [change, visibleCentre],
@@ -172,7 +209,11 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const pickOption = useCallback(
     (option: CatalogOption | null) => {
       if (!pickerNodeId) return;
-      change((current) => updateNode(current, pickerNodeId, { option: option && { id: option.id, name: option.name, thumbnail: option.thumbnail } }));
+      change((current) =>
+        updateNode(current, pickerNodeId, {
+          option: option && { id: option.id, name: option.name, thumbnail: option.thumbnail },
+        }),
+      );
     },
     [change, pickerNodeId],
   );
@@ -187,7 +228,8 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       running: server.running,
       openPicker: setPickerNodeId,
       setEnabled: (nodeId, enabled) => change((current) => setEnabled(current, nodeId, enabled)),
-      setIntensity: (nodeId, intensity) => change((current) => updateNode(current, nodeId, { intensity }), gesture(`intensity-${nodeId}`)),
+      setIntensity: (nodeId, intensity) =>
+        change((current) => updateNode(current, nodeId, { intensity }), gesture(`intensity-${nodeId}`)),
       endIntensity: endGesture,
       toggleExpansion: clickNode,
       replacePhoto: (nodeId, file) => void server.addPhoto(file, { nodeId }),
@@ -247,7 +289,10 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
     [autosave, editor],
   );
 
-  const takenNames = useCallback(async () => (await utils.workflow.list.fetch()).map((workflow) => workflow.name), [utils]);
+  const takenNames = useCallback(
+    async () => (await utils.workflow.list.fetch()).map((workflow) => workflow.name),
+    [utils],
+  );
 
   const startNew = useCallback(async () => {
     const names = await takenNames().catch(() => []);
@@ -260,7 +305,11 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       const workflow = await utils.client.workflow.get.query({ id });
       await switchTo({ id: workflow.id, name: workflow.name }, workflow.document, false);
     } catch (error) {
-      toast({ title: "Impossible d'ouvrir le workflow", description: errorMessage(error, 'Réessayez dans un instant.'), variant: 'destructive' });
+      toast({
+        title: "Impossible d'ouvrir le workflow",
+        description: errorMessage(error, 'Réessayez dans un instant.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -289,7 +338,11 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       void utils.workflow.list.invalidate();
       return true;
     } catch (error) {
-      toast({ title: 'Renommage impossible', description: errorMessage(error, 'Réessayez dans un instant.'), variant: 'destructive' });
+      toast({
+        title: 'Renommage impossible',
+        description: errorMessage(error, 'Réessayez dans un instant.'),
+        variant: 'destructive',
+      });
       return false;
     }
   };
@@ -304,7 +357,11 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       autosave.discard();
       await startNew();
     } catch (error) {
-      toast({ title: 'Suppression impossible', description: errorMessage(error, 'Réessayez dans un instant.'), variant: 'destructive' });
+      toast({
+        title: 'Suppression impossible',
+        description: errorMessage(error, 'Réessayez dans un instant.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -389,7 +446,12 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
             </WorkflowCanvas>
           )}
         </main>
-        <HiddenFileInput ref={importInput} accept="application/json,.json" onFile={(file) => void importFile(file)} data-testid="workflow-import" />
+        <HiddenFileInput
+          ref={importInput}
+          accept="application/json,.json"
+          onFile={(file) => void importFile(file)}
+          data-testid="workflow-import"
+        />
       </div>
       <OptionPickerModal node={pickerNode} onClose={() => setPickerNodeId(null)} onPick={pickOption} />
       <AddNodeModal
@@ -410,10 +472,24 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
         onClose={() => setViewedNodeId(null)}
         onIndex={(index) => viewedNodeId && actions.selectImage(viewedNodeId, index)}
       />
-      <MessageDialog message={credits === null ? null : { type: 'credits', credits }} onClose={() => setCredits(null)} />
+      <MessageDialog
+        message={credits === null ? null : { type: 'credits', credits }}
+        onClose={() => setCredits(null)}
+      />
       <NameModal opened={renaming} initial={meta.name} onSave={rename} onClose={() => setRenaming(false)} />
-      <WorkflowListModal opened={listing} currentId={meta.id} onOpen={(id) => void open(id)} onClose={() => setListing(false)} />
-      <Modal opened={confirmingDelete} onClose={() => setConfirmingDelete(false)} title="Supprimer ce workflow ?" centered styles={{ title: { fontWeight: 700 } }}>
+      <WorkflowListModal
+        opened={listing}
+        currentId={meta.id}
+        onOpen={(id) => void open(id)}
+        onClose={() => setListing(false)}
+      />
+      <Modal
+        opened={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        title="Supprimer ce workflow ?"
+        centered
+        styles={{ title: { fontWeight: 700 } }}
+      >
         <Text>« {meta.name} » sera définitivement supprimé.</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirmingDelete(false)}>

@@ -35,7 +35,11 @@ function LastWorkflow() {
     return (
       <>
         <AppHeader />
-        <RetryNotice title="Le workflow n'a pas pu être chargé" onRetry={() => void latest.refetch()} retrying={latest.isFetching} />
+        <RetryNotice
+          title="Le workflow n'a pas pu être chargé"
+          onRetry={() => void latest.refetch()}
+          retrying={latest.isFetching}
+        />
       </>
     );
   }
@@ -56,7 +60,11 @@ export function WorkflowPage() {
       <>
         <AppHeader />
         <main>
-          <SignInPrompt titleOrder={1} title="Connectez-vous pour créer vos workflows" description="L'éditeur de workflow enchaîne vos transformations : connectez-vous pour l'utiliser et retrouver vos workflows." />
+          <SignInPrompt
+            titleOrder={1}
+            title="Connectez-vous pour créer vos workflows"
+            description="L'éditeur de workflow enchaîne vos transformations : connectez-vous pour l'utiliser et retrouver vos workflows."
+          />
         </main>
       </>
     );

@@ -16,6 +16,11 @@ export async function uploadPhoto(file: File): Promise<{ id: number; imagePath: 
 
 /** A reference picture (`POST /api/upload-reference`, fields `referenceImage` and `type`). */
 export async function uploadReference(file: File, type: ReferenceSlotId): Promise<string> {
-  const { imagePath } = await postImage<{ imagePath: string }>('/api/upload-reference', 'referenceImage', await checked(file), { type });
+  const { imagePath } = await postImage<{ imagePath: string }>(
+    '/api/upload-reference',
+    'referenceImage',
+    await checked(file),
+    { type },
+  );
   return imagePath;
 }

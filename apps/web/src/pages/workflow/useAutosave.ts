@@ -18,16 +18,28 @@ export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
 /** Sends a last save while the page is closing: keepalive lets the request outlive the page. */
 const closingClient = createTRPCClient<AppRouter>({
-  links: [httpLink({ url: '/trpc', transformer: superjson, fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: 'include', keepalive: true }) })],
+  links: [
+    httpLink({
+      url: '/trpc',
+      transformer: superjson,
+      fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: 'include', keepalive: true }),
+    }),
+  ],
 });
 
-const isConflict = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'CONFLICT';
+const isConflict = (error: unknown) =>
+  error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'CONFLICT';
 
 /**
  * Saves the workflow about a second after each change, one save at a time; the first save
  * creates it (under a free name). A save still due when the page closes is sent on the way out.
  */
-export function useAutosave(document: WorkflowDocument, revision: number, meta: WorkflowMeta, setMeta: (meta: WorkflowMeta) => void) {
+export function useAutosave(
+  document: WorkflowDocument,
+  revision: number,
+  meta: WorkflowMeta,
+  setMeta: (meta: WorkflowMeta) => void,
+) {
   const utils = trpc.useUtils();
   const [status, setStatus] = useState<SaveStatus>('idle');
   /** Goes up when another workflow is loaded, so a due save is looked at again. */
@@ -62,7 +74,11 @@ export function useAutosave(document: WorkflowDocument, revision: number, meta: 
           return attempt(freeName(name, taken));
         }
         setStatus('error');
-        toast({ title: "Erreur d'enregistrement", description: errorMessage(error, "Le workflow n'a pas pu être enregistré."), variant: 'destructive' });
+        toast({
+          title: "Erreur d'enregistrement",
+          description: errorMessage(error, "Le workflow n'a pas pu être enregistré."),
+          variant: 'destructive',
+        });
       }
     };
     saving.current = attempt(target.name).finally(() => {
@@ -86,7 +102,9 @@ export function useAutosave(document: WorkflowDocument, revision: number, meta: 
       const { document: current, revision: due, meta: target } = latest.current;
       if (due === savedRevision.current || saving.current || (target.id === null && current.nodes.length === 0)) return;
       savedRevision.current = due;
-      void closingClient.workflow.save.mutate({ id: target.id ?? undefined, name: target.name, document: current }).catch(() => undefined);
+      void closingClient.workflow.save
+        .mutate({ id: target.id ?? undefined, name: target.name, document: current })
+        .catch(() => undefined);
     };
     window.addEventListener('pagehide', flush);
     return () => {

@@ -11,7 +11,10 @@ export function useEditorDocument(initial: WorkflowDocument) {
   /** Numbers the gestures: every change sent with the same gesture name joins one undo step. */
   const gestureSerial = useRef(0);
 
-  const change = useCallback((update: DocumentUpdate, gesture?: string) => dispatch({ type: 'change', update, gesture }), []);
+  const change = useCallback(
+    (update: DocumentUpdate, gesture?: string) => dispatch({ type: 'change', update, gesture }),
+    [],
+  );
   const view = useCallback((update: DocumentUpdate) => dispatch({ type: 'view', update }), []);
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);

@@ -11,7 +11,6 @@ import type { Point } from './model/grid';
 import { uploadPhoto } from './upload';
 import type { EditorDocument } from './useEditorDocument';
 
-
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
 
 export interface ServerCallbacks {
@@ -36,7 +35,9 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
   const markGenerating = useCallback((ids: readonly string[], on: boolean) => {
     setGenerating((current) => {
       const next = new Set(current);
-      for (const id of ids) if (on) next.add(id); else next.delete(id);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
       return next;
     });
   }, []);
@@ -81,7 +82,11 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
         await imagePreloader.preload(compositeImagePath).catch(() => undefined);
         change((document) => storeCombined(document, combineId, compositeImagePath));
       } catch (error) {
-        toast({ title: 'Erreur lors de la combinaison des images', description: errorMessage(error, UNEXPECTED_ERROR), variant: 'destructive' });
+        toast({
+          title: 'Erreur lors de la combinaison des images',
+          description: errorMessage(error, UNEXPECTED_ERROR),
+          variant: 'destructive',
+        });
       } finally {
         combining.current.delete(combineId);
         markGenerating([combineId], false);
@@ -95,7 +100,10 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
    * reference left means the photo alone again.
    */
   const applyReferences = useCallback(
-    async (references: WorkflowDocument['referenceImages'], photo?: { id: string; image: string }): Promise<boolean> => {
+    async (
+      references: WorkflowDocument['referenceImages'],
+      photo?: { id: string; image: string },
+    ): Promise<boolean> => {
       const source = photo ?? latest.current.document.nodes.find((node) => node.type === 'source' && node.image);
       const slots = Object.entries(references) as [ReferenceSlotId, { image: string; importance: number }][];
       if (!source?.image || slots.length === 0) {
@@ -112,10 +120,16 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
           referenceImages: Object.fromEntries(slots.map(([slot, reference]) => [slot, reference.image])),
           referenceImportance: Object.fromEntries(slots.map(([slot, reference]) => [slot, reference.importance])),
         });
-        change((document) => updateNode({ ...document, referenceImages: references }, source.id, { compositeImage: compositePath }));
+        change((document) =>
+          updateNode({ ...document, referenceImages: references }, source.id, { compositeImage: compositePath }),
+        );
         return true;
       } catch (error) {
-        toast({ title: 'Images de Référence', description: errorMessage(error, UNEXPECTED_ERROR), variant: 'destructive' });
+        toast({
+          title: 'Images de Référence',
+          description: errorMessage(error, UNEXPECTED_ERROR),
+          variant: 'destructive',
+        });
         return false;
       } finally {
         markGenerating([source.id], false);
@@ -138,10 +152,13 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
         change((document) =>
           findNode(document, nodeId)
             ? updateNode(document, nodeId, { image: imagePath, compositeImage: null })
-            : addNode(document, 'source', nodeId, 'near' in target ? target.near : { x: 0, y: 0 }, { image: imagePath }),
+            : addNode(document, 'source', nodeId, 'near' in target ? target.near : { x: 0, y: 0 }, {
+                image: imagePath,
+              }),
         );
         // A new photo under the reference pictures: the composite runs start from is made again.
-        if (startsRuns && Object.keys(before.referenceImages).length > 0) await applyReferences(before.referenceImages, { id: nodeId, image: imagePath });
+        if (startsRuns && Object.keys(before.referenceImages).length > 0)
+          await applyReferences(before.referenceImages, { id: nodeId, image: imagePath });
       } catch (error) {
         toast({ title: "Erreur d'upload", description: (error as Error).message, variant: 'destructive' });
       } finally {
@@ -195,8 +212,15 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
           latest.current.callbacks.onCredits((await utils.auth.me.fetch())?.credits ?? 0);
           return;
         }
-        const lost = outcome.images.length > 0 ? ` (${plural(outcome.failures.length, 'rendu')} sur ${count} non produit${outcome.failures.length > 1 ? 's' : ''})` : '';
-        toast({ title: 'Erreur de génération', description: `${errorMessage(failure, UNEXPECTED_ERROR)}${lost}`, variant: 'destructive' });
+        const lost =
+          outcome.images.length > 0
+            ? ` (${plural(outcome.failures.length, 'rendu')} sur ${count} non produit${outcome.failures.length > 1 ? 's' : ''})`
+            : '';
+        toast({
+          title: 'Erreur de génération',
+          description: `${errorMessage(failure, UNEXPECTED_ERROR)}${lost}`,
+          variant: 'destructive',
+        });
       }
     } finally {
       markGenerating([resultId, plan.renderNodeId], false);

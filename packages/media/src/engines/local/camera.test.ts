@@ -11,7 +11,12 @@ const out = (name: string) => `${process.env.TMPDIR ?? '/tmp'}/atelier-camera-${
 
 /** Variance of the Laplacian in a region: how much fine detail (focus) it holds. */
 async function sharpness(image: Buffer, region: Box): Promise<number> {
-  const box = { left: Math.round(region.left), top: Math.round(region.top), width: Math.round(region.width), height: Math.round(region.height) };
+  const box = {
+    left: Math.round(region.left),
+    top: Math.round(region.top),
+    width: Math.round(region.width),
+    height: Math.round(region.height),
+  };
   const { data, info } = await sharp(image).extract(box).greyscale().raw().toBuffer({ resolveWithObject: true });
   const values: number[] = [];
   for (let y = 1; y < info.height - 1; y += 1) {
@@ -51,10 +56,19 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
   });
 
   /** How far (mean absolute difference, 0–255) a bokeh is from the picture weighted by `kept` (0–1 at a pixel) over its blurred copy. */
-  async function distanceFromWeighted(image: Buffer, result: Buffer, kept: (x: number, y: number, width: number, height: number) => number): Promise<number> {
+  async function distanceFromWeighted(
+    image: Buffer,
+    result: Buffer,
+    kept: (x: number, y: number, width: number, height: number) => number,
+  ): Promise<number> {
     const { data, info } = await sharp(image).autoOrient().removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const [blurred, made] = await Promise.all([
-      sharp(image).autoOrient().removeAlpha().blur((9 * Math.max(info.width, info.height)) / 1000).raw().toBuffer(),
+      sharp(image)
+        .autoOrient()
+        .removeAlpha()
+        .blur((9 * Math.max(info.width, info.height)) / 1000)
+        .raw()
+        .toBuffer(),
       sharp(result).raw().toBuffer(),
     ]);
     let difference = 0;
@@ -68,17 +82,25 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
 
   test('bokeh is the sharp picture weighted by the matte over its blurred copy', async () => {
     const mask = analysis.person!.mask;
-    const distance = await distanceFromWeighted(portrait, await throwBackgroundOutOfFocus(portrait, analysis), (x, y, width) => (mask[y * width + x] ?? 0) / 255);
+    const distance = await distanceFromWeighted(
+      portrait,
+      await throwBackgroundOutOfFocus(portrait, analysis),
+      (x, y, width) => (mask[y * width + x] ?? 0) / 255,
+    );
     // Within the intermediate JPEG's own loss.
     expect(distance).toBeLessThan(2);
   });
 
   test('without a person, bokeh keeps the middle sharp, fading to blurred corners', async () => {
     const coffee = await readFile(new URL('coffee.jpg', PHOTOS));
-    const distance = await distanceFromWeighted(coffee, await throwBackgroundOutOfFocus(coffee, null), (x, y, width, height) => {
-      const fade = (Math.hypot(x - width / 2, y - height / 2) / (Math.hypot(width, height) / 2) - 0.35) / 0.65;
-      return 1 - Math.min(1, Math.max(0, fade));
-    });
+    const distance = await distanceFromWeighted(
+      coffee,
+      await throwBackgroundOutOfFocus(coffee, null),
+      (x, y, width, height) => {
+        const fade = (Math.hypot(x - width / 2, y - height / 2) / (Math.hypot(width, height) / 2) - 0.35) / 0.65;
+        return 1 - Math.min(1, Math.max(0, fade));
+      },
+    );
     expect(distance).toBeLessThan(2);
   });
 
@@ -92,10 +114,13 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     expect(Math.abs(face!.box.left + face!.box.width / 2 - width / 2) / width).toBeLessThan(0.1);
   });
 
-  test.each(['extreme-close-up', 'close-up', 'medium-close-up', 'rule-of-thirds'])('%s comes back at the photo\'s size, not as a small crop', async (id) => {
-    const { width, height } = await shoot(id);
-    expect([width, height]).toEqual([analysis.width, analysis.height]);
-  });
+  test.each(['extreme-close-up', 'close-up', 'medium-close-up', 'rule-of-thirds'])(
+    "%s comes back at the photo's size, not as a small crop",
+    async (id) => {
+      const { width, height } = await shoot(id);
+      expect([width, height]).toEqual([analysis.width, analysis.height]);
+    },
+  );
 
   test.each([
     ['wide-shot', 1.5],
@@ -114,20 +139,28 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     }
   });
 
-  test.each(['low-angle', 'high-angle', 'fisheye'])('%s reshapes the picture rather than drawing over it', async (id) => {
-    const { image } = await shoot(id);
-    const [before, after] = await Promise.all([portrait, image].map((picture) => sharp(picture).greyscale().raw().toBuffer()));
-    const changed = before!.reduce((count, value, index) => count + (Math.abs(value - (after![index] ?? 0)) > 24 ? 1 : 0), 0) / before!.length;
-    expect(changed).toBeGreaterThan(0.1);
-    // The face is still there, whole.
-    expect((await analyseSubject(runtime, image, { matte: false })).faces).toHaveLength(1);
-  });
+  test.each(['low-angle', 'high-angle', 'fisheye'])(
+    '%s reshapes the picture rather than drawing over it',
+    async (id) => {
+      const { image } = await shoot(id);
+      const [before, after] = await Promise.all(
+        [portrait, image].map((picture) => sharp(picture).greyscale().raw().toBuffer()),
+      );
+      const changed =
+        before!.reduce((count, value, index) => count + (Math.abs(value - (after![index] ?? 0)) > 24 ? 1 : 0), 0) /
+        before!.length;
+      expect(changed).toBeGreaterThan(0.1);
+      // The face is still there, whole.
+      expect((await analyseSubject(runtime, image, { matte: false })).faces).toHaveLength(1);
+    },
+  );
 
   /** How colourful a picture is: the mean spread between each pixel's strongest and weakest channel (0–255). */
   async function colourfulness(image: Buffer): Promise<number> {
     const data = await sharp(image).removeAlpha().raw().toBuffer();
     let sum = 0;
-    for (let at = 0; at < data.length; at += 3) sum += Math.max(data[at]!, data[at + 1]!, data[at + 2]!) - Math.min(data[at]!, data[at + 1]!, data[at + 2]!);
+    for (let at = 0; at < data.length; at += 3)
+      sum += Math.max(data[at]!, data[at + 1]!, data[at + 2]!) - Math.min(data[at]!, data[at + 1]!, data[at + 2]!);
     return sum / (data.length / 3);
   }
 
@@ -174,7 +207,11 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     const { image } = await shoot('soft-focus');
     // The black helmet under its white rim.
     const helmet: Box = { left: 400, top: 400, width: 60, height: 60 };
-    const [before, after] = await Promise.all([portrait, image].map(async (picture) => (await sharp(picture).extract(helmet).greyscale().stats()).channels[0]!.mean));
+    const [before, after] = await Promise.all(
+      [portrait, image].map(
+        async (picture) => (await sharp(picture).extract(helmet).greyscale().stats()).channels[0]!.mean,
+      ),
+    );
     expect(after).toBeGreaterThan(before! + 12);
     expect((await analyseSubject(runtime, image, { matte: false })).faces).toHaveLength(1);
   });

@@ -93,9 +93,14 @@ const CCTV_KEYSTONE = { kind: 'perspective', top: 0.86, bottom: 1 } as const;
 export function shotWindow(picture: Frame, aspect: number, faceHeights: number, analysis: SubjectAnalysis | null): Box {
   const face = analysis?.faces[0]?.box;
   const fits = Math.min(picture.height, picture.width / aspect);
-  const height = Math.min(fits, Math.max(fits * MIN_SHOT_SHARE, face ? face.height * faceHeights : fits * SHOT_WITHOUT_FACE));
+  const height = Math.min(
+    fits,
+    Math.max(fits * MIN_SHOT_SHARE, face ? face.height * faceHeights : fits * SHOT_WITHOUT_FACE),
+  );
   const width = height * aspect;
-  const centre = face ? { x: face.left + face.width / 2, y: face.top + face.height * 0.45 } : { x: picture.width / 2, y: picture.height / 2 };
+  const centre = face
+    ? { x: face.left + face.width / 2, y: face.top + face.height * 0.45 }
+    : { x: picture.width / 2, y: picture.height / 2 };
   const clamp = (value: number, size: number, limit: number) => Math.min(Math.max(0, value - size / 2), limit - size);
   return { left: clamp(centre.x, width, picture.width), top: clamp(centre.y, height, picture.height), width, height };
 }
@@ -118,7 +123,10 @@ export function thirdsWindow(picture: Frame, aspect: number, analysis: SubjectAn
   const onLeft = Math.min(3 * x, 1.5 * (picture.width - x));
   const onRight = Math.min(1.5 * x, 3 * (picture.width - x));
   // Never less than half the picture: a face at the very edge is then only nearer its third.
-  const width = Math.max(picture.width / 2, Math.min(Math.max(onLeft, onRight), picture.width, picture.height * aspect));
+  const width = Math.max(
+    picture.width / 2,
+    Math.min(Math.max(onLeft, onRight), picture.width, picture.height * aspect),
+  );
   const height = width / aspect;
   const clamp = (value: number, size: number, limit: number) => Math.min(Math.max(0, value), limit - size);
   const left = onLeft >= onRight ? x - width / 3 : x - (2 * width) / 3;
@@ -129,7 +137,11 @@ export function thirdsWindow(picture: Frame, aspect: number, analysis: SubjectAn
  * The picture kept over a processed copy of it, pixel by pixel as much as `kept` says (0 shows the
  * copy, 1 the picture): the person over a blurred or streaked background, a band of focus.
  */
-async function keptOver(picture: RawPicture, processed: Buffer, kept: (x: number, y: number, index: number) => number): Promise<Buffer> {
+async function keptOver(
+  picture: RawPicture,
+  processed: Buffer,
+  kept: (x: number, y: number, index: number) => number,
+): Promise<Buffer> {
   const { data, width, height } = picture;
   const out = new Uint8Array(width * height * 3);
   await eachRow(width, height, (y) => {
@@ -146,11 +158,17 @@ async function keptOver(picture: RawPicture, processed: Buffer, kept: (x: number
 }
 
 /** The person's share of each pixel (their matte), or without one a sharp middle fading out towards the corners. */
-function personShare(analysis: SubjectAnalysis | null, width: number, height: number): (x: number, y: number, index: number) => number {
+function personShare(
+  analysis: SubjectAnalysis | null,
+  width: number,
+  height: number,
+): (x: number, y: number, index: number) => number {
   const mask = analysis?.person?.mask;
   if (mask) return (_x, _y, index) => (mask[index] ?? 0) / 255;
   const reach = Math.hypot(width, height) / 2;
-  return (x, y) => 1 - Math.min(1, Math.max(0, (Math.hypot(x - width / 2, y - height / 2) / reach - SHARP_CENTRE) / (1 - SHARP_CENTRE)));
+  return (x, y) =>
+    1 -
+    Math.min(1, Math.max(0, (Math.hypot(x - width / 2, y - height / 2) / reach - SHARP_CENTRE) / (1 - SHARP_CENTRE)));
 }
 
 /** Works on the picture's upright pixels; a libvips failure is told as the picture's own (decodeFailure). */
@@ -166,11 +184,18 @@ async function onPixels(image: Buffer, work: (picture: RawPicture) => Promise<Bu
 const pipelineOf = ({ data, width, height }: RawPicture) => sharp(data, { raw: { width, height, channels: 3 } });
 
 /** The picture blurred by `perThousand` px of sigma per 1000 px of its long edge: the same softness at any size. */
-const blurredBy = (picture: RawPicture, perThousand: number) => pipelineOf(picture).blur((perThousand * Math.max(picture.width, picture.height)) / 1000);
+const blurredBy = (picture: RawPicture, perThousand: number) =>
+  pipelineOf(picture).blur((perThousand * Math.max(picture.width, picture.height)) / 1000);
 
 /** The background blurred behind the person (their matte), or around the middle without one. */
 export function throwBackgroundOutOfFocus(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
-  return onPixels(image, async (picture) => keptOver(picture, await blurredBy(picture, BOKEH_BLUR).raw().toBuffer(), personShare(analysis, picture.width, picture.height)));
+  return onPixels(image, async (picture) =>
+    keptOver(
+      picture,
+      await blurredBy(picture, BOKEH_BLUR).raw().toBuffer(),
+      personShare(analysis, picture.width, picture.height),
+    ),
+  );
 }
 
 /**
@@ -178,7 +203,11 @@ export function throwBackgroundOutOfFocus(image: Buffer, analysis: SubjectAnalys
  * long exposure sees it. The streak is a box blur along the rows, made on a copy narrowed so the
  * kernel stays short and enlarged back: the rows keep their sharpness across.
  */
-export function streakBackground(image: Buffer, analysis: SubjectAnalysis | null, move: Extract<CameraMove, { kind: 'streak' }>): Promise<Buffer> {
+export function streakBackground(
+  image: Buffer,
+  analysis: SubjectAnalysis | null,
+  move: Extract<CameraMove, { kind: 'streak' }>,
+): Promise<Buffer> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const length = Math.max(3, (move.length * width) / 1000);
@@ -188,10 +217,21 @@ export function streakBackground(image: Buffer, analysis: SubjectAnalysis | null
     const narrow = await pipelineOf(picture)
       .resize({ width: Math.max(1, Math.round(width / shrink)), height, fit: 'fill' })
       // sharp takes kernels at least 3 rows high: the streak is the middle row.
-      .convolve({ width: taps, height: 3, kernel: [...new Array<number>(taps).fill(0), ...new Array<number>(taps).fill(1), ...new Array<number>(taps).fill(0)] })
+      .convolve({
+        width: taps,
+        height: 3,
+        kernel: [
+          ...new Array<number>(taps).fill(0),
+          ...new Array<number>(taps).fill(1),
+          ...new Array<number>(taps).fill(0),
+        ],
+      })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const streaked = await sharp(narrow.data, { raw: narrow.info }).resize({ width, height, fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+    const streaked = await sharp(narrow.data, { raw: narrow.info })
+      .resize({ width, height, fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer();
     const person = personShare(analysis, width, height);
     return keptOver(picture, streaked, (x, y, index) => person(x, y, index) * (1 - move.trail));
   });
@@ -204,11 +244,19 @@ export function streakBackground(image: Buffer, analysis: SubjectAnalysis | null
 export function miniature(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
-    const vivid = { width, height, data: await pipelineOf(picture).modulate({ saturation: MINIATURE_SATURATION }).linear(1.08, -8).raw().toBuffer() };
+    const vivid = {
+      width,
+      height,
+      data: await pipelineOf(picture).modulate({ saturation: MINIATURE_SATURATION }).linear(1.08, -8).raw().toBuffer(),
+    };
     const face = analysis?.faces[0]?.box;
     const focus = face ? face.top + face.height / 2 : height / 2;
     const band = MINIATURE_BAND * height;
-    return keptOver(vivid, await blurredBy(vivid, MINIATURE_BLUR).raw().toBuffer(), (_x, y) => 1 - Math.min(1, Math.max(0, (Math.abs(y - focus) - band) / band)));
+    return keptOver(
+      vivid,
+      await blurredBy(vivid, MINIATURE_BLUR).raw().toBuffer(),
+      (_x, y) => 1 - Math.min(1, Math.max(0, (Math.abs(y - focus) - band) / band)),
+    );
   });
 }
 
@@ -216,7 +264,11 @@ export function miniature(image: Buffer, analysis: SubjectAnalysis | null): Prom
 export function softGlow(image: Buffer): Promise<Buffer> {
   return onPixels(image, async (picture) => {
     const glow = await blurredBy(picture, GLOW_BLUR).ensureAlpha(GLOW_OPACITY).raw().toBuffer();
-    return encodedIntermediate(pipelineOf(picture).composite([{ input: glow, raw: { width: picture.width, height: picture.height, channels: 4 }, blend: 'screen' }]));
+    return encodedIntermediate(
+      pipelineOf(picture).composite([
+        { input: glow, raw: { width: picture.width, height: picture.height, channels: 4 }, blend: 'screen' },
+      ]),
+    );
   });
 }
 
@@ -228,11 +280,17 @@ export function securityCamera(image: Buffer): Promise<Buffer> {
     // The grain keeps its size to the frame: drawn at most 2000 px across and enlarged, which also spares making 12 MP of noise.
     const shrink = Math.max(1, Math.round(Math.max(width, height) / 2000));
     const drawn = { width: Math.ceil(width / shrink), height: Math.ceil(height / shrink), channels: 3 } as const;
-    const grain = await sharp({ create: { ...drawn, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: CCTV_GRAIN } } })
+    const grain = await sharp({
+      create: { ...drawn, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: CCTV_GRAIN } },
+    })
       .resize({ width, height, fit: 'fill', kernel: 'nearest' })
       .raw()
       .toBuffer();
-    const grainy = await pipelineOf(picture).composite([{ input: grain, raw, blend: 'overlay' }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const grainy = await pipelineOf(picture)
+      .composite([{ input: grain, raw, blend: 'overlay' }])
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // A tint keeps the picture's lightness and gives it one hue, the grain's colours included: a monochrome screen.
     const screen = await encodedIntermediate(sharp(grainy.data, { raw: grainy.info }).tint(CCTV_TINT).linear(1.2, -20));
     return reproject(screen, CCTV_KEYSTONE);
@@ -240,7 +298,10 @@ export function securityCamera(image: Buffer): Promise<Buffer> {
 }
 
 /** A keystone (from below or above) or a fisheye lens, as a resampling of the picture. */
-export function reproject(image: Buffer, move: Extract<CameraMove, { kind: 'perspective' | 'fisheye' }>): Promise<Buffer> {
+export function reproject(
+  image: Buffer,
+  move: Extract<CameraMove, { kind: 'perspective' | 'fisheye' }>,
+): Promise<Buffer> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const [cx, cy, half] = [width / 2, height / 2, Math.hypot(width, height) / 2];

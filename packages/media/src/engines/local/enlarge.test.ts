@@ -6,13 +6,19 @@ import { enlarge, enlargementOf, RESTORED_FACE_MAX_SIDE, SUPER_RESOLUTION_MAX_PI
 import { correlation, readPhoto } from '../../../test/support/photos';
 import { LocalImageEngine } from './image-engine';
 
-
 async function rgb(image: Buffer | RgbImage, width?: number, height?: number): Promise<RgbImage> {
-  const pipeline = (Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })).removeAlpha();
-  const { data, info } = await (width ? pipeline.resize(width, height ?? width, { fit: 'fill', kernel: 'lanczos3' }) : pipeline).raw().toBuffer({ resolveWithObject: true });
+  const pipeline = (
+    Buffer.isBuffer(image)
+      ? sharp(image)
+      : sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+  ).removeAlpha();
+  const { data, info } = await (
+    width ? pipeline.resize(width, height ?? width, { fit: 'fill', kernel: 'lanczos3' }) : pipeline
+  )
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
-
 
 function psnr(a: RgbImage, b: RgbImage): number {
   let sum = 0;
@@ -22,10 +28,21 @@ function psnr(a: RgbImage, b: RgbImage): number {
 
 /** The Laplacian of the luminance, pixel by pixel in a region: the picture's finest detail (edges, texture). */
 function laplacian({ data, width, height }: RgbImage, region: Box = { left: 0, top: 0, width, height }): number[] {
-  const luma = (x: number, y: number) => 0.299 * (data[(y * width + x) * 3] ?? 0) + 0.587 * (data[(y * width + x) * 3 + 1] ?? 0) + 0.114 * (data[(y * width + x) * 3 + 2] ?? 0);
+  const luma = (x: number, y: number) =>
+    0.299 * (data[(y * width + x) * 3] ?? 0) +
+    0.587 * (data[(y * width + x) * 3 + 1] ?? 0) +
+    0.114 * (data[(y * width + x) * 3 + 2] ?? 0);
   const values: number[] = [];
-  for (let y = Math.max(1, Math.round(region.top)); y < Math.min(height - 1, Math.round(region.top + region.height)); y += 1) {
-    for (let x = Math.max(1, Math.round(region.left)); x < Math.min(width - 1, Math.round(region.left + region.width)); x += 1) {
+  for (
+    let y = Math.max(1, Math.round(region.top));
+    y < Math.min(height - 1, Math.round(region.top + region.height));
+    y += 1
+  ) {
+    for (
+      let x = Math.max(1, Math.round(region.left));
+      x < Math.min(width - 1, Math.round(region.left + region.width));
+      x += 1
+    ) {
       values.push(4 * luma(x, y) - luma(x - 1, y) - luma(x + 1, y) - luma(x, y - 1) - luma(x, y + 1));
     }
   }
@@ -45,7 +62,10 @@ function difference(a: RgbImage, b: RgbImage, box: Box, inside: boolean): number
     for (let x = 0; x < a.width; x += 1) {
       const within = x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height;
       if (within !== inside) continue;
-      for (let channel = 0; channel < 3; channel += 1) sum += Math.abs((a.data[(y * a.width + x) * 3 + channel] ?? 0) - (b.data[(y * b.width + x) * 3 + channel] ?? 0));
+      for (let channel = 0; channel < 3; channel += 1)
+        sum += Math.abs(
+          (a.data[(y * a.width + x) * 3 + channel] ?? 0) - (b.data[(y * b.width + x) * 3 + channel] ?? 0),
+        );
       count += 3;
     }
   }
@@ -70,16 +90,19 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
   // Laplacian) follows the original's more closely. ESRGAN slim is trained for fidelity, so it rings
   // less than Lanczos and its Laplacian's variance alone is lower (0.8× here); the option's
   // sharpening comes after it, in the looks.
-  test.each(['coffee', 'chelsea'] as const)('×2 of %s is more faithful than Lanczos and finds more of the original detail', async (name) => {
-    // The original at 192 × 192, halved, then enlarged back both ways and compared with it.
-    const original = await rgb(await readPhoto(name), 192);
-    const halved = await rgb(original, 96, 96);
-    const [model, resampled] = await Promise.all([superResolve(runtime, halved, 2), rgb(halved, 192, 192)]);
-    expect([model.width, model.height]).toEqual([192, 192]);
-    expect(psnr(model, original)).toBeGreaterThan(psnr(resampled, original) + 1);
-    const fine = laplacian(original);
-    expect(correlation(laplacian(model), fine)).toBeGreaterThan(correlation(laplacian(resampled), fine) + 0.05);
-  });
+  test.each(['coffee', 'chelsea'] as const)(
+    '×2 of %s is more faithful than Lanczos and finds more of the original detail',
+    async (name) => {
+      // The original at 192 × 192, halved, then enlarged back both ways and compared with it.
+      const original = await rgb(await readPhoto(name), 192);
+      const halved = await rgb(original, 96, 96);
+      const [model, resampled] = await Promise.all([superResolve(runtime, halved, 2), rgb(halved, 192, 192)]);
+      expect([model.width, model.height]).toEqual([192, 192]);
+      expect(psnr(model, original)).toBeGreaterThan(psnr(resampled, original) + 1);
+      const fine = laplacian(original);
+      expect(correlation(laplacian(model), fine)).toBeGreaterThan(correlation(laplacian(resampled), fine) + 0.05);
+    },
+  );
 
   // Through the engine, with a seed as every job has one and the option's sharpening: the result
   // lines up with the true picture at least as well as Lanczos does. (ESRGAN slim's ×4 is only level
@@ -90,8 +113,15 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
   ] as const)('%s of a reduced real photo is at least as close to the original as Lanczos', async (id, factor) => {
     const original = await rgb(await readPhoto('coffee'), 240, 160);
     const reduced = await rgb(original, 240 / factor, 160 / factor);
-    const image = await sharp(reduced.data, { raw: { width: reduced.width, height: reduced.height, channels: 3 } }).png().toBuffer();
-    const result = await new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection: { upscale: { id, name: id } }, seed: 7 });
+    const image = await sharp(reduced.data, { raw: { width: reduced.width, height: reduced.height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const result = await new LocalImageEngine({ models: runtime }).transform({
+      image,
+      prompt: '',
+      selection: { upscale: { id, name: id } },
+      seed: 7,
+    });
     const [made, resampled] = await Promise.all([rgb(result.image), rgb(reduced, 240, 160)]);
     expect([made.width, made.height]).toEqual([240, 160]);
     expect(psnr(made, original)).toBeGreaterThanOrEqual(psnr(resampled, original));
@@ -99,7 +129,10 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
 
   test('a picture enlarged in tiles is the picture enlarged at once: no seam', async () => {
     const image = await rgb(await readPhoto('chelsea'), 150, 110);
-    const [whole, tiled] = await Promise.all([superResolve(runtime, image, 2, { tileSide: 1000 }), superResolve(runtime, image, 2, { tileSide: 48 })]);
+    const [whole, tiled] = await Promise.all([
+      superResolve(runtime, image, 2, { tileSide: 1000 }),
+      superResolve(runtime, image, 2, { tileSide: 48 }),
+    ]);
     let largest = 0;
     whole.data.forEach((value, index) => (largest = Math.max(largest, Math.abs(value - (tiled.data[index] ?? 0)))));
     expect(largest).toBeLessThanOrEqual(1);
@@ -128,10 +161,18 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
     ['upscale-3x', 3],
     ['upscale-4x', 4],
   ] as const)('%s through the engine: %i times each side, with the progress told tile by tile', async (id, factor) => {
-    const image = await sharp(await readPhoto('coffee')).resize(400, 300, { fit: 'fill' }).jpeg().toBuffer();
+    const image = await sharp(await readPhoto('coffee'))
+      .resize(400, 300, { fit: 'fill' })
+      .jpeg()
+      .toBuffer();
     const fractions: number[] = [];
     const engine = new LocalImageEngine({ models: runtime });
-    const result = await engine.transform({ image, prompt: '', selection: { upscale: { id, name: id } }, onProgress: (fraction) => fractions.push(fraction) });
+    const result = await engine.transform({
+      image,
+      prompt: '',
+      selection: { upscale: { id, name: id } },
+      onProgress: (fraction) => fractions.push(fraction),
+    });
     expect([result.width, result.height]).toEqual([400 * factor, 300 * factor]);
     expect(fractions.length).toBeGreaterThan(1);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
@@ -143,9 +184,15 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
    * enlarged by Lanczos, and only the face, found on the portrait alone, by the model.
    */
   async function largePortrait() {
-    const portrait = await sharp(await readPhoto('astronaut')).resize(400, 400).jpeg({ quality: 95 }).toBuffer();
+    const portrait = await sharp(await readPhoto('astronaut'))
+      .resize(400, 400)
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const side = Math.ceil(Math.sqrt(SUPER_RESOLUTION_MAX_PIXELS)) + 8;
-    const image = await sharp(portrait).extend({ right: side - 400, bottom: side - 400, extendWith: 'repeat' }).jpeg({ quality: 95 }).toBuffer();
+    const image = await sharp(portrait)
+      .extend({ right: side - 400, bottom: side - 400, extendWith: 'repeat' })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const { faces } = await analyseSubject(runtime, portrait, { matte: false });
     return { image, side, faces };
   }
@@ -160,9 +207,19 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
     const restored = await rgb(await enlarge(runtime, image, option('face-restore'), faces));
     const plain = await rgb(image, enlargedSide, enlargedSide);
     expect([restored.width, restored.height]).toEqual([enlargedSide, enlargedSide]);
-    const faceBox = { left: face.box.left * scale, top: face.box.top * scale, width: face.box.width * scale, height: face.box.height * scale };
+    const faceBox = {
+      left: face.box.left * scale,
+      top: face.box.top * scale,
+      width: face.box.width * scale,
+      height: face.box.height * scale,
+    };
     // The region blended in reaches 1.6 times the face box: outside twice the box, nothing moved.
-    const around = { left: faceBox.left - faceBox.width / 2, top: faceBox.top - faceBox.height / 2, width: faceBox.width * 2, height: faceBox.height * 2 };
+    const around = {
+      left: faceBox.left - faceBox.width / 2,
+      top: faceBox.top - faceBox.height / 2,
+      width: faceBox.width * 2,
+      height: faceBox.height * 2,
+    };
     expect(difference(restored, plain, faceBox, true)).toBeGreaterThan(2);
     expect(difference(restored, plain, around, false)).toBeLessThan(1);
     expect(variance(laplacian(restored, faceBox))).toBeGreaterThan(variance(laplacian(plain, faceBox)) * 1.2);

@@ -1,5 +1,12 @@
 import type { UpscaleOption } from '@atelier/catalog';
-import { superResolve, type Box, type Face, type ModelRuntime, type RgbImage, type SuperResolutionFactor } from '../../models';
+import {
+  superResolve,
+  type Box,
+  type Face,
+  type ModelRuntime,
+  type RgbImage,
+  type SuperResolutionFactor,
+} from '../../models';
 import { sharp } from '../../sharp';
 import { outputFit, type Frame } from './geometry';
 import { encodedIntermediate, uprightPixels } from './pixels';
@@ -45,7 +52,13 @@ export interface EnlargeOptions {
  * as an intermediate JPEG; the looks (the option's sharpening) and the final size come after.
  * Returns the image itself when there is nothing to do (no enlargement, no face to restore).
  */
-export async function enlarge(runtime: ModelRuntime, image: Buffer, option: UpscaleOption, faces: readonly Face[], options: EnlargeOptions = {}): Promise<Buffer> {
+export async function enlarge(
+  runtime: ModelRuntime,
+  image: Buffer,
+  option: UpscaleOption,
+  faces: readonly Face[],
+  options: EnlargeOptions = {},
+): Promise<Buffer> {
   const pixels = await uprightPixels(image);
   const factor = enlargementOf(pixels, option);
   const modelled = factor > 1 && pixels.width * pixels.height <= SUPER_RESOLUTION_MAX_PIXELS;
@@ -55,10 +68,16 @@ export async function enlarge(runtime: ModelRuntime, image: Buffer, option: Upsc
   const passes = (modelled ? 1 : 0) + restored.length;
   let pass = 0;
   const onTile = (done: number, total: number) => options.onProgress?.((pass + done / total) / passes);
-  const size = { width: Math.max(1, Math.round(pixels.width * Math.max(1, factor))), height: Math.max(1, Math.round(pixels.height * Math.max(1, factor))) };
+  const size = {
+    width: Math.max(1, Math.round(pixels.width * Math.max(1, factor))),
+    height: Math.max(1, Math.round(pixels.height * Math.max(1, factor))),
+  };
   let enlarged: RgbImage;
   if (modelled) {
-    enlarged = await resized(await superResolve(runtime, pixels, modelFactor(factor), { signal: options.signal, onTile }), size);
+    enlarged = await resized(
+      await superResolve(runtime, pixels, modelFactor(factor), { signal: options.signal, onTile }),
+      size,
+    );
     pass += 1;
   } else {
     enlarged = await resized(pixels, size);
@@ -66,7 +85,12 @@ export async function enlarge(runtime: ModelRuntime, image: Buffer, option: Upsc
   const scale = size.width / pixels.width;
   const patches = [];
   for (const face of restored) {
-    patches.push(await restoredFace(runtime, pixels, enlarged, regionAround(face.box, pixels), scale, { signal: options.signal, onTile }));
+    patches.push(
+      await restoredFace(runtime, pixels, enlarged, regionAround(face.box, pixels), scale, {
+        signal: options.signal,
+        onTile,
+      }),
+    );
     pass += 1;
   }
   const picture = sharp(enlarged.data, { raw: { width: enlarged.width, height: enlarged.height, channels: 3 } });
@@ -99,7 +123,12 @@ function regionAround(box: Box, frame: Frame): Region {
   const side = Math.max(box.width, box.height) * FACE_REGION_SCALE;
   const left = Math.max(0, Math.round(box.left + box.width / 2 - side / 2));
   const top = Math.max(0, Math.round(box.top + box.height / 2 - side / 2));
-  return { left, top, width: Math.max(1, Math.min(frame.width, Math.round(left + side)) - left), height: Math.max(1, Math.min(frame.height, Math.round(top + side)) - top) };
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(frame.width, Math.round(left + side)) - left),
+    height: Math.max(1, Math.min(frame.height, Math.round(top + side)) - top),
+  };
 }
 
 /**
@@ -125,10 +154,16 @@ async function restoredFace(
   };
   let face: RgbImage;
   if (Math.max(region.width, region.height) <= RESTORED_FACE_MAX_SIDE) {
-    const crop = await sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } }).extract(region).raw().toBuffer();
+    const crop = await sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } })
+      .extract(region)
+      .raw()
+      .toBuffer();
     face = await superResolve(runtime, { data: crop, width: region.width, height: region.height }, 4, options);
   } else {
-    const crop = await sharp(enlarged.data, { raw: { width: enlarged.width, height: enlarged.height, channels: 3 } }).extract(target).raw().toBuffer();
+    const crop = await sharp(enlarged.data, { raw: { width: enlarged.width, height: enlarged.height, channels: 3 } })
+      .extract(target)
+      .raw()
+      .toBuffer();
     face = { data: crop, width: target.width, height: target.height };
     options.onTile(1, 1);
   }
@@ -152,5 +187,9 @@ async function featherMask({ width, height }: Frame): Promise<Buffer> {
   const radius = MASK_SIDE / 2 - 2 * feather;
   const ellipse = `<svg xmlns="http://www.w3.org/2000/svg" width="${MASK_SIDE}" height="${MASK_SIDE}"><rect width="100%" height="100%" fill="black"/><circle cx="${MASK_SIDE / 2}" cy="${MASK_SIDE / 2}" r="${radius}" fill="white"/></svg>`;
   const small = await sharp(Buffer.from(ellipse)).blur(feather).extractChannel(0).raw().toBuffer();
-  return sharp(small, { raw: { width: MASK_SIDE, height: MASK_SIDE, channels: 1 } }).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  return sharp(small, { raw: { width: MASK_SIDE, height: MASK_SIDE, channels: 1 } })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }

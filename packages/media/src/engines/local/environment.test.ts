@@ -13,7 +13,12 @@ const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
 const photo = (name: string) => readFile(new URL(name, PHOTOS));
 
 async function grey(image: Buffer, region: Box): Promise<number[]> {
-  const box = { left: Math.round(region.left), top: Math.round(region.top), width: Math.round(region.width), height: Math.round(region.height) };
+  const box = {
+    left: Math.round(region.left),
+    top: Math.round(region.top),
+    width: Math.round(region.width),
+    height: Math.round(region.height),
+  };
   return [...(await sharp(image).extract(box).greyscale().raw().toBuffer())];
 }
 
@@ -23,7 +28,8 @@ async function backgroundChange(before: Buffer, after: Buffer, analysis: Subject
   let [sum, count] = [0, 0];
   analysis.person?.mask.forEach((alpha, index) => {
     if (alpha > 10) return;
-    for (let channel = 0; channel < 3; channel += 1) sum += Math.abs((a?.[index * 3 + channel] ?? 0) - (b?.[index * 3 + channel] ?? 0));
+    for (let channel = 0; channel < 3; channel += 1)
+      sum += Math.abs((a?.[index * 3 + channel] ?? 0) - (b?.[index * 3 + channel] ?? 0));
     count += 3;
   });
   return sum / count;
@@ -41,32 +47,59 @@ describe('environments (Où)', { timeout: 120_000 }, () => {
   }, 180_000);
   afterAll(() => runtime.close());
 
-  test.each(['tropical-beach', 'paris', 'snowy-mountains'])('puts the person into the %s scene: the head kept, the background replaced', async (id) => {
-    const { image } = await engine.transform({ image: portrait, prompt: '', selection: { environment: { id, name: id } } });
-    await sharp(image).png().toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-environment-${id}.png`);
-    const face = analysis.faces[0]!.box;
-    expect(correlation(await grey(portrait, face), await grey(image, face))).toBeGreaterThanOrEqual(0.85);
-    expect(await backgroundChange(portrait, image, analysis)).toBeGreaterThan(30);
-  });
+  test.each(['tropical-beach', 'paris', 'snowy-mountains'])(
+    'puts the person into the %s scene: the head kept, the background replaced',
+    async (id) => {
+      const { image } = await engine.transform({
+        image: portrait,
+        prompt: '',
+        selection: { environment: { id, name: id } },
+      });
+      await sharp(image)
+        .png()
+        .toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-environment-${id}.png`);
+      const face = analysis.faces[0]!.box;
+      expect(correlation(await grey(portrait, face), await grey(image, face))).toBeGreaterThanOrEqual(0.85);
+      expect(await backgroundChange(portrait, image, analysis)).toBeGreaterThan(30);
+    },
+  );
 
-  test.each(['astronaut.jpg', 'coffee.jpg'])('places %s in its scene when it is a single-channel grey picture', async (name) => {
-    const single = await sharp(await photo(name)).toColourspace('b-w').jpeg().toBuffer();
-    expect((await sharp(single).metadata()).channels).toBe(1);
-    const { image } = await engine.transform({ image: single, prompt: '', selection: { environment: { id: 'forest', name: 'Forêt' } } });
-    expect((await sharp(image).metadata()).channels).toBe(3);
-    const middle = { left: 150, top: 100, width: 150, height: 150 };
-    expect(correlation(await grey(single, middle), await grey(image, middle))).toBeGreaterThanOrEqual(0.85);
-  });
+  test.each(['astronaut.jpg', 'coffee.jpg'])(
+    'places %s in its scene when it is a single-channel grey picture',
+    async (name) => {
+      const single = await sharp(await photo(name))
+        .toColourspace('b-w')
+        .jpeg()
+        .toBuffer();
+      expect((await sharp(single).metadata()).channels).toBe(1);
+      const { image } = await engine.transform({
+        image: single,
+        prompt: '',
+        selection: { environment: { id: 'forest', name: 'Forêt' } },
+      });
+      expect((await sharp(image).metadata()).channels).toBe(3);
+      const middle = { left: 150, top: 100, width: 150, height: 150 };
+      expect(correlation(await grey(single, middle), await grey(image, middle))).toBeGreaterThanOrEqual(0.85);
+    },
+  );
 
   test('without a person, leaves the middle of the picture as it was and shows the scene at the edges', async () => {
     const cat = await photo('chelsea.jpg');
-    const { image, width, height } = await engine.transform({ image: cat, prompt: '', selection: { environment: { id: 'forest', name: 'Forêt' } } });
-    await sharp(image).png().toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-environment-cat.png`);
+    const { image, width, height } = await engine.transform({
+      image: cat,
+      prompt: '',
+      selection: { environment: { id: 'forest', name: 'Forêt' } },
+    });
+    await sharp(image)
+      .png()
+      .toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-environment-cat.png`);
     const middle = { left: width * 0.3, top: height * 0.3, width: width * 0.4, height: height * 0.4 };
     expect(correlation(await grey(cat, middle), await grey(image, middle))).toBeGreaterThanOrEqual(0.95);
     const corner = { left: 0, top: 0, width: width * 0.1, height: height * 0.1 };
     const [before, after] = await Promise.all([grey(cat, corner), grey(image, corner)]);
-    expect(before.reduce((sum, value, index) => sum + Math.abs(value - (after[index] ?? 0)), 0) / before.length).toBeGreaterThan(20);
+    expect(
+      before.reduce((sum, value, index) => sum + Math.abs(value - (after[index] ?? 0)), 0) / before.length,
+    ).toBeGreaterThan(20);
   });
 });
 
@@ -76,7 +109,10 @@ async function sceneOf(id: string, without: readonly string[] = []): Promise<Buf
   const context = drawingContext({ category: 'environment', option }, {}, false);
   const words = without.reduce((text, word) => text.replaceAll(` ${word}`, ' '), context.words);
   const { markup } = environmentScene({ ...context, words });
-  return sharp(svgDocument(1000, 750, 1000, 750, markup)).greyscale().raw().toBuffer();
+  return sharp(svgDocument(1000, 750, 1000, 750, markup))
+    .greyscale()
+    .raw()
+    .toBuffer();
 }
 
 describe('landmarks', () => {
@@ -89,18 +125,21 @@ describe('landmarks', () => {
     ['haunted-mansion', ['mansion']],
     ['mayan-ruins', ['mayan']],
     ['moon', ['earth']],
-  ])('%s shows the landmark its name calls for, beside the person, where a portrait still shows it', async (id, words) => {
-    const [scene, plain] = await Promise.all([sceneOf(id), sceneOf(id, words)]);
-    // A 3:4 portrait keeps the frame's middle 562 columns; the head is in the middle 160, above row 300.
-    let [kept, behindHead] = [0, 0];
-    for (let y = 0; y < 750; y += 1) {
-      for (let x = 219; x < 781; x += 1) {
-        if (Math.abs((scene[y * 1000 + x] ?? 0) - (plain[y * 1000 + x] ?? 0)) <= 25) continue;
-        kept += 1;
-        if (x > 420 && x < 580 && y < 300) behindHead += 1;
+  ])(
+    '%s shows the landmark its name calls for, beside the person, where a portrait still shows it',
+    async (id, words) => {
+      const [scene, plain] = await Promise.all([sceneOf(id), sceneOf(id, words)]);
+      // A 3:4 portrait keeps the frame's middle 562 columns; the head is in the middle 160, above row 300.
+      let [kept, behindHead] = [0, 0];
+      for (let y = 0; y < 750; y += 1) {
+        for (let x = 219; x < 781; x += 1) {
+          if (Math.abs((scene[y * 1000 + x] ?? 0) - (plain[y * 1000 + x] ?? 0)) <= 25) continue;
+          kept += 1;
+          if (x > 420 && x < 580 && y < 300) behindHead += 1;
+        }
       }
-    }
-    expect(kept).toBeGreaterThan(3000);
-    expect(behindHead).toBeLessThan(kept * 0.1);
-  });
+      expect(kept).toBeGreaterThan(3000);
+      expect(behindHead).toBeLessThan(kept * 0.1);
+    },
+  );
 });

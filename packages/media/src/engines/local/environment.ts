@@ -39,7 +39,10 @@ const SCENE_TINT = 0.12;
  * An environment option's full-frame scene: sky, light, ridges, water, city or stars, and its
  * particles. A render's seed lays it out anew (the light, the ridges, the landmark's side).
  */
-export function environmentScene(context: Omit<OverlayContext, 'height'>, seed?: number): { markup: string; average: Rgb } {
+export function environmentScene(
+  context: Omit<OverlayContext, 'height'>,
+  seed?: number,
+): { markup: string; average: Rgb } {
   const scene = sceneFor({ ...context, height: SCENE_FRAME.height });
   const dice = new Dice(seed === undefined ? `${context.id}:scene` : `${context.id}:scene:${seed}`);
   const [top, horizon] = scene.sky;
@@ -47,7 +50,17 @@ export function environmentScene(context: Omit<OverlayContext, 'height'>, seed?:
   const lightColour = mix(horizon, WHITE, 0.65);
   const middle = mix(scene.ground, horizon, 0.28);
   const farHeight = dice.between(0.42, 0.5);
-  const roughness = { peaks: 0.3, hills: 0.1, dunes: 0.05, trees: 0.22, waves: 0.03, skyline: 0.02, arches: 0.04, clouds: 0.08, none: 0.08 }[scene.horizon];
+  const roughness = {
+    peaks: 0.3,
+    hills: 0.1,
+    dunes: 0.05,
+    trees: 0.22,
+    waves: 0.03,
+    skyline: 0.02,
+    arches: 0.04,
+    clouds: 0.08,
+    none: 0.08,
+  }[scene.horizon];
   const params: SceneParams = {
     seed: context.id,
     sky: [css(top), css(horizon)],
@@ -66,10 +79,16 @@ export function environmentScene(context: Omit<OverlayContext, 'height'>, seed?:
     // Beside the person, standing behind the far ridge: darker than the ground under a light sky, so it reads against it.
     const silhouette = mix(mix(scene.ground, horizon, 0.3), BLACK, luminance(horizon) > 0.6 ? 0.35 : 0.1);
     const side = dice.next() < 0.5 ? -1 : 1;
-    params.landmark = landmarkMarkup(landmark, { x: 500 + side * LANDMARK_OFFSET, base: SCENE_FRAME.height * (1 - farHeight) + 30, colour: silhouette, light: lightColour });
+    params.landmark = landmarkMarkup(landmark, {
+      x: 500 + side * LANDMARK_OFFSET,
+      base: SCENE_FRAME.height * (1 - farHeight) + 30,
+      colour: silhouette,
+      light: lightColour,
+    });
   }
   if (mentions(context.words, ['palm'])) params.palms = css(mix(scene.ground, BLACK, 0.3));
-  const particles = scene.particles === 'stars' ? '' : particlesMarkup(scene.particles, { ...context, height: SCENE_FRAME.height });
+  const particles =
+    scene.particles === 'stars' ? '' : particlesMarkup(scene.particles, { ...context, height: SCENE_FRAME.height });
   return { markup: sceneMarkup(params) + particles, average: mix(mix(top, horizon, 0.5), scene.ground, 0.45) };
 }
 
@@ -77,7 +96,10 @@ export function environmentScene(context: Omit<OverlayContext, 'height'>, seed?:
 const rawOf = (width: number, height: number, channels: 1 | 3 | 4) => ({ raw: { width, height, channels } });
 
 /** A size `shrink` times smaller, at least one pixel. */
-const reduced = (width: number, height: number, shrink: number) => ({ width: Math.max(1, Math.round(width / shrink)), height: Math.max(1, Math.round(height / shrink)) });
+const reduced = (width: number, height: number, shrink: number) => ({
+  width: Math.max(1, Math.round(width / shrink)),
+  height: Math.max(1, Math.round(height / shrink)),
+});
 
 /** How much smaller a blur of `sigma` can be made and still look the same once enlarged. */
 const shrinkFor = (sigma: number) => Math.max(1, Math.floor(sigma / SOFT_BLUR_SIGMA));
@@ -94,26 +116,43 @@ async function softBlur(mask: Buffer, width: number, height: number, sigma: numb
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return sharp(small.data, { raw: small.info }).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  return sharp(small.data, { raw: small.info })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /** The scene drawn at a size, opaque. */
 function sceneAt(markup: string, width: number, height: number): Sharp {
-  return sharp(svgDocument(width, height, SCENE_FRAME.width, SCENE_FRAME.height, markup, 'xMidYMid slice')).flatten().toColourspace('srgb').removeAlpha();
+  return sharp(svgDocument(width, height, SCENE_FRAME.width, SCENE_FRAME.height, markup, 'xMidYMid slice'))
+    .flatten()
+    .toColourspace('srgb')
+    .removeAlpha();
 }
 
 /**
  * The scene's light that wraps the person's edges, as an RGBA layer: the scene drawn small, blurred
  * by `sigma` (at full size), enlarged, `alpha` its opacity.
  */
-async function sceneLight(markup: string, width: number, height: number, sigma: number, alpha: Buffer): Promise<Buffer> {
+async function sceneLight(
+  markup: string,
+  width: number,
+  height: number,
+  sigma: number,
+  alpha: Buffer,
+): Promise<Buffer> {
   const shrink = shrinkFor(sigma);
   const small = reduced(width, height, shrink);
   const blurred = await sceneAt(markup, small.width, small.height)
     .blur(Math.max(0.3, sigma / shrink))
     .raw()
     .toBuffer();
-  return sharp(blurred, rawOf(small.width, small.height, 3)).resize(width, height, { fit: 'fill', kernel: 'linear' }).joinChannel(alpha, rawOf(width, height, 1)).raw().toBuffer();
+  return sharp(blurred, rawOf(small.width, small.height, 3))
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .joinChannel(alpha, rawOf(width, height, 1))
+    .raw()
+    .toBuffer();
 }
 
 /** The picture's RGB pixels as a pipeline (a grey photo's one band already made three, as the gains need). */
@@ -135,13 +174,18 @@ async function averageUnder(picture: RawPicture, mask: Buffer): Promise<Rgb> {
   const size = { width: AVERAGE_EDGE, height: AVERAGE_EDGE, fit: 'fill' as const };
   const [pixels, weights] = await Promise.all([
     pipelineOf(picture).resize(size).raw().toBuffer(),
-    sharp(mask, rawOf(width, height, 1)).resize(size).extractChannel(0).raw().toBuffer(),
+    sharp(mask, rawOf(width, height, 1))
+      .resize(size)
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
   ]);
   const sum = [0, 0, 0];
   let total = 0;
   weights.forEach((weight, index) => {
     total += weight;
-    for (let channel = 0; channel < 3; channel += 1) sum[channel] = (sum[channel] ?? 0) + weight * (pixels[index * 3 + channel] ?? 0);
+    for (let channel = 0; channel < 3; channel += 1)
+      sum[channel] = (sum[channel] ?? 0) + weight * (pixels[index * 3 + channel] ?? 0);
   });
   return total > 0 ? [(sum[0] ?? 0) / total, (sum[1] ?? 0) / total, (sum[2] ?? 0) / total] : [128, 128, 128];
 }
@@ -153,11 +197,18 @@ async function middleMask(width: number, height: number): Promise<Buffer> {
   const mask = Buffer.alloc(small.width * small.height);
   for (let y = 0; y < small.height; y += 1) {
     for (let x = 0; x < small.width; x += 1) {
-      const t = Math.min(1, Math.max(0, (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) / reach - CLEAR_CENTRE) / (1 - CLEAR_CENTRE)));
+      const t = Math.min(
+        1,
+        Math.max(0, (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) / reach - CLEAR_CENTRE) / (1 - CLEAR_CENTRE)),
+      );
       mask[y * small.width + x] = Math.round(255 * (1 - t * t * (3 - 2 * t) * 0.9));
     }
   }
-  return sharp(mask, rawOf(small.width, small.height, 1)).resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  return sharp(mask, rawOf(small.width, small.height, 1))
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /**
@@ -168,11 +219,17 @@ async function middleMask(width: number, height: number): Promise<Buffer> {
  * Every per-pixel step is a libvips operation (sharp runs them on its own threads, off the event
  * loop), with few full-size buffers handed back to JavaScript.
  */
-export async function placeInScene(image: Buffer, analysis: SubjectAnalysis, scene: { markup: string; average: Rgb }): Promise<Buffer> {
+export async function placeInScene(
+  image: Buffer,
+  analysis: SubjectAnalysis,
+  scene: { markup: string; average: Rgb },
+): Promise<Buffer> {
   try {
     const picture = await uprightPixels(image);
     const { width, height } = picture;
-    const layers = analysis.person ? await personLayers(picture, analysis.person.mask, scene) : await edgeLayers(picture, scene);
+    const layers = analysis.person
+      ? await personLayers(picture, analysis.person.mask, scene)
+      : await edgeLayers(picture, scene);
     return await layers.base
       .composite(layers.over.map((input) => ({ input, ...rawOf(width, height, 4) })))
       .removeAlpha()
@@ -194,7 +251,11 @@ interface Layers {
  * matte as alpha; the scene's blurred light where the matte is above its blurred self (inside the
  * person, along the edge: the light wrap).
  */
-async function personLayers(picture: RawPicture, matte: Buffer, { markup, average: sceneAverage }: { markup: string; average: Rgb }): Promise<Layers> {
+async function personLayers(
+  picture: RawPicture,
+  matte: Buffer,
+  { markup, average: sceneAverage }: { markup: string; average: Rgb },
+): Promise<Layers> {
   const { width, height } = picture;
   const edge = Math.max(width, height) / 1000;
   const [inner, shadow, personAverage] = await Promise.all([
@@ -202,7 +263,10 @@ async function personLayers(picture: RawPicture, matte: Buffer, { markup, averag
     softBlur(matte, width, height, SHADOW_BLUR * edge),
     averageUnder(picture, matte),
   ]);
-  const gains = sceneAverage.map((value, channel) => 1 + HARMONY * (Math.max(0.6, Math.min(1.6, (value + 1) / ((personAverage[channel] ?? 128) + 1))) - 1));
+  const gains = sceneAverage.map(
+    (value, channel) =>
+      1 + HARMONY * (Math.max(0.6, Math.min(1.6, (value + 1) / ((personAverage[channel] ?? 128) + 1))) - 1),
+  );
   // WRAP_STRENGTH × (matte − blurred matte), clamped at 0: a recombination of [matte, blurred, matte].
   const wrap = await sharp(matte, rawOf(width, height, 1))
     .joinChannel([inner, matte], rawOf(width, height, 1))
@@ -224,7 +288,10 @@ async function personLayers(picture: RawPicture, matte: Buffer, { markup, averag
     .raw()
     .toBuffer();
   const [dark, person, light] = await Promise.all([
-    sharp({ create: { width, height, channels: 3, background: '#000000' } }).joinChannel(shade, rawOf(width, height, 1)).raw().toBuffer(),
+    sharp({ create: { width, height, channels: 3, background: '#000000' } })
+      .joinChannel(shade, rawOf(width, height, 1))
+      .raw()
+      .toBuffer(),
     photoLayer(picture, gains, [0, 0, 0], matte),
     sceneLight(markup, width, height, WRAP_REACH * 3 * edge, wrap),
   ]);
@@ -235,6 +302,11 @@ async function personLayers(picture: RawPicture, matte: Buffer, { markup, averag
 async function edgeLayers(picture: RawPicture, { markup, average }: { markup: string; average: Rgb }): Promise<Layers> {
   const { width, height } = picture;
   const tint = [1 - SCENE_TINT, 1 - SCENE_TINT, 1 - SCENE_TINT];
-  const photo = await photoLayer(picture, tint, average.map((value) => value * SCENE_TINT), await middleMask(width, height));
+  const photo = await photoLayer(
+    picture,
+    tint,
+    average.map((value) => value * SCENE_TINT),
+    await middleMask(width, height),
+  );
   return { base: sceneAt(markup, width, height), over: [photo] };
 }

@@ -30,7 +30,11 @@ export const SANE_EXPOSURE: ExposureBounds = { ...EXPOSURE_RANGE, spread: MIN_SP
  */
 export function boundsFor(source: Float32Array): ExposureBounds {
   const { mean, spread } = statistics(source, { gain: 1, offset: 0 });
-  return { low: Math.min(EXPOSURE_RANGE.low, mean), high: Math.max(EXPOSURE_RANGE.high, mean), spread: Math.min(MIN_SPREAD, spread * 0.8) };
+  return {
+    low: Math.min(EXPOSURE_RANGE.low, mean),
+    high: Math.max(EXPOSURE_RANGE.high, mean),
+    spread: Math.min(MIN_SPREAD, spread * 0.8),
+  };
 }
 
 function statistics(values: Float32Array, { gain, offset }: Levels): { mean: number; spread: number } {
@@ -79,7 +83,11 @@ export function levelsFor(luminances: Float32Array, bounds: ExposureBounds = SAN
 
 /** Luminances (0–1) of a small copy of an image. */
 async function probe(image: Buffer): Promise<Float32Array> {
-  const data = await sharp(image, DECODE_OPTIONS).resize(PROBE_SIZE, PROBE_SIZE, { fit: 'inside' }).greyscale().raw().toBuffer();
+  const data = await sharp(image, DECODE_OPTIONS)
+    .resize(PROBE_SIZE, PROBE_SIZE, { fit: 'inside' })
+    .greyscale()
+    .raw()
+    .toBuffer();
   return Float32Array.from(data, (value) => value / 255);
 }
 

@@ -10,7 +10,10 @@ import { LocalImageEngine } from './image-engine';
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
 
 const contains = (outer: Box, inner: Box) =>
-  inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 && inner.left + inner.width <= outer.left + outer.width + 0.5 && inner.top + inner.height <= outer.top + outer.height + 0.5;
+  inner.left >= outer.left - 0.5 &&
+  inner.top >= outer.top - 0.5 &&
+  inner.left + inner.width <= outer.left + outer.width + 0.5 &&
+  inner.top + inner.height <= outer.top + outer.height + 0.5;
 
 describe('formats (Taille) around the faces', { timeout: 120_000 }, () => {
   const runtime = new ModelRuntime({ threads: 2 });
@@ -40,7 +43,12 @@ describe('formats (Taille) around the faces', { timeout: 120_000 }, () => {
 
   test('a window past the edges keeps the picture as it is and extends it with a blurred, dimmed copy', async () => {
     const picture = { width: analysis.width, height: analysis.height };
-    const result = await frameWindow(portrait, picture, { left: -64, top: 0, width: picture.width + 128, height: picture.height });
+    const result = await frameWindow(portrait, picture, {
+      left: -64,
+      top: 0,
+      width: picture.width + 128,
+      height: picture.height,
+    });
     const grey = (image: Buffer, box: Box) => sharp(image).extract(box).greyscale().raw().toBuffer();
     const rows = { top: 0, height: picture.height };
     const [kept, source, fill, edge] = await Promise.all([
@@ -50,17 +58,23 @@ describe('formats (Taille) around the faces', { timeout: 120_000 }, () => {
       grey(portrait, { left: 0, width: 60, ...rows }),
     ]);
     const meanOf = (values: Buffer) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    const roughness = (values: Buffer) => meanOf(Buffer.from(values.subarray(1).map((value, index) => Math.abs(value - (values[index] ?? 0)))));
+    const roughness = (values: Buffer) =>
+      meanOf(Buffer.from(values.subarray(1).map((value, index) => Math.abs(value - (values[index] ?? 0)))));
     expect(meanOf(Buffer.from(kept.map((value, index) => Math.abs(value - (source[index] ?? 0)))))).toBeLessThan(2);
     expect(meanOf(fill)).toBeLessThan(meanOf(edge));
     expect(roughness(fill)).toBeLessThan(0.5 * roughness(edge));
   });
 
-  test.each(['uhd-4k', 'ultra-wide-32-9', 'vertical-9-16', 'linkedin-banner'])('%s: the face is found whole in the result', async (id) => {
-    const result = await engine.transform({ image: portrait, prompt: '', selection: { format: { id, name: id } } });
-    await sharp(result.image).png().toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-format-${id}.png`);
-    const found = await analyseSubject(runtime, result.image, { matte: false });
-    expect(found.faces).toHaveLength(1);
-    expect(contains({ left: 0, top: 0, width: result.width, height: result.height }, found.faces[0]!.box)).toBe(true);
-  });
+  test.each(['uhd-4k', 'ultra-wide-32-9', 'vertical-9-16', 'linkedin-banner'])(
+    '%s: the face is found whole in the result',
+    async (id) => {
+      const result = await engine.transform({ image: portrait, prompt: '', selection: { format: { id, name: id } } });
+      await sharp(result.image)
+        .png()
+        .toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-format-${id}.png`);
+      const found = await analyseSubject(runtime, result.image, { matte: false });
+      expect(found.faces).toHaveLength(1);
+      expect(contains({ left: 0, top: 0, width: result.width, height: result.height }, found.faces[0]!.box)).toBe(true);
+    },
+  );
 });

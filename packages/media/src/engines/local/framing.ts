@@ -47,19 +47,45 @@ function place(centred: number, size: number, low: number, high: number, min: nu
  * the heads cannot fit in it, the window grows past the picture's edges (see `frameWindow`).
  */
 export function formatWindow(picture: Frame, aspect: number, faces: readonly Face[]): Box {
-  const inside = picture.width / picture.height > aspect ? { width: picture.height * aspect, height: picture.height } : { width: picture.width, height: picture.width / aspect };
-  if (faces.length === 0) return { left: (picture.width - inside.width) / 2, top: (picture.height - inside.height) / 2, ...inside };
+  const inside =
+    picture.width / picture.height > aspect
+      ? { width: picture.height * aspect, height: picture.height }
+      : { width: picture.width, height: picture.width / aspect };
+  if (faces.length === 0)
+    return { left: (picture.width - inside.width) / 2, top: (picture.height - inside.height) / 2, ...inside };
   // Of a head that the photograph itself cuts, what it shows.
   const grown = union(faces.map(headOf));
-  const heads = union([{ left: Math.max(0, grown.left), top: Math.max(0, grown.top), width: 0, height: 0 }, { left: Math.min(picture.width, grown.left + grown.width), top: Math.min(picture.height, grown.top + grown.height), width: 0, height: 0 }]);
+  const heads = union([
+    { left: Math.max(0, grown.left), top: Math.max(0, grown.top), width: 0, height: 0 },
+    {
+      left: Math.min(picture.width, grown.left + grown.width),
+      top: Math.min(picture.height, grown.top + grown.height),
+      width: 0,
+      height: 0,
+    },
+  ]);
   const needed = { width: heads.width / (1 - 2 * MARGIN), height: heads.height / (1 - 2 * MARGIN) };
   const grow = Math.max(1, needed.width / inside.width, needed.height / inside.height);
   const size = { width: inside.width * grow, height: inside.height * grow };
   const room = { x: (size.width - heads.width) / 2, y: (size.height - heads.height) / 2 };
   const margin = { x: Math.min(room.x, size.width * MARGIN), y: Math.min(room.y, size.height * MARGIN) };
   return {
-    left: place((picture.width - size.width) / 2, size.width, heads.left - margin.x, heads.left + heads.width + margin.x, 0, picture.width),
-    top: place((picture.height - size.height) / 2, size.height, heads.top - margin.y, heads.top + heads.height + margin.y, 0, picture.height),
+    left: place(
+      (picture.width - size.width) / 2,
+      size.width,
+      heads.left - margin.x,
+      heads.left + heads.width + margin.x,
+      0,
+      picture.width,
+    ),
+    top: place(
+      (picture.height - size.height) / 2,
+      size.height,
+      heads.top - margin.y,
+      heads.top + heads.height + margin.y,
+      0,
+      picture.height,
+    ),
     ...size,
   };
 }
@@ -69,7 +95,12 @@ export function formatWindow(picture: Frame, aspect: number, faces: readonly Fac
  * extended with a blurred, dimmed mirror of itself rather than a face being cut.
  */
 export async function frameWindow(image: Buffer, picture: Frame, window: Box): Promise<Buffer> {
-  const rounded = { left: Math.round(window.left), top: Math.round(window.top), width: Math.max(1, Math.round(window.width)), height: Math.max(1, Math.round(window.height)) };
+  const rounded = {
+    left: Math.round(window.left),
+    top: Math.round(window.top),
+    width: Math.max(1, Math.round(window.width)),
+    height: Math.max(1, Math.round(window.height)),
+  };
   const within = { left: Math.max(0, rounded.left), top: Math.max(0, rounded.top) };
   const right = Math.min(picture.width, rounded.left + rounded.width);
   const bottom = Math.min(picture.height, rounded.top + rounded.height);
@@ -84,8 +115,17 @@ export async function frameWindow(image: Buffer, picture: Frame, window: Box): P
     const scale = Math.min(1, FILL_WORK_EDGE / Math.max(rounded.width, rounded.height));
     const at = (value: number) => Math.max(0, Math.round(value * scale));
     const shrunk = { width: Math.max(1, at(picture.width)), height: Math.max(1, at(picture.height)) };
-    const pads = { left: at(-rounded.left), top: at(-rounded.top), right: at(rounded.left + rounded.width - picture.width), bottom: at(rounded.top + rounded.height - picture.height) };
-    const mirrored = await open().resize(shrunk.width, shrunk.height, { fit: 'fill' }).extend({ ...pads, extendWith: 'mirror' }).raw().toBuffer({ resolveWithObject: true });
+    const pads = {
+      left: at(-rounded.left),
+      top: at(-rounded.top),
+      right: at(rounded.left + rounded.width - picture.width),
+      bottom: at(rounded.top + rounded.height - picture.height),
+    };
+    const mirrored = await open()
+      .resize(shrunk.width, shrunk.height, { fit: 'fill' })
+      .extend({ ...pads, extendWith: 'mirror' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const small = {
       left: Math.max(0, at(rounded.left) + pads.left),
       top: Math.max(0, at(rounded.top) + pads.top),
@@ -95,10 +135,17 @@ export async function frameWindow(image: Buffer, picture: Frame, window: Box): P
     small.left = Math.min(small.left, mirrored.info.width - small.width);
     small.top = Math.min(small.top, mirrored.info.height - small.height);
     const sigma = (FILL_BLUR * Math.max(small.width, small.height)) / 1000;
-    const fill = await sharp(mirrored.data, { raw: mirrored.info }).extract(small).blur(sigma).linear(FILL_DIM, 0).raw().toBuffer();
+    const fill = await sharp(mirrored.data, { raw: mirrored.info })
+      .extract(small)
+      .blur(sigma)
+      .linear(FILL_DIM, 0)
+      .raw()
+      .toBuffer();
     return await sharp(fill, { raw: { width: small.width, height: small.height, channels: 3 } })
       .resize(rounded.width, rounded.height, { fit: 'fill' })
-      .composite([{ input: kept, raw: { ...part, channels: 3 }, left: part.left - rounded.left, top: part.top - rounded.top }])
+      .composite([
+        { input: kept, raw: { ...part, channels: 3 }, left: part.left - rounded.left, top: part.top - rounded.top },
+      ])
       .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
       .toBuffer();
   } catch (cause) {

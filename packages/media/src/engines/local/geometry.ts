@@ -56,7 +56,18 @@ export function outputFit({ width, height }: Frame): number {
 }
 
 /** The enlargements whose name states their factor ("Agrandir ×4", "Net ×2"): they deliver it, or are refused. */
-const NAMED_FACTORS: ReadonlySet<string> = new Set(['upscale-1-5x', 'upscale-2x', 'upscale-3x', 'upscale-4x', 'soft-2x', 'crisp-2x', 'soft-4x', 'crisp-4x', 'ultra-sharp-4x', 'balanced-3x']);
+const NAMED_FACTORS: ReadonlySet<string> = new Set([
+  'upscale-1-5x',
+  'upscale-2x',
+  'upscale-3x',
+  'upscale-4x',
+  'soft-2x',
+  'crisp-2x',
+  'soft-4x',
+  'crisp-4x',
+  'ultra-sharp-4x',
+  'balanced-3x',
+]);
 
 const pixelsText = (value: number) => Math.round(value).toLocaleString('fr-FR');
 

@@ -43,7 +43,9 @@ function linearMap(matrix: Mat3, offset: Vec3 = ZERO): Grade {
 /** `first`, then `second`. */
 function andThen(first: Grade, second: Grade): Grade {
   const matrix = mat((r, c) => [0, 1, 2].reduce((sum, k) => sum + at(second.matrix, r, k) * at(first.matrix, k, c), 0));
-  const offset = vec((r) => [0, 1, 2].reduce((sum, k) => sum + at(second.matrix, r, k) * (first.offset[k] ?? 0), second.offset[r] ?? 0));
+  const offset = vec((r) =>
+    [0, 1, 2].reduce((sum, k) => sum + at(second.matrix, r, k) * (first.offset[k] ?? 0), second.offset[r] ?? 0),
+  );
   return { matrix, offset };
 }
 
@@ -97,12 +99,18 @@ export function exposure(amount: number): Grade {
 
 /** Contrast around mid-grey; a large amount crushes each channel towards 0 or 255 (a poster look). */
 export function contrast(amount: number): Grade {
-  return linearMap(exposure(amount).matrix, vec(() => 128 * (1 - amount)));
+  return linearMap(
+    exposure(amount).matrix,
+    vec(() => 128 * (1 - amount)),
+  );
 }
 
 /** Raises the black point to `amount` (0–255), keeping white: the faded look of old prints and mist. */
 export function lift(amount: number): Grade {
-  return linearMap(exposure(1 - amount / 255).matrix, vec(() => amount));
+  return linearMap(
+    exposure(1 - amount / 255).matrix,
+    vec(() => amount),
+  );
 }
 
 function luminance(rgb: Rgb): number {

@@ -24,8 +24,17 @@ function only(category: CategoryId, id: string): Selection {
   return { [category]: { id, name: id } };
 }
 
-async function transform(selection: Selection, extra: { colors?: ColorChoices; intensity?: number; prompt?: string; image?: Buffer } = {}) {
-  return engine.transform({ image: extra.image ?? image, prompt: extra.prompt ?? '', selection, colors: extra.colors, intensity: extra.intensity });
+async function transform(
+  selection: Selection,
+  extra: { colors?: ColorChoices; intensity?: number; prompt?: string; image?: Buffer } = {},
+) {
+  return engine.transform({
+    image: extra.image ?? image,
+    prompt: extra.prompt ?? '',
+    selection,
+    colors: extra.colors,
+    intensity: extra.intensity,
+  });
 }
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -35,11 +44,16 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   // (TikTok and Instagram story are both 1080 × 1920) rightly give the same picture. Character,
   // clothing and action dress a person, which this drawn picture has not (costume/costume.test.ts).
   const COSTUME_CATEGORIES: readonly CategoryId[] = ['character', 'clothing', 'action'];
-  const LOOK_CATEGORIES = CATEGORY_IDS.filter((category) => category !== 'format' && category !== 'upscale' && !COSTUME_CATEGORIES.includes(category));
+  const LOOK_CATEGORIES = CATEGORY_IDS.filter(
+    (category) => category !== 'format' && category !== 'upscale' && !COSTUME_CATEGORIES.includes(category),
+  );
 
   it.each(LOOK_CATEGORIES)('gives every %s option a visibly different picture', async (category) => {
     const results = await Promise.all(
-      getSelectableOptions(category).map(async (option) => ({ id: option.id, pixels: await pixels((await transform(only(category, option.id))).image) })),
+      getSelectableOptions(category).map(async (option) => ({
+        id: option.id,
+        pixels: await pixels((await transform(only(category, option.id))).image),
+      })),
     );
     let closest = { value: Infinity, pair: '' };
     for (let i = 0; i < results.length; i += 1) {
@@ -48,7 +62,8 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
         const b = results[j]?.pixels ?? Buffer.alloc(0);
         let sum = 0;
         for (let k = 0; k < a.length; k += 1) sum += Math.abs((a[k] ?? 0) - (b[k] ?? 0));
-        if (sum / a.length < closest.value) closest = { value: sum / a.length, pair: `${results[i]?.id} / ${results[j]?.id}` };
+        if (sum / a.length < closest.value)
+          closest = { value: sum / a.length, pair: `${results[i]?.id} / ${results[j]?.id}` };
       }
     }
     // Mean difference over every pixel and channel, in levels of 0–255.
@@ -66,7 +81,11 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   });
 
   it('gives the same bytes for the same input', async () => {
-    const selection: Selection = { style: { id: 'watercolor', name: '' }, environment: { id: 'ocean', name: '' }, lighting: { id: 'golden-hour', name: '' } };
+    const selection: Selection = {
+      style: { id: 'watercolor', name: '' },
+      environment: { id: 'ocean', name: '' },
+      lighting: { id: 'golden-hour', name: '' },
+    };
     const first = await transform(selection, { colors: { global: 'teal' } });
     const second = await transform(selection, { colors: { global: 'teal' } });
     expect(sha(first.image)).toBe(sha(second.image));
@@ -88,8 +107,15 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   });
 
   it('renders options that keep the photo the same whatever the seed', async () => {
-    const selection: Selection = { lighting: { id: 'golden-hour', name: '' }, camera: { id: 'bokeh', name: '' }, format: { id: 'square-1-1', name: '' }, upscale: { id: 'detail-boost', name: '' } };
-    const [one, other] = await Promise.all([1, 2].map((seed) => engine.transform({ image, prompt: '', selection, colors: { global: 'teal' }, seed })));
+    const selection: Selection = {
+      lighting: { id: 'golden-hour', name: '' },
+      camera: { id: 'bokeh', name: '' },
+      format: { id: 'square-1-1', name: '' },
+      upscale: { id: 'detail-boost', name: '' },
+    };
+    const [one, other] = await Promise.all(
+      [1, 2].map((seed) => engine.transform({ image, prompt: '', selection, colors: { global: 'teal' }, seed })),
+    );
     expect(sha(one!.image)).toBe(sha(other!.image));
   });
 
@@ -111,7 +137,9 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   it('enlarges by the factor an option names: ×4 of a small picture, ×2 of a 6 MP photo (6000 × 4000)', async () => {
     const result = await transform(only('upscale', 'upscale-4x'));
     expect([result.width, result.height]).toEqual([640, 480]);
-    const six = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#557799' } }).jpeg().toBuffer();
+    const six = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#557799' } })
+      .jpeg()
+      .toBuffer();
     const doubled = await transform(only('upscale', 'upscale-2x'), { image: six });
     expect([doubled.width, doubled.height]).toEqual([6000, 4000]);
   });
@@ -120,16 +148,25 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
     ['upscale-2x', 'Agrandir ×2', '8\\s000 × 6\\s000'],
     ['upscale-3x', 'Agrandir ×3', '12\\s000 × 9\\s000'],
     ['upscale-4x', 'Agrandir ×4', '16\\s000 × 12\\s000'],
-  ])('refuses %s on a 12 MP photo in French, saying the size it would take, rather than deliver less', async (id, name, size) => {
-    const twelve = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } }).jpeg().toBuffer();
-    const error = await transform(only('upscale', id), { image: twelve }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(MediaError);
-    expect((error as MediaError).code).toBe('VALIDATION');
-    expect((error as MediaError).message).toMatch(new RegExp(`^${name} donnerait une image de ${size} px.*Aucun crédit n'a été débité\\.$`));
-  });
+  ])(
+    'refuses %s on a 12 MP photo in French, saying the size it would take, rather than deliver less',
+    async (id, name, size) => {
+      const twelve = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } })
+        .jpeg()
+        .toBuffer();
+      const error = await transform(only('upscale', id), { image: twelve }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(MediaError);
+      expect((error as MediaError).code).toBe('VALIDATION');
+      expect((error as MediaError).message).toMatch(
+        new RegExp(`^${name} donnerait une image de ${size} px.*Aucun crédit n'a été débité\\.$`),
+      );
+    },
+  );
 
   it('enlarges an option that names no factor as far as the 8K bound allows', async () => {
-    const twelve = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } }).jpeg().toBuffer();
+    const twelve = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#557799' } })
+      .jpeg()
+      .toBuffer();
     const result = await transform(only('upscale', 'landscape-detail'), { image: twelve });
     expect(Math.max(result.width, result.height)).toBeLessThanOrEqual(7680);
     expect(result.width * result.height).toBeLessThanOrEqual(7680 * 4320);
@@ -137,7 +174,10 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   });
 
   it('combines format and upscale: the format frame, enlarged', async () => {
-    const result = await transform({ format: { id: 'instagram-post', name: '' }, upscale: { id: 'upscale-2x', name: '' } });
+    const result = await transform({
+      format: { id: 'instagram-post', name: '' },
+      upscale: { id: 'upscale-2x', name: '' },
+    });
     expect([result.width, result.height]).toEqual([2160, 2160]);
   });
 
@@ -183,11 +223,28 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   });
 
   it('lends the colour of a style or environment reference, more with more importance', async () => {
-    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d02020' } }).png().toBuffer();
+    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d02020' } })
+      .png()
+      .toBuffer();
     const plain = (await transform({})).image;
-    const strong = await engine.transform({ image, prompt: '', selection: {}, references: { style: { image: red, importance: 1 } } });
-    const weak = await engine.transform({ image, prompt: '', selection: {}, references: { style: { image: red, importance: 0.2 } } });
-    const faceOnly = await engine.transform({ image, prompt: '', selection: {}, references: { face: { image: red, importance: 1 } } });
+    const strong = await engine.transform({
+      image,
+      prompt: '',
+      selection: {},
+      references: { style: { image: red, importance: 1 } },
+    });
+    const weak = await engine.transform({
+      image,
+      prompt: '',
+      selection: {},
+      references: { style: { image: red, importance: 0.2 } },
+    });
+    const faceOnly = await engine.transform({
+      image,
+      prompt: '',
+      selection: {},
+      references: { face: { image: red, importance: 1 } },
+    });
     expect(await difference(strong.image, plain)).toBeGreaterThan((await difference(weak.image, plain)) * 2);
     expect(await difference(faceOnly.image, plain)).toBeLessThan(0.5);
   });
@@ -198,24 +255,49 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   });
 
   it('handles grey, transparent and sideways inputs', async () => {
-    const grey = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#777777' } }).toColourspace('b-w').jpeg().toBuffer();
+    const grey = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#777777' } })
+      .toColourspace('b-w')
+      .jpeg()
+      .toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
-    const fromGrey = await transform({ style: { id: 'sepia', name: '' }, lighting: { id: 'golden-hour', name: '' } }, { image: grey });
+    const fromGrey = await transform(
+      { style: { id: 'sepia', name: '' }, lighting: { id: 'golden-hour', name: '' } },
+      { image: grey },
+    );
     expect((await sharp(fromGrey.image).metadata()).channels).toBe(3);
-    const transparent = await sharp({ create: { width: 80, height: 60, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-    await expect(transform(only('style', 'pixel-art'), { image: transparent })).resolves.toMatchObject({ width: 80, height: 60 });
+    const transparent = await sharp({
+      create: { width: 80, height: 60, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    await expect(transform(only('style', 'pixel-art'), { image: transparent })).resolves.toMatchObject({
+      width: 80,
+      height: 60,
+    });
     const sideways = await sharp(image).withMetadata({ orientation: 6 }).jpeg().toBuffer();
-    await expect(transform(only('format', 'square-1-1'), { image: sideways })).resolves.toMatchObject({ width: 120, height: 120 });
+    await expect(transform(only('format', 'square-1-1'), { image: sideways })).resolves.toMatchObject({
+      width: 120,
+      height: 120,
+    });
     await expect(transform({}, { image: sideways })).resolves.toMatchObject({ width: 120, height: 160 });
   });
 
   it('refuses input that is not an image', async () => {
-    await expect(transform({}, { image: Buffer.from('<svg><script>alert(1)</script></svg>') })).rejects.toBeInstanceOf(MediaError);
+    await expect(transform({}, { image: Buffer.from('<svg><script>alert(1)</script></svg>') })).rejects.toBeInstanceOf(
+      MediaError,
+    );
   });
 
   it('crops a 12 MP photo to 16:9 at full width', async () => {
     const large = await photo(4000, 3000);
-    const result = await transform({ style: { id: 'cinematic', name: '' }, lighting: { id: 'golden-hour', name: '' }, format: { id: 'widescreen-16-9', name: '' } }, { image: large, colors: { global: 'teal' } });
+    const result = await transform(
+      {
+        style: { id: 'cinematic', name: '' },
+        lighting: { id: 'golden-hour', name: '' },
+        format: { id: 'widescreen-16-9', name: '' },
+      },
+      { image: large, colors: { global: 'teal' } },
+    );
     expect([result.width, result.height]).toEqual([4000, 2250]);
   });
 });

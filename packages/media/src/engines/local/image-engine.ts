@@ -9,11 +9,32 @@ import {
 import type { Rgb } from '../../colour';
 import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
-import { REFERENCE_SLOTS, type ImageEngine, type ImageTransformRequest, type ReferenceImages, type TransformedImage } from '../types';
+import {
+  REFERENCE_SLOTS,
+  type ImageEngine,
+  type ImageTransformRequest,
+  type ReferenceImages,
+  type TransformedImage,
+} from '../types';
 import { ModelRuntime, SubjectAnalyser } from '../../models';
 import { dressPerson, type Outfit } from './costume/dress';
 import { outfitFor } from './costume/wardrobe';
-import { cameraMoveOf, FACE_MOVES, MATTE_MOVES, miniature, REFRAMING_MOVES, reproject, securityCamera, shotWindow, softGlow, streakBackground, thirdsWindow, throwBackgroundOutOfFocus, wideWindow, type CameraMove } from './camera';
+import {
+  cameraMoveOf,
+  FACE_MOVES,
+  MATTE_MOVES,
+  miniature,
+  REFRAMING_MOVES,
+  reproject,
+  securityCamera,
+  shotWindow,
+  softGlow,
+  streakBackground,
+  thirdsWindow,
+  throwBackgroundOutOfFocus,
+  wideWindow,
+  type CameraMove,
+} from './camera';
 import { environmentScene, placeInScene } from './environment';
 import { lightFor, relight } from './relight';
 import { enlarge, restoresFaces } from './enlarge';
@@ -53,7 +74,11 @@ async function referenceLooks(references: ReferenceImages | undefined): Promise<
     slots.flatMap((slot) => {
       const reference = references?.[slot];
       if (!reference) return [];
-      return [averageColour(reference.image).then((colour) => referenceTint(colour, Math.min(1, Math.max(0.1, reference.importance))))];
+      return [
+        averageColour(reference.image).then((colour) =>
+          referenceTint(colour, Math.min(1, Math.max(0.1, reference.importance))),
+        ),
+      ];
     }),
   );
 }
@@ -61,7 +86,12 @@ async function referenceLooks(references: ReferenceImages | undefined): Promise<
 async function averageColour(image: Buffer): Promise<Rgb> {
   await inspectImage(image);
   // A 16 × 16 thumbnail (decoded at reduced size) averages as well as the whole picture would.
-  const { data } = await sharp(image, DECODE_OPTIONS).resize(16, 16, { fit: 'fill' }).flatten().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image, DECODE_OPTIONS)
+    .resize(16, 16, { fit: 'fill' })
+    .flatten()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const sum: [number, number, number] = [0, 0, 0];
   for (let index = 0; index < data.length; index += 3) {
     sum[0] += data[index] ?? 0;
@@ -125,7 +155,10 @@ export class LocalImageEngine implements ImageEngine {
       globalColourLook(colors),
     ];
     const intensity = clampIntensity(request.intensity);
-    const finished = combineLooks([weakenLook(combineLooks(looks), intensity), look({ grade: variationFor(request.seed, choices) })]);
+    const finished = combineLooks([
+      weakenLook(combineLooks(looks), intensity),
+      look({ grade: variationFor(request.seed, choices) }),
+    ]);
     const { picture, frame } = await styledPicture(image, source, choices, intensity);
     return exposureGuarded(await renderLook(picture, frame, target, finished), await bounds);
   }
@@ -138,7 +171,9 @@ export class LocalImageEngine implements ImageEngine {
   private async enlarged(image: Buffer, request: ImageTransformRequest, choices: readonly Choice[]): Promise<Buffer> {
     const option = upscaleOf(choices);
     if (!option || request.intensity === 0) return image;
-    const faces = restoresFaces(option) ? (await this.subjects.analyse(image, { matte: false }, request.signal)).faces : [];
+    const faces = restoresFaces(option)
+      ? (await this.subjects.analyse(image, { matte: false }, request.signal)).faces
+      : [];
     return enlarge(this.models, image, option, faces, { signal: request.signal, onProgress: request.onProgress });
   }
 
@@ -151,30 +186,56 @@ export class LocalImageEngine implements ImageEngine {
    * or perspective, a soft lens's glow or a security camera's look. The picture is analysed once, and only when an option
    * needs it (the matte only for a scene, a light, a costume, a bokeh or a streak).
    */
-  private async withSubjectWork(request: ImageTransformRequest, header: Frame, choices: readonly Choice[], colors: ColorChoices, chosen: boolean, move: CameraMove | undefined): Promise<Buffer> {
+  private async withSubjectWork(
+    request: ImageTransformRequest,
+    header: Frame,
+    choices: readonly Choice[],
+    colors: ColorChoices,
+    chosen: boolean,
+    move: CameraMove | undefined,
+  ): Promise<Buffer> {
     const environment = choices.find(({ category }) => category === 'environment');
     const format = formatOf(choices);
     const lighting = choices.find(({ category }) => category === 'lighting');
     const costumes = choices.filter(isCostume);
-    const needsMatte = environment !== undefined || lighting !== undefined || (move !== undefined && MATTE_MOVES.has(move.kind)) || costumes.length > 0;
+    const needsMatte =
+      environment !== undefined ||
+      lighting !== undefined ||
+      (move !== undefined && MATTE_MOVES.has(move.kind)) ||
+      costumes.length > 0;
     const needsFaces = format !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
-    const analysis = needsMatte || needsFaces ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal) : null;
+    const analysis =
+      needsMatte || needsFaces
+        ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal)
+        : null;
     let image = request.image;
-    if (environment && analysis) image = await placeInScene(image, analysis, environmentScene(drawingContext(environment, colors, false), request.seed));
+    if (environment && analysis)
+      image = await placeInScene(
+        image,
+        analysis,
+        environmentScene(drawingContext(environment, colors, false), request.seed),
+      );
     if (lighting && analysis) {
       const { words, dice, colours } = drawingContext(lighting, colors, false);
       image = await relight(image, analysis, lightFor(words, dice, colours));
     }
     // Dressed before any crop or lens, while the analysis still matches the picture.
-    if (costumes.length > 0 && analysis && (chosen || analysis.faces.length > 0)) image = await dressPerson(image, analysis, costumes.map((choice) => outfitOf(choice, colors)));
+    if (costumes.length > 0 && analysis && (chosen || analysis.faces.length > 0))
+      image = await dressPerson(
+        image,
+        analysis,
+        costumes.map((choice) => outfitOf(choice, colors)),
+      );
     if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
     if (move?.kind === 'streak') image = await streakBackground(image, analysis, move);
     if (move?.kind === 'tilt-shift') image = await miniature(image, analysis);
     const aspect = format ? aspectOf(format) : header.width / header.height;
-    if (move?.kind === 'shot') image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
+    if (move?.kind === 'shot')
+      image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
     else if (move?.kind === 'thirds') image = await frameWindow(image, header, thirdsWindow(header, aspect, analysis));
     else if (move?.kind === 'wide') image = await frameWindow(image, header, wideWindow(header, aspect, move.extent));
-    else if (format && analysis?.faces.length) image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
+    else if (format && analysis?.faces.length)
+      image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
     if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
     if (move?.kind === 'glow') image = await softGlow(image);
     if (move?.kind === 'security-camera') image = await securityCamera(image);
@@ -198,10 +259,21 @@ function outfitOf(choice: CostumeChoice, colors: ColorChoices): Outfit {
  * The picture the looks apply to: with a style of a rendering family, the style engine's rendering
  * (styles/) at its working size; otherwise the upload itself, untouched (no extra cost).
  */
-async function styledPicture(image: Buffer, source: Source, choices: readonly Choice[], intensity: number): Promise<{ picture: Picture; frame: Source }> {
+async function styledPicture(
+  image: Buffer,
+  source: Source,
+  choices: readonly Choice[],
+  intensity: number,
+): Promise<{ picture: Picture; frame: Source }> {
   const style = choices.find((choice) => choice.category === 'style');
   const family = style && styleFamily(style.option.id);
   if (!style || !family || intensity === 0) return { picture: image, frame: source };
-  const picture = await stylise(image, Math.max(source.width, source.height), family, hashString(style.option.id), intensity);
+  const picture = await stylise(
+    image,
+    Math.max(source.width, source.height),
+    family,
+    hashString(style.option.id),
+    intensity,
+  );
   return { picture, frame: { width: picture.width, height: picture.height, channels: 3 } };
 }

@@ -23,7 +23,14 @@ export interface Look {
   overlay: string;
 }
 
-export const NEUTRAL_LOOK: Look = { grade: IDENTITY, tone: 1, blur: 0, kernel: IDENTITY_KERNEL, pixelate: 0, overlay: '' };
+export const NEUTRAL_LOOK: Look = {
+  grade: IDENTITY,
+  tone: 1,
+  blur: 0,
+  kernel: IDENTITY_KERNEL,
+  pixelate: 0,
+  overlay: '',
+};
 
 export function look(parts: Partial<Look>): Look {
   return { ...NEUTRAL_LOOK, ...parts };

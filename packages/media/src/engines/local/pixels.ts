@@ -27,8 +27,14 @@ export const INTERMEDIATE_JPEG = { quality: 95, chromaSubsampling: '4:4:4' } as 
  * A picture made before the looks are rendered (a scene, a crop, a lens), handed on as a JPEG at
  * high quality with full-resolution colour, the way an upload is.
  */
-export function intermediateJpeg(pixels: Uint8Array | Uint8ClampedArray, width: number, height: number): Promise<Buffer> {
-  return encodedIntermediate(sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width, height, channels: 3 } }));
+export function intermediateJpeg(
+  pixels: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  return encodedIntermediate(
+    sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width, height, channels: 3 } }),
+  );
 }
 
 /** A pipeline's picture as an intermediate JPEG (see intermediateJpeg): an alpha band is dropped. */

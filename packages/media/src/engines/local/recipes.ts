@@ -1,4 +1,11 @@
-import { getColor, getOption, type CatalogOption, type CategoryId, type ColorChoices, type PaletteColor } from '@atelier/catalog';
+import {
+  getColor,
+  getOption,
+  type CatalogOption,
+  type CategoryId,
+  type ColorChoices,
+  type PaletteColor,
+} from '@atelier/catalog';
 import { hexToRgb, hsl, type Rgb } from '../../colour';
 import { Dice } from '../../hash';
 import {
@@ -61,24 +68,136 @@ function signature(dice: Dice, spread: number): Grade {
 }
 
 const STYLE_RULES: readonly Rule[] = [
-  { words: ['black and white', 'monochrome', 'noir', 'charcoal', 'graphite', 'pencil sketch', 'pen and ink', 'ink wash', 'manga', 'engraving', 'marble', 'daguerreotype', 'screentone'], look: () => grade(saturation(0), contrast(1.15)) },
+  {
+    words: [
+      'black and white',
+      'monochrome',
+      'noir',
+      'charcoal',
+      'graphite',
+      'pencil sketch',
+      'pen and ink',
+      'ink wash',
+      'manga',
+      'engraving',
+      'marble',
+      'daguerreotype',
+      'screentone',
+    ],
+    look: () => grade(saturation(0), contrast(1.15)),
+  },
   { words: ['sepia', 'antique', 'daguerreotype', 'steampunk', 'aged', 'old photograph'], look: () => grade(SEPIA) },
   { words: ['cyanotype', 'blueprint', 'prussian blue'], look: () => grade(duotone([10, 38, 92], [232, 241, 255])) },
-  { words: ['neon', 'cyberpunk', 'synthwave', 'vaporwave', 'hologram', 'psychedelic', 'glow'], look: () => grade(saturation(1.5), contrast(1.2)) },
-  { words: ['watercolor', 'watercolour', 'pastel', 'wash', 'gouache', 'sfumato'], look: (dice) => look({ grade: chain([lift(32), saturation(0.8), contrast(0.9), exposure(1.08)]), blur: dice.between(1.6, 2.4) }) },
-  { words: ['oil painting', 'impasto', 'brushstroke', 'brushwork', 'acrylic', 'impressionis', 'expressionis', 'fauvis', 'fresco'], look: (dice) => look({ grade: saturation(1.25), blur: 0.6, kernel: relief(dice.between(0.2, 0.35)) }) },
-  { words: ['pop art', 'comic', 'poster', 'flat colour', 'flat colours', 'cel shading', 'linocut', 'vector', 'cartoon', 'anime', 'ligne claire', 'woodblock', 'graffiti', 'stained glass', 'halftone'], look: (dice) => look({ grade: chain([saturation(1.35), contrast(dice.between(1.7, 2.3)), exposure(1.15)]), blur: 0.9 }) },
-  { words: ['pixel', 'voxel', 'mosaic', 'low poly', 'tesserae', '16 bit', '8 bit', 'cubes', 'isometric'], look: (dice) => look({ pixelate: dice.between(0.009, 0.02), grade: saturation(1.15) }) },
-  { words: ['sketch', 'hatching', 'engraving', 'linework', 'line drawing', 'pen and ink', 'construction lines'], look: (dice) => look({ kernel: sharpening(dice.between(2.5, 3.5)), grade: chain([saturation(0), exposure(1.35), contrast(1.35), lift(30)]) }) },
-  { words: ['sculpture', 'statue', 'carved', 'carving', 'relief', 'embroider', 'knitted', 'stitch', 'origami', 'paper', 'clay', 'claymation'], look: (dice) => look({ kernel: relief(dice.between(0.45, 0.8)) }) },
-  { words: ['vintage', 'faded', 'retro', 'polaroid', 'lomography', 'film', 'light leaks', 'weathered', '1950s', '1960s'], look: () => grade(lift(28), saturation(0.8), gains(1.06, 1, 0.9)) },
-  { words: ['high contrast', 'dramatic', 'chiaroscuro', 'hard shadows', 'high dynamic range', 'bold'], look: () => look({ grade: contrast(1.3), tone: 1.1 }) },
+  {
+    words: ['neon', 'cyberpunk', 'synthwave', 'vaporwave', 'hologram', 'psychedelic', 'glow'],
+    look: () => grade(saturation(1.5), contrast(1.2)),
+  },
+  {
+    words: ['watercolor', 'watercolour', 'pastel', 'wash', 'gouache', 'sfumato'],
+    look: (dice) =>
+      look({ grade: chain([lift(32), saturation(0.8), contrast(0.9), exposure(1.08)]), blur: dice.between(1.6, 2.4) }),
+  },
+  {
+    words: [
+      'oil painting',
+      'impasto',
+      'brushstroke',
+      'brushwork',
+      'acrylic',
+      'impressionis',
+      'expressionis',
+      'fauvis',
+      'fresco',
+    ],
+    look: (dice) => look({ grade: saturation(1.25), blur: 0.6, kernel: relief(dice.between(0.2, 0.35)) }),
+  },
+  {
+    words: [
+      'pop art',
+      'comic',
+      'poster',
+      'flat colour',
+      'flat colours',
+      'cel shading',
+      'linocut',
+      'vector',
+      'cartoon',
+      'anime',
+      'ligne claire',
+      'woodblock',
+      'graffiti',
+      'stained glass',
+      'halftone',
+    ],
+    look: (dice) =>
+      look({ grade: chain([saturation(1.35), contrast(dice.between(1.7, 2.3)), exposure(1.15)]), blur: 0.9 }),
+  },
+  {
+    words: ['pixel', 'voxel', 'mosaic', 'low poly', 'tesserae', '16 bit', '8 bit', 'cubes', 'isometric'],
+    look: (dice) => look({ pixelate: dice.between(0.009, 0.02), grade: saturation(1.15) }),
+  },
+  {
+    words: ['sketch', 'hatching', 'engraving', 'linework', 'line drawing', 'pen and ink', 'construction lines'],
+    look: (dice) =>
+      look({
+        kernel: sharpening(dice.between(2.5, 3.5)),
+        grade: chain([saturation(0), exposure(1.35), contrast(1.35), lift(30)]),
+      }),
+  },
+  {
+    words: [
+      'sculpture',
+      'statue',
+      'carved',
+      'carving',
+      'relief',
+      'embroider',
+      'knitted',
+      'stitch',
+      'origami',
+      'paper',
+      'clay',
+      'claymation',
+    ],
+    look: (dice) => look({ kernel: relief(dice.between(0.45, 0.8)) }),
+  },
+  {
+    words: [
+      'vintage',
+      'faded',
+      'retro',
+      'polaroid',
+      'lomography',
+      'film',
+      'light leaks',
+      'weathered',
+      '1950s',
+      '1960s',
+    ],
+    look: () => grade(lift(28), saturation(0.8), gains(1.06, 1, 0.9)),
+  },
+  {
+    words: ['high contrast', 'dramatic', 'chiaroscuro', 'hard shadows', 'high dynamic range', 'bold'],
+    look: () => look({ grade: contrast(1.3), tone: 1.1 }),
+  },
   { words: ['infrared'], look: () => grade(INFRARED) },
-  { words: ['glitch', 'rgb'], look: (dice) => grade(hueRotation(dice.between(30, 70)), contrast(1.25), gains(1.15, 0.9, 1.1)) },
-  { words: ['dreamlike', 'magical', 'fantasy', 'whimsical', 'luminous', 'kawaii', 'sparkle', 'fairytale'], look: () => look({ grade: chain([lift(12), saturation(1.15), exposure(1.06)]), blur: 0.4 }) },
+  {
+    words: ['glitch', 'rgb'],
+    look: (dice) => grade(hueRotation(dice.between(30, 70)), contrast(1.25), gains(1.15, 0.9, 1.1)),
+  },
+  {
+    words: ['dreamlike', 'magical', 'fantasy', 'whimsical', 'luminous', 'kawaii', 'sparkle', 'fairytale'],
+    look: () => look({ grade: chain([lift(12), saturation(1.15), exposure(1.06)]), blur: 0.4 }),
+  },
   { words: ['gothic', 'eerie', 'moody', 'dark'], look: () => grade(exposure(0.85), contrast(1.15), saturation(0.8)) },
-  { words: ['minimalis', 'negative space', 'restrained'], look: () => grade(lift(25), saturation(0.6), contrast(0.85)) },
-  { words: ['geometric', 'facets', 'cubis', 'abstract', 'colour fields'], look: (dice) => look({ grade: chain([saturation(1.25), contrast(dice.between(1.4, 1.7))]), blur: 0.6 }) },
+  {
+    words: ['minimalis', 'negative space', 'restrained'],
+    look: () => grade(lift(25), saturation(0.6), contrast(0.85)),
+  },
+  {
+    words: ['geometric', 'facets', 'cubis', 'abstract', 'colour fields'],
+    look: (dice) => look({ grade: chain([saturation(1.25), contrast(dice.between(1.4, 1.7))]), blur: 0.6 }),
+  },
 ];
 
 /** For styles whose words match no rule: one of a few treatments, chosen by the style's dice. */
@@ -91,13 +210,61 @@ const STYLE_FALLBACKS: readonly [Rule['look'], ...Rule['look'][]] = [
 ];
 
 const LIGHTING_RULES: readonly Rule[] = [
-  { words: ['golden', 'sunset', 'sunrise', 'candle', 'fire', 'campfire', 'tungsten', 'sodium', 'lava', 'torch', 'warm', 'lamp', 'fireplace'], look: (dice) => grade(gains(1.12, 1, dice.between(0.78, 0.86))) },
-  { words: ['blue', 'moon', 'winter', 'twilight', 'cool', 'fluorescent', 'screen', 'bioluminescen', 'ice', 'cold', 'silvery', 'north'], look: (dice) => grade(gains(dice.between(0.84, 0.9), 0.98, 1.14)) },
-  { words: ['night', 'dark', 'moody', 'low key', 'eclipse', 'darkness', 'dim', 'starlight'], look: () => look({ grade: chain([exposure(0.72), contrast(1.15)]), tone: 1.15 }) },
-  { words: ['high key', 'bright', 'softbox', 'overcast', 'diffused', 'even', 'ring light', 'clean', 'midday', 'flash'], look: () => grade(exposure(1.18), contrast(0.92)) },
-  { words: ['dramatic', 'chiaroscuro', 'hard', 'split', 'rembrandt', 'strong', 'spotlight', 'beam', 'rays'], look: () => grade(contrast(1.3)) },
-  { words: ['mist', 'fog', 'haze', 'hazy', 'smoke', 'volumetric', 'dust'], look: () => grade(lift(35), saturation(0.8), contrast(0.85)) },
-  { words: ['neon', 'gel', 'disco', 'club', 'police', 'hologram', 'fireworks'], look: () => grade(saturation(1.35), contrast(1.1)) },
+  {
+    words: [
+      'golden',
+      'sunset',
+      'sunrise',
+      'candle',
+      'fire',
+      'campfire',
+      'tungsten',
+      'sodium',
+      'lava',
+      'torch',
+      'warm',
+      'lamp',
+      'fireplace',
+    ],
+    look: (dice) => grade(gains(1.12, 1, dice.between(0.78, 0.86))),
+  },
+  {
+    words: [
+      'blue',
+      'moon',
+      'winter',
+      'twilight',
+      'cool',
+      'fluorescent',
+      'screen',
+      'bioluminescen',
+      'ice',
+      'cold',
+      'silvery',
+      'north',
+    ],
+    look: (dice) => grade(gains(dice.between(0.84, 0.9), 0.98, 1.14)),
+  },
+  {
+    words: ['night', 'dark', 'moody', 'low key', 'eclipse', 'darkness', 'dim', 'starlight'],
+    look: () => look({ grade: chain([exposure(0.72), contrast(1.15)]), tone: 1.15 }),
+  },
+  {
+    words: ['high key', 'bright', 'softbox', 'overcast', 'diffused', 'even', 'ring light', 'clean', 'midday', 'flash'],
+    look: () => grade(exposure(1.18), contrast(0.92)),
+  },
+  {
+    words: ['dramatic', 'chiaroscuro', 'hard', 'split', 'rembrandt', 'strong', 'spotlight', 'beam', 'rays'],
+    look: () => grade(contrast(1.3)),
+  },
+  {
+    words: ['mist', 'fog', 'haze', 'hazy', 'smoke', 'volumetric', 'dust'],
+    look: () => grade(lift(35), saturation(0.8), contrast(0.85)),
+  },
+  {
+    words: ['neon', 'gel', 'disco', 'club', 'police', 'hologram', 'fireworks'],
+    look: () => grade(saturation(1.35), contrast(1.1)),
+  },
   { words: ['silhouette', 'backlight', 'rim'], look: () => look({ grade: contrast(1.45), tone: 1.25 }) },
 ];
 
@@ -118,9 +285,13 @@ function tints(colours: readonly Rgb[], amount: number): Look {
 function styleLook(input: RecipeInput): Look {
   const { dice } = input;
   const family = styleFamily(input.choice.option.id);
-  if (family && family.family !== 'photo') return combineLooks([look({ grade: signature(dice, 0.35) }), tints(input.colours, 0.22)]);
+  if (family && family.family !== 'photo')
+    return combineLooks([look({ grade: signature(dice, 0.35) }), tints(input.colours, 0.22)]);
   const matched = matchedRules(STYLE_RULES, input);
-  const treatment = matched.length > 0 ? matched : [(STYLE_FALLBACKS[dice.int(0, STYLE_FALLBACKS.length - 1)] ?? STYLE_FALLBACKS[0])(dice)];
+  const treatment =
+    matched.length > 0
+      ? matched
+      : [(STYLE_FALLBACKS[dice.int(0, STYLE_FALLBACKS.length - 1)] ?? STYLE_FALLBACKS[0])(dice)];
   return combineLooks([look({ grade: signature(dice, 1) }), ...treatment, tints(input.colours, 0.22)]);
 }
 
@@ -142,9 +313,12 @@ const MAX_SHARPENED_SCALE = 2;
 
 function upscaleLook(input: RecipeInput): Look {
   const option = getOption('upscale', input.choice.option.id);
-  const kernel = option && option.scale > MAX_SHARPENED_SCALE ? IDENTITY_KERNEL : sharpening(0.15 + 0.85 * (option?.sharpen ?? 0.5));
+  const kernel =
+    option && option.scale > MAX_SHARPENED_SCALE ? IDENTITY_KERNEL : sharpening(0.15 + 0.85 * (option?.sharpen ?? 0.5));
   const smooth = mentions(input.words, ['noise', 'smooth', 'soft']) ? 0.45 : 0;
-  const punch = mentions(input.words, ['contrast', 'clarity', 'hdr', 'restore', 'punchy']) ? grade(contrast(1.12), saturation(1.08)) : NEUTRAL_LOOK;
+  const punch = mentions(input.words, ['contrast', 'clarity', 'hdr', 'restore', 'punchy'])
+    ? grade(contrast(1.12), saturation(1.08))
+    : NEUTRAL_LOOK;
   return combineLooks([look({ kernel, blur: smooth }), punch]);
 }
 
@@ -170,14 +344,21 @@ function colourOf(id: string | undefined): PaletteColor | undefined {
 
 /** The colours that apply to one option: the user's for it and its parts first, then those its prompt names. */
 function coloursFor({ category, option }: Choice, colors: ColorChoices, includeNeutral: boolean): Rgb[] {
-  const chosen = [colors.elements?.[category]?.[option.id], ...Object.values(colors.components?.[category]?.[option.id] ?? {})];
+  const chosen = [
+    colors.elements?.[category]?.[option.id],
+    ...Object.values(colors.components?.[category]?.[option.id] ?? {}),
+  ];
   const named = coloursNamedIn(option.prompt).filter((colour) => includeNeutral || !isNeutral(colour));
   const palette = [...chosen.map(colourOf), ...named].filter((colour): colour is PaletteColor => colour !== undefined);
   return palette.map((colour) => hexToRgb(colour.hex));
 }
 
 /** What an option's drawing is made from: its id, its dice, its words and its colours. */
-export function drawingContext(choice: Choice, colors: ColorChoices, includeNeutral: boolean): Omit<OverlayContext, 'height'> {
+export function drawingContext(
+  choice: Choice,
+  colors: ColorChoices,
+  includeNeutral: boolean,
+): Omit<OverlayContext, 'height'> {
   const { category, option } = choice;
   return {
     id: `${category}-${option.id}`,

@@ -24,8 +24,14 @@ describe('lighting (Lumière) on the person', { timeout: 120_000 }, () => {
   let portrait: Buffer;
   let analysis: SubjectAnalysis;
   const light = async (id: string) => {
-    const { image } = await engine.transform({ image: portrait, prompt: '', selection: { lighting: { id, name: id } } });
-    await sharp(image).png().toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-lighting-${id}.png`);
+    const { image } = await engine.transform({
+      image: portrait,
+      prompt: '',
+      selection: { lighting: { id, name: id } },
+    });
+    await sharp(image)
+      .png()
+      .toFile(`${process.env.TMPDIR ?? '/tmp'}/atelier-lighting-${id}.png`);
     return image;
   };
 
@@ -39,8 +45,10 @@ describe('lighting (Lumière) on the person', { timeout: 120_000 }, () => {
     const image = await light('split-light');
     const { box, mask } = analysis.person!;
     const middle = box.left + box.width / 2;
-    const onPerson = (side: 'left' | 'right') => (index: number, x: number) => (mask[index] ?? 0) > 200 && (side === 'left' ? x < middle : x >= middle);
-    const ratio = async (picture: Buffer) => (await meanWhere(picture, onPerson('left'), 512)) / (await meanWhere(picture, onPerson('right'), 512));
+    const onPerson = (side: 'left' | 'right') => (index: number, x: number) =>
+      (mask[index] ?? 0) > 200 && (side === 'left' ? x < middle : x >= middle);
+    const ratio = async (picture: Buffer) =>
+      (await meanWhere(picture, onPerson('left'), 512)) / (await meanWhere(picture, onPerson('right'), 512));
     expect(Math.abs(Math.log((await ratio(image)) / (await ratio(portrait))))).toBeGreaterThan(0.25);
   });
 
@@ -49,7 +57,8 @@ describe('lighting (Lumière) on the person', { timeout: 120_000 }, () => {
     const { mask } = analysis.person!;
     const person = (index: number) => (mask[index] ?? 0) > 200;
     const background = (index: number) => (mask[index] ?? 0) < 20;
-    const change = async (keep: (index: number) => boolean) => (await meanWhere(image, keep, 512)) / (await meanWhere(portrait, keep, 512));
+    const change = async (keep: (index: number) => boolean) =>
+      (await meanWhere(image, keep, 512)) / (await meanWhere(portrait, keep, 512));
     expect(await change(background)).toBeLessThan((await change(person)) - 0.1);
   });
 });

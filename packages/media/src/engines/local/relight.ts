@@ -21,11 +21,20 @@ const WARM: Rgb = [255, 196, 130];
 const COOL: Rgb = [176, 204, 255];
 
 const COLOURS: readonly (readonly [readonly string[], Rgb])[] = [
-  [['golden', 'sunset', 'sunrise', 'candle', 'fire', 'campfire', 'lantern', 'street', 'tungsten', 'warm', 'lamp'], WARM],
+  [
+    ['golden', 'sunset', 'sunrise', 'candle', 'fire', 'campfire', 'lantern', 'street', 'tungsten', 'warm', 'lamp'],
+    WARM,
+  ],
   [['blue', 'moon', 'winter', 'north', 'starlight', 'cool', 'silvery'], COOL],
   [['aurora'], [130, 255, 200]],
-  [['blacklight', 'ultraviolet'], [160, 100, 255]],
-  [['neon', 'gel', 'disco', 'concert'], [255, 90, 200]],
+  [
+    ['blacklight', 'ultraviolet'],
+    [160, 100, 255],
+  ],
+  [
+    ['neon', 'gel', 'disco', 'concert'],
+    [255, 90, 200],
+  ],
 ];
 
 /** The light an option's words name; the user's colour for it, when chosen, colours it. */
@@ -41,14 +50,45 @@ export function lightFor(words: string, dice: Dice, colours: readonly Rgb[]): Li
           ? { x: side * 0.95, y: -0.3 }
           : { x: side * 0.7, y: -0.7 };
   const colour = colours[0] ?? COLOURS.find(([named]) => mentions(words, named))?.[1] ?? [255, 246, 236];
-  const softness = mentions(words, ['soft', 'diffused', 'overcast', 'softbox', 'even', 'mist', 'window', 'ring', 'high key'])
+  const softness = mentions(words, [
+    'soft',
+    'diffused',
+    'overcast',
+    'softbox',
+    'even',
+    'mist',
+    'window',
+    'ring',
+    'high key',
+  ])
     ? 0.85
-    : mentions(words, ['hard', 'crisp', 'dramatic', 'spotlight', 'split', 'chiaroscuro', 'flash', 'lightning', 'low key'])
+    : mentions(words, [
+          'hard',
+          'crisp',
+          'dramatic',
+          'spotlight',
+          'split',
+          'chiaroscuro',
+          'flash',
+          'lightning',
+          'low key',
+        ])
       ? 0.15
       : 0.5;
   const background = mentions(words, ['silhouette', 'high key'])
     ? 1.15
-    : mentions(words, ['low key', 'night', 'dark', 'spotlight', 'stage', 'chiaroscuro', 'candle', 'campfire', 'moon', 'star'])
+    : mentions(words, [
+          'low key',
+          'night',
+          'dark',
+          'spotlight',
+          'stage',
+          'chiaroscuro',
+          'candle',
+          'campfire',
+          'moon',
+          'star',
+        ])
       ? 0.6
       : 0.92;
   return { from, colour, softness, background };
@@ -73,7 +113,11 @@ export async function relight(image: Buffer, analysis: SubjectAnalysis, light: L
     const picture = await uprightPixels(image);
     const { width, height } = picture;
     const edge = Math.max(width, height) / 1000;
-    const inner = await sharp(person.mask, { raw: { width, height, channels: 1 } }).blur(RIM_REACH * edge).extractChannel(0).raw().toBuffer();
+    const inner = await sharp(person.mask, { raw: { width, height, channels: 1 } })
+      .blur(RIM_REACH * edge)
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     // The light falls across the face when there is one (a split light halves it), else across the body.
     const face = analysis.faces[0]?.box;
     const { box } = person;

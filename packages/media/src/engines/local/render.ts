@@ -27,14 +27,25 @@ const MIN_BLUR_SIGMA = 0.3;
  * (the matrix) and `linear` (gains and offsets). Only the mosaic and a styled picture's grade
  * (gradedAtWorkingSize) need a second, small pass.
  */
-export async function renderLook(image: Picture, source: Source, target: Frame, finished: Look): Promise<TransformedImage> {
+export async function renderLook(
+  image: Picture,
+  source: Source,
+  target: Frame,
+  finished: Look,
+): Promise<TransformedImage> {
   const block = Math.round(finished.pixelate * Math.max(target.width, target.height));
   const overlay = finished.overlay ? overlaySvg(finished.overlay, target) : undefined;
   try {
     const { data, info } = await (block >= 2
       ? renderMosaic(image, source, target, block, finished, overlay)
       : isStyled(image) && !overlay && isIdentityKernel(finished.kernel)
-        ? renderDirect(await gradedAtWorkingSize(image, finished), source, target, { ...finished, tone: 1, grade: IDENTITY }, overlay)
+        ? renderDirect(
+            await gradedAtWorkingSize(image, finished),
+            source,
+            target,
+            { ...finished, tone: 1, grade: IDENTITY },
+            overlay,
+          )
         : renderDirect(image, source, target, finished, overlay));
     return { image: data, width: info.width, height: info.height };
   } catch (cause) {
@@ -63,7 +74,10 @@ function isStyled(image: Picture): image is StyledPicture {
  * sharp puts the gains and offsets after an overlay: looks with either keep the one full-size pipeline.
  */
 async function gradedAtWorkingSize(picture: StyledPicture, finished: Look): Promise<StyledPicture> {
-  const data = await withGrade(withTone(open(picture), finished.tone), finished.grade, undefined, 3).toColourspace('srgb').raw().toBuffer();
+  const data = await withGrade(withTone(open(picture), finished.tone), finished.grade, undefined, 3)
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
   return { ...picture, data };
 }
 
@@ -82,11 +96,29 @@ function renderDirect(image: Picture, source: Source, target: Frame, finished: L
 }
 
 /** Pixel art: the grade applied to a tiny image, which is then enlarged without smoothing. */
-async function renderMosaic(image: Picture, source: Source, target: Frame, block: number, finished: Look, overlay: Buffer | undefined) {
-  const small = { width: Math.max(1, Math.round(target.width / block)), height: Math.max(1, Math.round(target.height / block)) };
-  const shrunk = withTone(open(image), finished.tone).resize(small.width, small.height, { fit: 'cover', position: CROP_POSITION });
-  const tiny = await withGrade(shrunk, finished.grade, undefined, source.channels).raw().toBuffer({ resolveWithObject: true });
-  const enlarged = sharp(tiny.data, { raw: tiny.info }).resize(target.width, target.height, { fit: 'fill', kernel: 'nearest' });
+async function renderMosaic(
+  image: Picture,
+  source: Source,
+  target: Frame,
+  block: number,
+  finished: Look,
+  overlay: Buffer | undefined,
+) {
+  const small = {
+    width: Math.max(1, Math.round(target.width / block)),
+    height: Math.max(1, Math.round(target.height / block)),
+  };
+  const shrunk = withTone(open(image), finished.tone).resize(small.width, small.height, {
+    fit: 'cover',
+    position: CROP_POSITION,
+  });
+  const tiny = await withGrade(shrunk, finished.grade, undefined, source.channels)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const enlarged = sharp(tiny.data, { raw: tiny.info }).resize(target.width, target.height, {
+    fit: 'fill',
+    kernel: 'nearest',
+  });
   return encode(withGrade(enlarged, IDENTITY, overlay, tiny.info.channels));
 }
 
@@ -121,5 +153,11 @@ function encode(pipeline: Sharp) {
 }
 
 function overlaySvg(elements: string, target: Frame): Buffer {
-  return svgDocument(target.width, target.height, OVERLAY_WIDTH, (OVERLAY_WIDTH * target.height) / target.width, elements);
+  return svgDocument(
+    target.width,
+    target.height,
+    OVERLAY_WIDTH,
+    (OVERLAY_WIDTH * target.height) / target.width,
+    elements,
+  );
 }

@@ -31,7 +31,9 @@ const even = (value: number) => 2 * Math.round(value / 2);
 /** 768p: the short side is 768, the long one follows the picture's shape (even numbers, as H.264 wants). */
 export function videoFrame(source: Frame): Frame {
   const aspect = Math.min(WIDEST, Math.max(1 / WIDEST, source.width / source.height));
-  return aspect >= 1 ? { width: even(SHORT_SIDE * aspect), height: SHORT_SIDE } : { width: SHORT_SIDE, height: even(SHORT_SIDE / aspect) };
+  return aspect >= 1
+    ? { width: even(SHORT_SIDE * aspect), height: SHORT_SIDE }
+    : { width: SHORT_SIDE, height: even(SHORT_SIDE / aspect) };
 }
 
 /**
@@ -50,15 +52,24 @@ export class LocalVideoEngine implements VideoEngine {
   async generate(request: VideoRequest): Promise<GeneratedVideo> {
     const frame = videoFrame(await inspectImage(request.image));
     const crop = (width: number, height: number) =>
-      sharp(request.image, DECODE_OPTIONS).autoOrient().resize(width, height, { fit: 'cover', position: 'centre' }).jpeg(JPEG_OUTPUT).toBuffer();
+      sharp(request.image, DECODE_OPTIONS)
+        .autoOrient()
+        .resize(width, height, { fit: 'cover', position: 'centre' })
+        .jpeg(JPEG_OUTPUT)
+        .toBuffer();
     // The source is twice the clip's size, so the zoom's whole-pixel steps are half-pixel steps on screen.
-    const [source, poster] = await Promise.all([crop(frame.width * 2, frame.height * 2), crop(frame.width, frame.height)]);
+    const [source, poster] = await Promise.all([
+      crop(frame.width * 2, frame.height * 2),
+      crop(frame.width, frame.height),
+    ]);
     const directory = await mkdtemp(join(tmpdir(), 'atelier-video-'));
     try {
       const input = join(directory, 'source.jpg');
       const output = join(directory, 'clip.mp4');
       await writeFile(input, source);
-      this.ffmpeg ??= this.options.ffmpegPath ? Promise.resolve(this.options.ffmpegPath) : findFfmpeg(this.options.searchPath);
+      this.ffmpeg ??= this.options.ffmpegPath
+        ? Promise.resolve(this.options.ffmpegPath)
+        : findFfmpeg(this.options.searchPath);
       await runFfmpeg(await this.ffmpeg, this.arguments(input, output, frame, request), this.timeoutMs, {
         signal: request.signal,
         onTime: request.onProgress && ((seconds) => request.onProgress?.(Math.min(1, seconds / request.duration))),
@@ -80,12 +91,26 @@ export class LocalVideoEngine implements VideoEngine {
     const x = `(iw-iw/zoom)*(0.5+${0.35 * direction}*(on/${last}-0.5))`;
     const y = '(ih-ih/zoom)/2';
     return [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-i', input,
-      '-vf', `zoompan=z='${zoom}':x='${x}':y='${y}':d=${frames}:s=${frame.width}x${frame.height}:fps=${FPS},format=yuv420p`,
-      '-frames:v', String(frames),
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '22', '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      input,
+      '-vf',
+      `zoompan=z='${zoom}':x='${x}':y='${y}':d=${frames}:s=${frame.width}x${frame.height}:fps=${FPS},format=yuv420p`,
+      '-frames:v',
+      String(frames),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '22',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
       output,
     ];
   }

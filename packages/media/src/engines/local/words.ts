@@ -2,7 +2,10 @@ import { COLORS, type PaletteColor } from '@atelier/catalog';
 
 /** Lower case, hyphens and punctuation as spaces: "Worm's-eye view" → "worm s eye view". */
 export function foldWords(text: string): string {
-  return ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
 }
 
 /**

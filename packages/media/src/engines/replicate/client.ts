@@ -90,7 +90,8 @@ export class ReplicateClient extends Replicate {
     options: { method?: string; headers?: object | Headers; params?: object; data?: object; signal?: AbortSignal },
   ): Promise<Response> {
     const base = this.baseUrl ?? REPLICATE_API_URL;
-    const url = route instanceof URL ? route : new URL(route.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
+    const url =
+      route instanceof URL ? route : new URL(route.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
     for (const [key, value] of Object.entries(options.params ?? {})) url.searchParams.append(key, String(value));
     const method = options.method ?? 'GET';
     const headers = new Headers(options.headers as ConstructorParameters<typeof Headers>[0]);
@@ -125,7 +126,8 @@ export class ReplicateClient extends Replicate {
   private async withinBudget(signal: AbortSignal | undefined): Promise<void> {
     for (;;) {
       const now = Date.now();
-      while (this.recentCreates.length > 0 && now - this.recentCreates[0]! >= this.budgetWindowMs) this.recentCreates.shift();
+      while (this.recentCreates.length > 0 && now - this.recentCreates[0]! >= this.budgetWindowMs)
+        this.recentCreates.shift();
       if (this.recentCreates.length < this.createsPerMinute) {
         this.recentCreates.push(now);
         return;

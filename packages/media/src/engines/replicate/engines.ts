@@ -7,10 +7,26 @@ import { combineLooks } from '../local/look';
 import { lookForChoice, type Choice } from '../local/recipes';
 import { renderLook } from '../local/render';
 import { videoFrame } from '../local/video-engine';
-import { REFERENCE_SLOTS, type GeneratedVideo, type ImageEngine, type ImageTransformRequest, type TransformedImage, type VideoEngine, type VideoRequest } from '../types';
+import {
+  REFERENCE_SLOTS,
+  type GeneratedVideo,
+  type ImageEngine,
+  type ImageTransformRequest,
+  type TransformedImage,
+  type VideoEngine,
+  type VideoRequest,
+} from '../types';
 import { ReplicateClient, type ReplicateClientOptions } from './client';
 import { CloudFailure } from './failures';
-import { chooseModels, modelName, outputUrl, type ModelChoice, type ModelEntry, type Size, type StepRole } from './models';
+import {
+  chooseModels,
+  modelName,
+  outputUrl,
+  type ModelChoice,
+  type ModelEntry,
+  type Size,
+  type StepRole,
+} from './models';
 import { planGeneration, type HostedReference } from './planner';
 import { Predictions, type HostedInput } from './predictions';
 import { STEP_LABELS } from './routes';
@@ -45,7 +61,9 @@ export function replicateCloud(options: ReplicateOptions): ReplicateCloud {
     predictions: new Predictions({
       client: new ReplicateClient(options),
       webhooks: options.webhooks,
-      pollIntervalMs: options.webhooks ? (options.webhookPollIntervalMs ?? WEBHOOK_POLL_INTERVAL_MS) : (options.pollIntervalMs ?? 1_000),
+      pollIntervalMs: options.webhooks
+        ? (options.webhookPollIntervalMs ?? WEBHOOK_POLL_INTERVAL_MS)
+        : (options.pollIntervalMs ?? 1_000),
     }),
     models: chooseModels(options.models),
     stepTimeoutMs: options.stepTimeoutMs ?? 180_000,
@@ -59,7 +77,11 @@ const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 const REFERENCE_LONG_EDGE = 1024;
 
 async function jpeg(image: Buffer, longEdge: number): Promise<Buffer> {
-  return sharp(image, DECODE_OPTIONS).autoOrient().resize({ width: longEdge, height: longEdge, fit: 'inside', withoutEnlargement: true }).jpeg(JPEG_OUTPUT).toBuffer();
+  return sharp(image, DECODE_OPTIONS)
+    .autoOrient()
+    .resize({ width: longEdge, height: longEdge, fit: 'inside', withoutEnlargement: true })
+    .jpeg(JPEG_OUTPUT)
+    .toBuffer();
 }
 
 /** A picture between steps: its bytes and size, and its URL on Replicate once it is an output there. */
@@ -106,7 +128,15 @@ export class ReplicateImageEngine implements ImageEngine {
     try {
       const references = await this.hostReferences(request, host);
       const plan = planGeneration(
-        { choices, colors: request.colors, intensity: request.intensity, text: request.prompt, seed: request.seed, references, size: header },
+        {
+          choices,
+          colors: request.colors,
+          intensity: request.intensity,
+          text: request.prompt,
+          seed: request.seed,
+          references,
+          size: header,
+        },
         this.cloud.models,
       );
       const resume = [...(request.resume ?? [])];
@@ -118,8 +148,12 @@ export class ReplicateImageEngine implements ImageEngine {
         const ask = step.ask(picture.size);
         if (!ask) continue;
         if (step.role !== 'upscale') framedFrom = picture.size;
-        request.onProgress?.(index / (plan.steps.length + 1), `${STEP_LABELS[step.role]}… ${index + 1}/${plan.steps.length}`);
-        const image = picture.url ?? (await host(await jpeg(picture.bytes, step.model.limits.inputLongEdge), step.model));
+        request.onProgress?.(
+          index / (plan.steps.length + 1),
+          `${STEP_LABELS[step.role]}… ${index + 1}/${plan.steps.length}`,
+        );
+        const image =
+          picture.url ?? (await host(await jpeg(picture.bytes, step.model.limits.inputLongEdge), step.model));
         const prediction = await this.cloud.predictions.run({
           model: step.model.id,
           input: step.model.input({ ...ask, image, size: picture.size }),
@@ -129,7 +163,12 @@ export class ReplicateImageEngine implements ImageEngine {
           resume: resume.shift(),
         });
         const url = outputUrl(prediction.output);
-        if (!url) throw new CloudFailure('bad_output', { model: step.model.id, predictionId: prediction.id, detail: `unexpected output: ${JSON.stringify(prediction.output)?.slice(0, 200)}` });
+        if (!url)
+          throw new CloudFailure('bad_output', {
+            model: step.model.id,
+            predictionId: prediction.id,
+            detail: `unexpected output: ${JSON.stringify(prediction.output)?.slice(0, 200)}`,
+          });
         const bytes = await this.cloud.predictions.download(url, MAX_IMAGE_BYTES, step.model.id);
         picture = { bytes, size: await readOutput(bytes, step.model.id), url };
         if (step.role !== 'upscale') framedFrom = picture.size;
@@ -137,7 +176,10 @@ export class ReplicateImageEngine implements ImageEngine {
       }
       request.onProgress?.(plan.steps.length / (plan.steps.length + 1));
       const framed = await finishFrame(picture, outputFrame(framedFrom, plan.framing), plan.framing);
-      const finished = plan.optics.length > 0 && this.optics ? await this.withOptics(framed.image, plan.optics, request.signal) : framed;
+      const finished =
+        plan.optics.length > 0 && this.optics
+          ? await this.withOptics(framed.image, plan.optics, request.signal)
+          : framed;
       return { ...finished, models };
     } finally {
       await Promise.all(hosted.map((input) => input.release()));
@@ -148,22 +190,37 @@ export class ReplicateImageEngine implements ImageEngine {
     return this.cloud.predictions.cancel(predictionId);
   }
 
-  private async hostReferences(request: ImageTransformRequest, host: (bytes: Buffer, model: ModelEntry) => Promise<string>): Promise<HostedReference[]> {
+  private async hostReferences(
+    request: ImageTransformRequest,
+    host: (bytes: Buffer, model: ModelEntry) => Promise<string>,
+  ): Promise<HostedReference[]> {
     const wanted = REFERENCE_SLOTS.flatMap((slot) => {
       const reference = request.references?.[slot];
       return reference ? [{ slot, reference }] : [];
     });
     // Only a model that reads several pictures gets them (the background generator reads the setting's).
-    const readers = [this.cloud.models.edit, this.cloud.models.background].filter((model) => model.limits.maxReferences > 0);
+    const readers = [this.cloud.models.edit, this.cloud.models.background].filter(
+      (model) => model.limits.maxReferences > 0,
+    );
     if (readers.length === 0) return [];
     return Promise.all(
-      wanted.map(async ({ slot, reference }) => ({ slot, importance: reference.importance, value: await host(await jpeg(reference.image, REFERENCE_LONG_EDGE), readers[0]!) })),
+      wanted.map(async ({ slot, reference }) => ({
+        slot,
+        importance: reference.importance,
+        value: await host(await jpeg(reference.image, REFERENCE_LONG_EDGE), readers[0]!),
+      })),
     );
   }
 
   /** The lens and shutter effects, by the local pipeline, keeping the frame. */
-  private async withOptics(image: Buffer, optics: readonly Choice[], signal: AbortSignal | undefined): Promise<TransformedImage> {
-    const selection = Object.fromEntries(optics.map(({ category, option }) => [category, { id: option.id, name: option.name }]));
+  private async withOptics(
+    image: Buffer,
+    optics: readonly Choice[],
+    signal: AbortSignal | undefined,
+  ): Promise<TransformedImage> {
+    const selection = Object.fromEntries(
+      optics.map(({ category, option }) => [category, { id: option.id, name: option.name }]),
+    );
     return this.optics!.transform({ image, prompt: '', selection, ...(signal ? { signal } : {}) });
   }
 }
@@ -176,7 +233,12 @@ async function finishFrame(picture: Picture, target: Size, framing: readonly Cho
   const header = await inspectImage(picture.bytes);
   // The upscaler did the enlargement and its sharpening: only the format's frame is made here.
   const frameOnly = framing.filter(({ category }) => category === 'format');
-  return renderLook(picture.bytes, header, target, combineLooks(frameOnly.map((choice) => lookForChoice(choice, {}, 1000))));
+  return renderLook(
+    picture.bytes,
+    header,
+    target,
+    combineLooks(frameOnly.map((choice) => lookForChoice(choice, {}, 1000))),
+  );
 }
 
 /** The first frame brought within a video model's limits: its shape (cropped to the nearest allowed), its long edge, its short side. */
@@ -186,7 +248,8 @@ async function firstFrame(image: Buffer, model: ModelEntry): Promise<Buffer> {
   const aspect = Math.min(aspectRange[1], Math.max(aspectRange[0], width / height));
   const crop = aspect > width / height ? { width, height: width / aspect } : { width: height * aspect, height };
   let scale = Math.min(1, inputLongEdge / Math.max(crop.width, crop.height));
-  if (Math.min(crop.width, crop.height) * scale <= minShortSide) scale = (minShortSide + 1) / Math.min(crop.width, crop.height);
+  if (Math.min(crop.width, crop.height) * scale <= minShortSide)
+    scale = (minShortSide + 1) / Math.min(crop.width, crop.height);
   return sharp(image, DECODE_OPTIONS)
     .autoOrient()
     .resize(Math.ceil(crop.width * scale), Math.ceil(crop.height * scale), { fit: 'cover' })
@@ -210,7 +273,11 @@ export class ReplicateVideoEngine implements VideoEngine {
   async generate(request: VideoRequest): Promise<GeneratedVideo> {
     const model = this.cloud.models.video;
     const frame = videoFrame(await inspectImage(request.image));
-    const poster = await sharp(request.image, DECODE_OPTIONS).autoOrient().resize(frame.width, frame.height, { fit: 'cover' }).jpeg(JPEG_OUTPUT).toBuffer();
+    const poster = await sharp(request.image, DECODE_OPTIONS)
+      .autoOrient()
+      .resize(frame.width, frame.height, { fit: 'cover' })
+      .jpeg(JPEG_OUTPUT)
+      .toBuffer();
     const first = await firstFrame(request.image, model);
     const size = await inspectImage(first);
     const input = await this.cloud.predictions.host(first, 'image/jpeg', model.id);
@@ -218,16 +285,31 @@ export class ReplicateVideoEngine implements VideoEngine {
       request.onProgress?.(0, `${STEP_LABELS.video}… 1/1`);
       const prediction = await this.cloud.predictions.run({
         model: model.id,
-        input: model.input({ image: input.value, size, prompt: withinLength(request.prompt, model.limits.promptMax), seed: request.seed }),
+        input: model.input({
+          image: input.value,
+          size,
+          prompt: withinLength(request.prompt, model.limits.promptMax),
+          seed: request.seed,
+        }),
         timeoutMs: this.cloud.videoTimeoutMs,
         signal: request.signal,
         onStarted: request.onStarted,
         resume: request.resume?.[0],
       });
       const url = outputUrl(prediction.output);
-      if (!url) throw new CloudFailure('bad_output', { model: model.id, predictionId: prediction.id, detail: `unexpected output: ${JSON.stringify(prediction.output)?.slice(0, 200)}` });
+      if (!url)
+        throw new CloudFailure('bad_output', {
+          model: model.id,
+          predictionId: prediction.id,
+          detail: `unexpected output: ${JSON.stringify(prediction.output)?.slice(0, 200)}`,
+        });
       const video = await this.cloud.predictions.download(url, MAX_VIDEO_BYTES, model.id);
-      if (!isMp4(video)) throw new CloudFailure('bad_output', { model: model.id, predictionId: prediction.id, detail: 'the output is not an MP4 file' });
+      if (!isMp4(video))
+        throw new CloudFailure('bad_output', {
+          model: model.id,
+          predictionId: prediction.id,
+          detail: 'the output is not an MP4 file',
+        });
       return { video, poster, models: [modelName(model.id)] };
     } finally {
       await input.release();

@@ -90,10 +90,18 @@ export function predictionFailureReason(error: unknown): CloudFailureReason {
 }
 
 /** Any error of a call to Replicate (an answer, the network, a time limit, our cancel) as a CloudFailure. */
-export function cloudFailure(error: unknown, context: Omit<CloudFailureContext, 'detail'>, aborted: boolean): CloudFailure {
+export function cloudFailure(
+  error: unknown,
+  context: Omit<CloudFailureContext, 'detail'>,
+  aborted: boolean,
+): CloudFailure {
   if (error instanceof CloudFailure) return error;
   if (error instanceof ReplicateHttpError) {
-    return new CloudFailure(HTTP_REASONS[error.status] ?? 'unreachable', { ...context, upstreamStatus: error.status, detail: error.detail }, { cause: error });
+    return new CloudFailure(
+      HTTP_REASONS[error.status] ?? 'unreachable',
+      { ...context, upstreamStatus: error.status, detail: error.detail },
+      { cause: error },
+    );
   }
   const detail = error instanceof Error ? error.message : String(error);
   if (aborted) return new CloudFailure('canceled', { ...context, detail }, { cause: error });

@@ -83,7 +83,21 @@ export function nearestRatio(ratios: readonly string[], wanted: Size): string {
 
 const seedOf = (request: StepRequest) => (request.seed === undefined ? {} : { seed: request.seed });
 
-const KONTEXT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3', '4:5', '5:4', '21:9', '9:21', '2:1', '1:2'] as const;
+const KONTEXT_RATIOS = [
+  '1:1',
+  '16:9',
+  '9:16',
+  '4:3',
+  '3:4',
+  '3:2',
+  '2:3',
+  '4:5',
+  '5:4',
+  '21:9',
+  '9:21',
+  '2:1',
+  '1:2',
+] as const;
 
 /** FLUX.1 Kontext [pro] and [max]: one picture and an instruction. */
 function kontext(id: string, priceUsd: number): ModelEntry {
@@ -109,7 +123,13 @@ const NANO_BANANA_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:
 const VEO_RATIOS = ['16:9', '9:16'] as const;
 
 /** Hailuo's limits: a first frame between 2:5 and 5:2 with a short side over 300 px, a prompt of 2000 characters. */
-const HAILUO_LIMITS: ModelLimits = { inputLongEdge: 1366, promptMax: 2000, maxReferences: 0, aspectRange: [2 / 5, 5 / 2], minShortSide: 300 };
+const HAILUO_LIMITS: ModelLimits = {
+  inputLongEdge: 1366,
+  promptMax: 2000,
+  maxReferences: 0,
+  aspectRange: [2 / 5, 5 / 2],
+  minShortSide: 300,
+};
 
 function hailuo(id: string, priceUsd: number): ModelEntry {
   return {
@@ -196,7 +216,12 @@ const MODELS: readonly ModelEntry[] = [
     role: 'outpaint',
     priceUsd: 0.04,
     limits: { inputLongEdge: 2048, maxReferences: 0 },
-    input: (request) => ({ image: request.image, ...expansion(request.size, request.aspect ?? request.size), ...(request.prompt ? { prompt: request.prompt } : {}), ...seedOf(request) }),
+    input: (request) => ({
+      image: request.image,
+      ...expansion(request.size, request.aspect ?? request.size),
+      ...(request.prompt ? { prompt: request.prompt } : {}),
+      ...seedOf(request),
+    }),
   },
   {
     id: 'topazlabs/image-upscale',
@@ -217,7 +242,11 @@ const MODELS: readonly ModelEntry[] = [
     role: 'upscale',
     priceUsd: 0.003,
     limits: { inputLongEdge: 2048, maxReferences: 0 },
-    input: (request) => ({ image: request.image, scale: Math.min(10, Math.max(1, request.scale ?? 2)), face_enhance: request.faces ?? false }),
+    input: (request) => ({
+      image: request.image,
+      scale: Math.min(10, Math.max(1, request.scale ?? 2)),
+      face_enhance: request.faces ?? false,
+    }),
   },
   hailuo('minimax/hailuo-2.3', 0.28),
   hailuo('minimax/hailuo-02', 0.27),
@@ -243,14 +272,20 @@ const CANVAS_MAX = 5000;
 
 function expansion(size: Size, aspect: Size): Record<string, number[]> {
   const ratio = aspect.width / aspect.height;
-  let canvas = size.width / size.height < ratio ? { width: Math.round(size.height * ratio), height: size.height } : { width: size.width, height: Math.round(size.width / ratio) };
+  let canvas =
+    size.width / size.height < ratio
+      ? { width: Math.round(size.height * ratio), height: size.height }
+      : { width: size.width, height: Math.round(size.width / ratio) };
   const fit = Math.min(1, CANVAS_MAX / Math.max(canvas.width, canvas.height));
   canvas = { width: Math.round(canvas.width * fit), height: Math.round(canvas.height * fit) };
   const placed = { width: Math.round(size.width * fit), height: Math.round(size.height * fit) };
   return {
     canvas_size: [canvas.width, canvas.height],
     original_image_size: [placed.width, placed.height],
-    original_image_location: [Math.floor((canvas.width - placed.width) / 2), Math.floor((canvas.height - placed.height) / 2)],
+    original_image_location: [
+      Math.floor((canvas.width - placed.width) / 2),
+      Math.floor((canvas.height - placed.height) / 2),
+    ],
   };
 }
 

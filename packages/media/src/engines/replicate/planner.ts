@@ -59,7 +59,10 @@ const REFERENCE_WORDS: Readonly<Record<ReferenceSlot, string>> = {
 /** Sentences that tell a multi-image editor what to take from each reference, and the references it can take. */
 function referenceAsk(model: ModelEntry, references: readonly HostedReference[]): { words: string; images: string[] } {
   const taken = references.slice(0, model.limits.maxReferences);
-  const words = taken.map(({ slot, importance }, index) => `Use ${REFERENCE_WORDS[slot]} image ${index + 2}${importance < 0.5 ? ' as a loose inspiration' : ''}.`);
+  const words = taken.map(
+    ({ slot, importance }, index) =>
+      `Use ${REFERENCE_WORDS[slot]} image ${index + 2}${importance < 0.5 ? ' as a loose inspiration' : ''}.`,
+  );
   return { words: words.join(' '), images: taken.map(({ value }) => value) };
 }
 
@@ -92,10 +95,14 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
     return route?.step === 'viewpoint' ? [route.move] : [];
   });
   const framing = choices.filter(({ category }) => category === 'format' || category === 'upscale');
-  const worded = choices.filter((choice) => !framing.includes(choice) && !optics.includes(choice) && cameraRoute(choice) === undefined);
+  const worded = choices.filter(
+    (choice) => !framing.includes(choice) && !optics.includes(choice) && cameraRoute(choice) === undefined,
+  );
   const environment = worded.filter(({ category }) => category === 'environment');
   const backgroundOnly = environment.length > 0 && worded.length === environment.length;
-  const edits = worded.some(({ category }) => EDIT_CATEGORIES.has(category) || category === 'camera') || (worded.length === 0 && choices.length === 0);
+  const edits =
+    worded.some(({ category }) => EDIT_CATEGORIES.has(category) || category === 'camera') ||
+    (worded.length === 0 && choices.length === 0);
 
   const steps: PlannedStep[] = [];
   const seed = request.seed === undefined ? {} : { seed: request.seed };
@@ -104,21 +111,39 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
     steps.push({
       role: 'background',
       model: models.background,
-      ask: () => ({ prompt: sceneDescription(environment, request.colors), references: reference ? [reference.value] : [], ...seed }),
+      ask: () => ({
+        prompt: sceneDescription(environment, request.colors),
+        references: reference ? [reference.value] : [],
+        ...seed,
+      }),
     });
   } else if (edits) {
     const { words, images } = referenceAsk(models.edit, request.references);
-    const instruction = editInstruction({ choices: worded, colors: request.colors, intensity: request.intensity, text: request.text });
-    steps.push({ role: 'edit', model: models.edit, ask: () => ({ prompt: [instruction, words].filter(Boolean).join(' '), references: images, ...seed }) });
+    const instruction = editInstruction({
+      choices: worded,
+      colors: request.colors,
+      intensity: request.intensity,
+      text: request.text,
+    });
+    steps.push({
+      role: 'edit',
+      model: models.edit,
+      ask: () => ({ prompt: [instruction, words].filter(Boolean).join(' '), references: images, ...seed }),
+    });
   }
-  for (const move of viewpoints) steps.push({ role: 'viewpoint', model: models.viewpoint, ask: () => ({ prompt: '', camera: move, ...seed }) });
+  for (const move of viewpoints)
+    steps.push({ role: 'viewpoint', model: models.viewpoint, ask: () => ({ prompt: '', camera: move, ...seed }) });
 
   const shape = shapeOf(choices);
   if (shape) {
     const wanted = shape.aspect.width / shape.aspect.height;
     const current = size.width / size.height;
     if (Math.max(wanted / current, current / wanted) > SAME_SHAPE) {
-      steps.push({ role: 'outpaint', model: models.outpaint, ask: () => ({ prompt: '', aspect: shape.aspect, ...seed }) });
+      steps.push({
+        role: 'outpaint',
+        model: models.outpaint,
+        ask: () => ({ prompt: '', aspect: shape.aspect, ...seed }),
+      });
     }
   }
   // A generative step gives about a megapixel, whatever the source: a sized format then needs an upscale.
@@ -130,7 +155,9 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
       model: models.upscale,
       ask: (current) => {
         const scale = enlargement(choices, current);
-        return upscaleId === undefined && scale < WORTH_UPSCALING ? null : { prompt: '', scale, faces: route.faces, enhance: route.enhance };
+        return upscaleId === undefined && scale < WORTH_UPSCALING
+          ? null
+          : { prompt: '', scale, faces: route.faces, enhance: route.enhance };
       },
     });
   }

@@ -55,7 +55,10 @@ export class Predictions {
       const finished = await this.finish(prediction, request, deadline);
       if (finished.status === 'succeeded') return finished;
       const detail = String(finished.error ?? finished.status);
-      throw new CloudFailure(finished.status === 'failed' ? predictionFailureReason(finished.error) : 'canceled', { ...context, detail });
+      throw new CloudFailure(finished.status === 'failed' ? predictionFailureReason(finished.error) : 'canceled', {
+        ...context,
+        detail,
+      });
     } catch (error) {
       throw cloudFailure(error, context, request.signal?.aborted ?? false);
     }
@@ -68,10 +71,22 @@ export class Predictions {
 
   /** The bytes as a model input: inline under 1 MB, else uploaded to the Files API until `release`. */
   async host(bytes: Buffer, contentType: string, model: string): Promise<HostedInput> {
-    if (bytes.length <= INLINE_INPUT_MAX_BYTES) return { value: `data:${contentType};base64,${bytes.toString('base64')}`, release: async () => {} };
+    if (bytes.length <= INLINE_INPUT_MAX_BYTES)
+      return { value: `data:${contentType};base64,${bytes.toString('base64')}`, release: async () => {} };
     try {
-      const file = await this.options.client.files.create(new File([new Uint8Array(bytes)], 'input', { type: contentType }), {}, { signal: AbortSignal.timeout(60_000) });
-      return { value: file.urls.get, release: () => this.options.client.files.delete(file.id).then(() => undefined, () => undefined) };
+      const file = await this.options.client.files.create(
+        new File([new Uint8Array(bytes)], 'input', { type: contentType }),
+        {},
+        { signal: AbortSignal.timeout(60_000) },
+      );
+      return {
+        value: file.urls.get,
+        release: () =>
+          this.options.client.files.delete(file.id).then(
+            () => undefined,
+            () => undefined,
+          ),
+      };
     } catch (error) {
       throw cloudFailure(error, { model }, false);
     }
@@ -82,9 +97,15 @@ export class Predictions {
     try {
       const response = await this.options.client.fetch(url, { signal: AbortSignal.timeout(120_000) });
       const declared = Number(response.headers.get('content-length') ?? 0);
-      if (!response.ok || declared > maxBytes) throw new CloudFailure('bad_output', { model, upstreamStatus: response.status, detail: `output download: HTTP ${response.status}, ${declared} bytes` });
+      if (!response.ok || declared > maxBytes)
+        throw new CloudFailure('bad_output', {
+          model,
+          upstreamStatus: response.status,
+          detail: `output download: HTTP ${response.status}, ${declared} bytes`,
+        });
       const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length === 0 || bytes.length > maxBytes) throw new CloudFailure('bad_output', { model, detail: `output of ${bytes.length} bytes` });
+      if (bytes.length === 0 || bytes.length > maxBytes)
+        throw new CloudFailure('bad_output', { model, detail: `output of ${bytes.length} bytes` });
       return bytes;
     } catch (error) {
       throw cloudFailure(error, { model }, false);
@@ -134,7 +155,12 @@ export class Predictions {
       while (!TERMINAL.has(prediction.status)) {
         signal?.throwIfAborted();
         const left = deadline - Date.now();
-        if (left <= 0) throw new CloudFailure('timeout', { model: request.model, predictionId: prediction.id, detail: `still ${prediction.status} after ${request.timeoutMs} ms` });
+        if (left <= 0)
+          throw new CloudFailure('timeout', {
+            model: request.model,
+            predictionId: prediction.id,
+            detail: `still ${prediction.status} after ${request.timeoutMs} ms`,
+          });
         const delivered = await this.pause(Math.min(this.options.pollIntervalMs, left), webhook?.finished, signal);
         if (delivered) return delivered;
         prediction = await this.read(prediction.id);
@@ -146,7 +172,11 @@ export class Predictions {
   }
 
   /** Waits `ms` for the next poll, or less: until the webhook's outcome comes, or the job is canceled (rejects). */
-  private async pause(ms: number, webhook: Promise<Prediction> | undefined, signal: AbortSignal | undefined): Promise<Prediction | undefined> {
+  private async pause(
+    ms: number,
+    webhook: Promise<Prediction> | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Prediction | undefined> {
     const done = new AbortController();
     const timer = delay(ms, undefined, { signal: signal ? AbortSignal.any([signal, done.signal]) : done.signal });
     try {

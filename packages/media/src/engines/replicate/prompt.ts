@@ -26,7 +26,11 @@ function cleanText(text: string): string {
     .split('\n')
     .filter((line) => !line.startsWith(OPTIONS_LINE_LABEL))
     .join('\n')
-    .replace(WEIGHTED_FRAGMENT, (_, fragment: string, weight: string) => `${fragment}${Number(weight) < 0.5 ? ' (subtle)' : Number(weight) < 0.85 ? ' (moderate)' : ''}`)
+    .replace(
+      WEIGHTED_FRAGMENT,
+      (_, fragment: string, weight: string) =>
+        `${fragment}${Number(weight) < 0.5 ? ' (subtle)' : Number(weight) < 0.85 ? ' (moderate)' : ''}`,
+    )
     .trim();
 }
 

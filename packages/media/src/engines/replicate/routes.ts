@@ -10,7 +10,10 @@ export type CameraRoute =
   /** A lens or shutter effect on the finished picture, by the local pipeline. */
   | { step: 'optics' };
 
-const view = (rotateDegrees: number, tilt: -1 | 0 | 1, forward = 0): CameraRoute => ({ step: 'viewpoint', move: { rotateDegrees, tilt, forward } });
+const view = (rotateDegrees: number, tilt: -1 | 0 | 1, forward = 0): CameraRoute => ({
+  step: 'viewpoint',
+  move: { rotateDegrees, tilt, forward },
+});
 const OPTICS: CameraRoute = { step: 'optics' };
 
 export const CAMERA_ROUTES: Readonly<Record<string, CameraRoute>> = {

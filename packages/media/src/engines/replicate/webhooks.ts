@@ -91,9 +91,11 @@ export class ReplicateWebhooks {
    */
   async receive(delivery: WebhookDelivery): Promise<void> {
     const { id, timestamp, signature, body } = delivery;
-    if (!id || !timestamp || !signature || !(await this.signed({ id, timestamp, signature, body }))) throw new WebhookRefusedError('unsigned');
+    if (!id || !timestamp || !signature || !(await this.signed({ id, timestamp, signature, body })))
+      throw new WebhookRefusedError('unsigned');
     const now = Date.now();
-    if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp) * 1000) > WEBHOOK_MAX_AGE_MS) throw new WebhookRefusedError('stale');
+    if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp) * 1000) > WEBHOOK_MAX_AGE_MS)
+      throw new WebhookRefusedError('stale');
     this.forgetOld(now);
     if (this.received.has(id)) return;
     this.received.set(id, now);

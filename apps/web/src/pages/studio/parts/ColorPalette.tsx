@@ -5,14 +5,25 @@ import type { ReactNode } from 'react';
 import { StudioSheet } from '../StudioSheet';
 import './parts.css';
 
-const rgbOf = (hex: string): Rgb => [Number.parseInt(hex.slice(1, 3), 16), Number.parseInt(hex.slice(3, 5), 16), Number.parseInt(hex.slice(5, 7), 16)];
+const rgbOf = (hex: string): Rgb => [
+  Number.parseInt(hex.slice(1, 3), 16),
+  Number.parseInt(hex.slice(3, 5), 16),
+  Number.parseInt(hex.slice(5, 7), 16),
+];
 
 /** The tick on a chosen swatch: dark on light colours, white on dark ones. */
 const tickColorOn = (hex: string) => (luminance(rgbOf(hex)) > 0.6 ? '#1a1b1e' : '#ffffff');
 
 function Swatch({ color, selected, onPick }: { color: PaletteColor; selected: boolean; onPick: () => void }) {
   return (
-    <UnstyledButton className="studio-swatch" aria-label={color.name} aria-pressed={selected} title={color.name} onClick={onPick} data-selected={selected || undefined}>
+    <UnstyledButton
+      className="studio-swatch"
+      aria-label={color.name}
+      aria-pressed={selected}
+      title={color.name}
+      onClick={onPick}
+      data-selected={selected || undefined}
+    >
       <Box className="studio-swatch-color" style={{ background: color.hex }}>
         {selected && <IconCheck size={18} stroke={3} color={tickColorOn(color.hex)} aria-hidden />}
       </Box>
@@ -42,13 +53,32 @@ export function ColorGrid({ value, onChange, header }: ColorGridProps) {
             {chosen ? `Couleur choisie : ${chosen.name}` : 'Aucune couleur choisie'}
           </Text>
         )}
-        <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconX size={14} aria-hidden />} disabled={!value} onClick={() => onChange(undefined)}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconX size={14} aria-hidden />}
+          disabled={!value}
+          onClick={() => onChange(undefined)}
+        >
           Aucune couleur
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 6, sm: 8, md: 10 }} spacing={6} verticalSpacing={10} role="group" aria-label="Palette de couleurs" data-testid="color-grid">
+      <SimpleGrid
+        cols={{ base: 6, sm: 8, md: 10 }}
+        spacing={6}
+        verticalSpacing={10}
+        role="group"
+        aria-label="Palette de couleurs"
+        data-testid="color-grid"
+      >
         {COLORS.map((color) => (
-          <Swatch key={color.id} color={color} selected={color.id === value} onPick={() => onChange(color.id === value ? undefined : color.id)} />
+          <Swatch
+            key={color.id}
+            color={color}
+            selected={color.id === value}
+            onPick={() => onChange(color.id === value ? undefined : color.id)}
+          />
         ))}
       </SimpleGrid>
     </>
@@ -64,7 +94,13 @@ interface ColorPaletteSheetProps {
 }
 
 /** The palette in a bottom sheet on phones, a modal on wide screens. */
-export function ColorPaletteSheet({ opened, onClose, value, onChange, title = 'Choisir une couleur' }: ColorPaletteSheetProps) {
+export function ColorPaletteSheet({
+  opened,
+  onClose,
+  value,
+  onChange,
+  title = 'Choisir une couleur',
+}: ColorPaletteSheetProps) {
   return (
     <StudioSheet opened={opened} onClose={onClose} title={title} size="lg">
       <ColorGrid

@@ -24,7 +24,12 @@ export function CompareOverlay({ opened, before, after, onClose }: CompareOverla
     <MediaViewer opened={opened} onClose={close} title="Comparaison avant / après">
       {before && after && (
         <Stack align="center" justify="center" gap="md" w="100%" h="100%">
-          <FittedCompare before={{ src: before, alt: "Image d'origine" }} after={{ src: after, alt: 'Image transformée' }} value={position} onChange={setPosition} />
+          <FittedCompare
+            before={{ src: before, alt: "Image d'origine" }}
+            after={{ src: after, alt: 'Image transformée' }}
+            value={position}
+            onChange={setPosition}
+          />
           <Group gap="sm" w="100%" maw={420} wrap="nowrap" c="white">
             <Text fz="sm" fw={600}>
               Avant

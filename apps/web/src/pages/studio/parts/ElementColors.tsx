@@ -1,5 +1,12 @@
 import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { componentsFor, getCategory, getColor, type CategoryId, type ColorChoices, type SelectedOption } from '@atelier/catalog';
+import {
+  componentsFor,
+  getCategory,
+  getColor,
+  type CategoryId,
+  type ColorChoices,
+  type SelectedOption,
+} from '@atelier/catalog';
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StudioSheet } from '../StudioSheet';
@@ -19,11 +26,25 @@ interface ElementColorSheetProps {
 /** What is being coloured: the whole option, or one of its parts (a component id). */
 type Target = { kind: 'element' } | { kind: 'component'; id: string; name: string };
 
-function ColorRow({ label, hint, colorId, onOpen }: { label: string; hint: string; colorId: string | undefined; onOpen: () => void }) {
+function ColorRow({
+  label,
+  hint,
+  colorId,
+  onOpen,
+}: {
+  label: string;
+  hint: string;
+  colorId: string | undefined;
+  onOpen: () => void;
+}) {
   const color = colorId ? getColor(colorId) : undefined;
   return (
     <UnstyledButton className="studio-color-row" onClick={onOpen} aria-label={`Couleur : ${label}`}>
-      <Box className="studio-color-dot" style={color ? { background: color.hex } : undefined} data-empty={!color || undefined} />
+      <Box
+        className="studio-color-dot"
+        style={color ? { background: color.hex } : undefined}
+        data-empty={!color || undefined}
+      />
       <Box miw={0} style={{ flex: 1 }}>
         <Text fw={600} fz="sm" truncate>
           {label}
@@ -69,7 +90,12 @@ export function ElementColorSheet({ opened, onClose, category, option, colors, o
           onChange={pick}
           header={
             <Group gap={6} wrap="nowrap" miw={0}>
-              <ActionIcon variant="subtle" color="gray" aria-label="Retour aux éléments" onClick={() => setTarget(null)}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="Retour aux éléments"
+                onClick={() => setTarget(null)}
+              >
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>
               <Text fw={600} fz="sm" truncate>
@@ -83,7 +109,12 @@ export function ElementColorSheet({ opened, onClose, category, option, colors, o
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
             {categoryName} · élément entier
           </Text>
-          <ColorRow label={option.name} hint="Couleur de tout l'élément" colorId={elementColor} onOpen={() => setTarget({ kind: 'element' })} />
+          <ColorRow
+            label={option.name}
+            hint="Couleur de tout l'élément"
+            colorId={elementColor}
+            onOpen={() => setTarget({ kind: 'element' })}
+          />
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700} mt="sm">
             Composants
           </Text>

@@ -7,7 +7,14 @@ import { Notice } from '../../../components/Notice';
 import { RetryNotice } from '../../../components/RetryNotice';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { downloadFiles } from '../../../lib/download';
-import { galleryItemTitle, imageDownloadOf, LIST_POLL_MS, useDeleteImages, useOwnGallery, type GalleryItem } from '../../../lib/gallery';
+import {
+  galleryItemTitle,
+  imageDownloadOf,
+  LIST_POLL_MS,
+  useDeleteImages,
+  useOwnGallery,
+  type GalleryItem,
+} from '../../../lib/gallery';
 import { SelectionBar } from '../../gallery/SelectionBar';
 import { useOwnVideos, VideosTab } from '../../gallery/VideosTab';
 import { StudioSheet } from '../StudioSheet';
@@ -82,9 +89,20 @@ function ImageTile({ item, selecting, selected, onTap, onSelectPress }: ImageTil
         onSelectPress();
       }}
     >
-      <FallbackImage src={item.transformedImagePath} fallbackSrc={item.originalImagePath} alt={title} style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
+      <FallbackImage
+        src={item.transformedImagePath}
+        fallbackSrc={item.originalImagePath}
+        alt={title}
+        style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+      />
       {selecting && (
-        <ThemeIcon className="studio-gallery-tick" radius="xl" size={24} variant={selected ? 'filled' : 'white'} color={selected ? 'violet' : 'gray'}>
+        <ThemeIcon
+          className="studio-gallery-tick"
+          radius="xl"
+          size={24}
+          variant={selected ? 'filled' : 'white'}
+          color={selected ? 'violet' : 'gray'}
+        >
           {selected && <IconCheck size={16} stroke={3} aria-hidden />}
         </ThemeIcon>
       )}
@@ -120,9 +138,22 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
       </SimpleGrid>
     );
   }
-  if (!query.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (!query.data)
+    return (
+      <RetryNotice
+        title="Vos images n'ont pas pu être chargées"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   if (items.length === 0) {
-    return <Notice icon={<IconPhoto size={28} />} title="Aucune image" description="Vos transformations enregistrées apparaîtront ici." />;
+    return (
+      <Notice
+        icon={<IconPhoto size={28} />}
+        title="Aucune image"
+        description="Vos transformations enregistrées apparaîtront ici."
+      />
+    );
   }
 
   const selectedItems = items.filter((item) => selectedIds.includes(item.id));
@@ -143,9 +174,17 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
       ) : (
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text fz="xs" c="dimmed">
-            {touch ? "Touchez une image pour l'utiliser, appui long pour sélectionner" : "Cliquez sur une image pour l'utiliser, clic droit pour sélectionner"}
+            {touch
+              ? "Touchez une image pour l'utiliser, appui long pour sélectionner"
+              : "Cliquez sur une image pour l'utiliser, clic droit pour sélectionner"}
           </Text>
-          <Button size="compact-sm" variant="subtle" flex="none" leftSection={<IconChecks size={14} aria-hidden />} onClick={() => setSelecting(true)}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            flex="none"
+            leftSection={<IconChecks size={14} aria-hidden />}
+            onClick={() => setSelecting(true)}
+          >
             Sélectionner
           </Button>
         </Group>
@@ -168,7 +207,13 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
       </SimpleGrid>
       {query.hasNextPage && (
         <Group justify="center">
-          <Button variant="default" radius="xl" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          <Button
+            variant="default"
+            radius="xl"
+            size="xs"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
             Voir plus
           </Button>
         </Group>
@@ -184,15 +229,32 @@ function FileButtons({ onFile }: { onFile: (file: File, origin: FileOrigin) => v
     <>
       {/* Widths from the labels, then the spare room shared: the longer label is never cut on a phone. */}
       <Group gap="xs" wrap="nowrap">
-        <Button variant="light" px="xs" flex="1 1 auto" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => uploadRef.current?.click()}>
+        <Button
+          variant="light"
+          px="xs"
+          flex="1 1 auto"
+          leftSection={<IconUpload size={16} aria-hidden />}
+          onClick={() => uploadRef.current?.click()}
+        >
           Importer
         </Button>
-        <Button variant="light" px="xs" flex="1 1 auto" leftSection={<IconCamera size={16} aria-hidden />} onClick={() => cameraRef.current?.click()}>
+        <Button
+          variant="light"
+          px="xs"
+          flex="1 1 auto"
+          leftSection={<IconCamera size={16} aria-hidden />}
+          onClick={() => cameraRef.current?.click()}
+        >
           Prendre une photo
         </Button>
       </Group>
       <HiddenFileInput ref={uploadRef} onFile={(file) => onFile(file, 'upload')} data-testid="gallery-upload-input" />
-      <HiddenFileInput ref={cameraRef} capture="environment" onFile={(file) => onFile(file, 'camera')} data-testid="gallery-camera-input" />
+      <HiddenFileInput
+        ref={cameraRef}
+        capture="environment"
+        onFile={(file) => onFile(file, 'camera')}
+        data-testid="gallery-camera-input"
+      />
     </>
   );
 }
@@ -223,7 +285,10 @@ export function GallerySheet({ opened, onClose, onPick, onFile, userId }: Galler
       <Stack gap="md">
         <FileButtons onFile={onFile} />
         {userId === undefined ? (
-          <SignInPrompt title="Utilisateur non connecté" description="Connectez-vous pour retrouver vos images et vos vidéos." />
+          <SignInPrompt
+            title="Utilisateur non connecté"
+            description="Connectez-vous pour retrouver vos images et vos vidéos."
+          />
         ) : (
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List mb="sm">

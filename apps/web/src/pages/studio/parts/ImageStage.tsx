@@ -30,7 +30,17 @@ interface ImageStageProps {
   onError?: (src: string) => void;
 }
 
-function Placeholder({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children?: ReactNode }) {
+function Placeholder({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <Center pos="absolute" inset={0} p="md">
       <Stack align="center" gap={6} maw={280} ta="center">
@@ -81,7 +91,17 @@ function DropZone({ onPick, dragging }: { onPick: () => void; dragging: boolean 
  * and offline placeholders, and a drop zone when there is no picture yet. A new `src` starts again
  * at 1× centred.
  */
-export function ImageStage({ src, alt, onFile, loading = false, overlay, loadingLabel, loadingProgress = null, onCancel, onError }: ImageStageProps) {
+export function ImageStage({
+  src,
+  alt,
+  onFile,
+  loading = false,
+  overlay,
+  loadingLabel,
+  loadingProgress = null,
+  onCancel,
+  onError,
+}: ImageStageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { online } = useNetwork();
@@ -90,8 +110,10 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, loading
   const [shown, setShown] = useState({ src, view: resetView(), state: 'loading' as LoadState, attempt: 0 });
   if (shown.src !== src) setShown({ src, view: resetView(), state: 'loading', attempt: 0 });
   const { view, state, attempt } = shown;
-  const setView = (next: (view: StageView) => StageView) => setShown((current) => ({ ...current, view: next(current.view) }));
-  const setState = (next: LoadState) => setShown((current) => (current.src === src ? { ...current, state: next } : current));
+  const setView = (next: (view: StageView) => StageView) =>
+    setShown((current) => ({ ...current, view: next(current.view) }));
+  const setState = (next: LoadState) =>
+    setShown((current) => (current.src === src ? { ...current, state: next } : current));
 
   // The loading placeholder belongs to one attempt at one address.
   const attemptKey = `${src}#${attempt}`;
@@ -105,7 +127,10 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, loading
 
   // Back online after a failure: try the picture again.
   useEffect(() => {
-    if (online) setShown((current) => (current.state === 'error' ? { ...current, state: 'loading', attempt: current.attempt + 1 } : current));
+    if (online)
+      setShown((current) =>
+        current.state === 'error' ? { ...current, state: 'loading', attempt: current.attempt + 1 } : current,
+      );
   }, [online]);
 
   const frameSize = (): FrameSize => {
@@ -203,8 +228,17 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, loading
               description="L'image s'affichera dès le retour de la connexion."
             />
           ) : state === 'error' ? (
-            <Placeholder icon={<IconPhotoOff size={36} color="var(--mantine-color-dimmed)" aria-hidden />} title="Image indisponible" description="Elle n'a pas pu être chargée.">
-              <Button size="xs" variant="light" radius="xl" onClick={() => setShown((current) => ({ ...current, state: 'loading', attempt: current.attempt + 1 }))}>
+            <Placeholder
+              icon={<IconPhotoOff size={36} color="var(--mantine-color-dimmed)" aria-hidden />}
+              title="Image indisponible"
+              description="Elle n'a pas pu être chargée."
+            >
+              <Button
+                size="xs"
+                variant="light"
+                radius="xl"
+                onClick={() => setShown((current) => ({ ...current, state: 'loading', attempt: current.attempt + 1 }))}
+              >
                 Réessayer
               </Button>
             </Placeholder>
@@ -213,17 +247,37 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, loading
           )}
           <Stack gap={6} className="studio-stage-zoom" onPointerDown={(event) => event.stopPropagation()}>
             <Tooltip label="Zoom avant" position="left" openDelay={400}>
-              <ActionIcon variant="default" size="lg" radius="xl" aria-label="Zoom avant" disabled={view.scale >= MAX_ZOOM} onClick={() => setView((current) => zoomIn(current, frameSize()))}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                radius="xl"
+                aria-label="Zoom avant"
+                disabled={view.scale >= MAX_ZOOM}
+                onClick={() => setView((current) => zoomIn(current, frameSize()))}
+              >
                 <IconZoomIn size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Zoom arrière" position="left" openDelay={400}>
-              <ActionIcon variant="default" size="lg" radius="xl" aria-label="Zoom arrière" disabled={view.scale <= MIN_ZOOM} onClick={() => setView((current) => zoomOut(current, frameSize()))}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                radius="xl"
+                aria-label="Zoom arrière"
+                disabled={view.scale <= MIN_ZOOM}
+                onClick={() => setView((current) => zoomOut(current, frameSize()))}
+              >
                 <IconZoomOut size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Taille réelle (1:1)" position="left" openDelay={400}>
-              <ActionIcon variant="default" size="lg" radius="xl" aria-label="Réinitialiser le zoom (1:1)" onClick={() => setView(resetView)}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                radius="xl"
+                aria-label="Réinitialiser le zoom (1:1)"
+                onClick={() => setView(resetView)}
+              >
                 <IconZoomReset size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -253,10 +307,25 @@ export function ImageStage({ src, alt, onFile, loading = false, overlay, loading
               </Text>
             )}
             {loadingProgress !== null && (
-              <Progress value={loadingProgress} w={180} size="sm" color="white" radius="xl" aria-label="Progression de la génération" transitionDuration={200} />
+              <Progress
+                value={loadingProgress}
+                w={180}
+                size="sm"
+                color="white"
+                radius="xl"
+                aria-label="Progression de la génération"
+                transitionDuration={200}
+              />
             )}
             {onCancel && (
-              <Button size="compact-sm" radius="xl" variant="white" color="dark" onClick={onCancel} data-testid="generation-cancel">
+              <Button
+                size="compact-sm"
+                radius="xl"
+                variant="white"
+                color="dark"
+                onClick={onCancel}
+                data-testid="generation-cancel"
+              >
                 Annuler
               </Button>
             )}

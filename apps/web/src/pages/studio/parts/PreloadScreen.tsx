@@ -23,7 +23,14 @@ export function PreloadScreen({ loaded, total, percent }: PreloadScreenProps) {
         <Title order={1} fz={22} ta="center">
           Préparation de l'interface
         </Title>
-        <Progress value={percent} w="100%" size="sm" radius="xl" animated={percent < 100} aria-label="Chargement des images" />
+        <Progress
+          value={percent}
+          w="100%"
+          size="sm"
+          radius="xl"
+          animated={percent < 100}
+          aria-label="Chargement des images"
+        />
         <Text c="dimmed" fz="sm" ta="center" aria-live="polite">
           {loaded} / {total} images · {percent} %
         </Text>

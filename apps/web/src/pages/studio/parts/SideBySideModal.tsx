@@ -20,18 +20,34 @@ function Side({ label, url, onUse }: { label: string; url: string; onUse: (url: 
   return (
     <Card withBorder radius="lg" p="xs" data-testid="side-by-side-image">
       <Box pos="relative" className="studio-side-frame">
-        <FallbackImage src={url} alt={`Image ${name}`} loading="eager" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
+        <FallbackImage
+          src={url}
+          alt={`Image ${name}`}
+          loading="eager"
+          style={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
+        />
         <Badge pos="absolute" top={8} left={8} variant="filled" color="dark" radius="sm" tt="none">
           {label}
         </Badge>
       </Box>
       <Group gap="xs" mt="xs" wrap="nowrap">
         <Tooltip label="Télécharger">
-          <ActionIcon variant="default" size={36} radius="md" aria-label={`Télécharger l'image ${name}`} onClick={() => void downloadFile({ url, filename: downloadNameOf(url) })}>
+          <ActionIcon
+            variant="default"
+            size={36}
+            radius="md"
+            aria-label={`Télécharger l'image ${name}`}
+            onClick={() => void downloadFile({ url, filename: downloadNameOf(url) })}
+          >
             <IconDownload size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
-        <Button flex={1} leftSection={<IconCheck size={16} aria-hidden />} aria-label={`Utiliser cette image (${name})`} onClick={() => onUse(url)}>
+        <Button
+          flex={1}
+          leftSection={<IconCheck size={16} aria-hidden />}
+          aria-label={`Utiliser cette image (${name})`}
+          onClick={() => onUse(url)}
+        >
           Utiliser cette image
         </Button>
       </Group>

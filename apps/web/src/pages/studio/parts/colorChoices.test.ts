@@ -19,8 +19,22 @@ describe('element and component colours', () => {
   });
 
   it('removes a cleared colour and leaves no empty maps behind', () => {
-    const colors = withComponentColor(withElementColor({ global: 'red' }, 'clothing', 'suit', 'navy'), 'clothing', 'suit', 'jacket', 'black');
-    expect(withComponentColor(withElementColor(colors, 'clothing', 'suit', undefined), 'clothing', 'suit', 'jacket', undefined)).toEqual({ global: 'red' });
+    const colors = withComponentColor(
+      withElementColor({ global: 'red' }, 'clothing', 'suit', 'navy'),
+      'clothing',
+      'suit',
+      'jacket',
+      'black',
+    );
+    expect(
+      withComponentColor(
+        withElementColor(colors, 'clothing', 'suit', undefined),
+        'clothing',
+        'suit',
+        'jacket',
+        undefined,
+      ),
+    ).toEqual({ global: 'red' });
     expect(withElementColor({}, 'style', 'anime', undefined)).toEqual({});
   });
 });

@@ -3,7 +3,11 @@ import type { CategoryId, ColorChoices } from '@atelier/catalog';
 type Nested = { [key: string]: string | Nested };
 
 /** `tree` with `value` at `path` (or the entry removed when undefined), emptied branches pruned. */
-function setAt(tree: Nested | undefined, [key, ...rest]: readonly string[], value: string | undefined): Nested | undefined {
+function setAt(
+  tree: Nested | undefined,
+  [key, ...rest]: readonly string[],
+  value: string | undefined,
+): Nested | undefined {
   if (key === undefined) return tree;
   const { [key]: current, ...others } = tree ?? {};
   const next = rest.length === 0 ? value : setAt(typeof current === 'object' ? current : undefined, rest, value);
@@ -12,7 +16,12 @@ function setAt(tree: Nested | undefined, [key, ...rest]: readonly string[], valu
 }
 
 /** The colour of a whole option (elements[category][optionId]); undefined removes it. */
-export function withElementColor(colors: ColorChoices, category: CategoryId, optionId: string, colorId: string | undefined): ColorChoices {
+export function withElementColor(
+  colors: ColorChoices,
+  category: CategoryId,
+  optionId: string,
+  colorId: string | undefined,
+): ColorChoices {
   const { elements, ...others } = colors;
   const next = setAt(elements as Nested | undefined, [category, optionId], colorId) as ColorChoices['elements'];
   return next ? { ...others, elements: next } : others;
@@ -27,6 +36,10 @@ export function withComponentColor(
   colorId: string | undefined,
 ): ColorChoices {
   const { components, ...others } = colors;
-  const next = setAt(components as Nested | undefined, [category, optionId, componentId], colorId) as ColorChoices['components'];
+  const next = setAt(
+    components as Nested | undefined,
+    [category, optionId, componentId],
+    colorId,
+  ) as ColorChoices['components'];
   return next ? { ...others, components: next } : others;
 }

@@ -4,7 +4,11 @@ import { extractPalette, FALLBACK_PALETTE, isPlaceholderImage, paletteStyle } fr
 
 /** RGBA pixel data: each colour repeated `count` times. */
 function pixelsOf(...runs: [color: Rgb, count: number, alpha?: number][]): Uint8ClampedArray {
-  return Uint8ClampedArray.from(runs.flatMap(([[red, green, blue], count, alpha = 255]) => Array.from({ length: count }, () => [red, green, blue, alpha]).flat()));
+  return Uint8ClampedArray.from(
+    runs.flatMap(([[red, green, blue], count, alpha = 255]) =>
+      Array.from({ length: count }, () => [red, green, blue, alpha]).flat(),
+    ),
+  );
 }
 
 describe('extractPalette', () => {
@@ -48,21 +52,45 @@ describe('extractPalette', () => {
 
 describe('paletteStyle', () => {
   it('draws the gradient through the colours in order', () => {
-    expect(paletteStyle([[255, 0, 0], [0, 0, 255]]).background).toBe('linear-gradient(135deg, rgb(255, 0, 0) 0%, rgb(0, 0, 255) 100%)');
-    expect(paletteStyle([[10, 20, 30]]).background).toBe('linear-gradient(135deg, rgb(10, 20, 30) 0%, rgb(10, 20, 30) 100%)');
+    expect(
+      paletteStyle([
+        [255, 0, 0],
+        [0, 0, 255],
+      ]).background,
+    ).toBe('linear-gradient(135deg, rgb(255, 0, 0) 0%, rgb(0, 0, 255) 100%)');
+    expect(paletteStyle([[10, 20, 30]]).background).toBe(
+      'linear-gradient(135deg, rgb(10, 20, 30) 0%, rgb(10, 20, 30) 100%)',
+    );
   });
 
   it('writes black on a bright gradient (mean luminance above 0.5)', () => {
-    expect(paletteStyle([[255, 255, 255], [200, 200, 200], [120, 120, 120]]).textColor).toBe('rgb(0, 0, 0)');
+    expect(
+      paletteStyle([
+        [255, 255, 255],
+        [200, 200, 200],
+        [120, 120, 120],
+      ]).textColor,
+    ).toBe('rgb(0, 0, 0)');
   });
 
   it('writes white on a dark gradient (mean luminance below 0.2)', () => {
-    expect(paletteStyle([[0, 0, 0], [40, 40, 40], [60, 20, 20]]).textColor).toBe('rgb(255, 255, 255)');
+    expect(
+      paletteStyle([
+        [0, 0, 0],
+        [40, 40, 40],
+        [60, 20, 20],
+      ]).textColor,
+    ).toBe('rgb(255, 255, 255)');
   });
 
   it('writes the inverse of the first colour in between', () => {
     // Luminances 0.299 and 0.587: mean 0.443.
-    expect(paletteStyle([[255, 0, 0], [0, 255, 0]]).textColor).toBe('rgb(0, 255, 255)');
+    expect(
+      paletteStyle([
+        [255, 0, 0],
+        [0, 255, 0],
+      ]).textColor,
+    ).toBe('rgb(0, 255, 255)');
   });
 
   it('falls back to the blue-purple gradient with white text when there are no colours', () => {

@@ -76,8 +76,13 @@ export function paletteStyle(colors: readonly Rgb[]): PaletteStyle {
   const [first, ...others] = colors;
   if (!first) return FALLBACK_PALETTE;
   const stops = others.length === 0 ? [first, first] : colors;
-  const gradient = stops.map((color, index) => `${css(color)} ${Math.round((index / (stops.length - 1)) * 100)}%`).join(', ');
-  return { background: `linear-gradient(135deg, ${gradient})`, textColor: css(textColorOnGradient([first, ...others])) };
+  const gradient = stops
+    .map((color, index) => `${css(color)} ${Math.round((index / (stops.length - 1)) * 100)}%`)
+    .join(', ');
+  return {
+    background: `linear-gradient(135deg, ${gradient})`,
+    textColor: css(textColorOnGradient([first, ...others])),
+  };
 }
 
 /** No picture yet, or vector art (icons, placeholders) whose flat colours say nothing of a photo. */

@@ -15,7 +15,11 @@ export interface PreloadProgress {
  * Loads the pictures the interface opens with, counting each one loaded or failed, and keeps the
  * preload screen up for at least `minimumMs` so it does not flash. Blank addresses are dropped.
  */
-export function usePreload(urls: readonly string[], minimumMs: number, maximumMs = DEFAULT_MAXIMUM_MS): PreloadProgress {
+export function usePreload(
+  urls: readonly string[],
+  minimumMs: number,
+  maximumMs = DEFAULT_MAXIMUM_MS,
+): PreloadProgress {
   // A key of the addresses themselves: callers may build a new array on every render.
   const key = [...new Set(urls.map((url) => url.trim()).filter(Boolean))].join('\n');
   const list = useMemo(() => (key ? key.split('\n') : []), [key]);

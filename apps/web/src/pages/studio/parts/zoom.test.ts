@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canPan, clampZoom, INITIAL_VIEW, MAX_ZOOM, MIN_ZOOM, panBy, resetView, zoomIn, zoomOut, type StageView } from './zoom';
+import {
+  canPan,
+  clampZoom,
+  INITIAL_VIEW,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  panBy,
+  resetView,
+  zoomIn,
+  zoomOut,
+  type StageView,
+} from './zoom';
 
 const frame = { width: 400, height: 300 };
 

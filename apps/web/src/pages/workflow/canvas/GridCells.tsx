@@ -10,7 +10,15 @@ export const GridCells = memo(function GridCells({ rows }: { rows: number }) {
   const { x, y, zoom } = useViewport();
   return (
     <div className="workflow-grid-layer" aria-hidden>
-      <div style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: `translate(${x}px, ${y}px) scale(${zoom})` }}>
+      <div
+        style={{
+          position: 'absolute',
+          left: 0,
+          top: 0,
+          transformOrigin: '0 0',
+          transform: `translate(${x}px, ${y}px) scale(${zoom})`,
+        }}
+      >
         {cellsInReadingOrder(rows).map((cell) => {
           const centre = cellCenter(cell);
           return (

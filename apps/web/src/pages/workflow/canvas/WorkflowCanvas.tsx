@@ -66,10 +66,23 @@ function toggled(set: ReadonlySet<string>, id: string, on: boolean): Set<string>
  * The canvas: nodes and connections drawn from the document; drags, connections and deletions
  * written back to it. The wheel zooms by 1.1 / 0.9 around the pointer, Shift + wheel pans.
  */
-export function WorkflowCanvas({ editor, generating, selection, onSelectionChange, onNodeClick, colorMode, showMiniMap, fitViewOptions, children }: WorkflowCanvasProps) {
+export function WorkflowCanvas({
+  editor,
+  generating,
+  selection,
+  onSelectionChange,
+  onNodeClick,
+  colorMode,
+  showMiniMap,
+  fitViewOptions,
+  children,
+}: WorkflowCanvasProps) {
   const flow = useReactFlow<WorkflowFlowNode, WorkflowFlowEdge>();
   const { document, change, gesture, endGesture } = editor;
-  const nodes = useMemo(() => toFlowNodes(document, { selected: selection.nodes, generating }), [document, selection.nodes, generating]);
+  const nodes = useMemo(
+    () => toFlowNodes(document, { selected: selection.nodes, generating }),
+    [document, selection.nodes, generating],
+  );
   const edges = useMemo(
     () => toFlowEdges(document).map((edge) => ({ ...edge, selected: selection.edges.has(edge.id) })),
     [document, selection.edges],
@@ -95,21 +108,44 @@ export function WorkflowCanvas({ editor, generating, selection, onSelectionChang
 
   // The whole drag, snapped at the end, is one undo step.
   const onNodeDragStop: OnNodeDrag<WorkflowFlowNode> = (_event, _node, dragged) => {
-    change((current) => dragged.reduce((snapped, node) => snapNode(snapped, node.id, node.position), current), gesture('drag'));
+    change(
+      (current) => dragged.reduce((snapped, node) => snapNode(snapped, node.id, node.position), current),
+      gesture('drag'),
+    );
     endGesture();
   };
 
   const onDelete: OnDelete<WorkflowFlowNode, WorkflowFlowEdge> = ({ nodes: goneNodes, edges: goneEdges }) => {
-    if (goneNodes.length === 0 && mindMapKeeps(document, goneEdges.map((edge) => edge.id))) {
+    if (
+      goneNodes.length === 0 &&
+      mindMapKeeps(
+        document,
+        goneEdges.map((edge) => edge.id),
+      )
+    ) {
       // Otherwise the connection seems not to go: mind-map mode puts it straight back.
-      toast({ title: 'Connexion automatique', description: 'Un nœud sans suite reste relié au rendu : désactivez la connexion automatique dans le menu du workflow pour retirer ce lien.' });
+      toast({
+        title: 'Connexion automatique',
+        description:
+          'Un nœud sans suite reste relié au rendu : désactivez la connexion automatique dans le menu du workflow pour retirer ce lien.',
+      });
     }
-    change((current) => removeConnections(removeNodes(current, goneNodes.map((node) => node.id)), goneEdges.map((edge) => edge.id)));
+    change((current) =>
+      removeConnections(
+        removeNodes(
+          current,
+          goneNodes.map((node) => node.id),
+        ),
+        goneEdges.map((edge) => edge.id),
+      ),
+    );
     onSelectionChange({ nodes: new Set(), edges: new Set() });
   };
 
-  const onConnect = (connection: Connection) => change((current) => connect(current, connection.source, connection.target));
-  const isValidConnection: IsValidConnection<WorkflowFlowEdge> = (connection) => canConnect(document, connection.source, connection.target);
+  const onConnect = (connection: Connection) =>
+    change((current) => connect(current, connection.source, connection.target));
+  const isValidConnection: IsValidConnection<WorkflowFlowEdge> = (connection) =>
+    canConnect(document, connection.source, connection.target);
 
   const handleNodeClick: NodeMouseHandler<WorkflowFlowNode> = (event, node) => {
     // Buttons, switches, sliders and ports inside a node do their own thing.
@@ -130,11 +166,20 @@ export function WorkflowCanvas({ editor, generating, selection, onSelectionChang
       const sideways = event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY);
       if (sideways && !event.ctrlKey) {
         const dx = event.shiftKey ? event.deltaY || event.deltaX : event.deltaX;
-        void flow.setViewport({ ...viewport, x: viewport.x - dx * PAN_SPEED, y: event.shiftKey ? viewport.y : viewport.y - event.deltaY * PAN_SPEED });
+        void flow.setViewport({
+          ...viewport,
+          x: viewport.x - dx * PAN_SPEED,
+          y: event.shiftKey ? viewport.y : viewport.y - event.deltaY * PAN_SPEED,
+        });
         return;
       }
       const bounds = element.getBoundingClientRect();
-      void flow.setViewport(zoomAround(viewport, wheelFactor(event.deltaY), { x: event.clientX - bounds.left, y: event.clientY - bounds.top }));
+      void flow.setViewport(
+        zoomAround(viewport, wheelFactor(event.deltaY), {
+          x: event.clientX - bounds.left,
+          y: event.clientY - bounds.top,
+        }),
+      );
     };
     element.addEventListener('wheel', onWheel, { passive: false, capture: true });
     return () => element.removeEventListener('wheel', onWheel, { capture: true });

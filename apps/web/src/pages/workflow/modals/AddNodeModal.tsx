@@ -27,7 +27,14 @@ export function AddNodeModal({ opened, onClose, onChoose, exclude }: AddNodeModa
                 onClose();
               }}
               data-testid={`add-node-${type}`}
-              style={{ padding: 12, borderRadius: 12, border: '1px solid var(--mantine-color-default-border)', display: 'flex', flexDirection: 'column', gap: 4 }}
+              style={{
+                padding: 12,
+                borderRadius: 12,
+                border: '1px solid var(--mantine-color-default-border)',
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 4,
+              }}
             >
               <Icon size={22} color={`var(--mantine-color-${NODE_COLORS[type]}-6)`} aria-hidden />
               <Text fw={700} fz="sm">

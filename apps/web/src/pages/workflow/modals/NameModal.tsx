@@ -2,7 +2,15 @@ import { workflowNameSchema } from '@atelier/catalog';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
-function NameForm({ initial, onSave, onClose }: { initial: string; onSave: (name: string) => Promise<boolean>; onClose: () => void }) {
+function NameForm({
+  initial,
+  onSave,
+  onClose,
+}: {
+  initial: string;
+  onSave: (name: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -24,7 +32,14 @@ function NameForm({ initial, onSave, onClose }: { initial: string; onSave: (name
         void submit();
       }}
     >
-      <TextInput label="Nom du workflow" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} data-autofocus maxLength={120} />
+      <TextInput
+        label="Nom du workflow"
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={error}
+        data-autofocus
+        maxLength={120}
+      />
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           Annuler
@@ -38,7 +53,17 @@ function NameForm({ initial, onSave, onClose }: { initial: string; onSave: (name
 }
 
 /** Renaming the workflow; `onSave` says whether the server took the name. */
-export function NameModal({ opened, initial, onSave, onClose }: { opened: boolean; initial: string; onSave: (name: string) => Promise<boolean>; onClose: () => void }) {
+export function NameModal({
+  opened,
+  initial,
+  onSave,
+  onClose,
+}: {
+  opened: boolean;
+  initial: string;
+  onSave: (name: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title="Renommer le workflow" styles={{ title: { fontWeight: 700 } }}>
       {opened && <NameForm initial={initial} onSave={onSave} onClose={onClose} />}

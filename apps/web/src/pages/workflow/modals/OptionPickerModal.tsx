@@ -79,7 +79,12 @@ export function OptionPickerModal({ node, onClose, onPick }: OptionPickerModalPr
                 background: chosen ? 'var(--mantine-color-violet-light)' : undefined,
               }}
             >
-              <OptionThumb thumbnail={option.thumbnail} name={option.name} size="100%" style={{ height: 'auto', aspectRatio: '1' }} />
+              <OptionThumb
+                thumbnail={option.thumbnail}
+                name={option.name}
+                size="100%"
+                style={{ height: 'auto', aspectRatio: '1' }}
+              />
               <Text fz="xs" fw={600} ta="center" lineClamp={2}>
                 {option.name}
               </Text>

@@ -64,17 +64,33 @@ function ReferenceForm({ references, onApply, onClose, hasSourcePhoto }: Omit<Re
                   </Text>
                 </div>
                 {image && (
-                  <ActionIcon variant="subtle" color="red" aria-label={`Retirer l'image ${slot.label}`} onClick={() => setImages((current) => ({ ...current, [slot.id]: undefined }))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Retirer l'image ${slot.label}`}
+                    onClick={() => setImages((current) => ({ ...current, [slot.id]: undefined }))}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 )}
               </Group>
               {image ? (
-                <FallbackImage src={image} alt={`Référence : ${slot.label}`} style={{ width: '100%', height: 110, objectFit: 'cover', borderRadius: 8 }} />
+                <FallbackImage
+                  src={image}
+                  alt={`Référence : ${slot.label}`}
+                  style={{ width: '100%', height: 110, objectFit: 'cover', borderRadius: 8 }}
+                />
               ) : (
                 <FileButton accept="image/*" onChange={(file) => file && void upload(slot.id, file)}>
                   {(props) => (
-                    <Button {...props} variant="light" fullWidth h={110} loading={uploading === slot.id} leftSection={<IconPhotoPlus size={18} aria-hidden />}>
+                    <Button
+                      {...props}
+                      variant="light"
+                      fullWidth
+                      h={110}
+                      loading={uploading === slot.id}
+                      leftSection={<IconPhotoPlus size={18} aria-hidden />}
+                    >
                       Ajouter une image
                     </Button>
                   )}
@@ -120,7 +136,13 @@ function ReferenceForm({ references, onApply, onClose, hasSourcePhoto }: Omit<Re
 /** 'Images de Référence': face, body, environment and style pictures, each with its importance. */
 export function ReferenceImagesModal({ opened, ...props }: ReferenceImagesModalProps) {
   return (
-    <Modal opened={opened} onClose={props.onClose} title="Images de Référence" size="lg" styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened={opened}
+      onClose={props.onClose}
+      title="Images de Référence"
+      size="lg"
+      styles={{ title: { fontWeight: 700 } }}
+    >
       {opened && <ReferenceForm {...props} />}
     </Modal>
   );

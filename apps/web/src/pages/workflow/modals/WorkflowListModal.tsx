@@ -4,7 +4,17 @@ import { trpc } from '../../../lib/trpc';
 import { useErrorToast } from '../../../lib/useErrorToast';
 
 /** 'Mes workflows': the saved ones, latest first; a tap opens one. */
-export function WorkflowListModal({ opened, currentId, onOpen, onClose }: { opened: boolean; currentId: number | null; onOpen: (id: number) => void; onClose: () => void }) {
+export function WorkflowListModal({
+  opened,
+  currentId,
+  onOpen,
+  onClose,
+}: {
+  opened: boolean;
+  currentId: number | null;
+  onOpen: (id: number) => void;
+  onClose: () => void;
+}) {
   const list = trpc.workflow.list.useQuery(undefined, { enabled: opened });
   useErrorToast(list.error, 'Erreur lors du chargement des workflows');
   return (
@@ -28,7 +38,8 @@ export function WorkflowListModal({ opened, currentId, onOpen, onClose }: { open
                   {workflow.name}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {workflow.nodeCount} nœud{workflow.nodeCount > 1 ? 's' : ''} · modifié le {formatDateTime(workflow.updatedAt)}
+                  {workflow.nodeCount} nœud{workflow.nodeCount > 1 ? 's' : ''} · modifié le{' '}
+                  {formatDateTime(workflow.updatedAt)}
                 </Text>
               </div>
               {workflow.id === currentId && <Badge variant="light">Ouvert</Badge>}

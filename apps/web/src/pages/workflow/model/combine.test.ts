@@ -12,15 +12,27 @@ describe('COMBINE', () => {
       [
         node('combine', 'c'),
         node('source', 'a', { image: '/api/media/uploads/a.jpg' }),
-        node('result', 'b', { images: ['/api/media/results/b0.jpg', '/api/media/results/b1.jpg'], activeImageIndex: 1 }),
+        node('result', 'b', {
+          images: ['/api/media/results/b0.jpg', '/api/media/results/b1.jpg'],
+          activeImageIndex: 1,
+        }),
         node('source', 'off', { image: '/api/media/uploads/off.jpg', isEnabled: false }),
         node('style', 'no-picture'),
       ],
-      [['a', 'c'], ['b', 'c'], ['off', 'c'], ['no-picture', 'c']],
+      [
+        ['a', 'c'],
+        ['b', 'c'],
+        ['off', 'c'],
+        ['no-picture', 'c'],
+      ],
     );
     expect(planCombine(document, 'c')).toEqual({
       ok: true,
-      plan: { imageUrls: ['/api/media/uploads/a.jpg', '/api/media/results/b1.jpg'], importance: [1, 1], layout: 'dual' },
+      plan: {
+        imageUrls: ['/api/media/uploads/a.jpg', '/api/media/results/b1.jpg'],
+        importance: [1, 1],
+        layout: 'dual',
+      },
     });
     expect(storeCombined(document, 'c', '/api/media/composites/x.jpg').nodes[0]).toMatchObject({
       combinedImage: '/api/media/composites/x.jpg',
@@ -29,7 +41,13 @@ describe('COMBINE', () => {
   });
 
   it('asks for at least two pictures', () => {
-    const document = documentOf([node('combine', 'c'), node('source', 'a', { image: '/api/media/uploads/a.jpg' })], [['a', 'c']]);
-    expect(planCombine(document, 'c')).toEqual({ ok: false, error: 'Connectez au moins 2 images au nœud COMBINE pour les fusionner' });
+    const document = documentOf(
+      [node('combine', 'c'), node('source', 'a', { image: '/api/media/uploads/a.jpg' })],
+      [['a', 'c']],
+    );
+    expect(planCombine(document, 'c')).toEqual({
+      ok: false,
+      error: 'Connectez au moins 2 images au nœud COMBINE pour les fusionner',
+    });
   });
 });

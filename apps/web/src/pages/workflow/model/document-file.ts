@@ -1,4 +1,10 @@
-import { WORKFLOW_LIMITS, workflowDocumentBytes, workflowDocumentSchema, workflowGraphMessages, type WorkflowDocument } from '@atelier/catalog';
+import {
+  WORKFLOW_LIMITS,
+  workflowDocumentBytes,
+  workflowDocumentSchema,
+  workflowGraphMessages,
+  type WorkflowDocument,
+} from '@atelier/catalog';
 import type { Planned } from './run';
 
 export const IMPORT_MESSAGES = {
@@ -32,7 +38,10 @@ export function exportFileName(name: string): string {
 
 /** The workflow's name from an imported file's name. */
 export function nameFromFileName(fileName: string): string {
-  const name = fileName.replace(/(\.workflow)?\.json$/i, '').replace(/[-_]+/g, ' ').trim();
+  const name = fileName
+    .replace(/(\.workflow)?\.json$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return name || 'Workflow importé';
 }
 
@@ -47,7 +56,8 @@ export function parseDocumentFile(text: string): Planned<WorkflowDocument> {
   const parsed = workflowDocumentSchema.safeParse(json);
   if (parsed.success) {
     // The server would refuse to keep it: better said now than by the first autosave.
-    if (workflowDocumentBytes(parsed.data) > WORKFLOW_LIMITS.documentBytes) return { ok: false, error: workflowGraphMessages.documentTooLarge };
+    if (workflowDocumentBytes(parsed.data) > WORKFLOW_LIMITS.documentBytes)
+      return { ok: false, error: workflowGraphMessages.documentTooLarge };
     return { ok: true, plan: parsed.data };
   }
   const issue = parsed.error.issues[0];

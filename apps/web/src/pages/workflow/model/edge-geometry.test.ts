@@ -12,6 +12,9 @@ describe('connection ends', () => {
   });
 
   it('face each other', () => {
-    expect(connectionEnds(box, { x: 400, y: 0, width: 100, height: 100 })).toEqual({ source: { x: 100, y: 0 }, target: { x: 350, y: 0 } });
+    expect(connectionEnds(box, { x: 400, y: 0, width: 100, height: 100 })).toEqual({
+      source: { x: 100, y: 0 },
+      target: { x: 350, y: 0 },
+    });
   });
 });

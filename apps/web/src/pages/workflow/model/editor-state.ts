@@ -35,7 +35,10 @@ function keepExpansion(restored: WorkflowDocument, current: WorkflowDocument): W
 function travel(state: EditorState, move: typeof undo): EditorState {
   const moved = move(state.history);
   if (moved === state.history) return state;
-  return { history: { ...moved, present: keepExpansion(moved.present, state.history.present) }, revision: state.revision + 1 };
+  return {
+    history: { ...moved, present: keepExpansion(moved.present, state.history.present) },
+    revision: state.revision + 1,
+  };
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {

@@ -26,7 +26,14 @@ function handlesOf({ width, height }: { width: number; height: number }): NodeHa
   const y = height / 2 - HANDLE_SIZE / 2;
   return [
     { type: 'target', position: 'left' as Position, x: -HANDLE_SIZE / 2, y, width: HANDLE_SIZE, height: HANDLE_SIZE },
-    { type: 'source', position: 'right' as Position, x: width - HANDLE_SIZE / 2, y, width: HANDLE_SIZE, height: HANDLE_SIZE },
+    {
+      type: 'source',
+      position: 'right' as Position,
+      x: width - HANDLE_SIZE / 2,
+      y,
+      width: HANDLE_SIZE,
+      height: HANDLE_SIZE,
+    },
   ];
 }
 
@@ -67,7 +74,10 @@ export function toFlowEdges(document: WorkflowDocument): WorkflowFlowEdge[] {
 }
 
 /** Positions the canvas reports during a drag, written back to the document. */
-export function applyPositions(document: WorkflowDocument, positions: ReadonlyMap<string, { x: number; y: number }>): WorkflowDocument {
+export function applyPositions(
+  document: WorkflowDocument,
+  positions: ReadonlyMap<string, { x: number; y: number }>,
+): WorkflowDocument {
   if (positions.size === 0) return document;
   return {
     ...document,

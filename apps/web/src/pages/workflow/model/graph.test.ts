@@ -16,12 +16,23 @@ import {
 } from './graph';
 import { documentOf, idSequence, node } from './test-support';
 
-const pairs = (document: { connections: { fromNode: string; toNode: string }[] }) => document.connections.map(({ fromNode, toNode }) => `${fromNode}>${toNode}`).sort();
+const pairs = (document: { connections: { fromNode: string; toNode: string }[] }) =>
+  document.connections.map(({ fromNode, toNode }) => `${fromNode}>${toNode}`).sort();
 
 describe('defaultLayout', () => {
   it('surrounds the render body with the photo and seven category nodes, all connected to it', () => {
     const document = defaultLayout('/api/media/uploads/photo.jpg', idSequence('n'));
-    expect(document.nodes.map((each) => each.type)).toEqual(['render', 'source', 'style', 'character', 'action', 'environment', 'lighting', 'camera', 'clothing']);
+    expect(document.nodes.map((each) => each.type)).toEqual([
+      'render',
+      'source',
+      'style',
+      'character',
+      'action',
+      'environment',
+      'lighting',
+      'camera',
+      'clothing',
+    ]);
     const render = document.nodes[0]!;
     expect(nearestCell(render)).toEqual({ col: 4, row: 1 });
     expect(document.nodes[1]).toMatchObject({ image: '/api/media/uploads/photo.jpg' });
@@ -36,7 +47,11 @@ describe('mind-map mode', () => {
   it('connects every node leading nowhere to the render node, but not results or nodes already in a chain', () => {
     const document = documentOf(
       [node('render', 'r'), node('style', 's'), node('lighting', 'l'), node('action', 'a'), node('result', 'out')],
-      [['l', 'a'], ['a', 'r'], ['r', 'out']],
+      [
+        ['l', 'a'],
+        ['a', 'r'],
+        ['r', 'out'],
+      ],
     );
     expect(pairs(withMindMap(document))).toEqual(['a>r', 'l>a', 'r>out', 's>r']);
   });
@@ -47,7 +62,15 @@ describe('mind-map mode', () => {
   });
 
   it('knows which removed connections it would put straight back', () => {
-    const document = documentOf([node('render', 'r'), node('style', 's'), node('lighting', 'l'), node('action', 'a')], [['s', 'r'], ['l', 'a'], ['a', 'r'], ['l', 'r']]);
+    const document = documentOf(
+      [node('render', 'r'), node('style', 's'), node('lighting', 'l'), node('action', 'a')],
+      [
+        ['s', 'r'],
+        ['l', 'a'],
+        ['a', 'r'],
+        ['l', 'r'],
+      ],
+    );
     // The style node would lead nowhere: reconnected. The lighting node still leads to the action.
     expect(mindMapKeeps(document, ['s>r'])).toBe(true);
     expect(mindMapKeeps(document, ['l>r'])).toBe(false);
@@ -57,7 +80,13 @@ describe('mind-map mode', () => {
 
 describe('connections', () => {
   it('refuses a node to itself, a second identical connection and a loop', () => {
-    const document = documentOf([node('style', 'a'), node('style', 'b'), node('render', 'r')], [['a', 'b'], ['b', 'r']]);
+    const document = documentOf(
+      [node('style', 'a'), node('style', 'b'), node('render', 'r')],
+      [
+        ['a', 'b'],
+        ['b', 'r'],
+      ],
+    );
     expect(canConnect(document, 'a', 'a')).toBe(false);
     expect(canConnect(document, 'a', 'b')).toBe(false);
     expect(canConnect(document, 'r', 'a')).toBe(false);
@@ -66,7 +95,14 @@ describe('connections', () => {
   });
 
   it('finds everything upstream of a node', () => {
-    const document = documentOf([node('source', 's'), node('combine', 'c'), node('style', 'x'), node('render', 'r')], [['s', 'c'], ['c', 'r'], ['x', 'r']]);
+    const document = documentOf(
+      [node('source', 's'), node('combine', 'c'), node('style', 'x'), node('render', 'r')],
+      [
+        ['s', 'c'],
+        ['c', 'r'],
+        ['x', 'r'],
+      ],
+    );
     expect([...upstreamNodeIds(document, 'r')].sort()).toEqual(['c', 's', 'x']);
   });
 
@@ -78,7 +114,10 @@ describe('connections', () => {
 
 describe('insertOnConnection', () => {
   it('puts a new node between the two ends and splits the connection in two', () => {
-    const document = documentOf([node('style', 'a', cellCenter({ col: 1, row: 0 })), node('render', 'r', cellCenter({ col: 4, row: 1 }))], [['a', 'r']]);
+    const document = documentOf(
+      [node('style', 'a', cellCenter({ col: 1, row: 0 })), node('render', 'r', cellCenter({ col: 4, row: 1 }))],
+      [['a', 'r']],
+    );
     const inserted = insertOnConnection(document, 'a>r', 'lighting', 'new');
     expect(pairs(inserted)).toEqual(['a>new', 'new>r']);
     const created = inserted.nodes.find((each) => each.id === 'new')!;
@@ -97,7 +136,10 @@ describe('insertOnConnection', () => {
 
 describe('toggleExpansion', () => {
   it('expands one node at a time and collapses it on a second click, but never collapses a source node that way', () => {
-    const document = documentOf([node('style', 'a', cellCenter({ col: 1, row: 0 })), node('source', 's', cellCenter({ col: 5, row: 0 }))]);
+    const document = documentOf([
+      node('style', 'a', cellCenter({ col: 1, row: 0 })),
+      node('source', 's', cellCenter({ col: 5, row: 0 })),
+    ]);
     const a = toggleExpansion(document, 'a');
     expect(a.nodes.map((each) => each.isExpanded)).toEqual([true, false]);
     const s = toggleExpansion(a, 's');
@@ -110,7 +152,14 @@ describe('toggleExpansion', () => {
 describe('copy and paste', () => {
   it('pastes copies with new ids, their inner connections, on free cells, wired by mind-map mode', () => {
     const document = withMindMap(
-      documentOf([node('render', 'r', cellCenter({ col: 4, row: 1 })), node('style', 'a', cellCenter({ col: 1, row: 0 })), node('lighting', 'b', cellCenter({ col: 3, row: 0 }))], [['a', 'b']]),
+      documentOf(
+        [
+          node('render', 'r', cellCenter({ col: 4, row: 1 })),
+          node('style', 'a', cellCenter({ col: 1, row: 0 })),
+          node('lighting', 'b', cellCenter({ col: 3, row: 0 })),
+        ],
+        [['a', 'b']],
+      ),
     );
     const clipboard = copyNodes(document, ['a', 'b', 'r'])!;
     expect(clipboard.nodes.map((each) => each.id)).toEqual(['a', 'b']);
@@ -137,7 +186,11 @@ describe('ensureResultNode', () => {
   });
 
   it('connects a lone result node rather than adding another', () => {
-    const { document, resultId } = ensureResultNode(documentOf([node('render', 'r'), node('result', 'old', cellCenter({ col: 1, row: 0 }))]), 'r', 'new');
+    const { document, resultId } = ensureResultNode(
+      documentOf([node('render', 'r'), node('result', 'old', cellCenter({ col: 1, row: 0 }))]),
+      'r',
+      'new',
+    );
     expect(resultId).toBe('old');
     expect(pairs(document)).toEqual(['r>old']);
   });

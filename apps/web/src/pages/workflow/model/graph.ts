@@ -8,7 +8,11 @@ export function connectionId(fromNode: string, toNode: string): string {
   return `${fromNode}>${toNode}`;
 }
 
-const connection = (fromNode: string, toNode: string): WorkflowConnection => ({ id: connectionId(fromNode, toNode), fromNode, toNode });
+const connection = (fromNode: string, toNode: string): WorkflowConnection => ({
+  id: connectionId(fromNode, toNode),
+  fromNode,
+  toNode,
+});
 
 export function renderNodeOf(document: WorkflowDocument): WorkflowNode | undefined {
   return document.nodes.find((node) => node.type === 'render');
@@ -33,7 +37,8 @@ export function upstreamNodeIds(document: WorkflowDocument, targetId: string): S
 /** Whether the user may draw a connection: not to itself, not twice, and never in a loop. */
 export function canConnect(document: WorkflowDocument, fromNode: string, toNode: string): boolean {
   if (fromNode === toNode || !findNode(document, fromNode) || !findNode(document, toNode)) return false;
-  if (document.connections.some((existing) => existing.fromNode === fromNode && existing.toNode === toNode)) return false;
+  if (document.connections.some((existing) => existing.fromNode === fromNode && existing.toNode === toNode))
+    return false;
   return !upstreamNodeIds(document, fromNode).has(toNode);
 }
 
@@ -83,7 +88,12 @@ export function mindMapKeeps(document: WorkflowDocument, ids: readonly string[])
  * The '+' of a connection: a new node between its two ends, on the free cell closest to the
  * middle of the connection, which is split in two (from → new → to).
  */
-export function insertOnConnection(document: WorkflowDocument, connectionToSplit: string, type: WorkflowNodeType, newId: string): WorkflowDocument {
+export function insertOnConnection(
+  document: WorkflowDocument,
+  connectionToSplit: string,
+  type: WorkflowNodeType,
+  newId: string,
+): WorkflowDocument {
   const split = document.connections.find((existing) => existing.id === connectionToSplit);
   const from = split && findNode(document, split.fromNode);
   const to = split && findNode(document, split.toNode);
@@ -92,12 +102,22 @@ export function insertOnConnection(document: WorkflowDocument, connectionToSplit
   const placed = placeNode(document, createNode(type, newId, middle, { parentId: from.id }), middle);
   return {
     ...placed,
-    connections: [...placed.connections.filter((existing) => existing.id !== split.id), connection(from.id, newId), connection(newId, to.id)],
+    connections: [
+      ...placed.connections.filter((existing) => existing.id !== split.id),
+      connection(from.id, newId),
+      connection(newId, to.id),
+    ],
   };
 }
 
 /** A new node on the free cell closest to `near`, wired in by mind-map mode. */
-export function addNode(document: WorkflowDocument, type: WorkflowNodeType, newId: string, near: Point, extra: Partial<WorkflowNode> = {}): WorkflowDocument {
+export function addNode(
+  document: WorkflowDocument,
+  type: WorkflowNodeType,
+  newId: string,
+  near: Point,
+  extra: Partial<WorkflowNode> = {},
+): WorkflowDocument {
   return withMindMap(placeNode(document, createNode(type, newId, near, extra), near));
 }
 
@@ -106,7 +126,17 @@ export function addNode(document: WorkflowDocument, type: WorkflowNodeType, newI
  * source photo and seven category nodes around it, all connected to it.
  */
 export function defaultLayout(image: string, newId: () => string): WorkflowDocument {
-  const types: WorkflowNodeType[] = ['render', 'source', 'style', 'character', 'action', 'environment', 'lighting', 'camera', 'clothing'];
+  const types: WorkflowNodeType[] = [
+    'render',
+    'source',
+    'style',
+    'character',
+    'action',
+    'environment',
+    'lighting',
+    'camera',
+    'clothing',
+  ];
   const nodes = types.map((type) => {
     const slot = LAYOUT_SLOTS.find((candidate) => candidate.type === type)!;
     return createNode(type, newId(), cellCenter(slot.cell), type === 'source' ? { image } : {});
@@ -144,32 +174,55 @@ export function copyNodes(document: WorkflowDocument, ids: readonly string[]): C
   const nodes = document.nodes.filter((node) => chosen.has(node.id) && node.type !== 'render');
   if (nodes.length === 0) return null;
   const kept = new Set(nodes.map((node) => node.id));
-  return { nodes, connections: document.connections.filter((existing) => kept.has(existing.fromNode) && kept.has(existing.toNode)) };
+  return {
+    nodes,
+    connections: document.connections.filter((existing) => kept.has(existing.fromNode) && kept.has(existing.toNode)),
+  };
 }
 
 /** Copies pasted beside their originals with new ids, their own connections kept, collapsed. Returns the new ids. */
-export function pasteNodes(document: WorkflowDocument, clipboard: Clipboard, newId: () => string): { document: WorkflowDocument; ids: string[] } {
+export function pasteNodes(
+  document: WorkflowDocument,
+  clipboard: Clipboard,
+  newId: () => string,
+): { document: WorkflowDocument; ids: string[] } {
   const ids = new Map(clipboard.nodes.map((node) => [node.id, newId()]));
   let next = document;
   for (const node of clipboard.nodes) {
-    const copy = { ...node, id: ids.get(node.id)!, isExpanded: false, parentId: node.parentId && (ids.get(node.parentId) ?? node.parentId) };
+    const copy = {
+      ...node,
+      id: ids.get(node.id)!,
+      isExpanded: false,
+      parentId: node.parentId && (ids.get(node.parentId) ?? node.parentId),
+    };
     next = placeNode(next, copy, { x: node.x, y: node.y });
   }
-  const copied = clipboard.connections.map((existing) => connection(ids.get(existing.fromNode)!, ids.get(existing.toNode)!));
+  const copied = clipboard.connections.map((existing) =>
+    connection(ids.get(existing.fromNode)!, ids.get(existing.toNode)!),
+  );
   next = { ...next, connections: [...next.connections, ...copied] };
   return { document: withMindMap(next), ids: [...ids.values()] };
 }
 
 /** The result node the render node feeds, created (on the right of the render body) and connected when missing. */
-export function ensureResultNode(document: WorkflowDocument, renderId: string, newId: string): { document: WorkflowDocument; resultId: string } {
+export function ensureResultNode(
+  document: WorkflowDocument,
+  renderId: string,
+  newId: string,
+): { document: WorkflowDocument; resultId: string } {
   const render = findNode(document, renderId);
   if (!render) return { document, resultId: newId };
-  const fed = document.connections.find((existing) => existing.fromNode === renderId && findNode(document, existing.toNode)?.type === 'result');
+  const fed = document.connections.find(
+    (existing) => existing.fromNode === renderId && findNode(document, existing.toNode)?.type === 'result',
+  );
   if (fed) return { document, resultId: fed.toNode };
   const existing = document.nodes.find((node) => node.type === 'result');
   if (existing) return { document: connect(document, renderId, existing.id), resultId: existing.id };
   const result = createNode('result', newId, render, { parentId: renderId });
   const right: Point = { x: render.x + 4 * GRID.cellWidth, y: render.y };
-  const placed = { ...document, nodes: [...document.nodes, { ...result, ...cellCenter(nearestFreeCell(document, result, right)) }] };
+  const placed = {
+    ...document,
+    nodes: [...document.nodes, { ...result, ...cellCenter(nearestFreeCell(document, result, right)) }],
+  };
   return { document: connect(placed, renderId, newId), resultId: newId };
 }

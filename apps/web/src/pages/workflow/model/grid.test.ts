@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { GRID, SAFE_DISTANCE } from './constants';
-import { cellCenter, cellsInReadingOrder, isCheckerCell, nearestCell, rearrange, resolveLayout, snapNode, withExpanded, type Cell } from './grid';
+import {
+  cellCenter,
+  cellsInReadingOrder,
+  isCheckerCell,
+  nearestCell,
+  rearrange,
+  resolveLayout,
+  snapNode,
+  withExpanded,
+  type Cell,
+} from './grid';
 import { documentOf, node } from './test-support';
 
 const at = (cell: Cell) => cellCenter(cell);
@@ -19,7 +29,11 @@ describe('the checkerboard grid', () => {
   it('finds the checkerboard cell closest to a drop point', () => {
     expect(nearestCell({ x: 275, y: 90 })).toEqual({ col: 1, row: 0 });
     // (4, 0) is not a checkerboard cell: its neighbours are.
-    expect([{ col: 3, row: 0 }, { col: 5, row: 0 }, { col: 4, row: 1 }]).toContainEqual(nearestCell({ x: 810, y: 100 }));
+    expect([
+      { col: 3, row: 0 },
+      { col: 5, row: 0 },
+      { col: 4, row: 1 },
+    ]).toContainEqual(nearestCell({ x: 810, y: 100 }));
     expect(nearestCell({ x: -500, y: -500 })).toEqual({ col: 1, row: 0 });
   });
 });
@@ -43,15 +57,23 @@ describe('snapNode', () => {
   });
 
   it('keeps a node dropped near the expanded node at the safe distance', () => {
-    const document = documentOf([node('source', 'big', { ...at({ col: 4, row: 1 }), isExpanded: true }), node('style', 'moving', at({ col: 8, row: 1 }))]);
+    const document = documentOf([
+      node('source', 'big', { ...at({ col: 4, row: 1 }), isExpanded: true }),
+      node('style', 'moving', at({ col: 8, row: 1 })),
+    ]);
     const snapped = snapNode(document, 'moving', at({ col: 5, row: 0 }));
     const moved = snapped.nodes[1]!;
-    expect(Math.hypot(moved.x - snapped.nodes[0]!.x, moved.y - snapped.nodes[0]!.y)).toBeGreaterThanOrEqual(SAFE_DISTANCE);
+    expect(Math.hypot(moved.x - snapped.nodes[0]!.x, moved.y - snapped.nodes[0]!.y)).toBeGreaterThanOrEqual(
+      SAFE_DISTANCE,
+    );
     expect(cellOf(moved)).toEqual({ col: 1, row: 0 });
   });
 
   it('lets a dragged expanded node push the others out of its way', () => {
-    const document = documentOf([node('style', 'small', at({ col: 3, row: 0 })), node('result', 'big', { ...at({ col: 8, row: 1 }), isExpanded: true })]);
+    const document = documentOf([
+      node('style', 'small', at({ col: 3, row: 0 })),
+      node('result', 'big', { ...at({ col: 8, row: 1 }), isExpanded: true }),
+    ]);
     const snapped = snapNode(document, 'big', at({ col: 4, row: 1 }));
     const [small, big] = snapped.nodes;
     expect(big).toMatchObject(at({ col: 4, row: 1 }));
@@ -61,7 +83,10 @@ describe('snapNode', () => {
 
 describe('resolveLayout and rearrange', () => {
   it('gives two nodes on one cell a cell each, the second on the closest free one', () => {
-    const document = documentOf([node('style', 'a', at({ col: 1, row: 0 })), node('style', 'b', at({ col: 1, row: 0 }))]);
+    const document = documentOf([
+      node('style', 'a', at({ col: 1, row: 0 })),
+      node('style', 'b', at({ col: 1, row: 0 })),
+    ]);
     const [a, b] = resolveLayout(document).nodes;
     expect(cellOf(a!)).toEqual({ col: 1, row: 0 });
     expect(cellOf(b!)).toEqual({ col: 0, row: 1 });
@@ -111,7 +136,8 @@ describe('expanding and collapsing', () => {
       node('lighting', 'lighting', at({ col: 3, row: 2 })),
       node('result', 'result', at({ col: 8, row: 1 })),
     ]);
-  const cells = (document: ReturnType<typeof arranged>) => Object.fromEntries(document.nodes.map((each) => [each.id, cellOf(each)]));
+  const cells = (document: ReturnType<typeof arranged>) =>
+    Object.fromEntries(document.nodes.map((each) => [each.id, cellOf(each)]));
 
   it('puts the nodes an expanded node pushed aside back where they were when it collapses', () => {
     const document = arranged();
@@ -134,7 +160,10 @@ describe('expanding and collapsing', () => {
     const pushed = expanded.nodes.find((each) => each.home !== undefined)!;
     const home = cellOf(pushed.home!);
     // The result node, last in the list (so settled last in plain order), is put on that cell.
-    const dropped = { ...expanded, nodes: expanded.nodes.map((each) => (each.id === 'result' ? { ...each, ...cellCenter(home) } : each)) };
+    const dropped = {
+      ...expanded,
+      nodes: expanded.nodes.map((each) => (each.id === 'result' ? { ...each, ...cellCenter(home) } : each)),
+    };
     const resultCell = home;
     const collapsed = withExpanded(dropped, null);
     expect(cellOf(collapsed.nodes.find((each) => each.id === 'result')!)).toEqual(resultCell);

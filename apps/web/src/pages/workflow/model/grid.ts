@@ -20,7 +20,14 @@ export function cellCenter({ col, row }: Cell): Point {
 
 /** Only every other cell is used, like the dark squares of a checkerboard; the middle one (4, 1) is. */
 export function isCheckerCell({ col, row }: Cell): boolean {
-  return Number.isInteger(col) && Number.isInteger(row) && col >= 0 && col < GRID.columns && row >= 0 && (col + row) % 2 === 1;
+  return (
+    Number.isInteger(col) &&
+    Number.isInteger(row) &&
+    col >= 0 &&
+    col < GRID.columns &&
+    row >= 0 &&
+    (col + row) % 2 === 1
+  );
 }
 
 const key = ({ col, row }: Cell) => `${col}:${row}`;
@@ -41,7 +48,9 @@ export function nearestCell(point: Point): Cell {
   const row = Math.max(0, Math.round((point.y - GRID.cellHeight / 2) / GRID.cellHeight));
   const around: Cell[] = [];
   for (let dr = -1; dr <= 1; dr += 1) for (let dc = -1; dc <= 1; dc += 1) around.push({ col: col + dc, row: row + dr });
-  return around.filter(isCheckerCell).reduce((best, cell) => (distance(cellCenter(cell), point) < distance(cellCenter(best), point) ? cell : best));
+  return around
+    .filter(isCheckerCell)
+    .reduce((best, cell) => (distance(cellCenter(cell), point) < distance(cellCenter(best), point) ? cell : best));
 }
 
 /** Every checkerboard cell of the first `rows` rows, row by row, left to right. */
@@ -64,7 +73,10 @@ export function isSafeFrom(expanded: Placed, node: Pick<WorkflowNode, 'type' | '
   if (distance(expanded, centre) < SAFE_DISTANCE) return false;
   const a = nodeSize(expanded);
   const b = nodeSize(node);
-  return Math.abs(expanded.x - centre.x) * 2 >= a.width + b.width || Math.abs(expanded.y - centre.y) * 2 >= a.height + b.height;
+  return (
+    Math.abs(expanded.x - centre.x) * 2 >= a.width + b.width ||
+    Math.abs(expanded.y - centre.y) * 2 >= a.height + b.height
+  );
 }
 
 /** Cells already used, and the expanded node others must keep away from. */
@@ -74,7 +86,10 @@ interface Occupancy {
 }
 
 function occupancyOf(nodes: readonly WorkflowNode[]): Occupancy {
-  return { taken: new Set(nodes.map((node) => key(nearestCell(node)))), expanded: nodes.find((node) => node.isExpanded) };
+  return {
+    taken: new Set(nodes.map((node) => key(nearestCell(node)))),
+    expanded: nodes.find((node) => node.isExpanded),
+  };
 }
 
 function isFreeFor(node: WorkflowNode, cell: Cell, { taken, expanded }: Occupancy): boolean {
@@ -91,7 +106,10 @@ function firstFreeCell(node: WorkflowNode, occupancy: Occupancy, rows: number): 
 /** The free cell closest to a point (ties go to the first in reading order). */
 function closestFreeCell(node: WorkflowNode, occupancy: Occupancy, rows: number, near: Point): Cell {
   const free = cellsInReadingOrder(rows).filter((cell) => isFreeFor(node, cell, occupancy));
-  return free.reduce((best, cell) => (distance(cellCenter(cell), near) < distance(cellCenter(best), near) ? cell : best), free[0] ?? { col: 1, row: rows });
+  return free.reduce(
+    (best, cell) => (distance(cellCenter(cell), near) < distance(cellCenter(best), near) ? cell : best),
+    free[0] ?? { col: 1, row: rows },
+  );
 }
 
 const moveTo = (node: WorkflowNode, cell: Cell): WorkflowNode => ({ ...node, ...cellCenter(cell) });
@@ -114,7 +132,9 @@ export function resolveLayout(document: WorkflowDocument): WorkflowDocument {
   const placed = new Map<string, WorkflowNode>();
   for (const node of order) {
     const wanted = nearestCell(node);
-    const cell = isFreeFor(node, wanted, occupancy) ? wanted : closestFreeCell(node, occupancy, rows, cellCenter(wanted));
+    const cell = isFreeFor(node, wanted, occupancy)
+      ? wanted
+      : closestFreeCell(node, occupancy, rows, cellCenter(wanted));
     const moved = moveTo(node, cell);
     placed.set(node.id, moved);
     occupancy.taken.add(key(cell));
@@ -151,11 +171,17 @@ export function withExpanded(document: WorkflowDocument, expandedId: string | nu
     return node.home ? { ...flat, ...node.home } : flat;
   });
   // Nodes the user placed keep their cells; one going home to a taken cell takes the closest free one.
-  const byPriority = [...collapsed.filter((node) => !returning.has(node.id)), ...collapsed.filter((node) => returning.has(node.id))];
+  const byPriority = [
+    ...collapsed.filter((node) => !returning.has(node.id)),
+    ...collapsed.filter((node) => returning.has(node.id)),
+  ];
   const placed = new Map(resolveLayout({ ...document, nodes: byPriority }).nodes.map((node) => [node.id, node]));
   const settled = { ...document, nodes: collapsed.map((node) => placed.get(node.id) ?? node) };
   if (expandedId === null || !settled.nodes.some((node) => node.id === expandedId)) return settled;
-  return makeRoom({ ...settled, nodes: settled.nodes.map((node) => (node.id === expandedId ? { ...node, isExpanded: true } : node)) });
+  return makeRoom({
+    ...settled,
+    nodes: settled.nodes.map((node) => (node.id === expandedId ? { ...node, isExpanded: true } : node)),
+  });
 }
 
 /**
@@ -168,8 +194,15 @@ export function snapNode(document: WorkflowDocument, nodeId: string, drop: Point
   const others = document.nodes.filter((candidate) => candidate.id !== nodeId);
   const occupancy = occupancyOf(others);
   const wanted = nearestCell(drop);
-  const cell = isFreeFor(node, wanted, occupancy) ? wanted : firstFreeCell(node, occupancy, rowsFor(document.nodes, drop));
-  const snapped = { ...document, nodes: document.nodes.map((candidate) => (candidate.id === nodeId ? withoutHome(moveTo(candidate, cell)) : candidate)) };
+  const cell = isFreeFor(node, wanted, occupancy)
+    ? wanted
+    : firstFreeCell(node, occupancy, rowsFor(document.nodes, drop));
+  const snapped = {
+    ...document,
+    nodes: document.nodes.map((candidate) =>
+      candidate.id === nodeId ? withoutHome(moveTo(candidate, cell)) : candidate,
+    ),
+  };
   return node.isExpanded ? makeRoom(snapped) : snapped;
 }
 

@@ -17,7 +17,12 @@ export function createHistory<T>(present: T): History<T> {
  * A new state. Changes sharing the `gesture` of the previous one replace it instead of adding a
  * step, so undo takes a whole drag or slider movement back at once.
  */
-export function record<T>(history: History<T>, next: T, gesture: string | null = null, limit = HISTORY_LIMIT): History<T> {
+export function record<T>(
+  history: History<T>,
+  next: T,
+  gesture: string | null = null,
+  limit = HISTORY_LIMIT,
+): History<T> {
   if (next === history.present) return history;
   if (gesture !== null && gesture === history.gesture) return { ...history, present: next, future: [] };
   return { past: [...history.past, history.present].slice(-limit), present: next, future: [], gesture };
@@ -34,7 +39,12 @@ export const canRedo = <T>(history: History<T>) => history.future.length > 0;
 export function undo<T>(history: History<T>): History<T> {
   const previous = history.past.at(-1);
   if (previous === undefined) return history;
-  return { past: history.past.slice(0, -1), present: previous, future: [history.present, ...history.future], gesture: null };
+  return {
+    past: history.past.slice(0, -1),
+    present: previous,
+    future: [history.present, ...history.future],
+    gesture: null,
+  };
 }
 
 export function redo<T>(history: History<T>): History<T> {

@@ -65,7 +65,6 @@ export function optionsFor(type: OptionNodeType): readonly CatalogOption[] {
   return isWorkflowCategory(type) ? WORKFLOW_CATALOG[type] : getOptions(type);
 }
 
-
 /** Kinds whose collapsed card shows a picture. */
 const PICTURE_TYPES: ReadonlySet<WorkflowNodeType> = new Set(['source', 'combine', 'result']);
 
@@ -78,7 +77,12 @@ export function nodeSize(node: Pick<WorkflowNode, 'type' | 'isExpanded'>): { wid
 }
 
 /** A fresh node of a kind, centred on a point; every other field takes the document schema's default. */
-export function createNode(type: WorkflowNodeType, id: string, at: { x: number; y: number }, extra: Partial<WorkflowNode> = {}): WorkflowNode {
+export function createNode(
+  type: WorkflowNodeType,
+  id: string,
+  at: { x: number; y: number },
+  extra: Partial<WorkflowNode> = {},
+): WorkflowNode {
   return { ...workflowNodeSchema.parse({ id, type, name: NODE_LABELS[type], x: at.x, y: at.y }), ...extra };
 }
 
@@ -115,8 +119,14 @@ export function randomNodeId(): string {
 }
 
 /** The option a node shows: its catalogue entry (the saved name if the catalogue no longer has it). */
-export function displayedOption(node: WorkflowNode): { id: string; name: string; thumbnail: string | undefined } | null {
+export function displayedOption(
+  node: WorkflowNode,
+): { id: string; name: string; thumbnail: string | undefined } | null {
   if (!node.option || !isOptionNodeType(node.type)) return null;
   const option = getWorkflowOption(node.type, node.option.id);
-  return { id: node.option.id, name: option?.name ?? node.option.name, thumbnail: option?.thumbnail ?? node.option.thumbnail };
+  return {
+    id: node.option.id,
+    name: option?.name ?? node.option.name,
+    thumbnail: option?.thumbnail ?? node.option.thumbnail,
+  };
 }

@@ -17,7 +17,12 @@ export interface Preloader {
   active: () => number;
 }
 
-export function createPreloader({ load, now = Date.now, cacheMs = PRELOAD_CACHE_MS, maxConcurrent = MAX_CONCURRENT_PRELOADS }: PreloaderOptions): Preloader {
+export function createPreloader({
+  load,
+  now = Date.now,
+  cacheMs = PRELOAD_CACHE_MS,
+  maxConcurrent = MAX_CONCURRENT_PRELOADS,
+}: PreloaderOptions): Preloader {
   /** When each address was loaded, or the load under way. */
   const cache = new Map<string, { at: number; done: Promise<void> }>();
   const waiting: (() => void)[] = [];

@@ -10,15 +10,21 @@ export const REFERENCE_SLOTS: readonly { id: ReferenceSlotId; label: string; hin
   { id: 'style', label: 'Style', hint: "L'ambiance visuelle", importance: 0.5 },
 ];
 
-export const defaultImportance = (slot: ReferenceSlotId) => REFERENCE_SLOTS.find((each) => each.id === slot)?.importance ?? 1;
+export const defaultImportance = (slot: ReferenceSlotId) =>
+  REFERENCE_SLOTS.find((each) => each.id === slot)?.importance ?? 1;
 
 /** The importance each slot shows: the saved one, else its default. */
 export function importances(references: ReferenceImages): Record<ReferenceSlotId, number> {
-  return Object.fromEntries(REFERENCE_SLOT_IDS.map((slot) => [slot, references[slot]?.importance ?? defaultImportance(slot)])) as Record<ReferenceSlotId, number>;
+  return Object.fromEntries(
+    REFERENCE_SLOT_IDS.map((slot) => [slot, references[slot]?.importance ?? defaultImportance(slot)]),
+  ) as Record<ReferenceSlotId, number>;
 }
 
 /** The references to save: each picture with the importance its slider shows. */
-export function withImportances(images: Partial<Record<ReferenceSlotId, string>>, weights: Record<ReferenceSlotId, number>): ReferenceImages {
+export function withImportances(
+  images: Partial<Record<ReferenceSlotId, string>>,
+  weights: Record<ReferenceSlotId, number>,
+): ReferenceImages {
   const references: ReferenceImages = {};
   for (const slot of REFERENCE_SLOT_IDS) {
     const image = images[slot];

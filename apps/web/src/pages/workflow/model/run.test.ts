@@ -19,30 +19,60 @@ function refusal(document: ReturnType<typeof workflow>) {
 describe('planRun', () => {
   it('sends the source photo, the enabled options as a prompt and their average intensity', () => {
     const planned = planRun(
-      workflow(node('source', 's', { image: photo }), node('style', 'st', { option: watercolor, intensity: 0.7 }), node('lighting', 'l', { option: goldenHour }), node('action', 'empty')),
+      workflow(
+        node('source', 's', { image: photo }),
+        node('style', 'st', { option: watercolor, intensity: 0.7 }),
+        node('lighting', 'l', { option: goldenHour }),
+        node('action', 'empty'),
+      ),
     );
     expect(planned.ok).toBe(true);
     if (!planned.ok) return;
-    expect(planned.plan).toMatchObject({ renderNodeId: 'r', image: photo, imageNodeId: 's', intensity: 0.85, transformationNodeIds: ['st', 'l'] });
+    expect(planned.plan).toMatchObject({
+      renderNodeId: 'r',
+      image: photo,
+      imageNodeId: 's',
+      intensity: 0.85,
+      transformationNodeIds: ['st', 'l'],
+    });
     expect(planned.plan.selection).toEqual({ style: watercolor, lighting: goldenHour });
     expect(planned.plan.prompt).toMatch(/^\(.+:0\.7\), .+, 4K quality, professional photography$/);
   });
 
   it('skips a disabled node: its option is not in the prompt', () => {
-    const planned = planRun(workflow(node('source', 's', { image: photo }), node('style', 'st', { option: watercolor, isEnabled: false }), node('lighting', 'l', { option: goldenHour })));
+    const planned = planRun(
+      workflow(
+        node('source', 's', { image: photo }),
+        node('style', 'st', { option: watercolor, isEnabled: false }),
+        node('lighting', 'l', { option: goldenHour }),
+      ),
+    );
     expect(planned.ok && planned.plan.transformationNodeIds).toEqual(['l']);
-    const withStyle = planRun(workflow(node('source', 's', { image: photo }), node('style', 'st', { option: watercolor })));
+    const withStyle = planRun(
+      workflow(node('source', 's', { image: photo }), node('style', 'st', { option: watercolor })),
+    );
     const styleFragment = withStyle.ok ? withStyle.plan.prompt.split(', ')[0]! : '';
     expect(planned.ok && planned.plan.prompt).not.toContain(styleFragment);
   });
 
   it('prefers an active COMBINE node feeding the render node', () => {
-    const planned = planRun(workflow(node('source', 's', { image: photo }), node('combine', 'c', { combinedImage: '/api/media/composites/c.jpg' }), node('style', 'st', { option: watercolor })));
+    const planned = planRun(
+      workflow(
+        node('source', 's', { image: photo }),
+        node('combine', 'c', { combinedImage: '/api/media/composites/c.jpg' }),
+        node('style', 'st', { option: watercolor }),
+      ),
+    );
     expect(planned.ok && planned.plan).toMatchObject({ image: '/api/media/composites/c.jpg', imageNodeId: 'c' });
   });
 
   it('uses the reference composite of the source when there is one', () => {
-    const planned = planRun(workflow(node('source', 's', { image: photo, compositeImage: '/api/media/composites/ref.jpg' }), node('style', 'st', { option: watercolor })));
+    const planned = planRun(
+      workflow(
+        node('source', 's', { image: photo, compositeImage: '/api/media/composites/ref.jpg' }),
+        node('style', 'st', { option: watercolor }),
+      ),
+    );
     expect(planned.ok && planned.plan.image).toBe('/api/media/composites/ref.jpg');
   });
 
@@ -50,15 +80,30 @@ describe('planRun', () => {
     const style = () => node('style', 'st', { option: watercolor });
     expect(refusal(documentOf([node('source', 's', { image: photo }), style()]))).toBe(RUN_MESSAGES.noRenderNode);
     expect(refusal(workflow(style()))).toBe(RUN_MESSAGES.noSource);
-    expect(refusal(workflow(node('source', 's', { image: photo, isEnabled: false }), style()))).toBe(RUN_MESSAGES.sourceDisabled);
+    expect(refusal(workflow(node('source', 's', { image: photo, isEnabled: false }), style()))).toBe(
+      RUN_MESSAGES.sourceDisabled,
+    );
     expect(refusal(workflow(node('source', 's'), style()))).toBe(RUN_MESSAGES.noSourceImage);
-    expect(refusal(workflow(node('source', 's', { image: photo }), node('style', 'st')))).toBe(RUN_MESSAGES.noTransformation);
-    expect(refusal(workflow(node('source', 's', { image: photo }), node('style', 'st', { option: watercolor, isEnabled: false })))).toBe(RUN_MESSAGES.noTransformation);
+    expect(refusal(workflow(node('source', 's', { image: photo }), node('style', 'st')))).toBe(
+      RUN_MESSAGES.noTransformation,
+    );
+    expect(
+      refusal(
+        workflow(node('source', 's', { image: photo }), node('style', 'st', { option: watercolor, isEnabled: false })),
+      ),
+    ).toBe(RUN_MESSAGES.noTransformation);
 
     const combineWith = (inputs: number) =>
       withMindMap(
         documentOf(
-          [node('render', 'r'), node('combine', 'c'), style(), ...Array.from({ length: inputs }, (_, index) => node('source', `s${index}`, { image: `/api/media/uploads/${index}.jpg` }))],
+          [
+            node('render', 'r'),
+            node('combine', 'c'),
+            style(),
+            ...Array.from({ length: inputs }, (_, index) =>
+              node('source', `s${index}`, { image: `/api/media/uploads/${index}.jpg` }),
+            ),
+          ],
           Array.from({ length: inputs }, (_, index): [string, string] => [`s${index}`, 'c']),
         ),
       );
@@ -75,7 +120,11 @@ describe('planRun', () => {
   });
 
   it('ignores nodes that do not reach the render node when mind-map mode is off', () => {
-    const document = documentOf([node('render', 'r'), node('source', 's', { image: photo }), node('style', 'st', { option: watercolor })], [['s', 'r']], { mindMap: false });
+    const document = documentOf(
+      [node('render', 'r'), node('source', 's', { image: photo }), node('style', 'st', { option: watercolor })],
+      [['s', 'r']],
+      { mindMap: false },
+    );
     expect(refusal(document)).toBe(RUN_MESSAGES.noTransformation);
   });
 });
@@ -90,7 +139,11 @@ describe('a run', () => {
       if (id === 'out-1') throw new Error('boom');
       return `/api/media/results/${id}.jpg`;
     });
-    expect(outcome.images).toEqual(['/api/media/results/out-0.jpg', '/api/media/results/out-2.jpg', '/api/media/results/out-3.jpg']);
+    expect(outcome.images).toEqual([
+      '/api/media/results/out-0.jpg',
+      '/api/media/results/out-2.jpg',
+      '/api/media/results/out-3.jpg',
+    ]);
     expect(outcome.failures).toHaveLength(1);
   });
 
@@ -100,7 +153,12 @@ describe('a run', () => {
     if (!planned.ok) throw new Error(planned.error);
     const { document: prepared, resultId } = ensureResultNode(document, planned.plan.renderNodeId, 'out');
     const stored = storeRenders(prepared, resultId, ['/a.jpg', '/b.jpg'], planned.plan);
-    expect(stored.nodes.find((each) => each.id === 'out')).toMatchObject({ images: ['/a.jpg', '/b.jpg'], activeImageIndex: 0, image: photo, isExpanded: true });
+    expect(stored.nodes.find((each) => each.id === 'out')).toMatchObject({
+      images: ['/a.jpg', '/b.jpg'],
+      activeImageIndex: 0,
+      image: photo,
+      isExpanded: true,
+    });
     expect(storeRenders(prepared, resultId, [], planned.plan)).toBe(prepared);
   });
 });

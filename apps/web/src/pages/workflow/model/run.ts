@@ -1,4 +1,10 @@
-import { buildWorkflowPrompt, WORKFLOW_LIMITS, type Selection, type WorkflowDocument, type WorkflowNode } from '@atelier/catalog';
+import {
+  buildWorkflowPrompt,
+  WORKFLOW_LIMITS,
+  type Selection,
+  type WorkflowDocument,
+  type WorkflowNode,
+} from '@atelier/catalog';
 import { expandNode, renderNodeOf, upstreamNodeIds } from './graph';
 import { findNode, isOptionNodeType, nodeOutputImage } from './nodes';
 
@@ -47,7 +53,9 @@ function chooseImage(document: WorkflowDocument, renderId: string): Planned<{ im
   const combine = document.nodes.find((node) => node.type === 'combine' && node.isEnabled && upstream.has(node.id));
   if (combine) {
     if (combine.combinedImage) return { ok: true, plan: { image: combine.combinedImage, nodeId: combine.id } };
-    return refuse(combineInputs(document, combine.id).length < 2 ? RUN_MESSAGES.combineNeedsTwo : RUN_MESSAGES.combineFirst);
+    return refuse(
+      combineInputs(document, combine.id).length < 2 ? RUN_MESSAGES.combineNeedsTwo : RUN_MESSAGES.combineFirst,
+    );
   }
   const sources = document.nodes.filter((node) => node.type === 'source');
   if (sources.length === 0) return refuse(RUN_MESSAGES.noSource);
@@ -63,7 +71,8 @@ function chooseImage(document: WorkflowDocument, renderId: string): Planned<{ im
 function selectionOf(nodes: readonly WorkflowNode[]): Selection {
   const selection: Selection = {};
   for (const node of nodes) {
-    if (node.option && isOptionNodeType(node.type)) selection[node.type] ??= { id: node.option.id, name: node.option.name };
+    if (node.option && isOptionNodeType(node.type))
+      selection[node.type] ??= { id: node.option.id, name: node.option.name };
   }
   return selection;
 }
@@ -78,7 +87,9 @@ export function planRun(document: WorkflowDocument): Planned<RunPlan> {
   const image = chooseImage(document, render.id);
   if (!image.ok) return image;
   const upstream = upstreamNodeIds(document, render.id);
-  const transformations = document.nodes.filter((node) => isOptionNodeType(node.type) && node.isEnabled && node.option && upstream.has(node.id));
+  const transformations = document.nodes.filter(
+    (node) => isOptionNodeType(node.type) && node.isEnabled && node.option && upstream.has(node.id),
+  );
   if (transformations.length === 0) return refuse(RUN_MESSAGES.noTransformation);
   const prompt = buildWorkflowPrompt(transformations);
   if (prompt === buildWorkflowPrompt([])) return refuse(RUN_MESSAGES.noTransformation);
@@ -89,7 +100,9 @@ export function planRun(document: WorkflowDocument): Planned<RunPlan> {
       image: image.plan.image,
       imageNodeId: image.plan.nodeId,
       prompt,
-      intensity: roundIntensity(transformations.reduce((sum, node) => sum + node.intensity, 0) / transformations.length),
+      intensity: roundIntensity(
+        transformations.reduce((sum, node) => sum + node.intensity, 0) / transformations.length,
+      ),
       transformationNodeIds: transformations.map((node) => node.id),
       selection: selectionOf(transformations),
     },
@@ -107,7 +120,10 @@ export interface RenderOutcome {
 }
 
 /** Runs the renders at once; failed ones are left out and the others kept, in order. */
-export async function runInParallel(ids: readonly string[], render: (id: string) => Promise<string>): Promise<RenderOutcome> {
+export async function runInParallel(
+  ids: readonly string[],
+  render: (id: string) => Promise<string>,
+): Promise<RenderOutcome> {
   const settled = await Promise.allSettled(ids.map((id) => render(id)));
   return {
     images: settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : [])),
@@ -119,12 +135,25 @@ export async function runInParallel(ids: readonly string[], render: (id: string)
  * After a run: the renders on the result node (the first one shown), which is expanded. Its
  * `image` keeps the picture they started from, the "before" of the comparison.
  */
-export function storeRenders(document: WorkflowDocument, resultId: string, images: readonly string[], plan: Pick<RunPlan, 'image' | 'prompt'>): WorkflowDocument {
+export function storeRenders(
+  document: WorkflowDocument,
+  resultId: string,
+  images: readonly string[],
+  plan: Pick<RunPlan, 'image' | 'prompt'>,
+): WorkflowDocument {
   if (images.length === 0) return document;
   const stored = {
     ...document,
     nodes: document.nodes.map((node) =>
-      node.id === resultId ? { ...node, images: images.slice(0, WORKFLOW_LIMITS.imagesPerNode), activeImageIndex: 0, image: plan.image, transformation: plan.prompt } : node,
+      node.id === resultId
+        ? {
+            ...node,
+            images: images.slice(0, WORKFLOW_LIMITS.imagesPerNode),
+            activeImageIndex: 0,
+            image: plan.image,
+            transformation: plan.prompt,
+          }
+        : node,
     ),
   };
   return expandNode(stored, resultId);

@@ -11,6 +11,15 @@ export function node(type: WorkflowNodeType, id: string, extra: Partial<Workflow
   return createNode(type, id, { x: 0, y: 0 }, extra);
 }
 
-export function documentOf(nodes: WorkflowNode[], connections: [string, string][] = [], extra: Partial<WorkflowDocument> = {}): WorkflowDocument {
-  return { ...emptyDocument(), nodes, connections: connections.map(([fromNode, toNode]) => ({ id: `${fromNode}>${toNode}`, fromNode, toNode })), ...extra };
+export function documentOf(
+  nodes: WorkflowNode[],
+  connections: [string, string][] = [],
+  extra: Partial<WorkflowDocument> = {},
+): WorkflowDocument {
+  return {
+    ...emptyDocument(),
+    nodes,
+    connections: connections.map(([fromNode, toNode]) => ({ id: `${fromNode}>${toNode}`, fromNode, toNode })),
+    ...extra,
+  };
 }

@@ -11,7 +11,10 @@ describe('zoom', () => {
   it('zooms around the pointer: the point under it does not move', () => {
     const before = { x: 100, y: 50, zoom: 1 };
     const after = zoomAround(before, 1.1, { x: 400, y: 300 });
-    const underPointer = (viewport: typeof before) => ({ x: (400 - viewport.x) / viewport.zoom, y: (300 - viewport.y) / viewport.zoom });
+    const underPointer = (viewport: typeof before) => ({
+      x: (400 - viewport.x) / viewport.zoom,
+      y: (300 - viewport.y) / viewport.zoom,
+    });
     expect(after.zoom).toBeCloseTo(1.1);
     expect(underPointer(after).x).toBeCloseTo(underPointer(before).x);
     expect(underPointer(after).y).toBeCloseTo(underPointer(before).y);
@@ -35,7 +38,14 @@ describe('generation animation', () => {
       { name: 'birth', percent: 70 },
     ]);
     expect([0, 1.9, 2, 4.9, 5, 7, 9.9, 10].map((seconds) => phaseAt(seconds, true))).toEqual([
-      'conception', 'conception', 'growth', 'growth', 'contraction', 'birth', 'birth', 'conception',
+      'conception',
+      'conception',
+      'growth',
+      'growth',
+      'contraction',
+      'birth',
+      'birth',
+      'conception',
     ]);
     expect(phaseAt(3, false)).toBe('idle');
   });

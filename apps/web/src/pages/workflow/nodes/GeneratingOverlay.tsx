@@ -11,7 +11,10 @@ import { GENERATION_PHASES, phaseAt } from '../model/animation';
  */
 export function GeneratingOverlay() {
   const { renders } = useEditorActions();
-  const furthest = renders.reduce<(typeof renders)[number] | null>((best, job) => (best && best.progress >= job.progress ? best : job), null);
+  const furthest = renders.reduce<(typeof renders)[number] | null>(
+    (best, job) => (best && best.progress >= job.progress ? best : job),
+    null,
+  );
   const [startedAt] = useState(() => Date.now());
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
@@ -35,7 +38,14 @@ export function GeneratingOverlay() {
             {renders.length > 1 ? `${renders.length} rendus · ` : ''}
             {describeJob(furthest)}
           </span>
-          <Progress value={furthest.progress} w="70%" size="xs" color="violet" radius="xl" aria-label="Progression du rendu" />
+          <Progress
+            value={furthest.progress}
+            w="70%"
+            size="xs"
+            color="violet"
+            radius="xl"
+            aria-label="Progression du rendu"
+          />
         </>
       )}
     </div>

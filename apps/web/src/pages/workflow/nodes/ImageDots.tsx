@@ -1,5 +1,17 @@
 /** One dot per picture, the shown one highlighted; a tap shows another. */
-export function ImageDots({ count, index, onSelect, className = '', testId }: { count: number; index: number; onSelect: (index: number) => void; className?: string; testId: string }) {
+export function ImageDots({
+  count,
+  index,
+  onSelect,
+  className = '',
+  testId,
+}: {
+  count: number;
+  index: number;
+  onSelect: (index: number) => void;
+  className?: string;
+  testId: string;
+}) {
   if (count < 2) return null;
   return (
     <div className={`workflow-dots ${className}`} data-testid={testId}>

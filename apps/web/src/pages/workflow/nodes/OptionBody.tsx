@@ -40,13 +40,26 @@ export function OptionBody({ node, category }: { node: WorkflowNode; category: O
         aria-label={`Choisir une option : ${node.name}`}
         style={{ flex: 1, minHeight: 0, display: 'flex' }}
       >
-        <OptionThumb key={option?.thumbnail} thumbnail={option?.thumbnail} name={option ? name : 'Touchez pour choisir une option'} size="100%" style={{ fontSize: 16 }} />
+        <OptionThumb
+          key={option?.thumbnail}
+          thumbnail={option?.thumbnail}
+          name={option ? name : 'Touchez pour choisir une option'}
+          size="100%"
+          style={{ fontSize: 16 }}
+        />
       </UnstyledButton>
       <Group justify="space-between" wrap="nowrap">
         <Text fw={700} fz="lg" lineClamp={1} data-testid="node-option-name">
           {name}
         </Text>
-        <Button className="nodrag workflow-node-control" variant="light" size="xs" radius="xl" onClick={() => actions.openPicker(node.id)} data-category={category}>
+        <Button
+          className="nodrag workflow-node-control"
+          variant="light"
+          size="xs"
+          radius="xl"
+          onClick={() => actions.openPicker(node.id)}
+          data-category={category}
+        >
           {option ? "Changer d'option" : 'Choisir une option'}
         </Button>
       </Group>

@@ -64,7 +64,13 @@ export const WorkflowNodeCard = memo(function WorkflowNodeCard({ data }: NodePro
           </Tooltip>
         )}
         {node.isExpanded && node.type !== 'source' && (
-          <ActionIcon className="nodrag workflow-node-control" variant="subtle" color="gray" onClick={() => actions.toggleExpansion(node.id)} aria-label="Réduire le nœud">
+          <ActionIcon
+            className="nodrag workflow-node-control"
+            variant="subtle"
+            color="gray"
+            onClick={() => actions.toggleExpansion(node.id)}
+            aria-label="Réduire le nœud"
+          >
             <IconMinimize size={16} aria-hidden />
           </ActionIcon>
         )}

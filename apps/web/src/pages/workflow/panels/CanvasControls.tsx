@@ -1,10 +1,28 @@
 import { ActionIcon, Paper, Stack, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconFocusCentered, IconLayoutGrid, IconMoon, IconSun, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
+import {
+  IconFocusCentered,
+  IconLayoutGrid,
+  IconMoon,
+  IconSun,
+  IconZoomIn,
+  IconZoomOut,
+  IconZoomReset,
+} from '@tabler/icons-react';
 import { useViewport } from '@xyflow/react';
 import type { ReactNode } from 'react';
 import { zoomPercent } from '../model/viewport';
 
-function Control({ label, onClick, children, testId }: { label: string; onClick: () => void; children: ReactNode; testId?: string }) {
+function Control({
+  label,
+  onClick,
+  children,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Tooltip label={label} position="left">
       <ActionIcon variant="subtle" color="gray" size="lg" onClick={onClick} aria-label={label} data-testid={testId}>
@@ -25,7 +43,14 @@ interface CanvasControlsProps {
 }
 
 /** Bottom right: zoom in and out, 100 %, re-arrange, centre, and the app's dark mode. */
-export function CanvasControls({ onZoomIn, onZoomOut, onResetZoom, onRearrange, onCenter, bottom }: CanvasControlsProps) {
+export function CanvasControls({
+  onZoomIn,
+  onZoomOut,
+  onResetZoom,
+  onRearrange,
+  onCenter,
+  bottom,
+}: CanvasControlsProps) {
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   return (
@@ -46,7 +71,11 @@ export function CanvasControls({ onZoomIn, onZoomOut, onResetZoom, onRearrange, 
         <Control label="Centrer la vue (F)" onClick={onCenter}>
           <IconFocusCentered size={18} aria-hidden />
         </Control>
-        <Control label={dark ? 'Activer le thème clair' : 'Activer le thème sombre'} onClick={() => setColorScheme(dark ? 'light' : 'dark')} testId="workflow-theme-toggle">
+        <Control
+          label={dark ? 'Activer le thème clair' : 'Activer le thème sombre'}
+          onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+          testId="workflow-theme-toggle"
+        >
           {dark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
         </Control>
       </Stack>

@@ -1,5 +1,11 @@
 import { ActionIcon, Badge, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArrowBackUp, IconArrowForwardUp, IconCloudCheck, IconLayoutDashboard } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconCloudCheck,
+  IconLayoutDashboard,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../../../components/AccountMenu';
@@ -18,7 +24,13 @@ const SAVE_LABELS: Record<SaveStatus, string> = {
 function SaveIndicator({ status, compact }: { status: SaveStatus; compact: boolean }) {
   if (status === 'idle') return null;
   const icon =
-    status === 'saving' || status === 'pending' ? <Loader size={14} type={status === 'pending' ? 'dots' : 'oval'} /> : status === 'saved' ? <IconCloudCheck size={16} color="var(--mantine-color-teal-6)" aria-hidden /> : <IconAlertTriangle size={16} color="var(--mantine-color-red-6)" aria-hidden />;
+    status === 'saving' || status === 'pending' ? (
+      <Loader size={14} type={status === 'pending' ? 'dots' : 'oval'} />
+    ) : status === 'saved' ? (
+      <IconCloudCheck size={16} color="var(--mantine-color-teal-6)" aria-hidden />
+    ) : (
+      <IconAlertTriangle size={16} color="var(--mantine-color-red-6)" aria-hidden />
+    );
   return (
     <Tooltip label={SAVE_LABELS[status]} disabled={!compact}>
       <Group gap={4} wrap="nowrap" data-testid="save-status" data-status={status} aria-label={SAVE_LABELS[status]}>
@@ -47,7 +59,13 @@ interface EditorHeaderProps {
 export function EditorHeader({ menu, saveStatus, canUndo, canRedo, onUndo, onRedo, compact }: EditorHeaderProps) {
   const { data: user } = useCurrentUser();
   return (
-    <Paper component="header" radius={0} px={compact ? 'xs' : 'md'} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)', zIndex: 10 }}>
+    <Paper
+      component="header"
+      radius={0}
+      px={compact ? 'xs' : 'md'}
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)', zIndex: 10 }}
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap={compact ? 4 : 'xs'} wrap="nowrap" style={{ minWidth: 0 }}>
           <Tooltip label="Tableau de bord">
@@ -57,12 +75,26 @@ export function EditorHeader({ menu, saveStatus, canUndo, canRedo, onUndo, onRed
           </Tooltip>
           {menu}
           <Tooltip label="Annuler (Ctrl+Z)">
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onUndo} disabled={!canUndo} aria-label="Annuler">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onUndo}
+              disabled={!canUndo}
+              aria-label="Annuler"
+            >
               <IconArrowBackUp size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Rétablir (Ctrl+Maj+Z)">
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onRedo} disabled={!canRedo} aria-label="Rétablir">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onRedo}
+              disabled={!canRedo}
+              aria-label="Rétablir"
+            >
               <IconArrowForwardUp size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -70,7 +102,16 @@ export function EditorHeader({ menu, saveStatus, canUndo, canRedo, onUndo, onRed
         </Group>
         <Group gap="xs" wrap="nowrap">
           {user && (
-            <Badge component={Link} to="/account?tab=credits" variant="light" color="violet" size="lg" style={{ cursor: 'pointer', textTransform: 'none', flex: 'none', overflow: 'visible' }} data-testid="workflow-credits" aria-label={`${formatCredits(user.credits)} crédits`}>
+            <Badge
+              component={Link}
+              to="/account?tab=credits"
+              variant="light"
+              color="violet"
+              size="lg"
+              style={{ cursor: 'pointer', textTransform: 'none', flex: 'none', overflow: 'visible' }}
+              data-testid="workflow-credits"
+              aria-label={`${formatCredits(user.credits)} crédits`}
+            >
               {formatCredits(user.credits)}
               {compact ? '' : ' crédits'}
             </Badge>

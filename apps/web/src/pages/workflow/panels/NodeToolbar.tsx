@@ -28,7 +28,15 @@ interface NodeToolbarProps {
 }
 
 /** The floating toolbar: a photo, a node of each main kind, any other kind, and the simple mode. */
-export function NodeToolbar({ compact, onPhoto, uploading, onAdd, onMore, simpleMode, onSimpleMode }: NodeToolbarProps) {
+export function NodeToolbar({
+  compact,
+  onPhoto,
+  uploading,
+  onAdd,
+  onMore,
+  simpleMode,
+  onSimpleMode,
+}: NodeToolbarProps) {
   const size = compact ? 'compact-sm' : 'sm';
   return (
     <Paper
@@ -44,7 +52,16 @@ export function NodeToolbar({ compact, onPhoto, uploading, onAdd, onMore, simple
       <Group gap={2} wrap="nowrap">
         <FileButton accept="image/*" onChange={(file) => file && onPhoto(file)}>
           {(props) => (
-            <Button {...props} variant="subtle" color="blue" size={size} radius="xl" loading={uploading} leftSection={<IconPhotoPlus size={16} aria-hidden />} style={NO_SHRINK}>
+            <Button
+              {...props}
+              variant="subtle"
+              color="blue"
+              size={size}
+              radius="xl"
+              loading={uploading}
+              leftSection={<IconPhotoPlus size={16} aria-hidden />}
+              style={NO_SHRINK}
+            >
               Image
             </Button>
           )}
@@ -52,12 +69,29 @@ export function NodeToolbar({ compact, onPhoto, uploading, onAdd, onMore, simple
         {TOOLBAR.filter((item) => !compact || item.onPhone).map(({ type, label }) => {
           const Icon = NODE_ICONS[type];
           return (
-            <Button key={type} variant="subtle" color="gray" size={size} radius="xl" leftSection={<Icon size={16} aria-hidden />} onClick={() => onAdd(type)} style={NO_SHRINK}>
+            <Button
+              key={type}
+              variant="subtle"
+              color="gray"
+              size={size}
+              radius="xl"
+              leftSection={<Icon size={16} aria-hidden />}
+              onClick={() => onAdd(type)}
+              style={NO_SHRINK}
+            >
               {label}
             </Button>
           );
         })}
-        <Button variant="light" size={size} radius="xl" leftSection={<IconPlus size={16} aria-hidden />} onClick={onMore} aria-label="Ajouter un nœud" style={NO_SHRINK}>
+        <Button
+          variant="light"
+          size={size}
+          radius="xl"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={onMore}
+          aria-label="Ajouter un nœud"
+          style={NO_SHRINK}
+        >
           {compact ? 'Plus' : 'Nœud'}
         </Button>
         <Switch

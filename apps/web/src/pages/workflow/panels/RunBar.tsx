@@ -3,7 +3,9 @@ import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { RENDER_COUNT } from '../model/constants';
 
-const COUNTS = Array.from({ length: RENDER_COUNT.max - RENDER_COUNT.min + 1 }, (_, index) => String(RENDER_COUNT.min + index));
+const COUNTS = Array.from({ length: RENDER_COUNT.max - RENDER_COUNT.min + 1 }, (_, index) =>
+  String(RENDER_COUNT.min + index),
+);
 export const RUN_BAR_HEIGHT = 64;
 
 interface RunBarProps {
@@ -23,7 +25,11 @@ export function RunBar({ renderCount, onRenderCount, onRun, running, compact }: 
       radius={compact ? 0 : 'xl'}
       p={8}
       withBorder
-      style={compact ? { left: 0, right: 0, bottom: 0, borderWidth: '1px 0 0' } : { left: '50%', bottom: 14, transform: 'translateX(-50%)' }}
+      style={
+        compact
+          ? { left: 0, right: 0, bottom: 0, borderWidth: '1px 0 0' }
+          : { left: '50%', bottom: 14, transform: 'translateX(-50%)' }
+      }
     >
       <Group gap="sm" wrap="nowrap" justify="center">
         <Group gap={6} wrap="nowrap">

@@ -11,7 +11,13 @@ export function UploadPrompt({ onFile, loading }: { onFile: (file: File) => void
       <Paper withBorder radius="xl" p={0} w="100%" maw={520} shadow="sm">
         <Dropzone
           onDrop={(files) => files[0] && onFile(files[0])}
-          onReject={() => toast({ title: "Erreur d'upload", description: IMAGE_FILE_MESSAGES.upload.notImage, variant: 'destructive' })}
+          onReject={() =>
+            toast({
+              title: "Erreur d'upload",
+              description: IMAGE_FILE_MESSAGES.upload.notImage,
+              variant: 'destructive',
+            })
+          }
           accept={['image/*']}
           multiple={false}
           loading={loading}

@@ -1,5 +1,16 @@
 import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconFileExport, IconFileImport, IconFilePlus, IconFolderOpen, IconPencil, IconTopologyStar3, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconFileExport,
+  IconFileImport,
+  IconFilePlus,
+  IconFolderOpen,
+  IconPencil,
+  IconTopologyStar3,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 
 interface WorkflowMenuProps {
   name: string;
@@ -17,11 +28,33 @@ interface WorkflowMenuProps {
 }
 
 /** The workflow's name, and what can be done with it. */
-export function WorkflowMenu({ name, compact, mindMap, saved, onRename, onNew, onOpen, onReferences, onMindMap, onExport, onImport, onDelete }: WorkflowMenuProps) {
+export function WorkflowMenu({
+  name,
+  compact,
+  mindMap,
+  saved,
+  onRename,
+  onNew,
+  onOpen,
+  onReferences,
+  onMindMap,
+  onExport,
+  onImport,
+  onDelete,
+}: WorkflowMenuProps) {
   return (
     <Menu position="bottom-start" shadow="md" width={250}>
       <Menu.Target>
-        <Button variant="subtle" color="gray" radius="xl" rightSection={<IconChevronDown size={14} aria-hidden />} maw={compact ? 112 : 280} px={compact ? 'xs' : undefined} data-testid="workflow-menu" styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}>
+        <Button
+          variant="subtle"
+          color="gray"
+          radius="xl"
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          maw={compact ? 112 : 280}
+          px={compact ? 'xs' : undefined}
+          data-testid="workflow-menu"
+          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        >
           {name}
         </Button>
       </Menu.Target>

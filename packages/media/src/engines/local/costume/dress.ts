@@ -84,22 +84,37 @@ interface Stage {
  * The pieces cover a small part of the picture: each layer is found on a small sketch, then drawn,
  * lit and clipped over its own region only, in libvips (off the event loop).
  */
-export async function dressPerson(image: Buffer, analysis: SubjectAnalysis, outfits: readonly Outfit[]): Promise<Buffer> {
+export async function dressPerson(
+  image: Buffer,
+  analysis: SubjectAnalysis,
+  outfits: readonly Outfit[],
+): Promise<Buffer> {
   const fit = fitPerson(analysis);
-  const placed = outfits.map((outfit) => ({ ...outfit, pieces: outfit.pieces.filter((entry) => placementsOf(entry, fit).length > 0) }));
+  const placed = outfits.map((outfit) => ({
+    ...outfit,
+    pieces: outfit.pieces.filter((entry) => placementsOf(entry, fit).length > 0),
+  }));
   if (placed.some((outfit) => outfit.pieces.length === 0)) throw new MediaError('VALIDATION', NOT_IN_FRAME_MESSAGE);
   try {
     const [photo, shading] = await Promise.all([uprightPixels(image), broadShading(image)]);
     const skin = skinColour(photo, fit);
     const drawn = (layer: Layer) => drawnPieces(layer, placed, fit, skin);
     const scale = Math.min(1, LAYER_EDGE / Math.max(photo.width, photo.height));
-    const stage: Stage = { width: photo.width, height: photo.height, scale, shading, mask: analysis.person?.mask ?? null };
+    const stage: Stage = {
+      width: photo.width,
+      height: photo.height,
+      scale,
+      shading,
+      mask: analysis.person?.mask ?? null,
+    };
     const overlays = await Promise.all([
       behindOverlay(stage, drawn('behind')),
       bodyOverlay(stage, drawn('body')),
       ...drawn('front').map((piece) => frontOverlays(stage, piece)),
     ]);
-    return await encodedIntermediate(sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } }).composite(overlays.flat()));
+    return await encodedIntermediate(
+      sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } }).composite(overlays.flat()),
+    );
   } catch (cause) {
     throw decodeFailure(cause);
   }
@@ -117,7 +132,14 @@ function placementsOf(entry: Piece, fit: Fit): Placement[] {
 }
 
 function measuresOf(fit: Fit): Measures {
-  return { brow: fit.head.brow, headroom: fit.head.headroom, nose: fit.eyes.nose, mouth: fit.eyes.mouth, chin: fit.eyes.chin, neck: fit.torso.neck };
+  return {
+    brow: fit.head.brow,
+    headroom: fit.head.headroom,
+    nose: fit.eyes.nose,
+    mouth: fit.eyes.mouth,
+    chin: fit.eyes.chin,
+    neck: fit.torso.neck,
+  };
 }
 
 /** Each piece of one layer at each of its placements, in the order they are drawn. */
@@ -129,8 +151,13 @@ export function drawnPieces(layer: Layer, outfits: readonly Outfit[], fit: Fit, 
       // A hand's accent is the skin, unless the piece brings its own (gloves).
       const accent = entry.accent ?? (entry.anchor === 'hand' ? skin : entry.main);
       const drawn = entry.draw({ id: `${id}-${layer}-${index}`, main: entry.main, accent }, measures);
-      const moved = entry.offset ? `<g transform="translate(${n(entry.offset.dx)} ${n(entry.offset.dy)}) scale(${entry.offset.scale})">${drawn}</g>` : drawn;
-      return placementsOf(entry, fit).map((at) => ({ svg: `<g transform="translate(${n(at.x)} ${n(at.y)}) rotate(${n(at.angle)}) scale(${(at.unit / 100).toFixed(4)})">${moved}</g>`, at }));
+      const moved = entry.offset
+        ? `<g transform="translate(${n(entry.offset.dx)} ${n(entry.offset.dy)}) scale(${entry.offset.scale})">${drawn}</g>`
+        : drawn;
+      return placementsOf(entry, fit).map((at) => ({
+        svg: `<g transform="translate(${n(at.x)} ${n(at.y)}) rotate(${n(at.angle)}) scale(${(at.unit / 100).toFixed(4)})">${moved}</g>`,
+        at,
+      }));
     }),
   );
 }
@@ -146,7 +173,8 @@ export function skinColour(photo: RawPicture, fit: Fit): Rgb {
       const py = Math.round(y + dy * unit);
       if (px < 0 || py < 0 || px >= photo.width || py >= photo.height) continue;
       const at = (py * photo.width + px) * 3;
-      for (let channel = 0; channel < 3; channel += 1) sum[channel] = (sum[channel] ?? 0) + (photo.data[at + channel] ?? 0);
+      for (let channel = 0; channel < 3; channel += 1)
+        sum[channel] = (sum[channel] ?? 0) + (photo.data[at + channel] ?? 0);
       count += 1;
     }
   }
@@ -184,13 +212,24 @@ async function bodyOverlay(stage: Stage, pieces: readonly DrawnPiece[]): Promise
   const { region, alpha } = await sketch(stage, svg, 0);
   if (!region) return [];
   const ungated = await drawRegion(stage, svg, region);
-  const [drawn, light] = await Promise.all([gated(stage, ungated, region, 'dest-in'), lightOver(stage, alpha, region, ungated)]);
+  const [drawn, light] = await Promise.all([
+    gated(stage, ungated, region, 'dest-in'),
+    lightOver(stage, alpha, region, ungated),
+  ]);
   // Lit on black, the colour comes out premultiplied by its opacity: rejoined, the edges keep their colour.
   const [litOnBlack, opacity] = await Promise.all([
-    pixels(sharp(drawn.data, { raw: rawOf(drawn) }).flatten({ background: '#000000' }).composite([{ input: light.data, raw: rawOf(light), blend: 'multiply' }]).linear(LIGHT_RANGE[1], 0).removeAlpha()),
+    pixels(
+      sharp(drawn.data, { raw: rawOf(drawn) })
+        .flatten({ background: '#000000' })
+        .composite([{ input: light.data, raw: rawOf(light), blend: 'multiply' }])
+        .linear(LIGHT_RANGE[1], 0)
+        .removeAlpha(),
+    ),
     pixels(sharp(drawn.data, { raw: rawOf(drawn) }).extractChannel(3)),
   ]);
-  const lit = await pixels(sharp(litOnBlack.data, { raw: rawOf(litOnBlack) }).joinChannel(opacity.data, { raw: rawOf(opacity) }));
+  const lit = await pixels(
+    sharp(litOnBlack.data, { raw: rawOf(litOnBlack) }).joinChannel(opacity.data, { raw: rawOf(opacity) }),
+  );
   return [await placed(enlarged(lit, region, true), region)];
 }
 
@@ -208,7 +247,9 @@ async function frontOverlays(stage: Stage, { svg, at }: DrawnPiece): Promise<Ove
   const shrink = Math.min(1, SHADOW_BLUR_PIXELS / blur);
   const outline = await pixels(
     sharp(drawn.data, { raw: rawOf(drawn) })
-      .resize(Math.max(1, Math.round(drawn.width * shrink)), Math.max(1, Math.round(drawn.height * shrink)), { fit: 'fill' })
+      .resize(Math.max(1, Math.round(drawn.width * shrink)), Math.max(1, Math.round(drawn.height * shrink)), {
+        fit: 'fill',
+      })
       .blur({ sigma: Math.max(0.3, blur * shrink), minAmplitude: BLUR_MIN_AMPLITUDE })
       .extractChannel(3),
   );
@@ -224,7 +265,11 @@ async function frontOverlays(stage: Stage, { svg, at }: DrawnPiece): Promise<Ove
 export function shadowOf({ angle, unit }: Placement): { blur: number; dx: number; dy: number } {
   const [scale, radians] = [unit / 100, (angle * Math.PI) / 180];
   const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
-  return { blur: SHADOW.blur * scale, dx: (SHADOW.dx * cos - SHADOW.dy * sin) * scale, dy: (SHADOW.dx * sin + SHADOW.dy * cos) * scale };
+  return {
+    blur: SHADOW.blur * scale,
+    dx: (SHADOW.dx * cos - SHADOW.dy * sin) * scale,
+    dy: (SHADOW.dx * sin + SHADOW.dy * cos) * scale,
+  };
 }
 
 /**
@@ -233,7 +278,11 @@ export function shadowOf({ angle, unit }: Placement): { blur: number; dx: number
  */
 async function sketch(stage: Stage, svg: string, margin: number): Promise<{ alpha: Buffer; region: Region | null }> {
   const { width, height } = stage.shading;
-  const alpha = await sharp(svgDocument(width, height, stage.width, stage.height, svg)).ensureAlpha().extractChannel(3).raw().toBuffer();
+  const alpha = await sharp(svgDocument(width, height, stage.width, stage.height, svg))
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
   let [left, top, right, bottom] = [width, height, -1, -1];
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
@@ -246,8 +295,14 @@ async function sketch(stage: Stage, svg: string, margin: number): Promise<{ alph
   }
   if (right < 0) return { alpha, region: null };
   const [kx, ky] = [stage.width / width, stage.height / height];
-  const from = { x: Math.max(0, Math.floor((left - 1) * kx - margin)), y: Math.max(0, Math.floor((top - 1) * ky - margin)) };
-  const to = { x: Math.min(stage.width, Math.ceil((right + 2) * kx + margin)), y: Math.min(stage.height, Math.ceil((bottom + 2) * ky + margin)) };
+  const from = {
+    x: Math.max(0, Math.floor((left - 1) * kx - margin)),
+    y: Math.max(0, Math.floor((top - 1) * ky - margin)),
+  };
+  const to = {
+    x: Math.min(stage.width, Math.ceil((right + 2) * kx + margin)),
+    y: Math.min(stage.height, Math.ceil((bottom + 2) * ky + margin)),
+  };
   return { alpha, region: { left: from.x, top: from.y, width: to.x - from.x, height: to.y - from.y } };
 }
 
@@ -255,7 +310,17 @@ async function sketch(stage: Stage, svg: string, margin: number): Promise<{ alph
 function drawRegion(stage: Stage, svg: string, region: Region): Promise<Raw> {
   const width = Math.max(1, Math.round(region.width * stage.scale));
   const height = Math.max(1, Math.round(region.height * stage.scale));
-  return pixels(sharp(svgDocument(width, height, region.width, region.height, `<g transform="translate(${-region.left} ${-region.top})">${svg}</g>`)).ensureAlpha());
+  return pixels(
+    sharp(
+      svgDocument(
+        width,
+        height,
+        region.width,
+        region.height,
+        `<g transform="translate(${-region.left} ${-region.top})">${svg}</g>`,
+      ),
+    ).ensureAlpha(),
+  );
 }
 
 /**
@@ -272,8 +337,12 @@ async function gated(stage: Stage, drawn: Raw, region: Region, blend: 'dest-in' 
       .linear(1 / MATTE_RAMP, (-255 * MATTE_FLOOR) / MATTE_RAMP)
       .extractChannel(0),
   );
-  const asAlpha = await pixels(sharp(opacity.data, { raw: rawOf(opacity) }).joinChannel(opacity.data, { raw: rawOf(opacity) }));
-  return pixels(sharp(drawn.data, { raw: rawOf(drawn) }).composite([{ input: asAlpha.data, raw: rawOf(asAlpha), blend }]));
+  const asAlpha = await pixels(
+    sharp(opacity.data, { raw: rawOf(opacity) }).joinChannel(opacity.data, { raw: rawOf(opacity) }),
+  );
+  return pixels(
+    sharp(drawn.data, { raw: rawOf(drawn) }).composite([{ input: asAlpha.data, raw: rawOf(asAlpha), blend }]),
+  );
 }
 
 /**
@@ -289,10 +358,15 @@ function lightOver(stage: Stage, alpha: Buffer, region: Region, drawn: Raw): Pro
   }
   const mean = total > 0 ? Math.max(20, sum / total) : 128;
   const [low, high] = LIGHT_RANGE;
-  const code = Array.from({ length: 256 }, (_, level) => Math.round((Math.min(high, Math.max(low, 1 + FOLDS * (level / mean - 1))) / high) * 255));
+  const code = Array.from({ length: 256 }, (_, level) =>
+    Math.round((Math.min(high, Math.max(low, 1 + FOLDS * (level / mean - 1))) / high) * 255),
+  );
   const light = Buffer.from(shading.map((level) => code[level] ?? 0));
   // Enlarged to the whole picture at the drawing's scale, then cut: only the region is computed.
-  const whole = { width: Math.max(drawn.width, Math.round(stage.width * stage.scale)), height: Math.max(drawn.height, Math.round(stage.height * stage.scale)) };
+  const whole = {
+    width: Math.max(drawn.width, Math.round(stage.width * stage.scale)),
+    height: Math.max(drawn.height, Math.round(stage.height * stage.scale)),
+  };
   const left = Math.min(whole.width - drawn.width, Math.round(region.left * stage.scale));
   const top = Math.min(whole.height - drawn.height, Math.round(region.top * stage.scale));
   return pixels(
@@ -305,11 +379,17 @@ function lightOver(stage: Stage, alpha: Buffer, region: Region, drawn: Raw): Pro
 
 /** Drawn pixels enlarged to their region of the picture. */
 function enlarged(drawn: Raw, region: Region, premultiplied = false): Sharp {
-  return sharp(drawn.data, { raw: { ...rawOf(drawn), premultiplied } }).resize(region.width, region.height, { fit: 'fill' });
+  return sharp(drawn.data, { raw: { ...rawOf(drawn), premultiplied } }).resize(region.width, region.height, {
+    fit: 'fill',
+  });
 }
 
 /** A pipeline's pixels placed at a region's corner, for the composite over the photo. */
-async function placed(pipeline: Sharp, { left, top }: Region, blend: OverlayOptions['blend'] = 'over'): Promise<OverlayOptions> {
+async function placed(
+  pipeline: Sharp,
+  { left, top }: Region,
+  blend: OverlayOptions['blend'] = 'over',
+): Promise<OverlayOptions> {
   const out = await pixels(pipeline);
   return { input: out.data, raw: rawOf(out), left, top, blend };
 }

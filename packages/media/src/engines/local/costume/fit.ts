@@ -64,12 +64,20 @@ export function fitPerson(analysis: SubjectAnalysis): Fit {
   const along = (point: Point) => ((point.x - eyesAt.x) * -up.x + (point.y - eyesAt.y) * -up.y) * (100 / eyeGap);
   const torso = shoulders(analysis.pose, face, faceHeight, analysis.height);
   return {
-    head: { ...top, angle: roll, unit: headWidth, brow: (hair * 100) / headWidth, headroom: (Math.max(0, top.y) * 100) / headWidth },
+    head: {
+      ...top,
+      angle: roll,
+      unit: headWidth,
+      brow: (hair * 100) / headWidth,
+      headroom: (Math.max(0, top.y) * 100) / headWidth,
+    },
     eyes: { ...eyesAt, angle: roll, unit: eyeGap, nose: along(nose), mouth: along(mouth), chin: along(chin) },
     torso: { ...torso, neck: (distance(torso, chin) * 100) / torso.unit },
     hand: handFor(analysis, torso, faceHeight),
     hips: showsBelow(pair(analysis.pose?.rightHip, analysis.pose?.leftHip), analysis.height, faceHeight),
-    feet: [analysis.pose?.rightAnkle, analysis.pose?.leftAnkle].flatMap((ankle) => (ankle ? [{ x: ankle.x, y: ankle.y, angle: 0, unit: faceHeight }] : [])),
+    feet: [analysis.pose?.rightAnkle, analysis.pose?.leftAnkle].flatMap((ankle) =>
+      ankle ? [{ x: ankle.x, y: ankle.y, angle: 0, unit: faceHeight }] : [],
+    ),
     width: analysis.width,
     height: analysis.height,
   };
@@ -100,7 +108,12 @@ function showsBelow(hips: Placement | null, pictureHeight: number, faceHeight: n
 /** A pair of body points (shoulders, hips) as a frame: origin between them, 100 units from one to the other. */
 function pair(right: Point | undefined, left: Point | undefined): Placement | null {
   if (!right || !left) return null;
-  return { x: (right.x + left.x) / 2, y: (right.y + left.y) / 2, angle: degrees(right, left), unit: Math.max(1, distance(right, left)) };
+  return {
+    x: (right.x + left.x) / 2,
+    y: (right.y + left.y) / 2,
+    angle: degrees(right, left),
+    unit: Math.max(1, distance(right, left)),
+  };
 }
 
 /** The shoulders from the pose, else where they sit under a face looking at the camera. */

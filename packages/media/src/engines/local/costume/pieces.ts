@@ -44,7 +44,10 @@ function lit(id: string, colour: Rgb, spread = 0.35, vertical = true): [string, 
 
 /** Polished metal: bands of light and dark across the shape. */
 function metal(id: string, colour: Rgb): [string, string] {
-  const stops = [0, 0.25, 0.45, 0.6, 1].map((offset, index) => `<stop offset="${offset}" stop-color="${css(mix(colour, index % 2 === 1 ? WHITE : BLACK, index % 2 === 1 ? 0.55 : 0.3))}"/>`);
+  const stops = [0, 0.25, 0.45, 0.6, 1].map(
+    (offset, index) =>
+      `<stop offset="${offset}" stop-color="${css(mix(colour, index % 2 === 1 ? WHITE : BLACK, index % 2 === 1 ? 0.55 : 0.3))}"/>`,
+  );
   return [`<linearGradient id="${id}" x1="0" y1="0" x2="0.4" y2="1">${stops.join('')}</linearGradient>`, `url(#${id})`];
 }
 
@@ -79,8 +82,20 @@ export const crown: Draw = ({ id, main, accent }, { brow }) => {
   const [defs, fill] = metal(`${id}-m`, main);
   const base = brow * 0.95;
   const points: string[] = [`M-46 ${n(base)}`];
-  for (let index = 0; index <= 8; index += 1) points.push(`L${n(-46 + index * 11.5)} ${n(index % 2 === 0 ? base - 42 : base - 20)}`);
-  const jewels = [-23, 0, 23].map((x, index) => dot(x, base - 10, index === 1 ? 6 : 4.5, css(index === 1 ? accent : mix(accent, [40, 90, 220], 0.6)), outline(GOLD, 1)) + glint(x - 1.5, base - 12, 1.6, 1)).join('');
+  for (let index = 0; index <= 8; index += 1)
+    points.push(`L${n(-46 + index * 11.5)} ${n(index % 2 === 0 ? base - 42 : base - 20)}`);
+  const jewels = [-23, 0, 23]
+    .map(
+      (x, index) =>
+        dot(
+          x,
+          base - 10,
+          index === 1 ? 6 : 4.5,
+          css(index === 1 ? accent : mix(accent, [40, 90, 220], 0.6)),
+          outline(GOLD, 1),
+        ) + glint(x - 1.5, base - 12, 1.6, 1),
+    )
+    .join('');
   const tips = [-46, -23, 0, 23, 46].map((x) => dot(x, base - 44, 3.4, '#fff8e0')).join('');
   return `<defs>${defs}</defs>${shape(`${points.join(' ')} L46 ${n(base)} Z`, fill, outline(main, 1.2))}${shape(`M-47 ${n(base - 14)} L47 ${n(base - 14)} L47 ${n(base + 2)} Q0 ${n(base + 8)} -47 ${n(base + 2)} Z`, fill, outline(main, 1))}${jewels}${tips}`;
 };
@@ -109,13 +124,25 @@ export function helmet(kind: HelmetKind): Draw {
       const [crestDefs, crestFill] = lit(`${id}-c`, accent, 0.3);
       extras = `<defs>${crestDefs}</defs>${shape(`M-44 ${n(rim - 40)} Q0 -60 44 ${n(rim - 40)} Q0 -34 -44 ${n(rim - 40)} Z`, crestFill)}`;
     } else if (kind === 'brimmed') {
-      extras = shape(`M-70 ${n(rim)} Q0 ${n(rim - 18)} 70 ${n(rim)} Q72 ${n(rim + 10)} 40 ${n(rim + 6)} L-40 ${n(rim + 6)} Q-72 ${n(rim + 10)} -70 ${n(rim)} Z`, fill, outline(main, 1));
+      extras = shape(
+        `M-70 ${n(rim)} Q0 ${n(rim - 18)} 70 ${n(rim)} Q72 ${n(rim + 10)} 40 ${n(rim + 6)} L-40 ${n(rim + 6)} Q-72 ${n(rim + 10)} -70 ${n(rim)} Z`,
+        fill,
+        outline(main, 1),
+      );
     } else if (kind === 'winged') {
-      extras = mirrored(shape(`M46 ${n(rim - 20)} Q70 ${n(rim - 40)} 80 ${n(rim - 70)} Q66 ${n(rim - 44)} 48 ${n(rim - 34)} Z`, css(mix(main, WHITE, 0.5)), outline(main, 1)));
+      extras = mirrored(
+        shape(
+          `M46 ${n(rim - 20)} Q70 ${n(rim - 40)} 80 ${n(rim - 70)} Q66 ${n(rim - 44)} 48 ${n(rim - 34)} Z`,
+          css(mix(main, WHITE, 0.5)),
+          outline(main, 1),
+        ),
+      );
     }
     const dome = `M-54 ${n(rim)} C-56 ${n(rim - 50)} -34 -8 0 -8 C34 -8 56 ${n(rim - 50)} 54 ${n(rim)} Q0 ${n(rim - 10)} -54 ${n(rim)} Z`;
     const band = `M-55 ${n(rim - 9)} Q0 ${n(rim - 19)} 55 ${n(rim - 9)} L55 ${n(rim + 1)} Q0 ${n(rim - 9)} -55 ${n(rim + 1)} Z`;
-    const rivets = [-40, -20, 0, 20, 40].map((x) => dot(x, rim - 8 - 4 * (1 - (x / 40) ** 2), 2, css(mix(main, WHITE, 0.6)))).join('');
+    const rivets = [-40, -20, 0, 20, 40]
+      .map((x) => dot(x, rim - 8 - 4 * (1 - (x / 40) ** 2), 2, css(mix(main, WHITE, 0.6))))
+      .join('');
     return `<defs>${defs}</defs>${extras}${shape(dome, fill, outline(main, 1.3))}${shape(band, fill, outline(main, 1))}${rivets}${glint(-22, rim * 0.35, 8, 4)}`;
   };
 }
@@ -125,13 +152,24 @@ const HAT_CLEARANCE = 14;
 /** How much taller a toque grows where the picture has room above the head. */
 const TOQUE_RISE = 60;
 /** How far each hat rises above its rim (head units); the toque and the cone fit the room by themselves. */
-const HAT_RISE: Readonly<Record<Exclude<HatKind, 'toque' | 'cone'>, number>> = { top: 118, cowboy: 64, brim: 54, cap: 60, beanie: 70, beret: 66, tricorn: 90, santa: 90, party: 121 };
+const HAT_RISE: Readonly<Record<Exclude<HatKind, 'toque' | 'cone'>, number>> = {
+  top: 118,
+  cowboy: 64,
+  brim: 54,
+  cap: 60,
+  beanie: 70,
+  beret: 66,
+  tricorn: 90,
+  santa: 90,
+  party: 121,
+};
 /** A hat taller than the room above the head is lowered towards its rim, at most to this share of its height: a squat hat reads, a cut one less so. */
 const HAT_MIN_SQUASH = 0.6;
 /** The smallest a party hat is drawn where the picture has little room above the head. */
 const PARTY_HAT_LEAST_SCALE = 0.45;
 
-export type HatKind = 'top' | 'cone' | 'cowboy' | 'brim' | 'cap' | 'beanie' | 'beret' | 'toque' | 'tricorn' | 'santa' | 'party';
+export type HatKind =
+  'top' | 'cone' | 'cowboy' | 'brim' | 'cap' | 'beanie' | 'beret' | 'toque' | 'tricorn' | 'santa' | 'party';
 
 /** How far a wizard's cone rises above its rim where the picture has room for it. */
 const CONE_RISE = 160;
@@ -141,7 +179,8 @@ const CONE_RISE = 160;
  * the room allows and the rest of its length folds over to the side and droops, as a soft hat's tip does.
  */
 function cone(room: number, rim: number, fill: string, main: Rgb, accent: Rgb): string {
-  const stars = (top: number) => `${dot(-10, rim + 0.375 * (top - rim), 4, css(accent))}${dot(12, rim + 0.21 * (top - rim), 3, css(accent))}`;
+  const stars = (top: number) =>
+    `${dot(-10, rim + 0.375 * (top - rim), 4, css(accent))}${dot(12, rim + 0.21 * (top - rim), 3, css(accent))}`;
   if (room >= CONE_RISE) {
     const top = rim - CONE_RISE;
     return `${shape(`M-46 ${n(rim)} Q-10 ${n(rim - 80)} 22 ${n(top)} Q12 ${n(rim - 70)} 46 ${n(rim)} Z`, fill, outline(main, 1))}${stars(top)}`;
@@ -169,8 +208,14 @@ export function hat(kind: HatKind): Draw {
     const rim = brow * 0.8;
     /** The room above the rim, up to the picture's top edge less the clearance. */
     const room = rim + headroom - HAT_CLEARANCE;
-    const band = (height: number) => shape(`M-46 ${n(rim - height)} L46 ${n(rim - height)} L46 ${n(rim)} L-46 ${n(rim)} Z`, css(accent));
-    const brim = (reach: number, lift: number) => shape(`M${-reach} ${n(rim - lift)} Q0 ${n(rim + 14)} ${reach} ${n(rim - lift)} Q${reach - 8} ${n(rim + 8)} 0 ${n(rim + 10)} Q${-reach + 8} ${n(rim + 8)} ${-reach} ${n(rim - lift)} Z`, fill, outline(main, 1));
+    const band = (height: number) =>
+      shape(`M-46 ${n(rim - height)} L46 ${n(rim - height)} L46 ${n(rim)} L-46 ${n(rim)} Z`, css(accent));
+    const brim = (reach: number, lift: number) =>
+      shape(
+        `M${-reach} ${n(rim - lift)} Q0 ${n(rim + 14)} ${reach} ${n(rim - lift)} Q${reach - 8} ${n(rim + 8)} 0 ${n(rim + 10)} Q${-reach + 8} ${n(rim + 8)} ${-reach} ${n(rim - lift)} Z`,
+        fill,
+        outline(main, 1),
+      );
     let body = '';
     switch (kind) {
       case 'top':
@@ -199,9 +244,13 @@ export function hat(kind: HatKind): Draw {
         // for, so that a portrait framed close above the head still shows the whole hat.
         const band = brow + 6;
         const rise = Math.max(0, Math.min(TOQUE_RISE, headroom - HAT_CLEARANCE));
-        const pleats = [-30, -15, 0, 15, 30].map((x) => line(x * 0.95, band - 14, x, 18 - rise, mix(main, BLACK, 0.18), 2, 0.8)).join('');
-        const puff = 'M-50 28 C-68 22 -64 4 -46 6 C-44 -2 -24 -4 -16 2 C-8 -5 10 -5 16 2 C24 -4 44 -2 46 6 C64 4 68 22 50 28 Z';
-        const creases = '<path d="M-16 2 Q-20 14 -14 24 M16 2 Q20 14 14 24 M-46 6 Q-40 16 -36 26 M46 6 Q40 16 36 26" fill="none" stroke="#000" stroke-opacity="0.14" stroke-width="2.5"/>';
+        const pleats = [-30, -15, 0, 15, 30]
+          .map((x) => line(x * 0.95, band - 14, x, 18 - rise, mix(main, BLACK, 0.18), 2, 0.8))
+          .join('');
+        const puff =
+          'M-50 28 C-68 22 -64 4 -46 6 C-44 -2 -24 -4 -16 2 C-8 -5 10 -5 16 2 C24 -4 44 -2 46 6 C64 4 68 22 50 28 Z';
+        const creases =
+          '<path d="M-16 2 Q-20 14 -14 24 M16 2 Q20 14 14 24 M-46 6 Q-40 16 -36 26 M46 6 Q40 16 36 26" fill="none" stroke="#000" stroke-opacity="0.14" stroke-width="2.5"/>';
         const top = `<g transform="translate(0 ${n(-rise)})">${shape(puff, fill, outline(main, 0.9))}${creases}</g>`;
         body = `${shape(`M-44 ${n(band)} L-48 ${n(24 - rise)} L48 ${n(24 - rise)} L44 ${n(band)} Z`, fill, outline(main, 0.9))}${pleats}${top}${shape(`M-46 ${n(band - 14)} L46 ${n(band - 14)} L46 ${n(band)} Q0 ${n(band + 5)} -46 ${n(band)} Z`, fill, outline(main, 0.9))}`;
         break;
@@ -247,7 +296,9 @@ export function wreath(flowers: boolean): Draw {
       const x = t * 52;
       const y = base - 10 * (1 - t * t);
       const leaf = `<ellipse cx="${n(x)}" cy="${n(y)}" rx="9" ry="4" transform="rotate(${n(t * 40 + (index % 2 === 0 ? 30 : -30))} ${n(x)} ${n(y)})" fill="${css(index % 2 === 0 ? main : mix(main, BLACK, 0.2))}"/>`;
-      return flowers && index % 2 === 0 ? `${leaf}${dot(x, y - 3, 6, css(index % 4 === 0 ? accent : [250, 210, 230]))}${dot(x, y - 3, 2.2, '#ffd84a')}` : leaf;
+      return flowers && index % 2 === 0
+        ? `${leaf}${dot(x, y - 3, 6, css(index % 4 === 0 ? accent : [250, 210, 230]))}${dot(x, y - 3, 2.2, '#ffd84a')}`
+        : leaf;
     });
     return leaves.join('');
   };
@@ -257,14 +308,20 @@ export function wreath(flowers: boolean): Draw {
 export function hood(striped: boolean): Draw {
   return ({ id, main, accent }, { brow }) => {
     const [defs, fill] = lit(`${id}-l`, main);
-    const stripes = striped ? Array.from({ length: 8 }, (_, index) => line(-80 + index * 22, brow, -70 + index * 20, brow + 220, accent, 7, 0.9)).join('') : '';
+    const stripes = striped
+      ? Array.from({ length: 8 }, (_, index) =>
+          line(-80 + index * 22, brow, -70 + index * 20, brow + 220, accent, 7, 0.9),
+        ).join('')
+      : '';
     return `<defs>${defs}<clipPath id="${id}-c"><path d="M-72 ${n(brow + 220)} C-82 ${n(brow)} -70 -24 0 -26 C70 -24 82 ${n(brow)} 72 ${n(brow + 220)} Z"/></clipPath></defs><g clip-path="url(#${id}-c)"><rect x="-90" y="-30" width="180" height="${n(brow + 260)}" fill="${fill}"/>${stripes}</g>`;
   };
 }
 
 /** A bride's veil: sheer tulle from the crown of the head down past the shoulders, behind the person. */
 export const veil: Draw = ({ main }, { brow }) => {
-  const folds = [-60, -30, 30, 60].map((x) => line(x * 0.4, brow * 0.4, x * 1.3, brow + 300, mix(main, BLACK, 0.12), 6, 0.5)).join('');
+  const folds = [-60, -30, 30, 60]
+    .map((x) => line(x * 0.4, brow * 0.4, x * 1.3, brow + 300, mix(main, BLACK, 0.12), 6, 0.5))
+    .join('');
   return `<path d="M-30 ${n(brow * 0.3)} Q0 ${n(brow * 0.1)} 30 ${n(brow * 0.3)} Q96 ${n(brow + 60)} 110 ${n(brow + 320)} L-110 ${n(brow + 320)} Q-96 ${n(brow + 60)} -30 ${n(brow * 0.3)} Z" fill="${css(main)}" fill-opacity="0.6"/>${folds}`;
 };
 
@@ -279,7 +336,8 @@ export const headphones: Draw = ({ id, main, accent }, { brow }) => {
   return `<defs>${defs}</defs><path d="M-54 ${n(brow + 40)} C-60 -20 60 -20 54 ${n(brow + 40)}" fill="none" stroke="${css(mix(main, BLACK, 0.3))}" stroke-width="8"/>${mirrored(`<rect x="46" y="${n(brow + 30)}" width="18" height="40" rx="8" fill="${fill}"/><rect x="42" y="${n(brow + 34)}" width="8" height="32" rx="3" fill="${css(accent)}"/>`)}`;
 };
 
-export const antenna: Draw = ({ main, accent }) => `${line(0, 2, 0, -34, main, 4)}${dot(0, -38, 7, css(accent))}${glint(-2, -40, 2, 1.4)}`;
+export const antenna: Draw = ({ main, accent }) =>
+  `${line(0, 2, 0, -34, main, 4)}${dot(0, -38, 7, css(accent))}${glint(-2, -40, 2, 1.4)}`;
 
 /** Bubble helmet of a space suit: a glass dome around the whole head. */
 export const spaceHelmet: Draw = ({ id, main }, { brow }) => {
@@ -292,12 +350,14 @@ export const thoughtBubble: Draw = () =>
   `${dot(62, 64, 6, '#fff', outline(WHITE, 1))}${dot(82, 46, 10, '#fff', outline(WHITE, 1))}<ellipse cx="136" cy="20" rx="46" ry="32" fill="#fff" stroke="#999" stroke-width="1.5"/>${[-18, 0, 18].map((x) => dot(136 + x, 20, 4.5, '#777')).join('')}`;
 
 export const sleepLetters: Draw = ({ main }) =>
-  [0, 1, 2].map((index) => {
-    const size = 12 + index * 7;
-    const x = 58 + index * 22;
-    const y = 60 - index * 30;
-    return `<path d="M${x} ${y} h${size} l${-size} ${size} h${size}" fill="none" stroke="${css(main)}" stroke-width="${n(3 + index)}" stroke-linejoin="round" stroke-linecap="round"/>`;
-  }).join('');
+  [0, 1, 2]
+    .map((index) => {
+      const size = 12 + index * 7;
+      const x = 58 + index * 22;
+      const y = 60 - index * 30;
+      return `<path d="M${x} ${y} h${size} l${-size} ${size} h${size}" fill="none" stroke="${css(main)}" stroke-width="${n(3 + index)}" stroke-linejoin="round" stroke-linecap="round"/>`;
+    })
+    .join('');
 
 // ── Face: origin between the eyes, eyes at x = ±50, nose, mouth and chin at their heights ──
 
@@ -312,8 +372,12 @@ export function glasses(kind: GlassesKind): Draw {
       kind === 'square' || kind === 'sun'
         ? `<rect x="${x - 36}" y="-24" width="72" height="${kind === 'sun' ? 50 : 44}" rx="${kind === 'sun' ? 18 : 9}" fill="url(#${id}-lens)"${frame}/>`
         : `<circle cx="${x}" cy="2" r="${kind === 'goggles' ? 36 : 32}" fill="url(#${id}-lens)"${frame}/>`;
-    if (kind === 'monocle') return `${lens}${rim(50)}${glint(38, -12, 8, 4)}<path d="M82 2 Q96 60 60 120" fill="none" stroke="${css(GOLD)}" stroke-width="2"/>`;
-    const strap = kind === 'goggles' ? line(-140, 0, 140, 0, mix(main, BLACK, 0.3), 12) : `${line(-84, -6, -124, -2, main, 5)}${line(84, -6, 124, -2, main, 5)}`;
+    if (kind === 'monocle')
+      return `${lens}${rim(50)}${glint(38, -12, 8, 4)}<path d="M82 2 Q96 60 60 120" fill="none" stroke="${css(GOLD)}" stroke-width="2"/>`;
+    const strap =
+      kind === 'goggles'
+        ? line(-140, 0, 140, 0, mix(main, BLACK, 0.3), 12)
+        : `${line(-84, -6, -124, -2, main, 5)}${line(84, -6, 124, -2, main, 5)}`;
     return `${lens}${strap}${rim(-50)}${rim(50)}<path d="M-16 -4 Q0 -16 16 -4" fill="none"${frame}/>${glint(-62, -10, 10, 5)}${glint(38, -10, 10, 5)}`;
   };
 }
@@ -342,7 +406,16 @@ export function visor(half: boolean): Draw {
     const [defs, fill] = metal(`${id}-m`, main);
     const slit = `<rect x="${half ? 20 : -90}" y="-6" width="${half ? 70 : 180}" height="12" rx="6" fill="${css(accent)}"/><rect x="${half ? 20 : -90}" y="-14" width="${half ? 70 : 180}" height="28" rx="12" fill="${css(accent)}" fill-opacity="0.25"/>`;
     const plate = half ? `M10 -40 L110 -36 L118 60 L40 70 Z` : 'M-118 -30 Q0 -44 118 -30 L114 30 Q0 40 -114 30 Z';
-    const bolts = half ? [[24, -26], [100, -24], [104, 50], [50, 56]].map(([x = 0, y = 0]) => dot(x, y, 3, css(mix(main, WHITE, 0.5)))).join('') : '';
+    const bolts = half
+      ? [
+          [24, -26],
+          [100, -24],
+          [104, 50],
+          [50, 56],
+        ]
+          .map(([x = 0, y = 0]) => dot(x, y, 3, css(mix(main, WHITE, 0.5))))
+          .join('')
+      : '';
     return `<defs>${defs}</defs>${shape(plate, fill, outline(main, 1.5))}${bolts}${slit}`;
   };
 }
@@ -361,21 +434,28 @@ export const moustache: Draw = ({ id, main }, { nose, mouth }) => {
 
 export const beard: Draw = ({ id, main }, { mouth, chin }) => {
   const [defs, fill] = lit(`${id}-l`, main, 0.25);
-  const strands = Array.from({ length: 9 }, (_, index) => line(-40 + index * 10, chin, -34 + index * 8.5, chin + 110, mix(main, BLACK, 0.3), 2, 0.6)).join('');
+  const strands = Array.from({ length: 9 }, (_, index) =>
+    line(-40 + index * 10, chin, -34 + index * 8.5, chin + 110, mix(main, BLACK, 0.3), 2, 0.6),
+  ).join('');
   return `<defs>${defs}</defs>${shape(`M-88 ${n(mouth - 40)} Q-84 ${n(chin)} -30 ${n(chin + 90)} Q0 ${n(chin + 150)} 30 ${n(chin + 90)} Q84 ${n(chin)} 88 ${n(mouth - 40)} Q60 ${n(mouth + 30)} 0 ${n(mouth + 26)} Q-60 ${n(mouth + 30)} -88 ${n(mouth - 40)} Z`, fill)}${strands}`;
 };
 
 export const redNose: Draw = ({ id }, { nose }) =>
   `<defs><radialGradient id="${id}-n" cx="0.35" cy="0.35" r="0.7"><stop offset="0" stop-color="#ff8f8f"/><stop offset="0.5" stop-color="#e0161e"/><stop offset="1" stop-color="#7a0006"/></radialGradient></defs>${dot(0, nose, 24, `url(#${id}-n)`)}${glint(-8, nose - 9, 6, 3.5)}`;
 
-export const fangs: Draw = (_paint, { mouth }) => mirrored(shape(`M10 ${n(mouth)} L22 ${n(mouth)} L16 ${n(mouth + 22)} Z`, '#fbfbf2', ' stroke="#aaa" stroke-width="1"'));
+export const fangs: Draw = (_paint, { mouth }) =>
+  mirrored(
+    shape(`M10 ${n(mouth)} L22 ${n(mouth)} L16 ${n(mouth + 22)} Z`, '#fbfbf2', ' stroke="#aaa" stroke-width="1"'),
+  );
 
 /** Colour laid over the face (zombie green, ghost white, clown white with red cheeks): clipped to the person. */
 export function facePaint(opacity: number, cheeks: boolean): Draw {
   return ({ id, main, accent }, { chin }) => {
     const cy = chin * 0.35;
     const paint = `<defs><radialGradient id="${id}-f"><stop offset="0" stop-color="${css(main)}" stop-opacity="${opacity}"/><stop offset="0.75" stop-color="${css(main)}" stop-opacity="${opacity * 0.85}"/><stop offset="1" stop-color="${css(main)}" stop-opacity="0"/></radialGradient></defs><ellipse cx="0" cy="${n(cy)}" rx="125" ry="${n(chin * 0.95 + 30)}" fill="url(#${id}-f)"/>`;
-    const rosy = cheeks ? mirrored(dot(62, chin * 0.5, 20, css(accent), ' fill-opacity="0.7"')) : mirrored(`<ellipse cx="50" cy="14" rx="32" ry="16" fill="${css(accent)}" fill-opacity="0.45"/>`);
+    const rosy = cheeks
+      ? mirrored(dot(62, chin * 0.5, 20, css(accent), ' fill-opacity="0.7"'))
+      : mirrored(`<ellipse cx="50" cy="14" rx="32" ry="16" fill="${css(accent)}" fill-opacity="0.45"/>`);
     return paint + rosy;
   };
 }
@@ -393,9 +473,20 @@ export const bandages: Draw = ({ main }, { chin }) => {
 
 export const wrinkles: Draw = (_paint, { nose }) => {
   const colour = [90, 60, 50] as const;
-  const forehead = [-60, -75, -90].map((y) => `<path d="M-60 ${y} Q0 ${y - 8} 60 ${y}" fill="none" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="2.5"/>`).join('');
-  const corners = mirrored([-6, 4, 14].map((dy) => `<path d="M84 ${dy} l18 ${dy / 2}" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="2"/>`).join(''));
-  const folds = mirrored(`<path d="M34 ${n(nose)} Q50 ${n(nose + 40)} 44 ${n(nose + 70)}" fill="none" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="3"/>`);
+  const forehead = [-60, -75, -90]
+    .map(
+      (y) =>
+        `<path d="M-60 ${y} Q0 ${y - 8} 60 ${y}" fill="none" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="2.5"/>`,
+    )
+    .join('');
+  const corners = mirrored(
+    [-6, 4, 14]
+      .map((dy) => `<path d="M84 ${dy} l18 ${dy / 2}" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="2"/>`)
+      .join(''),
+  );
+  const folds = mirrored(
+    `<path d="M34 ${n(nose)} Q50 ${n(nose + 40)} 44 ${n(nose + 70)}" fill="none" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="3"/>`,
+  );
   return forehead + corners + folds;
 };
 
@@ -427,8 +518,20 @@ export function jacket(neckwear: Neckwear, shirt: Rgb = [246, 246, 242], satin =
     const lapel = satin ? css(mix(main, WHITE, 0.12)) : css(mix(main, BLACK, 0.12));
     const body = `M-140 ${n(collar - 10)} L140 ${n(collar - 10)} L150 320 L-150 320 Z`;
     const shirtShape = `M-16 ${n(collar - 4)} L16 ${n(collar - 4)} L24 ${n(collar + 8)} L0 ${vDepth} L-24 ${n(collar + 8)} Z`;
-    const lapels = mirrored(shape(`M14 ${n(collar - 6)} L34 ${n(collar + 12)} L26 ${n(collar + 30)} L40 ${n(collar + 42)} L2 ${vDepth + 4} L22 ${n(collar + 10)} Z`, lapel, ` stroke="${css(mix(main, BLACK, 0.5))}" stroke-width="1.2"`));
-    const shirtCollar = mirrored(shape(`M1 ${n(collar - 6)} L16 ${n(collar - 8)} L24 ${n(collar + 12)} L6 ${n(collar + 8)} Z`, css(shirt), ' stroke="#999" stroke-width="0.8"'));
+    const lapels = mirrored(
+      shape(
+        `M14 ${n(collar - 6)} L34 ${n(collar + 12)} L26 ${n(collar + 30)} L40 ${n(collar + 42)} L2 ${vDepth + 4} L22 ${n(collar + 10)} Z`,
+        lapel,
+        ` stroke="${css(mix(main, BLACK, 0.5))}" stroke-width="1.2"`,
+      ),
+    );
+    const shirtCollar = mirrored(
+      shape(
+        `M1 ${n(collar - 6)} L16 ${n(collar - 8)} L24 ${n(collar + 12)} L6 ${n(collar + 8)} Z`,
+        css(shirt),
+        ' stroke="#999" stroke-width="0.8"',
+      ),
+    );
     const tie = neckwearMarkup(neckwear, accent, collar, vDepth);
     const buttons = [vDepth + 20, vDepth + 50].map((y) => dot(4, y, 3.2, css(mix(main, BLACK, 0.45)))).join('');
     const seams = `<path d="M-58 ${n(collar)} Q-66 120 -70 320 M58 ${n(collar)} Q66 120 70 320" fill="none" stroke="${css(mix(main, BLACK, 0.35))}" stroke-width="1.5" stroke-opacity="0.6"/>`;
@@ -467,7 +570,10 @@ export function legwear(kind: Legwear): Draw {
   return ({ id, main, accent }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.25, false);
     const length = kind === 'shorts' ? 120 : 420;
-    const outlineShape = kind === 'skirt' ? `M-60 -10 L60 -10 L${n(90)} ${length} L-90 ${length} Z` : `M-60 -10 L60 -10 L64 ${length} L8 ${length} L0 40 L-8 ${length} L-64 ${length} Z`;
+    const outlineShape =
+      kind === 'skirt'
+        ? `M-60 -10 L60 -10 L${n(90)} ${length} L-90 ${length} Z`
+        : `M-60 -10 L60 -10 L64 ${length} L8 ${length} L0 40 L-8 ${length} L-64 ${length} Z`;
     return `<defs>${defs}</defs>${shape(outlineShape, fill)}<rect x="-60" y="-12" width="120" height="14" fill="${css(mix(accent, BLACK, 0.3))}"/>`;
   };
 }
@@ -517,7 +623,11 @@ export function garment(neckline: Neckline, pattern: Pattern): Draw {
       crew: `<path d="M-22 ${n(top)} Q0 ${n(collar + 14)} 22 ${n(top)}" fill="none" stroke="${css(mix(main, BLACK, 0.3))}" stroke-width="4"/>`,
       v: '',
       scoop: '',
-      turtle: [0, 1, 2, 3].map((index) => line(-20, -neck * 0.6 + index * 8, 20, -neck * 0.6 + index * 8, mix(main, BLACK, 0.25), 1.5, 0.7)).join(''),
+      turtle: [0, 1, 2, 3]
+        .map((index) =>
+          line(-20, -neck * 0.6 + index * 8, 20, -neck * 0.6 + index * 8, mix(main, BLACK, 0.25), 1.5, 0.7),
+        )
+        .join(''),
       // The wrapped collar of a kimono: a band in the accent colour from each side of the neck crossing on the chest.
       wrap: `${shape(`M-24 ${n(top)} L-12 ${n(top)} L36 150 L26 154 Z`, css(accent))}${shape(`M12 ${n(top)} L24 ${n(top)} L-6 90 L-14 84 Z`, css(mix(accent, BLACK, 0.2)))}<rect x="-150" y="150" width="300" height="40" fill="${css(accent)}"/>`,
       // The hood lies on the shoulders at each side of the neck, no higher than the neckline: above it are the chin and mouth.
@@ -528,25 +638,58 @@ export function garment(neckline: Neckline, pattern: Pattern): Draw {
 }
 
 function patternMarkup(pattern: Pattern, colour: Rgb, top: number): string {
-  const rows = (step: number, draw: (y: number, index: number) => string) => Array.from({ length: Math.ceil((340 - top) / step) }, (_, index) => draw(top + index * step, index)).join('');
+  const rows = (step: number, draw: (y: number, index: number) => string) =>
+    Array.from({ length: Math.ceil((340 - top) / step) }, (_, index) => draw(top + index * step, index)).join('');
   switch (pattern) {
     case 'stripes':
       return rows(18, (y) => `<rect x="-160" y="${n(y)}" width="320" height="8" fill="${css(colour)}"/>`);
     case 'checks':
-      return rows(24, (y) => `<rect x="-160" y="${n(y)}" width="320" height="9" fill="${css(colour)}" fill-opacity="0.45"/>`) + Array.from({ length: 14 }, (_, index) => `<rect x="${-160 + index * 24}" y="${n(top)}" width="9" height="400" fill="${css(colour)}" fill-opacity="0.45"/>`).join('');
+      return (
+        rows(
+          24,
+          (y) => `<rect x="-160" y="${n(y)}" width="320" height="9" fill="${css(colour)}" fill-opacity="0.45"/>`,
+        ) +
+        Array.from(
+          { length: 14 },
+          (_, index) =>
+            `<rect x="${-160 + index * 24}" y="${n(top)}" width="9" height="400" fill="${css(colour)}" fill-opacity="0.45"/>`,
+        ).join('')
+      );
     case 'flowers':
-      return rows(40, (y, row) => Array.from({ length: 8 }, (_, index) => {
-        const x = -150 + index * 42 + (row % 2) * 21;
-        return `${[0, 72, 144, 216, 288].map((turn) => `<ellipse cx="${x}" cy="${n(y - 8)}" rx="8" ry="4" transform="rotate(${turn} ${x} ${n(y)})" fill="${css(colour)}"/>`).join('')}${dot(x, y, 3.5, '#ffe066')}`;
-      }).join(''));
+      return rows(40, (y, row) =>
+        Array.from({ length: 8 }, (_, index) => {
+          const x = -150 + index * 42 + (row % 2) * 21;
+          return `${[0, 72, 144, 216, 288].map((turn) => `<ellipse cx="${x}" cy="${n(y - 8)}" rx="8" ry="4" transform="rotate(${turn} ${x} ${n(y)})" fill="${css(colour)}"/>`).join('')}${dot(x, y, 3.5, '#ffe066')}`;
+        }).join(''),
+      );
     case 'dots':
-      return rows(26, (y, row) => Array.from({ length: 13 }, (_, index) => dot(-156 + index * 26 + (row % 2) * 13, y, 4, css(colour))).join(''));
+      return rows(26, (y, row) =>
+        Array.from({ length: 13 }, (_, index) => dot(-156 + index * 26 + (row % 2) * 13, y, 4, css(colour))).join(''),
+      );
     case 'sparkles':
-      return rows(22, (y, row) => Array.from({ length: 15 }, (_, index) => dot(-156 + index * 22 + (row % 2) * 11, y, 2.4, index % 3 === 0 ? '#fff' : css(colour), ' fill-opacity="0.85"')).join(''));
+      return rows(22, (y, row) =>
+        Array.from({ length: 15 }, (_, index) =>
+          dot(
+            -156 + index * 22 + (row % 2) * 11,
+            y,
+            2.4,
+            index % 3 === 0 ? '#fff' : css(colour),
+            ' fill-opacity="0.85"',
+          ),
+        ).join(''),
+      );
     case 'quilted':
-      return rows(30, (y) => `<path d="M-160 ${n(y)} L160 ${n(y)}" stroke="${css(mix(colour, BLACK, 0.3))}" stroke-width="3" stroke-opacity="0.6"/>`);
+      return rows(
+        30,
+        (y) =>
+          `<path d="M-160 ${n(y)} L160 ${n(y)}" stroke="${css(mix(colour, BLACK, 0.3))}" stroke-width="3" stroke-opacity="0.6"/>`,
+      );
     case 'fur':
-      return rows(14, (y, row) => Array.from({ length: 24 }, (_, index) => line(-158 + index * 14 + (row % 2) * 7, y, -154 + index * 14 + (row % 2) * 7, y + 10, colour, 2, 0.5)).join(''));
+      return rows(14, (y, row) =>
+        Array.from({ length: 24 }, (_, index) =>
+          line(-158 + index * 14 + (row % 2) * 7, y, -154 + index * 14 + (row % 2) * 7, y + 10, colour, 2, 0.5),
+        ).join(''),
+      );
     case 'plain':
       return '';
   }
@@ -566,7 +709,12 @@ function offShoulder(x: number): number {
  * low one), puffed sleeves or none, and the detail that names it (a brooch, a bow, lace, a corset's
  * lacing, the knotted buttons of a qipao, an empire waist, ruffles), over a pattern.
  */
-export function gown(neckline: GownNeckline, puffSleeves: boolean, detail: GownDetail, pattern: Pattern = 'plain'): Draw {
+export function gown(
+  neckline: GownNeckline,
+  puffSleeves: boolean,
+  detail: GownDetail,
+  pattern: Pattern = 'plain',
+): Draw {
   return ({ id, main, accent }, { neck }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.28, false);
     const c = collarLine(neck);
@@ -584,11 +732,19 @@ export function gown(neckline: GownNeckline, puffSleeves: boolean, detail: GownD
     };
     const edge = edges[neckline];
     const low = neckline === 'sweetheart' || neckline === 'off-shoulder';
-    const yoke = low ? shape(`M-150 ${n(c - 10)} L-24 ${n(c - 10)} Q0 ${n(c + 4)} 24 ${n(c - 10)} L150 ${n(c - 10)} L150 60 L-150 60 Z`, css(mix(accent, WHITE, 0.3)), ' fill-opacity="0.45"') : '';
+    const yoke = low
+      ? shape(
+          `M-150 ${n(c - 10)} L-24 ${n(c - 10)} Q0 ${n(c + 4)} 24 ${n(c - 10)} L150 ${n(c - 10)} L150 60 L-150 60 Z`,
+          css(mix(accent, WHITE, 0.3)),
+          ' fill-opacity="0.45"',
+        )
+      : '';
     const hem = `${edge} L150 320 L-150 320 Z`;
     const trim = `<path d="${edge}" fill="none" stroke="${css(shade)}" stroke-width="2.5" stroke-linejoin="round"/>`;
     const sleeves = puffSleeves
-      ? mirrored(`<ellipse cx="80" cy="14" rx="34" ry="30" fill="${fill}"${outline(main, 1)}/>${[66, 80, 94].map((x) => `<path d="M${x} -12 Q${x + 4} 14 ${x} 40" fill="none" stroke="${css(shade)}" stroke-opacity="0.6" stroke-width="2"/>`).join('')}`)
+      ? mirrored(
+          `<ellipse cx="80" cy="14" rx="34" ry="30" fill="${fill}"${outline(main, 1)}/>${[66, 80, 94].map((x) => `<path d="M${x} -12 Q${x + 4} 14 ${x} 40" fill="none" stroke="${css(shade)}" stroke-opacity="0.6" stroke-width="2"/>`).join('')}`,
+        )
       : '';
     const details: Record<GownDetail, string> = {
       plain: '',
@@ -597,19 +753,37 @@ export function gown(neckline: GownNeckline, puffSleeves: boolean, detail: GownD
       bow: `${shape('M0 48 L-30 30 Q-36 48 -30 66 Z M0 48 L30 30 Q36 48 30 66 Z', css(accent), outline(accent, 1.2))}${dot(0, 48, 7, css(mix(accent, BLACK, 0.2)))}`,
       lace: `<path d="${edge}" fill="none" stroke="#fff" stroke-width="9" stroke-dasharray="2 7" stroke-linecap="round"/>${Array.from({ length: 30 }, (_, index) => dot(-140 + (index % 10) * 31 + (Math.floor(index / 10) % 2) * 15, 70 + Math.floor(index / 10) * 26, 5, 'none', ' stroke="#fff" stroke-opacity="0.6" stroke-width="1.5"')).join('')}`,
       lacing: `${[60, 80, 100, 120, 140, 160].map((y) => `<path d="M-12 ${y} L12 ${y + 20} M12 ${y} L-12 ${y + 20}" stroke="${css(accent)}" stroke-width="3"/>${dot(-12, y, 2.5, css(GOLD))}${dot(12, y, 2.5, css(GOLD))}`).join('')}<path d="M-20 40 L-20 300 M20 40 L20 300" stroke="${css(shade)}" stroke-width="3"/>`,
-      frogs: `${shape(`M-26 ${n(c - 10)} Q0 ${n(c - 22)} 26 ${n(c - 10)} L24 ${n(c + 2)} Q0 ${n(c - 8)} -24 ${n(c + 2)} Z`, fill, ` stroke="${css(accent)}" stroke-width="3"`)}<path d="M0 ${n(c - 2)} Q30 ${n(c + 20)} 48 70" fill="none" stroke="${css(accent)}" stroke-width="3"/>${[[16, c + 12], [36, 30], [48, 62]].map(([x = 0, y = 0]) => `<path d="M${x - 12} ${n(y)} h24 M${x - 12} ${n(y)} a4 4 0 1 1 0 -0.1 M${x + 12} ${n(y)} a4 4 0 1 0 0 -0.1" fill="none" stroke="${css(GOLD)}" stroke-width="3"/>`).join('')}`,
+      frogs: `${shape(`M-26 ${n(c - 10)} Q0 ${n(c - 22)} 26 ${n(c - 10)} L24 ${n(c + 2)} Q0 ${n(c - 8)} -24 ${n(c + 2)} Z`, fill, ` stroke="${css(accent)}" stroke-width="3"`)}<path d="M0 ${n(c - 2)} Q30 ${n(c + 20)} 48 70" fill="none" stroke="${css(accent)}" stroke-width="3"/>${[
+        [16, c + 12],
+        [36, 30],
+        [48, 62],
+      ]
+        .map(
+          ([x = 0, y = 0]) =>
+            `<path d="M${x - 12} ${n(y)} h24 M${x - 12} ${n(y)} a4 4 0 1 1 0 -0.1 M${x + 12} ${n(y)} a4 4 0 1 0 0 -0.1" fill="none" stroke="${css(GOLD)}" stroke-width="3"/>`,
+        )
+        .join('')}`,
       empire: `<path d="M-150 66 Q0 78 150 66 L150 80 Q0 92 -150 80 Z" fill="${css(accent)}"/>${shape('M0 78 L-22 66 L-22 90 Z M0 78 L22 66 L22 90 Z', css(accent), outline(accent, 1))}`,
       // Two tiers of flounces hanging from the neckline, each a row of scallops.
-      ruffles: [0, 1].map((tier) => {
-        const scallops = Array.from({ length: 15 }, (_, index) => {
-          const x = -150 + index * 20;
-          return `L${x} ${n(offShoulder(x) + tier * 16)} q10 ${16 + tier * 2} 20 0`;
-        }).join(' ');
-        return `<path d="M-150 ${n(offShoulder(-150) - 4)} ${scallops} L150 ${n(offShoulder(150) - 4)} Z" fill="${css(tier === 0 ? mix(accent, main, 0.15) : accent)}" stroke="${css(shade)}" stroke-width="1.5"/>`;
-      }).reverse().join(''),
+      ruffles: [0, 1]
+        .map((tier) => {
+          const scallops = Array.from({ length: 15 }, (_, index) => {
+            const x = -150 + index * 20;
+            return `L${x} ${n(offShoulder(x) + tier * 16)} q10 ${16 + tier * 2} 20 0`;
+          }).join(' ');
+          return `<path d="M-150 ${n(offShoulder(-150) - 4)} ${scallops} L150 ${n(offShoulder(150) - 4)} Z" fill="${css(tier === 0 ? mix(accent, main, 0.15) : accent)}" stroke="${css(shade)}" stroke-width="1.5"/>`;
+        })
+        .reverse()
+        .join(''),
     };
-    const collarRim = neckline === 'high-lace' ? Array.from({ length: 7 }, (_, index) => dot(-18 + index * 6, -neck * 0.69, 4, '#fbfaf4', ' stroke="#c8c4b8" stroke-width="0.8"')).join('') : '';
-    const buttons = neckline === 'high-lace' ? [c + 6, 20, 40, 60, 80].map((y) => dot(0, y, 3.2, css(GOLD))).join('') : '';
+    const collarRim =
+      neckline === 'high-lace'
+        ? Array.from({ length: 7 }, (_, index) =>
+            dot(-18 + index * 6, -neck * 0.69, 4, '#fbfaf4', ' stroke="#c8c4b8" stroke-width="0.8"'),
+          ).join('')
+        : '';
+    const buttons =
+      neckline === 'high-lace' ? [c + 6, 20, 40, 60, 80].map((y) => dot(0, y, 3.2, css(GOLD))).join('') : '';
     return `<defs>${defs}<clipPath id="${id}-c"><path d="${hem}"/></clipPath></defs>${yoke}<g clip-path="url(#${id}-c)"><rect x="-160" y="${n(-neck)}" width="320" height="${n(neck + 340)}" fill="${fill}"/>${patternMarkup(pattern, accent, -neck)}</g>${trim}${collarRim}${buttons}${details[detail]}${sleeves}`;
   };
 }
@@ -618,7 +792,12 @@ export function gown(neckline: GownNeckline, puffSleeves: boolean, detail: GownD
 export const breastplate: Draw = ({ id, main, accent }, { neck }) => {
   const [defs, fill] = metal(`${id}-m`, main);
   const collar = collarLine(neck);
-  const plates = [60, 120, 180].map((y) => `<path d="M-150 ${y} Q0 ${y + 20} 150 ${y}" fill="none" stroke="${css(mix(main, BLACK, 0.45))}" stroke-width="2.5"/>`).join('');
+  const plates = [60, 120, 180]
+    .map(
+      (y) =>
+        `<path d="M-150 ${y} Q0 ${y + 20} 150 ${y}" fill="none" stroke="${css(mix(main, BLACK, 0.45))}" stroke-width="2.5"/>`,
+    )
+    .join('');
   return `<defs>${defs}</defs>${shape(`M-140 ${n(collar - 8)} Q0 ${n(collar + 18)} 140 ${n(collar - 8)} L150 320 L-150 320 Z`, fill)}${plates}<path d="M0 ${n(collar + 10)} L0 320" stroke="${css(mix(main, WHITE, 0.5))}" stroke-width="3" stroke-opacity="0.7"/>${shape(`M-34 ${n(collar + 30)} L34 ${n(collar + 30)} L26 ${n(collar + 90)} L0 ${n(collar + 110)} L-26 ${n(collar + 90)} Z`, css(accent), ` stroke="${css(GOLD)}" stroke-width="2.5"`)}`;
 };
 
@@ -636,7 +815,12 @@ export function cape(highCollar: boolean): Draw {
   return ({ id, main, accent }, { neck }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.3, false);
     const top = collarLine(neck) - 4;
-    const collar = highCollar ? shape(`M-40 ${n(-neck * 0.2)} Q-80 ${n(-neck * 1.2)} -70 ${n(-neck * 1.6)} Q-30 ${n(-neck * 1.1)} 0 ${n(-neck * 0.9)} Q30 ${n(-neck * 1.1)} 70 ${n(-neck * 1.6)} Q80 ${n(-neck * 1.2)} 40 ${n(-neck * 0.2)} Z`, css(accent)) : '';
+    const collar = highCollar
+      ? shape(
+          `M-40 ${n(-neck * 0.2)} Q-80 ${n(-neck * 1.2)} -70 ${n(-neck * 1.6)} Q-30 ${n(-neck * 1.1)} 0 ${n(-neck * 0.9)} Q30 ${n(-neck * 1.1)} 70 ${n(-neck * 1.6)} Q80 ${n(-neck * 1.2)} 40 ${n(-neck * 0.2)} Z`,
+          css(accent),
+        )
+      : '';
     return `<defs>${defs}</defs>${collar}${shape(`M-30 ${n(top)} Q0 ${n(top - 8)} 30 ${n(top)} Q96 -16 122 30 Q160 140 200 340 L-200 340 Q-160 140 -122 30 Q-96 -16 -30 ${n(top)} Z`, fill)}${mirrored('<path d="M-100 80 Q-130 200 -140 330" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="10"/>')}`;
   };
 }
@@ -652,16 +836,29 @@ export const capeFronts: Draw = ({ id, main, accent }, { neck }) => {
   const lining = accent === main ? mix(main, WHITE, 0.25) : accent;
   const front = `M22 ${n(y)} Q64 ${n(y - 12)} 96 -4 Q116 20 122 60 L136 340 L78 340 Q70 160 58 80 Q46 30 22 ${n(y)} Z`;
   const edge = `M22 ${n(y)} Q46 30 58 80 Q70 160 78 340 L88 340 Q80 160 68 80 Q56 28 30 ${n(y - 2)} Z`;
-  const folds = '<path d="M96 40 Q104 140 108 340 M82 30 Q88 120 92 200" fill="none" stroke="#000" stroke-opacity="0.2" stroke-width="4"/>';
-  const discs = [-26, 26].map((x) => dot(x, y + 4, 9, css(GOLD), outline(GOLD, 1.2)) + glint(x - 3, y + 1, 3, 2)).join('');
+  const folds =
+    '<path d="M96 40 Q104 140 108 340 M82 30 Q88 120 92 200" fill="none" stroke="#000" stroke-opacity="0.2" stroke-width="4"/>';
+  const discs = [-26, 26]
+    .map((x) => dot(x, y + 4, 9, css(GOLD), outline(GOLD, 1.2)) + glint(x - 3, y + 1, 3, 2))
+    .join('');
   return `<defs>${defs}</defs>${mirrored(`${shape(front, fill, outline(main, 1))}${shape(edge, css(lining))}${folds}`)}<path d="M-26 ${n(y + 4)} Q0 ${n(y + 18)} 26 ${n(y + 4)}" fill="none" stroke="${css(GOLD)}" stroke-width="3"/>${discs}`;
 };
 
 export function wings(feathered: boolean): Draw {
   return ({ id, main }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.3, false);
-    const feathers = feathered ? Array.from({ length: 6 }, (_, index) => `<path d="M${40 + index * 24} ${30 + index * 4} Q${70 + index * 30} ${90 + index * 16} ${60 + index * 30} ${150 + index * 10}" fill="none" stroke="${css(mix(main, BLACK, 0.25))}" stroke-width="2"/>`).join('') : Array.from({ length: 4 }, (_, index) => line(40, 20, 120 + index * 40, -140 + index * 70, mix(main, BLACK, 0.4), 3)).join('');
-    const outlineShape = feathered ? 'M30 10 C90 -150 250 -210 290 -170 C260 -90 280 20 220 120 C200 170 120 220 60 180 Z' : 'M30 10 L120 -150 L290 -170 L250 -80 L280 20 L220 40 L230 120 L150 100 L60 180 Z';
+    const feathers = feathered
+      ? Array.from(
+          { length: 6 },
+          (_, index) =>
+            `<path d="M${40 + index * 24} ${30 + index * 4} Q${70 + index * 30} ${90 + index * 16} ${60 + index * 30} ${150 + index * 10}" fill="none" stroke="${css(mix(main, BLACK, 0.25))}" stroke-width="2"/>`,
+        ).join('')
+      : Array.from({ length: 4 }, (_, index) =>
+          line(40, 20, 120 + index * 40, -140 + index * 70, mix(main, BLACK, 0.4), 3),
+        ).join('');
+    const outlineShape = feathered
+      ? 'M30 10 C90 -150 250 -210 290 -170 C260 -90 280 20 220 120 C200 170 120 220 60 180 Z'
+      : 'M30 10 L120 -150 L290 -170 L250 -80 L280 20 L220 40 L230 120 L150 100 L60 180 Z';
     return `<defs>${defs}</defs><g transform="translate(0 -20) scale(0.42)">${mirrored(`<path d="${outlineShape}" fill="${fill}" stroke="${css(mix(main, BLACK, 0.3))}" stroke-width="2"/>${feathers}`)}</g>`;
   };
 }
@@ -669,13 +866,15 @@ export function wings(feathered: boolean): Draw {
 export type Mount = 'horse' | 'unicorn' | 'dragon' | 'eagle' | 'firebird';
 
 /** A mount's head and neck in profile, facing the picture's left, its neck rising from below the frame (x = 30 at the back, -30 at the throat). */
-const HORSE_HEAD = 'M30 160 Q18 50 -22 8 L-18 -16 L-34 2 Q-62 10 -88 54 Q-102 72 -92 86 Q-82 96 -64 90 Q-50 86 -44 72 Q-40 100 -30 160 Z';
+const HORSE_HEAD =
+  'M30 160 Q18 50 -22 8 L-18 -16 L-34 2 Q-62 10 -88 54 Q-102 72 -92 86 Q-82 96 -64 90 Q-50 86 -44 72 Q-40 100 -30 160 Z';
 const BIRD_HEAD = 'M30 160 Q16 60 -10 20 Q-22 -4 -46 0 Q-66 6 -74 26 Q-70 60 -58 64 Q-40 80 -30 160 Z';
 const BEAK = 'M-72 24 L-102 36 Q-112 50 -98 60 L-84 50 Q-70 52 -60 46 Z';
 const MOUNT_HEADS: Record<Mount, string> = {
   horse: HORSE_HEAD,
   unicorn: HORSE_HEAD,
-  dragon: 'M30 160 Q20 60 -8 14 Q-40 -6 -70 14 L-100 40 Q-108 52 -98 60 L-66 64 L-92 80 Q-60 92 -42 76 Q-36 100 -30 160 Z',
+  dragon:
+    'M30 160 Q20 60 -8 14 Q-40 -6 -70 14 L-100 40 Q-108 52 -98 60 L-66 64 L-92 80 Q-60 92 -42 76 Q-36 100 -30 160 Z',
   eagle: BIRD_HEAD,
   firebird: BIRD_HEAD,
 };
@@ -688,7 +887,8 @@ export function mount(kind: Mount): Draw {
   return ({ id, main, accent }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.3, false);
     const dark = css(mix(main, BLACK, 0.55));
-    const eye = (x: number, y: number, iris: string) => `${dot(x, y, 6, iris, ` stroke="${dark}" stroke-width="1.5"`)}${dot(x - 1, y, 2.6, '#111')}${glint(x - 2.5, y - 2.5, 1.6, 1.1)}`;
+    const eye = (x: number, y: number, iris: string) =>
+      `${dot(x, y, 6, iris, ` stroke="${dark}" stroke-width="1.5"`)}${dot(x - 1, y, 2.6, '#111')}${glint(x - 2.5, y - 2.5, 1.6, 1.1)}`;
     const features: Record<Mount, string> = {
       horse: `${eye(-50, 32, '#3a2414')}${dot(-88, 74, 3.5, dark)}`,
       unicorn: `${eye(-50, 32, '#3a2414')}${dot(-88, 74, 3.5, dark)}${shape('M-40 8 L-70 -50 L-30 2 Z', css(GOLD), outline(GOLD, 1))}${[-14, -26, -38].map((y) => line(-34 + (y + 14) * 0.55, y + 10, -44 + (y + 14) * 0.55, y + 4, mix(GOLD, BLACK, 0.35), 1.5)).join('')}`,
@@ -696,7 +896,14 @@ export function mount(kind: Mount): Draw {
       eagle: `${shape(BEAK, css(GOLD), outline(GOLD, 1.2))}${eye(-52, 20, '#f0b020')}<path d="M-64 12 Q-52 6 -40 14" fill="none" stroke="${dark}" stroke-width="3"/>${[60, 84, 108].map((y) => `<path d="M${-28 + (y - 60) * 0.05} ${y} q14 10 28 0 q14 10 28 0" fill="none" stroke="${css(accent)}" stroke-width="4"/>`).join('')}`,
       firebird: `${[0, 1, 2, 3].map((index) => shape(`M${-40 + index * 14} ${2 + index * 4} Q${-30 + index * 22} ${-40 - index * 4} ${-6 + index * 26} ${-34 + index * 8} Q${-14 + index * 18} ${-10} ${-26 + index * 16} ${10 + index * 4} Z`, css(index % 2 === 0 ? accent : [255, 220, 80]))).join('')}${shape(BEAK, css(GOLD), outline(GOLD, 1.2))}${eye(-52, 20, '#ffe680')}`,
     };
-    const mane = kind === 'horse' || kind === 'unicorn' ? Array.from({ length: 7 }, (_, index) => `<path d="M${n(-16 + index * 6)} ${6 + index * 20} q22 4 30 20" fill="none" stroke="${css(accent)}" stroke-width="9" stroke-linecap="round"/>`).join('') : '';
+    const mane =
+      kind === 'horse' || kind === 'unicorn'
+        ? Array.from(
+            { length: 7 },
+            (_, index) =>
+              `<path d="M${n(-16 + index * 6)} ${6 + index * 20} q22 4 30 20" fill="none" stroke="${css(accent)}" stroke-width="9" stroke-linecap="round"/>`,
+          ).join('')
+        : '';
     // Drawn at two thirds of the shoulders' scale in the lower corner: the rider's face and chest stay seen.
     return `<defs>${defs}</defs><g transform="translate(-34 46) scale(0.66)">${mane}${shape(MOUNT_HEADS[kind], fill, outline(main, 2))}${features[kind]}</g>`;
   };
@@ -706,8 +913,14 @@ export function mount(kind: Mount): Draw {
 export const carpet: Draw = ({ id, main, accent }) => {
   const [defs, fill] = lit(`${id}-l`, main, 0.25);
   const edge = (y: number) => `M-240 ${y} Q-120 ${y - 16} 0 ${y} T240 ${y}`;
-  const fringe = Array.from({ length: 48 }, (_, index) => line(-236 + index * 10, 62, -236 + index * 10, 50 + (index % 2) * 3, mix(accent, WHITE, 0.3), 2.5)).join('');
-  const medallions = Array.from({ length: 8 }, (_, index) => `${shape(`M${-210 + index * 60} 112 l20 -16 l20 16 l-20 16 Z`, css(accent), outline(accent, 1))}${dot(-190 + index * 60, 112, 5, css(mix(main, BLACK, 0.2)))}`).join('');
+  const fringe = Array.from({ length: 48 }, (_, index) =>
+    line(-236 + index * 10, 62, -236 + index * 10, 50 + (index % 2) * 3, mix(accent, WHITE, 0.3), 2.5),
+  ).join('');
+  const medallions = Array.from(
+    { length: 8 },
+    (_, index) =>
+      `${shape(`M${-210 + index * 60} 112 l20 -16 l20 16 l-20 16 Z`, css(accent), outline(accent, 1))}${dot(-190 + index * 60, 112, 5, css(mix(main, BLACK, 0.2)))}`,
+  ).join('');
   return `<defs>${defs}</defs>${fringe}${shape(`${edge(64)} L240 380 L-240 380 Z`, fill, outline(main, 2))}<path d="${edge(76)}" fill="none" stroke="${css(accent)}" stroke-width="7"/><path d="${edge(140)}" fill="none" stroke="${css(accent)}" stroke-width="5"/>${medallions}`;
 };
 
@@ -718,7 +931,9 @@ export function necklace(pearls: boolean): Draw {
       const t = (index - 8) / 8;
       const x = t * 30;
       const yy = y + 34 * (1 - t * t);
-      return pearls ? `${dot(x, yy, 3.4, '#f6f1e6', ' stroke="#c9bda8" stroke-width="0.6"')}${glint(x - 1, yy - 1.2, 1.2, 0.8)}` : dot(x, yy, 2.6, css(mix(main, WHITE, index % 2 === 0 ? 0.3 : 0)), outline(main, 0.6));
+      return pearls
+        ? `${dot(x, yy, 3.4, '#f6f1e6', ' stroke="#c9bda8" stroke-width="0.6"')}${glint(x - 1, yy - 1.2, 1.2, 0.8)}`
+        : dot(x, yy, 2.6, css(mix(main, WHITE, index % 2 === 0 ? 0.3 : 0)), outline(main, 0.6));
     }).join('');
   };
 }
@@ -772,7 +987,10 @@ const RUFF_PLEATS = 22;
  */
 export const ruff: Draw = ({ id }, { neck }) => {
   const y = collarLine(neck) + 4;
-  const outer = (angle: number, reach = 1): [number, number] => [48 * reach * Math.cos(angle), y + 15 * reach * Math.sin(angle)];
+  const outer = (angle: number, reach = 1): [number, number] => [
+    48 * reach * Math.cos(angle),
+    y + 15 * reach * Math.sin(angle),
+  ];
   const inner = (angle: number): [number, number] => [15 * Math.cos(angle), y - 6 + 10 * Math.sin(angle)];
   const step = (2 * Math.PI) / RUFF_PLEATS;
   const pleats = Array.from({ length: RUFF_PLEATS }, (_, index) => {
@@ -828,9 +1046,13 @@ export function scatter(kind: Scatter): Draw {
         case 'stars':
           return dot(x, y, 1.5 + (index % 3), '#fffbe8', ' fill-opacity="0.9"');
         case 'notes':
-          return index % 4 === 0 ? `<ellipse cx="${n(x)}" cy="${n(y)}" rx="8" ry="6" transform="rotate(-20 ${n(x)} ${n(y)})" fill="${css(colour)}"/>${line(x + 7, y, x + 7, y - 30, colour, 2.5)}${line(x + 7, y - 30, x + 17, y - 22, colour, 2.5)}` : '';
+          return index % 4 === 0
+            ? `<ellipse cx="${n(x)}" cy="${n(y)}" rx="8" ry="6" transform="rotate(-20 ${n(x)} ${n(y)})" fill="${css(colour)}"/>${line(x + 7, y, x + 7, y - 30, colour, 2.5)}${line(x + 7, y - 30, x + 17, y - 22, colour, 2.5)}`
+            : '';
         case 'hearts':
-          return index % 3 === 0 ? `<path d="M${n(x)} ${n(y + 6)} l-8 -8 a4.5 4.5 0 0 1 8 -5 a4.5 4.5 0 0 1 8 5 Z" fill="${css(mix(colour, [240, 60, 110], 0.7))}"/>` : '';
+          return index % 3 === 0
+            ? `<path d="M${n(x)} ${n(y + 6)} l-8 -8 a4.5 4.5 0 0 1 8 -5 a4.5 4.5 0 0 1 8 5 Z" fill="${css(mix(colour, [240, 60, 110], 0.7))}"/>`
+            : '';
       }
     }).join('');
 }

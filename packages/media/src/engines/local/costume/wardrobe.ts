@@ -39,7 +39,9 @@ const KHAKI: Rgb = [176, 156, 108];
 const GREEN: Rgb = [54, 110, 60];
 const PURPLE: Rgb = [96, 40, 130];
 
-const at = (anchor: Anchor, layer: Layer) => (draw: Draw, main: Rgb, accent?: Rgb): Piece => ({ draw, anchor, layer, main, ...(accent ? { accent } : {}) });
+const at =
+  (anchor: Anchor, layer: Layer) =>
+  (draw: Draw, main: Rgb, accent?: Rgb): Piece => ({ draw, anchor, layer, main, ...(accent ? { accent } : {}) });
 const onHead = at('head', 'front');
 const behindHead = at('head', 'behind');
 const onHair = at('head', 'body');
@@ -51,14 +53,30 @@ const behindBody = at('torso', 'behind');
 const held = (name: PropName, main: Rgb): Piece => ({ draw: PROPS[name], anchor: 'hand', layer: 'front', main });
 const boxingGloved = (main: Rgb): Piece => ({ draw: boxingGlove, anchor: 'hand', layer: 'front', main });
 /** A cape: its back behind the person, its fronts and clasp over the shoulders, of one cloth lined with the accent. */
-const caped = (main: Rgb, accent?: Rgb, highCollar = false): Piece[] => [behindBody(piece.cape(highCollar), main, accent), { ...onBody(piece.capeFronts, main, accent), follows: true }];
+const caped = (main: Rgb, accent?: Rgb, highCollar = false): Piece[] => [
+  behindBody(piece.cape(highCollar), main, accent),
+  { ...onBody(piece.capeFronts, main, accent), follows: true },
+];
 /** A creature ridden: its head and neck before the rider, and, for a winged one, wings of its colour half open behind them. */
 function ridden(kind: piece.Mount, main: Rgb, accent: Rgb, wings: 'feathered' | 'leathery' | 'none'): Piece[] {
   const head: Piece = { ...overBody(piece.mount(kind), main, accent), natural: true };
   if (wings === 'none') return [head];
-  return [head, { ...behindBody(piece.wings(wings === 'feathered'), main, accent), offset: { dx: 0, dy: -10, scale: 0.75 }, follows: true }];
+  return [
+    head,
+    {
+      ...behindBody(piece.wings(wings === 'feathered'), main, accent),
+      offset: { dx: 0, dy: -10, scale: 0.75 },
+      follows: true,
+    },
+  ];
 }
-const besideHead = (draw: Draw, main: Rgb, dx: number, dy: number, scale = 1): Piece => ({ draw, anchor: 'head', layer: 'front', main, offset: { dx, dy, scale } });
+const besideHead = (draw: Draw, main: Rgb, dx: number, dy: number, scale = 1): Piece => ({
+  draw,
+  anchor: 'head',
+  layer: 'front',
+  main,
+  offset: { dx, dy, scale },
+});
 
 type Rule = readonly [words: readonly string[], pieces: readonly Piece[]];
 
@@ -66,49 +84,196 @@ type Rule = readonly [words: readonly string[], pieces: readonly Piece[]];
 
 const CHARACTERS: Readonly<Record<string, readonly Piece[]>> = {
   superhero: [...caped(RED), onBody(piece.emblem, RED, [250, 210, 40]), onFace(piece.eyeMask, RED)],
-  knight: [onBody(piece.breastplate, STEEL, RED), overBody(piece.pauldrons, STEEL), onHead(piece.helmet('crest'), STEEL, RED), held('sword', SILVER)],
-  princess: [onBody(piece.garment('scoop', 'sparkles'), [236, 150, 190], WHITE_CLOTH), onHead(piece.tiara, SILVER, [120, 170, 255]), overBody(piece.necklace(true), WHITE_CLOTH)],
-  prince: [onBody(piece.jacket('none', [240, 236, 226]), NAVY, GOLD), overBody(piece.sash(22), RED, GOLD), onHead(piece.crown, GOLD, RED)],
+  knight: [
+    onBody(piece.breastplate, STEEL, RED),
+    overBody(piece.pauldrons, STEEL),
+    onHead(piece.helmet('crest'), STEEL, RED),
+    held('sword', SILVER),
+  ],
+  princess: [
+    onBody(piece.garment('scoop', 'sparkles'), [236, 150, 190], WHITE_CLOTH),
+    onHead(piece.tiara, SILVER, [120, 170, 255]),
+    overBody(piece.necklace(true), WHITE_CLOTH),
+  ],
+  prince: [
+    onBody(piece.jacket('none', [240, 236, 226]), NAVY, GOLD),
+    overBody(piece.sash(22), RED, GOLD),
+    onHead(piece.crown, GOLD, RED),
+  ],
   king: [...caped([150, 20, 40]), overBody(piece.ermine, WHITE_CLOTH), onHead(piece.crown, GOLD, RED)],
   queen: [...caped(PURPLE), overBody(piece.necklace(true), WHITE_CLOTH), onHead(piece.crown, GOLD, [40, 90, 220])],
-  pirate: [onHead(piece.hat('tricorn'), BLACK_CLOTH, GOLD), onFace(piece.moustache, [40, 26, 18]), onBody(piece.garment('v', 'stripes'), WHITE_CLOTH, RED), held('sword', SILVER)],
-  viking: [...caped([120, 90, 60]), onHead(piece.helmet('horned'), STEEL), onFace(piece.beard, [170, 90, 40]), held('shield', [120, 80, 40])],
-  samurai: [onBody(piece.breastplate, [120, 24, 30], GOLD), overBody(piece.pauldrons, [90, 20, 26]), onHead(piece.helmet('winged'), [60, 30, 30], GOLD), held('sword', SILVER)],
-  ninja: [onBody(piece.garment('wrap', 'plain'), BLACK_CLOTH, [60, 60, 70]), onFace(piece.lowerMask, BLACK_CLOTH), onHead(piece.headband, BLACK_CLOTH)],
-  gladiator: [overBody(piece.pauldrons, [184, 120, 60]), onBody(piece.garment('v', 'plain'), [120, 74, 40], [90, 54, 30]), onHead(piece.helmet('brimmed'), [190, 130, 60]), held('sword', SILVER)],
-  musketeer: [onBody(piece.garment('crew', 'plain'), [40, 80, 170], WHITE_CLOTH), overBody(piece.ruff, WHITE_CLOTH), onHead(piece.hat('brim'), BLACK_CLOTH, [240, 240, 240]), onFace(piece.moustache, [60, 40, 24]), held('sword', SILVER)],
-  cowboy: [onHead(piece.hat('cowboy'), BROWN, [60, 40, 24]), overBody(piece.scarf, RED, WHITE_CLOTH), onBody(piece.garment('v', 'plain'), [150, 100, 60])],
-  pharaoh: [behindHead(piece.hood(true), [30, 60, 160], GOLD), onHead(piece.headband, GOLD), overBody(piece.necklace(false), GOLD)],
-  'greek-god': [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), overBody(piece.sash(40), WHITE_CLOTH, GOLD), onHead(piece.wreath(false), GOLD)],
-  fairy: [behindBody(piece.wings(true), [220, 200, 255]), onHead(piece.wreath(true), [90, 160, 90], [250, 150, 200]), held('wand', GOLD), overBody(piece.scatter('stars'), [255, 250, 220])],
-  wizard: [onHead(piece.hat('cone'), [40, 50, 140], [250, 220, 90]), onFace(piece.beard, [236, 236, 236]), onBody(piece.garment('v', 'plain'), [50, 60, 150], GOLD), held('staff', [140, 200, 255])],
+  pirate: [
+    onHead(piece.hat('tricorn'), BLACK_CLOTH, GOLD),
+    onFace(piece.moustache, [40, 26, 18]),
+    onBody(piece.garment('v', 'stripes'), WHITE_CLOTH, RED),
+    held('sword', SILVER),
+  ],
+  viking: [
+    ...caped([120, 90, 60]),
+    onHead(piece.helmet('horned'), STEEL),
+    onFace(piece.beard, [170, 90, 40]),
+    held('shield', [120, 80, 40]),
+  ],
+  samurai: [
+    onBody(piece.breastplate, [120, 24, 30], GOLD),
+    overBody(piece.pauldrons, [90, 20, 26]),
+    onHead(piece.helmet('winged'), [60, 30, 30], GOLD),
+    held('sword', SILVER),
+  ],
+  ninja: [
+    onBody(piece.garment('wrap', 'plain'), BLACK_CLOTH, [60, 60, 70]),
+    onFace(piece.lowerMask, BLACK_CLOTH),
+    onHead(piece.headband, BLACK_CLOTH),
+  ],
+  gladiator: [
+    overBody(piece.pauldrons, [184, 120, 60]),
+    onBody(piece.garment('v', 'plain'), [120, 74, 40], [90, 54, 30]),
+    onHead(piece.helmet('brimmed'), [190, 130, 60]),
+    held('sword', SILVER),
+  ],
+  musketeer: [
+    onBody(piece.garment('crew', 'plain'), [40, 80, 170], WHITE_CLOTH),
+    overBody(piece.ruff, WHITE_CLOTH),
+    onHead(piece.hat('brim'), BLACK_CLOTH, [240, 240, 240]),
+    onFace(piece.moustache, [60, 40, 24]),
+    held('sword', SILVER),
+  ],
+  cowboy: [
+    onHead(piece.hat('cowboy'), BROWN, [60, 40, 24]),
+    overBody(piece.scarf, RED, WHITE_CLOTH),
+    onBody(piece.garment('v', 'plain'), [150, 100, 60]),
+  ],
+  pharaoh: [
+    behindHead(piece.hood(true), [30, 60, 160], GOLD),
+    onHead(piece.headband, GOLD),
+    overBody(piece.necklace(false), GOLD),
+  ],
+  'greek-god': [
+    onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH),
+    overBody(piece.sash(40), WHITE_CLOTH, GOLD),
+    onHead(piece.wreath(false), GOLD),
+  ],
+  fairy: [
+    behindBody(piece.wings(true), [220, 200, 255]),
+    onHead(piece.wreath(true), [90, 160, 90], [250, 150, 200]),
+    held('wand', GOLD),
+    overBody(piece.scatter('stars'), [255, 250, 220]),
+  ],
+  wizard: [
+    onHead(piece.hat('cone'), [40, 50, 140], [250, 220, 90]),
+    onFace(piece.beard, [236, 236, 236]),
+    onBody(piece.garment('v', 'plain'), [50, 60, 150], GOLD),
+    held('staff', [140, 200, 255]),
+  ],
   witch: [onHead(piece.hat('cone'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH), held('flask', [90, 220, 90])],
   elf: [onFace(piece.pointedEars, [238, 200, 170]), onHead(piece.wreath(false), GREEN), ...caped(GREEN)],
   dwarf: [onHead(piece.helmet('dome'), STEEL), onFace(piece.beard, [170, 90, 40]), held('axe', SILVER)],
-  mermaid: [onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]), overBody(piece.necklace(true), WHITE_CLOTH), onHead(piece.wreath(true), [40, 130, 110], [250, 160, 180])],
-  angel: [behindBody(piece.aura, [255, 236, 170]), behindBody(piece.wings(true), WHITE_CLOTH), onHead(piece.halo, GOLD)],
-  demon: [behindBody(piece.wings(false), [90, 16, 20]), onHead(piece.horns, [150, 20, 24]), onFace(piece.glowingEyes(), [255, 40, 20])],
-  vampire: [onSkin(piece.facePaint(0.35, false), [236, 232, 240], [90, 40, 80]), ...caped(BLACK_CLOTH, [170, 10, 30], true), onFace(piece.fangs, WHITE_CLOTH)],
-  werewolf: [onHead(piece.animalEars, [100, 86, 76], [60, 50, 44]), onSkin(piece.facePaint(0.3, false), [110, 90, 70], [40, 30, 24]), onFace(piece.fangs, WHITE_CLOTH), onFace(piece.glowingEyes(), [250, 200, 40])],
-  zombie: [onSkin(piece.facePaint(0.5, false), [130, 160, 110], [70, 40, 80]), onBody(piece.garment('crew', 'plain'), [90, 90, 80], [60, 50, 40])],
-  ghost: [behindBody(piece.aura, [220, 236, 255]), onSkin(piece.facePaint(0.55, false), [240, 246, 255], [120, 140, 170]), behindHead(piece.hood(false), [236, 240, 250])],
-  mummy: [onBody(piece.garment('crew', 'stripes'), [214, 200, 168], [186, 170, 136]), onSkin(piece.bandages, [222, 210, 180])],
-  astronaut: [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH, [220, 220, 220]), onBody(piece.emblem, [30, 60, 160], WHITE_CLOTH), onHead(piece.spaceHelmet, [200, 204, 210])],
-  robot: [onBody(piece.breastplate, SILVER, [60, 200, 255]), onFace(piece.visor(false), SILVER, [255, 40, 40]), onHead(piece.antenna, SILVER, [255, 60, 60])],
+  mermaid: [
+    onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]),
+    overBody(piece.necklace(true), WHITE_CLOTH),
+    onHead(piece.wreath(true), [40, 130, 110], [250, 160, 180]),
+  ],
+  angel: [
+    behindBody(piece.aura, [255, 236, 170]),
+    behindBody(piece.wings(true), WHITE_CLOTH),
+    onHead(piece.halo, GOLD),
+  ],
+  demon: [
+    behindBody(piece.wings(false), [90, 16, 20]),
+    onHead(piece.horns, [150, 20, 24]),
+    onFace(piece.glowingEyes(), [255, 40, 20]),
+  ],
+  vampire: [
+    onSkin(piece.facePaint(0.35, false), [236, 232, 240], [90, 40, 80]),
+    ...caped(BLACK_CLOTH, [170, 10, 30], true),
+    onFace(piece.fangs, WHITE_CLOTH),
+  ],
+  werewolf: [
+    onHead(piece.animalEars, [100, 86, 76], [60, 50, 44]),
+    onSkin(piece.facePaint(0.3, false), [110, 90, 70], [40, 30, 24]),
+    onFace(piece.fangs, WHITE_CLOTH),
+    onFace(piece.glowingEyes(), [250, 200, 40]),
+  ],
+  zombie: [
+    onSkin(piece.facePaint(0.5, false), [130, 160, 110], [70, 40, 80]),
+    onBody(piece.garment('crew', 'plain'), [90, 90, 80], [60, 50, 40]),
+  ],
+  ghost: [
+    behindBody(piece.aura, [220, 236, 255]),
+    onSkin(piece.facePaint(0.55, false), [240, 246, 255], [120, 140, 170]),
+    behindHead(piece.hood(false), [236, 240, 250]),
+  ],
+  mummy: [
+    onBody(piece.garment('crew', 'stripes'), [214, 200, 168], [186, 170, 136]),
+    onSkin(piece.bandages, [222, 210, 180]),
+  ],
+  astronaut: [
+    onBody(piece.garment('crew', 'plain'), WHITE_CLOTH, [220, 220, 220]),
+    onBody(piece.emblem, [30, 60, 160], WHITE_CLOTH),
+    onHead(piece.spaceHelmet, [200, 204, 210]),
+  ],
+  robot: [
+    onBody(piece.breastplate, SILVER, [60, 200, 255]),
+    onFace(piece.visor(false), SILVER, [255, 40, 40]),
+    onHead(piece.antenna, SILVER, [255, 60, 60]),
+  ],
   cyborg: [onFace(piece.visor(true), SILVER, [255, 40, 40]), overBody(piece.pauldrons, SILVER)],
-  alien: [onSkin(piece.facePaint(0.4, false), [120, 200, 130], [40, 90, 60]), onFace(piece.glowingEyes(), [120, 255, 160]), onHead(piece.antenna, [120, 200, 130], [200, 255, 120])],
-  detective: [onHead(piece.hat('brim'), [120, 100, 80], [70, 50, 40]), onBody(piece.jacket('none', [236, 232, 220]), KHAKI, BROWN), held('magnifier', GOLD)],
-  spy: [onBody(piece.jacket('tie', WHITE_CLOTH), BLACK_CLOTH, BLACK_CLOTH), onFace(piece.glasses('sun'), BLACK_CLOTH, [20, 20, 30])],
-  chef: [onHead(piece.hat('toque'), WHITE_CLOTH), onBody(piece.garment('crew', 'plain'), WHITE_CLOTH, [220, 220, 220]), overBody(piece.scarf, RED, WHITE_CLOTH)],
+  alien: [
+    onSkin(piece.facePaint(0.4, false), [120, 200, 130], [40, 90, 60]),
+    onFace(piece.glowingEyes(), [120, 255, 160]),
+    onHead(piece.antenna, [120, 200, 130], [200, 255, 120]),
+  ],
+  detective: [
+    onHead(piece.hat('brim'), [120, 100, 80], [70, 50, 40]),
+    onBody(piece.jacket('none', [236, 232, 220]), KHAKI, BROWN),
+    held('magnifier', GOLD),
+  ],
+  spy: [
+    onBody(piece.jacket('tie', WHITE_CLOTH), BLACK_CLOTH, BLACK_CLOTH),
+    onFace(piece.glasses('sun'), BLACK_CLOTH, [20, 20, 30]),
+  ],
+  chef: [
+    onHead(piece.hat('toque'), WHITE_CLOTH),
+    onBody(piece.garment('crew', 'plain'), WHITE_CLOTH, [220, 220, 220]),
+    overBody(piece.scarf, RED, WHITE_CLOTH),
+  ],
   doctor: [onBody(piece.jacket('tie', [170, 200, 230]), WHITE_CLOTH, NAVY), overBody(piece.stethoscope, BLACK_CLOTH)],
-  firefighter: [onHead(piece.helmet('brimmed'), RED), onBody(piece.garment('crew', 'stripes'), [60, 56, 40], [230, 220, 60])],
-  explorer: [onHead(piece.hat('brim'), KHAKI, BROWN), onBody(piece.garment('v', 'plain'), KHAKI), overBody(piece.scarf, RED, WHITE_CLOTH)],
-  scientist: [onFace(piece.glasses('goggles'), [90, 110, 130], [160, 220, 240]), onBody(piece.jacket('none', [170, 200, 230]), WHITE_CLOTH), held('flask', [60, 220, 140])],
-  'rock-star': [onBody(piece.jacket('none', [40, 40, 40]), BLACK_CLOTH), onFace(piece.glasses('sun'), BLACK_CLOTH, [30, 30, 40]), held('guitar', RED)],
-  clown: [onSkin(piece.facePaint(0.55, true), WHITE_CLOTH, [240, 60, 60]), onFace(piece.redNose, RED), onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]), overBody(piece.ruff, WHITE_CLOTH)],
-  'elderly-self': [onHair(piece.greyHair, [214, 214, 214]), onSkin(piece.wrinkles, WHITE_CLOTH), onFace(piece.glasses('round'), [120, 90, 60])],
+  firefighter: [
+    onHead(piece.helmet('brimmed'), RED),
+    onBody(piece.garment('crew', 'stripes'), [60, 56, 40], [230, 220, 60]),
+  ],
+  explorer: [
+    onHead(piece.hat('brim'), KHAKI, BROWN),
+    onBody(piece.garment('v', 'plain'), KHAKI),
+    overBody(piece.scarf, RED, WHITE_CLOTH),
+  ],
+  scientist: [
+    onFace(piece.glasses('goggles'), [90, 110, 130], [160, 220, 240]),
+    onBody(piece.jacket('none', [170, 200, 230]), WHITE_CLOTH),
+    held('flask', [60, 220, 140]),
+  ],
+  'rock-star': [
+    onBody(piece.jacket('none', [40, 40, 40]), BLACK_CLOTH),
+    onFace(piece.glasses('sun'), BLACK_CLOTH, [30, 30, 40]),
+    held('guitar', RED),
+  ],
+  clown: [
+    onSkin(piece.facePaint(0.55, true), WHITE_CLOTH, [240, 60, 60]),
+    onFace(piece.redNose, RED),
+    onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]),
+    overBody(piece.ruff, WHITE_CLOTH),
+  ],
+  'elderly-self': [
+    onHair(piece.greyHair, [214, 214, 214]),
+    onSkin(piece.wrinkles, WHITE_CLOTH),
+    onFace(piece.glasses('round'), [120, 90, 60]),
+  ],
   'child-self': [onHead(piece.hat('beanie'), [250, 180, 40], [230, 60, 60]), held('balloons', [230, 60, 60])],
-  caveman: [onBody(piece.garment('scoop', 'fur'), [150, 110, 70], [90, 60, 30]), onFace(piece.beard, [60, 40, 26]), held('club', BROWN)],
+  caveman: [
+    onBody(piece.garment('scoop', 'fur'), [150, 110, 70], [90, 60, 30]),
+    onFace(piece.beard, [60, 40, 26]),
+    held('club', BROWN),
+  ],
 };
 
 // ── Quoi: what the person does, by option id ──
@@ -127,10 +292,23 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
   winking: [onFace(piece.wink, [200, 150, 120])],
   thinking: [onHead(piece.thoughtBubble, WHITE_CLOTH)],
   waving: [besideHead(openHand, [220, 170, 140], -95, 130)],
-  pointing: [held('flower', RED), { draw: pointingHand, anchor: 'hand', layer: 'front', main: [220, 170, 140], offset: { dx: 40, dy: -60, scale: 1 } }],
+  pointing: [
+    held('flower', RED),
+    {
+      draw: pointingHand,
+      anchor: 'hand',
+      layer: 'front',
+      main: [220, 170, 140],
+      offset: { dx: 40, dy: -60, scale: 1 },
+    },
+  ],
   'arms-crossed': [onBody(piece.foldedArms, NAVY)],
   'hero-pose': [...caped(RED), onBody(piece.emblem, RED, [250, 210, 40])],
-  clapping: [besideHead(openHand, [220, 170, 140], -30, 200, 0.7), besideHead(openHand, [220, 170, 140], 30, 200, 0.7), overBody(piece.scatter('confetti'), [250, 200, 40])],
+  clapping: [
+    besideHead(openHand, [220, 170, 140], -30, 200, 0.7),
+    besideHead(openHand, [220, 170, 140], 30, 200, 0.7),
+    overBody(piece.scatter('confetti'), [250, 200, 40]),
+  ],
   sleeping: [onFace(piece.sleepMask, [120, 90, 170], WHITE_CLOTH), onHead(piece.sleepLetters, [120, 160, 255])],
   meditating: [behindBody(piece.aura, [250, 210, 120]), overBody(piece.scatter('stars'), [255, 240, 200])],
   reading: [held('book', [140, 40, 40])],
@@ -140,7 +318,15 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
   'taking-photo': [held('camera', BLACK_CLOTH)],
   'drinking-coffee': [held('cup', WHITE_CLOTH)],
   'eating-ice-cream': [held('iceCream', [250, 200, 220])],
-  phoning: [{ draw: PROPS.phone, anchor: 'eyes', layer: 'front', main: [120, 180, 240], offset: { dx: -120, dy: 110, scale: 1 } }],
+  phoning: [
+    {
+      draw: PROPS.phone,
+      anchor: 'eyes',
+      layer: 'front',
+      main: [120, 180, 240],
+      offset: { dx: -120, dy: 110, scale: 1 },
+    },
+  ],
   'working-laptop': [held('laptop', SILVER)],
   gardening: [held('trowel', SILVER), onHead(piece.hat('brim'), [230, 200, 120], [200, 60, 60])],
   fishing: [held('rod', BROWN), onHead(piece.hat('brim'), KHAKI, GREEN)],
@@ -150,10 +336,16 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
   barbecue: [held('pan', BLACK_CLOTH)],
   'feeding-birds': [held('seeds', BROWN)],
   stargazing: [behindBody(piece.scatter('stars'), [255, 250, 220]), onHead(piece.thoughtBubble, WHITE_CLOTH)],
-  partying: [onHead(piece.hat('party'), [230, 60, 140], [250, 220, 60]), overBody(piece.scatter('confetti'), [60, 160, 240], [250, 200, 40])],
+  partying: [
+    onHead(piece.hat('party'), [230, 60, 140], [250, 220, 60]),
+    overBody(piece.scatter('confetti'), [60, 160, 240], [250, 200, 40]),
+  ],
   toasting: [held('glass', WHITE_CLOTH)],
   'birthday-candles': [held('cake', [240, 120, 170]), onHead(piece.hat('party'), [60, 140, 230], [250, 220, 60])],
-  'throwing-confetti': [overBody(piece.scatter('confetti'), [240, 80, 120], [60, 180, 240]), besideHead(openHand, [220, 170, 140], -95, 130)],
+  'throwing-confetti': [
+    overBody(piece.scatter('confetti'), [240, 80, 120], [60, 180, 240]),
+    besideHead(openHand, [220, 170, 140], -95, 130),
+  ],
   'blowing-bubbles': [overBody(piece.scatter('bubbles'), [190, 230, 255]), held('wand', [230, 120, 200])],
   'holding-balloons': [held('balloons', [230, 60, 60])],
   'holding-bouquet': [held('bouquet', [240, 90, 120])],
@@ -171,94 +363,383 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
  * their words: the instrument, ball, gear or book they are done with, else their motion.
  */
 const ACTION_RULES: readonly Rule[] = [
-  [['swim', 'diving', 'dive', 'water skiing', 'water polo', 'rowing', 'canoe', 'surf', 'kitesurf', 'jet ski'], [overBody(piece.water, [40, 140, 200]), onFace(piece.glasses('goggles'), [40, 120, 200], [60, 150, 220])]],
-  [['boxing', 'boxer'], [boxingGloved(RED), onHead(piece.headband, RED)]],
-  [['fencing', 'sword', 'kendo'], [held('sword', SILVER), onFace(piece.glasses('goggles'), [60, 60, 60], [40, 40, 50])]],
-  [['karate', 'judo', 'taekwondo', 'kung fu', 'martial', 'wrestling', 'sumo'], [onBody(piece.garment('wrap', 'plain'), WHITE_CLOTH, BLACK_CLOTH), onHead(piece.headband, RED)]],
-  [['tennis', 'badminton', 'squash'], [held('racket', [40, 80, 200]), onHead(piece.headband, WHITE_CLOTH)]],
+  [
+    ['swim', 'diving', 'dive', 'water skiing', 'water polo', 'rowing', 'canoe', 'surf', 'kitesurf', 'jet ski'],
+    [overBody(piece.water, [40, 140, 200]), onFace(piece.glasses('goggles'), [40, 120, 200], [60, 150, 220])],
+  ],
+  [
+    ['boxing', 'boxer'],
+    [boxingGloved(RED), onHead(piece.headband, RED)],
+  ],
+  [
+    ['fencing', 'sword', 'kendo'],
+    [held('sword', SILVER), onFace(piece.glasses('goggles'), [60, 60, 60], [40, 40, 50])],
+  ],
+  [
+    ['karate', 'judo', 'taekwondo', 'kung fu', 'martial', 'wrestling', 'sumo'],
+    [onBody(piece.garment('wrap', 'plain'), WHITE_CLOTH, BLACK_CLOTH), onHead(piece.headband, RED)],
+  ],
+  [
+    ['tennis', 'badminton', 'squash'],
+    [held('racket', [40, 80, 200]), onHead(piece.headband, WHITE_CLOTH)],
+  ],
   [['football', 'soccer', 'basketball', 'volleyball', 'rugby', 'handball'], [held('ball', [230, 120, 40])]],
-  [['baseball', 'golf', 'hockey', 'curling'], [held('ball', WHITE_CLOTH), onHead(piece.hat('cap'), NAVY, WHITE_CLOTH)]],
-  [['ski', 'snowboard', 'skating', 'bobsleigh', 'sled', 'ice'], [onFace(piece.glasses('goggles'), [240, 120, 40], [250, 170, 60]), onHead(piece.hat('beanie'), [40, 100, 200], WHITE_CLOTH), behindBody(piece.motionLines(false), WHITE_CLOTH)]],
-  [['skydiv', 'parachut', 'wingsuit', 'base jump', 'bungee', 'paraglid', 'glider', 'biplane', 'jetpack', 'helicopter', 'jet', 'airship', 'balloon'], [onFace(piece.glasses('goggles'), [120, 80, 40], [150, 200, 230]), overBody(piece.scarf, WHITE_CLOTH, RED), behindBody(piece.motionLines(false), WHITE_CLOTH)]],
-  [['bicycle', 'bike', 'bmx', 'motorcycle', 'scooter', 'skateboard', 'climb'], [onHead(piece.helmet('dome'), [230, 60, 50]), behindBody(piece.motionLines(false), WHITE_CLOTH)]],
+  [
+    ['baseball', 'golf', 'hockey', 'curling'],
+    [held('ball', WHITE_CLOTH), onHead(piece.hat('cap'), NAVY, WHITE_CLOTH)],
+  ],
+  [
+    ['ski', 'snowboard', 'skating', 'bobsleigh', 'sled', 'ice'],
+    [
+      onFace(piece.glasses('goggles'), [240, 120, 40], [250, 170, 60]),
+      onHead(piece.hat('beanie'), [40, 100, 200], WHITE_CLOTH),
+      behindBody(piece.motionLines(false), WHITE_CLOTH),
+    ],
+  ],
+  [
+    [
+      'skydiv',
+      'parachut',
+      'wingsuit',
+      'base jump',
+      'bungee',
+      'paraglid',
+      'glider',
+      'biplane',
+      'jetpack',
+      'helicopter',
+      'jet',
+      'airship',
+      'balloon',
+    ],
+    [
+      onFace(piece.glasses('goggles'), [120, 80, 40], [150, 200, 230]),
+      overBody(piece.scarf, WHITE_CLOTH, RED),
+      behindBody(piece.motionLines(false), WHITE_CLOTH),
+    ],
+  ],
+  [
+    ['bicycle', 'bike', 'bmx', 'motorcycle', 'scooter', 'skateboard', 'climb'],
+    [onHead(piece.helmet('dome'), [230, 60, 50]), behindBody(piece.motionLines(false), WHITE_CLOTH)],
+  ],
   // Before the cars: a carpet is not a car.
   [['carpet'], [overBody(piece.carpet, [150, 30, 50], GOLD)]],
-  [['car', 'convertible', 'train', 'tuk tuk', 'driving'], [onFace(piece.glasses('sun'), BLACK_CLOTH, [40, 40, 50]), overBody(piece.scarf, RED, WHITE_CLOTH), behindBody(piece.motionLines(false), WHITE_CLOTH)]],
-  [['boat', 'sail', 'yacht', 'gondola', 'submarine', 'ship'], [onHead(piece.hat('cap'), WHITE_CLOTH, NAVY), overBody(piece.water, [40, 140, 200])]],
-  [['santa', 'sleigh'], [onHead(piece.hat('santa'), RED), behindBody(piece.scatter('stars'), WHITE_CLOTH)]],
+  [
+    ['car', 'convertible', 'train', 'tuk tuk', 'driving'],
+    [
+      onFace(piece.glasses('sun'), BLACK_CLOTH, [40, 40, 50]),
+      overBody(piece.scarf, RED, WHITE_CLOTH),
+      behindBody(piece.motionLines(false), WHITE_CLOTH),
+    ],
+  ],
+  [
+    ['boat', 'sail', 'yacht', 'gondola', 'submarine', 'ship'],
+    [onHead(piece.hat('cap'), WHITE_CLOTH, NAVY), overBody(piece.water, [40, 140, 200])],
+  ],
+  [
+    ['santa', 'sleigh'],
+    [onHead(piece.hat('santa'), RED), behindBody(piece.scatter('stars'), WHITE_CLOTH)],
+  ],
   [['broom'], [onHead(piece.hat('cone'), BLACK_CLOTH, PURPLE), behindBody(piece.motionLines(false), WHITE_CLOTH)]],
   [['dragon'], ridden('dragon', [40, 110, 60], [200, 60, 40], 'leathery')],
   [['unicorn'], ridden('unicorn', [246, 244, 250], [190, 140, 230], 'none')],
   [['pegasus'], ridden('horse', [246, 246, 250], [210, 210, 225], 'feathered')],
   [['griffin'], ridden('eagle', [170, 120, 60], [250, 244, 230], 'feathered')],
   [['phoenix'], ridden('firebird', [230, 80, 30], [250, 180, 40], 'feathered')],
-  [['horse', 'camel', 'elephant', 'donkey', 'ostrich', 'dolphin', 'turtle', 'dog sled'], [onHead(piece.hat('cowboy'), BROWN), behindBody(piece.motionLines(false), WHITE_CLOTH)]],
+  [
+    ['horse', 'camel', 'elephant', 'donkey', 'ostrich', 'dolphin', 'turtle', 'dog sled'],
+    [onHead(piece.hat('cowboy'), BROWN), behindBody(piece.motionLines(false), WHITE_CLOTH)],
+  ],
   [['yoga', 'pilates', 'stretching', 'meditat'], [behindBody(piece.aura, [250, 210, 120])]],
-  [['weightlifting', 'bodybuilding', 'aerobics', 'jump rope', 'gymnastics', 'fitness'], [onHead(piece.headband, [230, 60, 120]), behindBody(piece.motionLines(true), WHITE_CLOTH)]],
-  [['sing', 'singer', 'choir', 'opera', 'rapper', 'rap', 'karaoke', 'idol', 'vocal', 'podcast', 'radio', 'concert', 'gig', 'festival', 'stage'], [held('microphone', SILVER), overBody(piece.scatter('notes'), [250, 220, 90])]],
-  [['guitar', 'violin', 'cello', 'harp', 'sitar', 'koto', 'string', 'bass', 'mariachi', 'ukulele', 'accordion'], [held('guitar', [180, 90, 40]), overBody(piece.scatter('notes'), [250, 220, 90])]],
-  [['saxophone', 'trumpet', 'flute', 'bagpipe', 'didgeridoo', 'marching', 'horn'], [held('horn', GOLD), overBody(piece.scatter('notes'), [250, 220, 90])]],
-  [['dj', 'mixing', 'beat', 'vinyl', 'recording', 'studio', 'electro', 'music video'], [onHead(piece.headphones, BLACK_CLOTH, [60, 200, 255]), overBody(piece.scatter('notes'), [120, 220, 255])]],
-  [['piano', 'drum', 'djembe', 'conductor', 'music', 'quartet', 'band'], [onHead(piece.headphones, BLACK_CLOTH, RED), overBody(piece.scatter('notes'), [250, 220, 90])]],
-  [['dance', 'ballet', 'pointe', 'pirouette', 'jete', 'arabesque', 'swan', 'tango', 'salsa', 'bachata', 'samba', 'cha cha', 'rumba', 'merengue', 'mambo', 'waltz', 'foxtrot', 'quickstep', 'paso', 'swing', 'lindy', 'charleston', 'hip hop', 'breakdance', 'popping', 'locking', 'krump', 'vogu', 'flamenco', 'bollywood', 'hula', 'haka', 'cancan', 'tap', 'jazz', 'silks', 'theatre', 'butoh'], [behindBody(piece.motionLines(false), [255, 230, 250]), overBody(piece.scatter('notes'), [240, 120, 200])]],
-  [['chemistry', 'physics', 'lab', 'botany', 'biology', 'geology', 'experiment'], [onFace(piece.glasses('goggles'), [90, 110, 130], [160, 220, 240]), held('flask', [60, 220, 140])]],
-  [['microscope', 'astronomy', 'archaeolog', 'geography'], [held('magnifier', GOLD), onHead(piece.hat('brim'), KHAKI, BROWN)]],
-  [['coding', 'robot', 'electronic', 'printing', 'artificial', 'virtual', 'drone', 'engineering', 'computer'], [held('laptop', SILVER), onFace(piece.glasses('square'), BLACK_CLOTH, [200, 220, 240])]],
+  [
+    ['weightlifting', 'bodybuilding', 'aerobics', 'jump rope', 'gymnastics', 'fitness'],
+    [onHead(piece.headband, [230, 60, 120]), behindBody(piece.motionLines(true), WHITE_CLOTH)],
+  ],
+  [
+    [
+      'sing',
+      'singer',
+      'choir',
+      'opera',
+      'rapper',
+      'rap',
+      'karaoke',
+      'idol',
+      'vocal',
+      'podcast',
+      'radio',
+      'concert',
+      'gig',
+      'festival',
+      'stage',
+    ],
+    [held('microphone', SILVER), overBody(piece.scatter('notes'), [250, 220, 90])],
+  ],
+  [
+    ['guitar', 'violin', 'cello', 'harp', 'sitar', 'koto', 'string', 'bass', 'mariachi', 'ukulele', 'accordion'],
+    [held('guitar', [180, 90, 40]), overBody(piece.scatter('notes'), [250, 220, 90])],
+  ],
+  [
+    ['saxophone', 'trumpet', 'flute', 'bagpipe', 'didgeridoo', 'marching', 'horn'],
+    [held('horn', GOLD), overBody(piece.scatter('notes'), [250, 220, 90])],
+  ],
+  [
+    ['dj', 'mixing', 'beat', 'vinyl', 'recording', 'studio', 'electro', 'music video'],
+    [onHead(piece.headphones, BLACK_CLOTH, [60, 200, 255]), overBody(piece.scatter('notes'), [120, 220, 255])],
+  ],
+  [
+    ['piano', 'drum', 'djembe', 'conductor', 'music', 'quartet', 'band'],
+    [onHead(piece.headphones, BLACK_CLOTH, RED), overBody(piece.scatter('notes'), [250, 220, 90])],
+  ],
+  [
+    [
+      'dance',
+      'ballet',
+      'pointe',
+      'pirouette',
+      'jete',
+      'arabesque',
+      'swan',
+      'tango',
+      'salsa',
+      'bachata',
+      'samba',
+      'cha cha',
+      'rumba',
+      'merengue',
+      'mambo',
+      'waltz',
+      'foxtrot',
+      'quickstep',
+      'paso',
+      'swing',
+      'lindy',
+      'charleston',
+      'hip hop',
+      'breakdance',
+      'popping',
+      'locking',
+      'krump',
+      'vogu',
+      'flamenco',
+      'bollywood',
+      'hula',
+      'haka',
+      'cancan',
+      'tap',
+      'jazz',
+      'silks',
+      'theatre',
+      'butoh',
+    ],
+    [behindBody(piece.motionLines(false), [255, 230, 250]), overBody(piece.scatter('notes'), [240, 120, 200])],
+  ],
+  [
+    ['chemistry', 'physics', 'lab', 'botany', 'biology', 'geology', 'experiment'],
+    [onFace(piece.glasses('goggles'), [90, 110, 130], [160, 220, 240]), held('flask', [60, 220, 140])],
+  ],
+  [
+    ['microscope', 'astronomy', 'archaeolog', 'geography'],
+    [held('magnifier', GOLD), onHead(piece.hat('brim'), KHAKI, BROWN)],
+  ],
+  [
+    ['coding', 'robot', 'electronic', 'printing', 'artificial', 'virtual', 'drone', 'engineering', 'computer'],
+    [held('laptop', SILVER), onFace(piece.glasses('square'), BLACK_CLOTH, [200, 220, 240])],
+  ],
   [['photograph', 'film'], [held('camera', BLACK_CLOTH)]],
-  [['drawing', 'sculpture', 'pottery', 'architecture', 'fashion', 'paint'], [held('brush', [40, 80, 200]), onHead(piece.hat('beret'), BLACK_CLOTH)]],
-  [['study', 'library', 'history', 'philosophy', 'writing', 'language', 'mathematic', 'debate', 'read', 'theory'], [held('book', [140, 40, 40]), onFace(piece.glasses('round'), [60, 40, 30])]],
+  [
+    ['drawing', 'sculpture', 'pottery', 'architecture', 'fashion', 'paint'],
+    [held('brush', [40, 80, 200]), onHead(piece.hat('beret'), BLACK_CLOTH)],
+  ],
+  [
+    ['study', 'library', 'history', 'philosophy', 'writing', 'language', 'mathematic', 'debate', 'read', 'theory'],
+    [held('book', [140, 40, 40]), onFace(piece.glasses('round'), [60, 40, 30])],
+  ],
 ];
 
 // ── Vêtement: what the person wears, by the words of the option (about 200 of them) ──
 
 /** Garments, from the most particular words to the most general. */
 const CLOTHING_RULES: readonly Rule[] = [
-  [['armor', 'armour'], [onBody(piece.breastplate, STEEL, RED), overBody(piece.pauldrons, STEEL)]],
+  [
+    ['armor', 'armour'],
+    [onBody(piece.breastplate, STEEL, RED), overBody(piece.pauldrons, STEEL)],
+  ],
   [['boxing'], [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), boxingGloved(RED)]],
-  [['astronaut', 'space suit', 'spacesuit'], [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), onBody(piece.emblem, [30, 60, 160], WHITE_CLOTH)]],
+  [
+    ['astronaut', 'space suit', 'spacesuit'],
+    [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), onBody(piece.emblem, [30, 60, 160], WHITE_CLOTH)],
+  ],
   [['tuxedo'], [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, BLACK_CLOTH)]],
   [['tailcoat', 'butler'], [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, WHITE_CLOTH)]],
   [['kimono', 'gi', 'hanbok', 'yukata'], [onBody(piece.garment('wrap', 'flowers'), [170, 30, 50], [240, 200, 80])]],
   [['vampire'], [...caped(BLACK_CLOTH, [170, 10, 30], true)]],
   [['cape', 'cloak', 'poncho'], [...caped([130, 30, 40])]],
-  [['angel', 'fairy', 'wings'], [behindBody(piece.wings(true), WHITE_CLOTH), onBody(piece.garment('scoop', 'sparkles'), [240, 230, 250], WHITE_CLOTH)]],
-  [['superhero'], [onBody(piece.garment('crew', 'plain'), [30, 70, 180]), ...caped(RED), onBody(piece.emblem, RED, [250, 210, 40])]],
-  [['wizard', 'witch', 'robe', 'gown graduation', 'judge'], [onBody(piece.garment('v', 'plain'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH)]],
-  [['toga', 'chiton', 'goddess', 'sari', 'draped'], [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), overBody(piece.sash(40), WHITE_CLOTH, GOLD)]],
-  [['pharaoh', 'egyptian'], [behindHead(piece.hood(true), [30, 60, 160], GOLD), overBody(piece.necklace(false), GOLD), onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH)]],
-  [['pirate'], [onHead(piece.hat('tricorn'), BLACK_CLOTH, GOLD), onBody(piece.garment('v', 'stripes'), WHITE_CLOTH, RED)]],
-  [['cowboy', 'western'], [onHead(piece.hat('cowboy'), BROWN), overBody(piece.scarf, RED, WHITE_CLOTH), onBody(piece.garment('v', 'plain'), [150, 100, 60])]],
-  [['ninja'], [onBody(piece.garment('wrap', 'plain'), BLACK_CLOTH, [60, 60, 70]), onFace(piece.lowerMask, BLACK_CLOTH)]],
+  [
+    ['angel', 'fairy', 'wings'],
+    [
+      behindBody(piece.wings(true), WHITE_CLOTH),
+      onBody(piece.garment('scoop', 'sparkles'), [240, 230, 250], WHITE_CLOTH),
+    ],
+  ],
+  [
+    ['superhero'],
+    [onBody(piece.garment('crew', 'plain'), [30, 70, 180]), ...caped(RED), onBody(piece.emblem, RED, [250, 210, 40])],
+  ],
+  [
+    ['wizard', 'witch', 'robe', 'gown graduation', 'judge'],
+    [onBody(piece.garment('v', 'plain'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH)],
+  ],
+  [
+    ['toga', 'chiton', 'goddess', 'sari', 'draped'],
+    [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), overBody(piece.sash(40), WHITE_CLOTH, GOLD)],
+  ],
+  [
+    ['pharaoh', 'egyptian'],
+    [
+      behindHead(piece.hood(true), [30, 60, 160], GOLD),
+      overBody(piece.necklace(false), GOLD),
+      onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH),
+    ],
+  ],
+  [
+    ['pirate'],
+    [onHead(piece.hat('tricorn'), BLACK_CLOTH, GOLD), onBody(piece.garment('v', 'stripes'), WHITE_CLOTH, RED)],
+  ],
+  [
+    ['cowboy', 'western'],
+    [
+      onHead(piece.hat('cowboy'), BROWN),
+      overBody(piece.scarf, RED, WHITE_CLOTH),
+      onBody(piece.garment('v', 'plain'), [150, 100, 60]),
+    ],
+  ],
+  [
+    ['ninja'],
+    [onBody(piece.garment('wrap', 'plain'), BLACK_CLOTH, [60, 60, 70]), onFace(piece.lowerMask, BLACK_CLOTH)],
+  ],
   [['santa'], [onHead(piece.hat('santa'), RED), onBody(piece.garment('crew', 'fur'), RED, WHITE_CLOTH)]],
-  [['clown', 'jester'], [onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]), overBody(piece.ruff, WHITE_CLOTH), onBody(piece.garment('crew', 'dots'), [240, 200, 40], RED)]],
-  [['chef'], [onHead(piece.hat('toque'), WHITE_CLOTH), onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), overBody(piece.scarf, RED, WHITE_CLOTH)]],
-  [['firefighter'], [onHead(piece.helmet('brimmed'), RED), onBody(piece.garment('crew', 'stripes'), [60, 56, 40], [230, 220, 60])]],
-  [['police'], [onHead(piece.hat('cap'), NAVY, GOLD), onBody(piece.jacket('tie', [170, 200, 230]), NAVY, BLACK_CLOTH), onBody(piece.emblem, GOLD, [250, 230, 150])]],
-  [['pilot', 'flight attendant'], [onHead(piece.hat('cap'), NAVY, GOLD), onBody(piece.jacket('tie', WHITE_CLOTH), NAVY, BLACK_CLOTH)]],
-  [['military', 'soldier'], [onBody(piece.jacket('tie', [170, 160, 120]), [86, 96, 60], [60, 60, 40]), onBody(piece.emblem, GOLD, RED)]],
-  [['sailor', 'marine'], [onBody(piece.garment('v', 'plain'), WHITE_CLOTH), overBody(piece.scarf, NAVY, WHITE_CLOTH), onHead(piece.hat('cap'), WHITE_CLOTH, NAVY)]],
-  [['doctor', 'lab coat', 'nurse', 'scrubs'], [onBody(piece.jacket('none', [170, 200, 230]), WHITE_CLOTH), overBody(piece.stethoscope, BLACK_CLOTH)]],
-  [['construction', 'hi vis', 'high visibility'], [onHead(piece.helmet('brimmed'), [250, 200, 30]), onBody(piece.garment('crew', 'stripes'), [250, 120, 20], [220, 220, 220])]],
-  [['scuba', 'diving', 'wetsuit'], [onFace(piece.glasses('goggles'), BLACK_CLOTH, [60, 150, 220]), onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH, [40, 120, 200])]],
-  [['mermaid'], [onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]), overBody(piece.necklace(true), WHITE_CLOTH)]],
-  [['onesie', 'animal'], [behindHead(piece.hood(false), [150, 110, 80]), onHead(piece.animalEars, [150, 110, 80], [240, 190, 170]), onBody(piece.garment('hood', 'plain'), [150, 110, 80])]],
-  [['hood', 'hoodie', 'hooded', 'robin hood'], [behindHead(piece.hood(false), [90, 96, 110]), onBody(piece.garment('hood', 'plain'), [90, 96, 110])]],
+  [
+    ['clown', 'jester'],
+    [
+      onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]),
+      overBody(piece.ruff, WHITE_CLOTH),
+      onBody(piece.garment('crew', 'dots'), [240, 200, 40], RED),
+    ],
+  ],
+  [
+    ['chef'],
+    [
+      onHead(piece.hat('toque'), WHITE_CLOTH),
+      onBody(piece.garment('crew', 'plain'), WHITE_CLOTH),
+      overBody(piece.scarf, RED, WHITE_CLOTH),
+    ],
+  ],
+  [
+    ['firefighter'],
+    [onHead(piece.helmet('brimmed'), RED), onBody(piece.garment('crew', 'stripes'), [60, 56, 40], [230, 220, 60])],
+  ],
+  [
+    ['police'],
+    [
+      onHead(piece.hat('cap'), NAVY, GOLD),
+      onBody(piece.jacket('tie', [170, 200, 230]), NAVY, BLACK_CLOTH),
+      onBody(piece.emblem, GOLD, [250, 230, 150]),
+    ],
+  ],
+  [
+    ['pilot', 'flight attendant'],
+    [onHead(piece.hat('cap'), NAVY, GOLD), onBody(piece.jacket('tie', WHITE_CLOTH), NAVY, BLACK_CLOTH)],
+  ],
+  [
+    ['military', 'soldier'],
+    [onBody(piece.jacket('tie', [170, 160, 120]), [86, 96, 60], [60, 60, 40]), onBody(piece.emblem, GOLD, RED)],
+  ],
+  [
+    ['sailor', 'marine'],
+    [
+      onBody(piece.garment('v', 'plain'), WHITE_CLOTH),
+      overBody(piece.scarf, NAVY, WHITE_CLOTH),
+      onHead(piece.hat('cap'), WHITE_CLOTH, NAVY),
+    ],
+  ],
+  [
+    ['doctor', 'lab coat', 'nurse', 'scrubs'],
+    [onBody(piece.jacket('none', [170, 200, 230]), WHITE_CLOTH), overBody(piece.stethoscope, BLACK_CLOTH)],
+  ],
+  [
+    ['construction', 'hi vis', 'high visibility'],
+    [
+      onHead(piece.helmet('brimmed'), [250, 200, 30]),
+      onBody(piece.garment('crew', 'stripes'), [250, 120, 20], [220, 220, 220]),
+    ],
+  ],
+  [
+    ['scuba', 'diving', 'wetsuit'],
+    [
+      onFace(piece.glasses('goggles'), BLACK_CLOTH, [60, 150, 220]),
+      onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH, [40, 120, 200]),
+    ],
+  ],
+  [
+    ['mermaid'],
+    [
+      onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]),
+      overBody(piece.necklace(true), WHITE_CLOTH),
+    ],
+  ],
+  [
+    ['onesie', 'animal'],
+    [
+      behindHead(piece.hood(false), [150, 110, 80]),
+      onHead(piece.animalEars, [150, 110, 80], [240, 190, 170]),
+      onBody(piece.garment('hood', 'plain'), [150, 110, 80]),
+    ],
+  ],
+  [
+    ['hood', 'hoodie', 'hooded', 'robin hood'],
+    [behindHead(piece.hood(false), [90, 96, 110]), onBody(piece.garment('hood', 'plain'), [90, 96, 110])],
+  ],
   [['bathrobe', 'dressing gown'], [onBody(piece.garment('wrap', 'quilted'), WHITE_CLOTH, [226, 226, 222])]],
   [['t shirt', 'tee', 'polo'], [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH)]],
   [['turtleneck', 'polo neck'], [onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH)]],
-  [['suit', 'blazer', 'sherwani', 'groom', 'three piece', 'gangster', 'charro'], [onBody(piece.jacket('tie'), [40, 50, 70], [150, 30, 50])]],
+  [
+    ['suit', 'blazer', 'sherwani', 'groom', 'three piece', 'gangster', 'charro'],
+    [onBody(piece.jacket('tie'), [40, 50, 70], [150, 30, 50])],
+  ],
   [['shirt and tie', 'tie'], [onBody(piece.jacket('tie'), [220, 230, 245], NAVY)]],
   [['striped', 'stripes', 'breton', 'pyjama'], [onBody(piece.garment('crew', 'stripes'), WHITE_CLOTH, NAVY)]],
-  [['checked', 'flannel', 'plaid', 'tartan', 'kilt', 'gingham', 'lederhosen'], [onBody(piece.garment('v', 'checks'), [170, 40, 40], BLACK_CLOTH)]],
-  [['floral', 'hawaiian', 'flower', 'cottagecore', 'sundress', 'garden party', 'bohemian', 'hippie'], [onBody(piece.garment('scoop', 'flowers'), [250, 236, 200], [230, 80, 120])]],
-  [['sequin', 'disco', 'glitter', 'festival', 'sparkl', 'red carpet', 'flapper'], [onBody(piece.garment('scoop', 'sparkles'), [200, 170, 60], WHITE_CLOTH)]],
+  [
+    ['checked', 'flannel', 'plaid', 'tartan', 'kilt', 'gingham', 'lederhosen'],
+    [onBody(piece.garment('v', 'checks'), [170, 40, 40], BLACK_CLOTH)],
+  ],
+  [
+    ['floral', 'hawaiian', 'flower', 'cottagecore', 'sundress', 'garden party', 'bohemian', 'hippie'],
+    [onBody(piece.garment('scoop', 'flowers'), [250, 236, 200], [230, 80, 120])],
+  ],
+  [
+    ['sequin', 'disco', 'glitter', 'festival', 'sparkl', 'red carpet', 'flapper'],
+    [onBody(piece.garment('scoop', 'sparkles'), [200, 170, 60], WHITE_CLOTH)],
+  ],
   [['polka', 'dots', 'rockabilly', 'pin up'], [onBody(piece.garment('scoop', 'dots'), RED, WHITE_CLOTH)]],
   [['puffer', 'quilted', 'down jacket', 'ski'], [onBody(piece.garment('crew', 'quilted'), [40, 80, 160], BLACK_CLOTH)]],
   [['fur', 'shearling', 'faux fur', 'inuit'], [onBody(piece.garment('v', 'fur'), [170, 130, 90], [236, 224, 200])]],
-  [['christmas', 'knit', 'sweater', 'jumper', 'cardigan', 'cable'], [onBody(piece.garment('crew', 'dots'), [150, 30, 40], WHITE_CLOTH)]],
-  [['coat', 'jacket', 'parka', 'trench', 'peacoat', 'bomber', 'raincoat', 'windbreaker', 'duffle', 'caban', 'blazer'], [onBody(piece.jacket('none', [236, 232, 224]), [150, 120, 80], BLACK_CLOTH)]],
-  [['dress', 'gown', 'qipao', 'dirndl', 'lehenga', 'flamenco', 'kaftan', 'boubou', 'abaya', 'djellaba', 'ao dai'], [onBody(piece.garment('scoop', 'plain'), [130, 30, 70], GOLD)]],
-  [['apron', 'overalls', 'dungarees', 'smock'], [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), overBody(piece.straps(false), [60, 90, 150])]],
+  [
+    ['christmas', 'knit', 'sweater', 'jumper', 'cardigan', 'cable'],
+    [onBody(piece.garment('crew', 'dots'), [150, 30, 40], WHITE_CLOTH)],
+  ],
+  [
+    ['coat', 'jacket', 'parka', 'trench', 'peacoat', 'bomber', 'raincoat', 'windbreaker', 'duffle', 'caban', 'blazer'],
+    [onBody(piece.jacket('none', [236, 232, 224]), [150, 120, 80], BLACK_CLOTH)],
+  ],
+  [
+    ['dress', 'gown', 'qipao', 'dirndl', 'lehenga', 'flamenco', 'kaftan', 'boubou', 'abaya', 'djellaba', 'ao dai'],
+    [onBody(piece.garment('scoop', 'plain'), [130, 30, 70], GOLD)],
+  ],
+  [
+    ['apron', 'overalls', 'dungarees', 'smock'],
+    [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), overBody(piece.straps(false), [60, 90, 150])],
+  ],
 ];
 
 /**
@@ -287,20 +768,41 @@ const ACCESSORY_RULES: readonly Rule[] = [
   [['watch'], [held('watch', GOLD)]],
   [['gloves'], [{ draw: openHand, anchor: 'hand', layer: 'front', main: BLACK_CLOTH, accent: [50, 36, 30] }]],
   [['boots'], [{ draw: piece.shoe(true), anchor: 'feet', layer: 'front', main: BROWN, accent: BLACK_CLOTH }]],
-  [['sneakers', 'heels', 'flats', 'sandals', 'loafers', 'shoes'], [{ draw: piece.shoe(false), anchor: 'feet', layer: 'front', main: WHITE_CLOTH, accent: [200, 200, 200] }]],
-  [['cargo pants', 'shorts'], [{ draw: piece.legwear('trousers'), anchor: 'hips', layer: 'body', main: KHAKI, accent: BROWN }]],
-  [['maxi skirt', 'mini skirt', 'grass skirt'], [{ draw: piece.legwear('skirt'), anchor: 'hips', layer: 'body', main: [60, 60, 90], accent: BLACK_CLOTH }]],
+  [
+    ['sneakers', 'heels', 'flats', 'sandals', 'loafers', 'shoes'],
+    [{ draw: piece.shoe(false), anchor: 'feet', layer: 'front', main: WHITE_CLOTH, accent: [200, 200, 200] }],
+  ],
+  [
+    ['cargo pants', 'shorts'],
+    [{ draw: piece.legwear('trousers'), anchor: 'hips', layer: 'body', main: KHAKI, accent: BROWN }],
+  ],
+  [
+    ['maxi skirt', 'mini skirt', 'grass skirt'],
+    [{ draw: piece.legwear('skirt'), anchor: 'hips', layer: 'body', main: [60, 60, 90], accent: BLACK_CLOTH }],
+  ],
 ];
 
 /** Dresses, matched on the option's id: each its own neckline, sleeves and detail, not one shape in many colours. */
 const DRESS_RULES: readonly Rule[] = [
   [['evening gown'], [onBody(piece.gown('v', false, 'brooch'), [110, 20, 50], GOLD)]],
   [['cocktail dress'], [onBody(piece.gown('sweetheart', false, 'bow'), [200, 40, 80], BLACK_CLOTH)]],
-  [['little black dress'], [onBody(piece.gown('boat', false, 'plain'), BLACK_CLOTH), overBody(piece.necklace(true), WHITE_CLOTH)]],
+  [
+    ['little black dress'],
+    [onBody(piece.gown('boat', false, 'plain'), BLACK_CLOTH), overBody(piece.necklace(true), WHITE_CLOTH)],
+  ],
   [['ball gown'], [onBody(piece.gown('off-shoulder', true, 'lacing'), [90, 140, 220], WHITE_CLOTH)]],
-  [['wedding dress'], [onBody(piece.gown('sweetheart', false, 'lace'), WHITE_CLOTH, WHITE_CLOTH), behindHead(piece.veil, WHITE_CLOTH)]],
+  [
+    ['wedding dress'],
+    [onBody(piece.gown('sweetheart', false, 'lace'), WHITE_CLOTH, WHITE_CLOTH), behindHead(piece.veil, WHITE_CLOTH)],
+  ],
   [['bridesmaid dress'], [onBody(piece.gown('sweetheart', false, 'plain'), [236, 190, 206], WHITE_CLOTH)]],
-  [['princess gown'], [onBody(piece.gown('sweetheart', true, 'plain', 'sparkles'), [236, 150, 190], WHITE_CLOTH), onHead(piece.tiara, SILVER, [120, 170, 255])]],
+  [
+    ['princess gown'],
+    [
+      onBody(piece.gown('sweetheart', true, 'plain', 'sparkles'), [236, 150, 190], WHITE_CLOTH),
+      onHead(piece.tiara, SILVER, [120, 170, 255]),
+    ],
+  ],
   [['qipao'], [onBody(piece.gown('mandarin', false, 'frogs', 'flowers'), [180, 20, 40], GOLD)]],
   [['victorian dress'], [onBody(piece.gown('high-lace', true, 'plain'), [70, 40, 80], WHITE_CLOTH)]],
   [['regency dress'], [onBody(piece.gown('square', true, 'empire'), [240, 236, 220], [110, 140, 200])]],
@@ -317,22 +819,35 @@ function ruleFor(rules: readonly Rule[], words: string): readonly Piece[] | unde
  * chose (or the prompt names) paints the option's first piece; the second its accent. Options
  * without a rule get a plain top of a hue of their own, so every option is dressed.
  */
-export function outfitFor(category: 'character' | 'clothing' | 'action', id: string, words: string, colours: readonly Rgb[], dice: Dice): Piece[] {
+export function outfitFor(
+  category: 'character' | 'clothing' | 'action',
+  id: string,
+  words: string,
+  colours: readonly Rgb[],
+  dice: Dice,
+): Piece[] {
   const fixed =
     category === 'character'
       ? CHARACTERS[id]
       : category === 'action'
         ? (ACTIONS[id] ?? ruleFor(ACTION_RULES, words))
-        : (ruleFor(ACCESSORY_RULES, foldWords(id)) ?? ruleFor(DRESS_RULES, foldWords(id)) ?? ruleFor(CLOTHING_RULES, words));
+        : (ruleFor(ACCESSORY_RULES, foldWords(id)) ??
+          ruleFor(DRESS_RULES, foldWords(id)) ??
+          ruleFor(CLOTHING_RULES, words));
   const pieces = fixed ?? fallback(category, dice);
   // Options sharing a rule (every gown, every dance) each get a shade of their own.
-  const own = category === 'character' || pieces[0]?.natural ? undefined : mix(pieces[0]?.main ?? WHITE, hsl(dice.between(0, 360), 0.6, 0.5), SHADE_SHIFT);
+  const own =
+    category === 'character' || pieces[0]?.natural
+      ? undefined
+      : mix(pieces[0]?.main ?? WHITE, hsl(dice.between(0, 360), 0.6, 0.5), SHADE_SHIFT);
   const painted: Piece[] = [];
   pieces.forEach((entry, index) => {
     const before = painted[index - 1];
-    if (entry.follows && before) painted.push({ ...entry, main: before.main, ...(before.accent ? { accent: before.accent } : {}) });
+    if (entry.follows && before)
+      painted.push({ ...entry, main: before.main, ...(before.accent ? { accent: before.accent } : {}) });
     else if (index > 0) painted.push(entry);
-    else painted.push({ ...entry, main: colours[0] ?? own ?? entry.main, ...(colours[1] ? { accent: colours[1] } : {}) });
+    else
+      painted.push({ ...entry, main: colours[0] ?? own ?? entry.main, ...(colours[1] ? { accent: colours[1] } : {}) });
   });
   return painted;
 }
@@ -342,7 +857,8 @@ const NECKLINES: readonly Neckline[] = ['crew', 'v', 'scoop', 'turtle'];
 /** An option no rule knows: a top of a neckline and hue of its own for clothes, motion around the person for an action. */
 function fallback(category: 'character' | 'clothing' | 'action', dice: Dice): Piece[] {
   const hue = hsl(dice.between(0, 360), 0.45, 0.45);
-  if (category === 'action') return [behindBody(piece.motionLines(false), WHITE_CLOTH), overBody(piece.scatter('stars'), hue)];
+  if (category === 'action')
+    return [behindBody(piece.motionLines(false), WHITE_CLOTH), overBody(piece.scatter('stars'), hue)];
   return [onBody(piece.garment(NECKLINES[dice.int(0, NECKLINES.length - 1)] ?? 'crew', 'plain'), hue, [240, 240, 240])];
 }
 

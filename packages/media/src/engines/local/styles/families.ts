@@ -94,13 +94,66 @@ export interface PhotoStyle {
   glow: number;
 }
 
-export type StyleFamily = ToonStyle | WatercolourStyle | OilStyle | SketchStyle | EngravingStyle | PixelStyle | CellStyle | DotStyle | ReliefStyle | PhotoStyle;
+export type StyleFamily =
+  | ToonStyle
+  | WatercolourStyle
+  | OilStyle
+  | SketchStyle
+  | EngravingStyle
+  | PixelStyle
+  | CellStyle
+  | DotStyle
+  | ReliefStyle
+  | PhotoStyle;
 
-const toon = (parts: Partial<ToonStyle>): ToonStyle => ({ family: 'toon', smoothing: 2, colours: 10, ink: 1, inkWidth: 1.2, saturation: 1.2, halftone: 0, mono: false, ...parts });
-const watercolour = (parts: Partial<WatercolourStyle>): WatercolourStyle => ({ family: 'watercolour', colours: 12, bleed: 1, edgeDarkening: 1, paper: 1, mono: false, opacity: 0.75, ...parts });
-const oil = (parts: Partial<OilStyle>): OilStyle => ({ family: 'oil', brush: 5, strokeLength: 6, impasto: 1, saturation: 1.15, ...parts });
-const photo = (parts: Partial<PhotoStyle>): PhotoStyle => ({ family: 'photo', grain: 0.04, vignette: 0.3, scanLines: 0, channelShift: 0, glow: 0, ...parts });
-const cellStyle = (parts: Partial<CellStyle>): CellStyle => ({ family: 'cells', size: 24, compactness: 1, leading: 2.5, joint: 'shade', saturation: 1.1, texture: 0, ...parts });
+const toon = (parts: Partial<ToonStyle>): ToonStyle => ({
+  family: 'toon',
+  smoothing: 2,
+  colours: 10,
+  ink: 1,
+  inkWidth: 1.2,
+  saturation: 1.2,
+  halftone: 0,
+  mono: false,
+  ...parts,
+});
+const watercolour = (parts: Partial<WatercolourStyle>): WatercolourStyle => ({
+  family: 'watercolour',
+  colours: 12,
+  bleed: 1,
+  edgeDarkening: 1,
+  paper: 1,
+  mono: false,
+  opacity: 0.75,
+  ...parts,
+});
+const oil = (parts: Partial<OilStyle>): OilStyle => ({
+  family: 'oil',
+  brush: 5,
+  strokeLength: 6,
+  impasto: 1,
+  saturation: 1.15,
+  ...parts,
+});
+const photo = (parts: Partial<PhotoStyle>): PhotoStyle => ({
+  family: 'photo',
+  grain: 0.04,
+  vignette: 0.3,
+  scanLines: 0,
+  channelShift: 0,
+  glow: 0,
+  ...parts,
+});
+const cellStyle = (parts: Partial<CellStyle>): CellStyle => ({
+  family: 'cells',
+  size: 24,
+  compactness: 1,
+  leading: 2.5,
+  joint: 'shade',
+  saturation: 1.1,
+  texture: 0,
+  ...parts,
+});
 
 const LEAD = [0.06, 0.05, 0.05] as const;
 const GROUT = [0.78, 0.74, 0.66] as const;

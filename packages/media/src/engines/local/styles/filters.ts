@@ -17,7 +17,8 @@ export function bilateral(source: Raster, radius: number, rangeSigma: number): R
   // exp(-d²/2σ²) tabulated on the squared colour distance (0–3).
   const steps = 1024;
   const range = new Float32Array(steps + 1);
-  for (let step = 0; step <= steps; step += 1) range[step] = Math.exp(-((step / steps) * 3) / (2 * rangeSigma * rangeSigma));
+  for (let step = 0; step <= steps; step += 1)
+    range[step] = Math.exp(-((step / steps) * 3) / (2 * rangeSigma * rangeSigma));
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const at = (y * width + x) * 3;
@@ -72,12 +73,16 @@ export function kuwahara(source: Raster, radius: number): Raster {
       const cell = (y + 1) * stride + x + 1;
       const values = [r, g, b, l * l];
       tables.forEach((table, index) => {
-        table[cell] = (values[index] ?? 0) + (table[cell - 1] ?? 0) + (table[cell - stride] ?? 0) - (table[cell - stride - 1] ?? 0);
+        table[cell] =
+          (values[index] ?? 0) + (table[cell - 1] ?? 0) + (table[cell - stride] ?? 0) - (table[cell - stride - 1] ?? 0);
       });
     }
   }
   const area = (table: Float64Array, x0: number, y0: number, x1: number, y1: number) =>
-    (table[y1 * stride + x1] ?? 0) - (table[y0 * stride + x1] ?? 0) - (table[y1 * stride + x0] ?? 0) + (table[y0 * stride + x0] ?? 0);
+    (table[y1 * stride + x1] ?? 0) -
+    (table[y0 * stride + x1] ?? 0) -
+    (table[y1 * stride + x0] ?? 0) +
+    (table[y0 * stride + x0] ?? 0);
   const out = new Float32Array(data.length);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
@@ -112,7 +117,8 @@ export function kMeansPalette(source: Raster, count: number, iterations = 8): Fl
   const pixels = data.length / 3;
   const step = Math.max(1, Math.floor(pixels / 6000));
   const sample: number[] = [];
-  for (let pixel = 0; pixel < pixels; pixel += step) sample.push(data[pixel * 3] ?? 0, data[pixel * 3 + 1] ?? 0, data[pixel * 3 + 2] ?? 0);
+  for (let pixel = 0; pixel < pixels; pixel += step)
+    sample.push(data[pixel * 3] ?? 0, data[pixel * 3 + 1] ?? 0, data[pixel * 3 + 2] ?? 0);
   const samples = sample.length / 3;
   const palette = new Float32Array(count * 3);
   // Farthest-point start: the first sample, then each time the sample farthest from the palette.
@@ -132,19 +138,26 @@ export function kMeansPalette(source: Raster, count: number, iterations = 8): Fl
     const sums = new Float64Array(count * 4);
     for (let index = 0; index < samples; index += 1) {
       const centre = nearestColour(sample, index * 3, palette, count);
-      for (let channel = 0; channel < 3; channel += 1) sums[centre * 4 + channel] = (sums[centre * 4 + channel] ?? 0) + (sample[index * 3 + channel] ?? 0);
+      for (let channel = 0; channel < 3; channel += 1)
+        sums[centre * 4 + channel] = (sums[centre * 4 + channel] ?? 0) + (sample[index * 3 + channel] ?? 0);
       sums[centre * 4 + 3] = (sums[centre * 4 + 3] ?? 0) + 1;
     }
     for (let centre = 0; centre < count; centre += 1) {
       const members = sums[centre * 4 + 3] ?? 0;
-      if (members > 0) for (let channel = 0; channel < 3; channel += 1) palette[centre * 3 + channel] = (sums[centre * 4 + channel] ?? 0) / members;
+      if (members > 0)
+        for (let channel = 0; channel < 3; channel += 1)
+          palette[centre * 3 + channel] = (sums[centre * 4 + channel] ?? 0) / members;
     }
   }
   return palette;
 }
 
 function colourDistance(a: ArrayLike<number>, at: number, b: ArrayLike<number>, bt: number): number {
-  return ((a[at] ?? 0) - (b[bt] ?? 0)) ** 2 + ((a[at + 1] ?? 0) - (b[bt + 1] ?? 0)) ** 2 + ((a[at + 2] ?? 0) - (b[bt + 2] ?? 0)) ** 2;
+  return (
+    ((a[at] ?? 0) - (b[bt] ?? 0)) ** 2 +
+    ((a[at + 1] ?? 0) - (b[bt + 1] ?? 0)) ** 2 +
+    ((a[at + 2] ?? 0) - (b[bt + 2] ?? 0)) ** 2
+  );
 }
 
 function nearestColour(values: ArrayLike<number>, at: number, palette: Float32Array, count: number): number {
@@ -193,15 +206,28 @@ export function inkLines(lum: Raster, sigma: number, threshold: number, softness
  * distance (`compactness` high gives square tiles, low follows the picture's edges). Returns the
  * cell of each pixel.
  */
-export function cells(source: Raster, size: number, compactness: number, jitter: number, seed: number, iterations = 4): Int32Array {
+export function cells(
+  source: Raster,
+  size: number,
+  compactness: number,
+  jitter: number,
+  seed: number,
+  iterations = 4,
+): Int32Array {
   const { width, height, data } = source;
   const columns = Math.max(1, Math.round(width / size));
   const rows = Math.max(1, Math.round(height / size));
   const centres: number[] = [];
   for (let row = 0; row < rows; row += 1) {
     for (let column = 0; column < columns; column += 1) {
-      const x = Math.min(width - 1, Math.floor((column + 0.5 + jitter * (hash2(column, row, seed) - 0.5)) * (width / columns)));
-      const y = Math.min(height - 1, Math.floor((row + 0.5 + jitter * (hash2(column, row, seed + 7) - 0.5)) * (height / rows)));
+      const x = Math.min(
+        width - 1,
+        Math.floor((column + 0.5 + jitter * (hash2(column, row, seed) - 0.5)) * (width / columns)),
+      );
+      const y = Math.min(
+        height - 1,
+        Math.floor((row + 0.5 + jitter * (hash2(column, row, seed + 7) - 0.5)) * (height / rows)),
+      );
       const at = (y * width + x) * 3;
       centres.push(x, y, data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0);
     }
@@ -219,7 +245,10 @@ export function cells(source: Raster, size: number, compactness: number, jitter:
           const pixel = y * width + x;
           const at = pixel * 3;
           const distance =
-            ((data[at] ?? 0) - cr) ** 2 + ((data[at + 1] ?? 0) - cg) ** 2 + ((data[at + 2] ?? 0) - cb) ** 2 + spatialWeight * ((x - cx) ** 2 + (y - cy) ** 2);
+            ((data[at] ?? 0) - cr) ** 2 +
+            ((data[at + 1] ?? 0) - cg) ** 2 +
+            ((data[at + 2] ?? 0) - cb) ** 2 +
+            spatialWeight * ((x - cx) ** 2 + (y - cy) ** 2);
           if (distance < (best[pixel] ?? 0)) {
             best[pixel] = distance;
             labels[pixel] = centre;
@@ -230,12 +259,21 @@ export function cells(source: Raster, size: number, compactness: number, jitter:
     const sums = new Float64Array(count * 6);
     for (let pixel = 0; pixel < labels.length; pixel += 1) {
       const base = (labels[pixel] ?? 0) * 6;
-      const values = [pixel % width, Math.floor(pixel / width), data[pixel * 3] ?? 0, data[pixel * 3 + 1] ?? 0, data[pixel * 3 + 2] ?? 0, 1];
+      const values = [
+        pixel % width,
+        Math.floor(pixel / width),
+        data[pixel * 3] ?? 0,
+        data[pixel * 3 + 1] ?? 0,
+        data[pixel * 3 + 2] ?? 0,
+        1,
+      ];
       for (let index = 0; index < 6; index += 1) sums[base + index] = (sums[base + index] ?? 0) + (values[index] ?? 0);
     }
     for (let centre = 0; centre < count; centre += 1) {
       const members = sums[centre * 6 + 5] ?? 0;
-      if (members > 0) for (let index = 0; index < 5; index += 1) centres[centre * 5 + index] = (sums[centre * 6 + index] ?? 0) / members;
+      if (members > 0)
+        for (let index = 0; index < 5; index += 1)
+          centres[centre * 5 + index] = (sums[centre * 6 + index] ?? 0) / members;
     }
   }
   return labels;
@@ -247,7 +285,8 @@ export function fillCells(source: Raster, labels: Int32Array): Raster {
   const sums = new Float64Array(count * 4);
   for (let pixel = 0; pixel < labels.length; pixel += 1) {
     const base = (labels[pixel] ?? 0) * 4;
-    for (let channel = 0; channel < 3; channel += 1) sums[base + channel] = (sums[base + channel] ?? 0) + (source.data[pixel * 3 + channel] ?? 0);
+    for (let channel = 0; channel < 3; channel += 1)
+      sums[base + channel] = (sums[base + channel] ?? 0) + (source.data[pixel * 3 + channel] ?? 0);
     sums[base + 3] = (sums[base + 3] ?? 0) + 1;
   }
   const out = new Float32Array(source.data.length);
@@ -266,7 +305,8 @@ export function cellBorders(labels: Int32Array, width: number, height: number, t
     for (let x = 0; x < width; x += 1) {
       const pixel = y * width + x;
       const label = labels[pixel];
-      if ((x + 1 < width && labels[pixel + 1] !== label) || (y + 1 < height && labels[pixel + width] !== label)) border[pixel] = 1;
+      if ((x + 1 < width && labels[pixel + 1] !== label) || (y + 1 < height && labels[pixel + width] !== label))
+        border[pixel] = 1;
     }
   }
   const reach = Math.max(0, Math.round((thickness - 1) / 2));
@@ -296,9 +336,12 @@ export function edgeDirections(lum: Raster, smoothing: number): Float32Array {
   const tensor = new Float32Array(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const at = (xx: number, yy: number) => data[Math.min(height - 1, Math.max(0, yy)) * width + Math.min(width - 1, Math.max(0, xx))] ?? 0;
-      const gx = at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x - 1, y) - at(x - 1, y + 1);
-      const gy = at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x, y - 1) - at(x + 1, y - 1);
+      const at = (xx: number, yy: number) =>
+        data[Math.min(height - 1, Math.max(0, yy)) * width + Math.min(width - 1, Math.max(0, xx))] ?? 0;
+      const gx =
+        at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x - 1, y) - at(x - 1, y + 1);
+      const gy =
+        at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x, y - 1) - at(x + 1, y - 1);
       const base = (y * width + x) * 3;
       tensor[base] = gx * gx;
       tensor[base + 1] = gx * gy;
@@ -336,9 +379,11 @@ export function alongStrokes(source: Raster, directions: Float32Array, length: n
         const xx = Math.min(width - 1, Math.max(0, Math.round(x + dx * step)));
         const yy = Math.min(height - 1, Math.max(0, Math.round(y + dy * step)));
         const other = (yy * width + xx) * channels;
-        for (let channel = 0; channel < channels; channel += 1) sums[channel] = (sums[channel] ?? 0) + (data[other + channel] ?? 0);
+        for (let channel = 0; channel < channels; channel += 1)
+          sums[channel] = (sums[channel] ?? 0) + (data[other + channel] ?? 0);
       }
-      for (let channel = 0; channel < channels; channel += 1) out[pixel * channels + channel] = (sums[channel] ?? 0) / (2 * length + 1);
+      for (let channel = 0; channel < channels; channel += 1)
+        out[pixel * channels + channel] = (sums[channel] ?? 0) / (2 * length + 1);
     }
   }
   return raster(width, height, channels, out);
@@ -350,7 +395,8 @@ export function saturate(source: Raster, amount: number): Raster {
   const out = new Float32Array(source.data.length);
   for (let pixel = 0; pixel < lum.length; pixel += 1) {
     const grey = lum[pixel] ?? 0;
-    for (let channel = 0; channel < 3; channel += 1) out[pixel * 3 + channel] = clamp01(grey + amount * ((source.data[pixel * 3 + channel] ?? 0) - grey));
+    for (let channel = 0; channel < 3; channel += 1)
+      out[pixel * 3 + channel] = clamp01(grey + amount * ((source.data[pixel * 3 + channel] ?? 0) - grey));
   }
   return raster(source.width, source.height, 3, out);
 }

@@ -21,6 +21,7 @@ export interface PaintTask {
 export function paint({ pixels, width, height, style, unit, seed, intensity }: PaintTask): Buffer {
   const original = fromBytes(pixels, width, height, 3);
   const styled = renderStyle(original, style, unit, seed);
-  if (intensity < 1) styled.data.forEach((value, index) => (styled.data[index] = mix(original.data[index] ?? 0, value, intensity)));
+  if (intensity < 1)
+    styled.data.forEach((value, index) => (styled.data[index] = mix(original.data[index] ?? 0, value, intensity)));
   return toBytes(styled);
 }

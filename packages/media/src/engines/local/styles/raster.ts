@@ -9,7 +9,12 @@ export interface Raster {
   data: Float32Array;
 }
 
-export function raster(width: number, height: number, channels: number, data = new Float32Array(width * height * channels)): Raster {
+export function raster(
+  width: number,
+  height: number,
+  channels: number,
+  data = new Float32Array(width * height * channels),
+): Raster {
   return { width, height, channels, data };
 }
 
@@ -21,7 +26,8 @@ export function fromBytes(bytes: Uint8Array, width: number, height: number, chan
 
 export function toBytes(image: Raster): Buffer {
   const bytes = Buffer.alloc(image.data.length);
-  for (let index = 0; index < bytes.length; index += 1) bytes[index] = Math.round(clamp01(image.data[index] ?? 0) * 255);
+  for (let index = 0; index < bytes.length; index += 1)
+    bytes[index] = Math.round(clamp01(image.data[index] ?? 0) * 255);
   return bytes;
 }
 
@@ -102,7 +108,9 @@ export function gaussian(source: Raster, sigma: number): Raster {
   if (sigma < 0.3) return source;
   if (sigma < 3) {
     const radius = Math.ceil(3 * sigma);
-    const weights = Float32Array.from({ length: 2 * radius + 1 }, (_, index) => Math.exp(-((index - radius) ** 2) / (2 * sigma * sigma)));
+    const weights = Float32Array.from({ length: 2 * radius + 1 }, (_, index) =>
+      Math.exp(-((index - radius) ** 2) / (2 * sigma * sigma)),
+    );
     const total = weights.reduce((sum, weight) => sum + weight, 0);
     weights.forEach((weight, index) => (weights[index] = weight / total));
     return kernelPass(kernelPass(source, weights, true), weights, false);

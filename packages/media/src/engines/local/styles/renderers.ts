@@ -1,5 +1,27 @@
-import type { CellStyle, DotStyle, EngravingStyle, OilStyle, PhotoStyle, ReliefStyle, SketchStyle, StyleFamily, ToonStyle, WatercolourStyle } from './families.ts';
-import { alongStrokes, bilateral, cellBorders, cells, edgeDirections, fillCells, inkLines, kuwahara, quantise, saturate } from './filters.ts';
+import type {
+  CellStyle,
+  DotStyle,
+  EngravingStyle,
+  OilStyle,
+  PhotoStyle,
+  ReliefStyle,
+  SketchStyle,
+  StyleFamily,
+  ToonStyle,
+  WatercolourStyle,
+} from './families.ts';
+import {
+  alongStrokes,
+  bilateral,
+  cellBorders,
+  cells,
+  edgeDirections,
+  fillCells,
+  inkLines,
+  kuwahara,
+  quantise,
+  saturate,
+} from './filters.ts';
 import { clamp01, gaussian, hash2, luminance, mix, raster, smoothstep, turbulence, type Raster } from './raster.ts';
 
 /**
@@ -13,7 +35,8 @@ function shade(image: Raster, factor: (pixel: number) => number): Raster {
   const out = new Float32Array(image.data.length);
   for (let pixel = 0; pixel < image.width * image.height; pixel += 1) {
     const f = factor(pixel);
-    for (let channel = 0; channel < 3; channel += 1) out[pixel * 3 + channel] = clamp01((image.data[pixel * 3 + channel] ?? 0) * f);
+    for (let channel = 0; channel < 3; channel += 1)
+      out[pixel * 3 + channel] = clamp01((image.data[pixel * 3 + channel] ?? 0) * f);
   }
   return raster(image.width, image.height, 3, out);
 }
@@ -33,7 +56,8 @@ function halftoneDot(x: number, y: number, darkness: number, period: number): nu
 /** Cartoon, anime, comics, posters: bilateral smoothing, k-means flat colours, DoG ink, halftone. */
 const toon: Renderer<ToonStyle> = (image, style, unit) => {
   let smooth = image;
-  for (let pass = 0; pass < style.smoothing; pass += 1) smooth = bilateral(smooth, Math.max(1, Math.round(1.5 * unit)), 0.12);
+  for (let pass = 0; pass < style.smoothing; pass += 1)
+    smooth = bilateral(smooth, Math.max(1, Math.round(1.5 * unit)), 0.12);
   const coloured = style.mono ? greyscale(smooth) : saturate(smooth, style.saturation);
   const flat = quantise(coloured, style.colours);
   const ink = style.ink > 0 ? inkLines(luminance(smooth), Math.max(1, style.inkWidth * unit), 0.004, 0.012) : undefined;
@@ -41,7 +65,10 @@ const toon: Renderer<ToonStyle> = (image, style, unit) => {
   return shade(flat, (pixel) => {
     const x = pixel % image.width;
     const y = Math.floor(pixel / image.width);
-    const lum = 0.299 * (flat.data[pixel * 3] ?? 0) + 0.587 * (flat.data[pixel * 3 + 1] ?? 0) + 0.114 * (flat.data[pixel * 3 + 2] ?? 0);
+    const lum =
+      0.299 * (flat.data[pixel * 3] ?? 0) +
+      0.587 * (flat.data[pixel * 3 + 1] ?? 0) +
+      0.114 * (flat.data[pixel * 3 + 2] ?? 0);
     const darkness = smoothstep(0.75, 0.15, lum);
     const dots = style.halftone > 0 ? 1 - style.halftone * 0.45 * halftoneDot(x, y, darkness, period) : 1;
     return dots * (1 - style.ink * (ink?.[pixel] ?? 0));
@@ -66,7 +93,11 @@ const watercolour: Renderer<WatercolourStyle> = (image, style, unit, seed) => {
   for (let pixel = 0; pixel < width * height; pixel += 1) {
     const wet = smoothstep(0.35, 0.65, wetness[pixel] ?? 0);
     const edge = Math.min(1, Math.abs((washLum[pixel] ?? 0) - (edgeLum[pixel] ?? 0)) * 8);
-    const density = 1 + 0.45 * ((pigment[pixel] ?? 0.5) - 0.5) + 0.35 * style.paper * ((grain[pixel] ?? 0.5) - 0.5) + 0.6 * style.edgeDarkening * edge;
+    const density =
+      1 +
+      0.45 * ((pigment[pixel] ?? 0.5) - 0.5) +
+      0.35 * style.paper * ((grain[pixel] ?? 0.5) - 0.5) +
+      0.6 * style.edgeDarkening * edge;
     for (let channel = 0; channel < 3; channel += 1) {
       const at = pixel * 3 + channel;
       // Transparent paint lets the white paper through; density darkens as C − (C − C²)(d − 1).
@@ -85,12 +116,14 @@ const oil: Renderer<OilStyle> = (image, style, unit, seed) => {
   const length = Math.max(2, Math.round(style.strokeLength * unit));
   const painted = alongStrokes(patches, directions, Math.ceil(length / 2));
   const bristles = new Float32Array(width * height);
-  for (let pixel = 0; pixel < bristles.length; pixel += 1) bristles[pixel] = hash2(pixel % width, Math.floor(pixel / width), seed);
+  for (let pixel = 0; pixel < bristles.length; pixel += 1)
+    bristles[pixel] = hash2(pixel % width, Math.floor(pixel / width), seed);
   const strokes = alongStrokes(raster(width, height, 1, bristles), directions, length).data;
   return shade(painted, (pixel) => {
     const x = pixel % width;
     const y = Math.floor(pixel / width);
-    const at = (dx: number, dy: number) => strokes[Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))] ?? 0.5;
+    const at = (dx: number, dy: number) =>
+      strokes[Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))] ?? 0.5;
     const relief = (at(-1, -1) - at(1, 1)) * 2;
     return 1 + style.impasto * (0.25 * ((strokes[pixel] ?? 0.5) - 0.5) + relief * 0.5);
   });
@@ -102,12 +135,18 @@ const BLUEPRINT = [0.05, 0.2, 0.45];
 const sketch: Renderer<SketchStyle> = (image, style, unit, seed) => {
   const { width, height } = image;
   const lum = luminance(gaussian(image, 0.6 * unit)).data;
-  const inverse = raster(width, height, 1, lum.map((value) => 1 - value));
+  const inverse = raster(
+    width,
+    height,
+    1,
+    lum.map((value) => 1 - value),
+  );
   const blurred = gaussian(inverse, style.line * unit).data;
   const grain = turbulence(width, height, 1.5 * unit, 2, seed);
-  const colour = style.medium === 'coloured' ? saturate(bilateral(image, Math.max(1, Math.round(unit)), 0.15), 1.3) : undefined;
+  const colour =
+    style.medium === 'coloured' ? saturate(bilateral(image, Math.max(1, Math.round(unit)), 0.15), 1.3) : undefined;
   const period = (style.medium === 'charcoal' ? 7 : 5) * unit;
-  const line = (offset: number) => Math.abs((((offset / period) % 1) + 1) % 1 - 0.5) * 2;
+  const line = (offset: number) => Math.abs(((((offset / period) % 1) + 1) % 1) - 0.5) * 2;
   const out = new Float32Array(width * height * 3);
   for (let pixel = 0; pixel < width * height; pixel += 1) {
     const x = pixel % width;
@@ -126,7 +165,8 @@ const sketch: Renderer<SketchStyle> = (image, style, unit, seed) => {
     for (let channel = 0; channel < 3; channel += 1) {
       const pigment = colour ? mix(1, colour.data[pixel * 3 + channel] ?? 0, 0.85 * strokes) : 1;
       const value = tone * pigment * paper * ([1, 0.985, 0.95][channel] ?? 1);
-      out[pixel * 3 + channel] = style.medium === 'blueprint' ? mix(BLUEPRINT[channel] ?? 0, 0.95, 1 - value) : clamp01(value);
+      out[pixel * 3 + channel] =
+        style.medium === 'blueprint' ? mix(BLUEPRINT[channel] ?? 0, 0.95, 1 - value) : clamp01(value);
     }
   }
   return raster(width, height, 3, out);
@@ -163,7 +203,8 @@ const cellRenderer: Renderer<CellStyle> = (image, style, unit, seed) => {
   const size = Math.max(6, style.size * unit);
   const labels = cells(image, size, style.compactness, style.compactness > 2 ? 0.2 : 0.6, seed);
   const flat = saturate(fillCells(image, labels), style.saturation);
-  const borders = style.leading > 0 ? cellBorders(labels, width, height, style.leading * unit) : new Float32Array(width * height);
+  const borders =
+    style.leading > 0 ? cellBorders(labels, width, height, style.leading * unit) : new Float32Array(width * height);
   const texture = style.texture > 0 ? turbulence(width, height, Math.max(2, size / 3), 3, seed + 3) : undefined;
   const joint = style.joint;
   const out = new Float32Array(image.data.length);
@@ -198,7 +239,8 @@ const dots: Renderer<DotStyle> = (image, style, unit, seed) => {
         for (let y = Math.max(0, Math.floor(cy - radius)); y < Math.min(height, Math.ceil(cy + radius)); y += 1) {
           for (let x = Math.max(0, Math.floor(cx - radius)); x < Math.min(width, Math.ceil(cx + radius)); x += 1) {
             if ((x - cx) ** 2 + (y - cy) ** 2 > radius * radius) continue;
-            for (let channel = 0; channel < 3; channel += 1) out[(y * width + x) * 3 + channel] = clamp01((colour.data[source + channel] ?? 0) * lift);
+            for (let channel = 0; channel < 3; channel += 1)
+              out[(y * width + x) * 3 + channel] = clamp01((colour.data[source + channel] ?? 0) * lift);
           }
         }
       }
@@ -225,7 +267,8 @@ const relief: Renderer<ReliefStyle> = (image, style, unit, seed) => {
   for (let pixel = 0; pixel < width * height; pixel += 1) {
     const x = pixel % width;
     const y = Math.floor(pixel / width);
-    const at = (dx: number, dy: number) => heightMap[Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))] ?? 0;
+    const at = (dx: number, dy: number) =>
+      heightMap[Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))] ?? 0;
     const lit = (at(-step, -step) - at(step, step)) * 4;
     const noise = veins[pixel] ?? 0.5;
     const pattern =
@@ -235,7 +278,8 @@ const relief: Renderer<ReliefStyle> = (image, style, unit, seed) => {
           ? 0.12 * Math.sin((y / (6 * unit) + noise * 8) * Math.PI)
           : 0.25 * smoothstep(0.1, 0.6, lit);
     const value = clamp01(0.25 + 0.6 * (lum.data[pixel] ?? 0) + lit + pattern);
-    for (let channel = 0; channel < 3; channel += 1) out[pixel * 3 + channel] = mix(dark[channel] ?? 0, light[channel] ?? 1, value);
+    for (let channel = 0; channel < 3; channel += 1)
+      out[pixel * 3 + channel] = mix(dark[channel] ?? 0, light[channel] ?? 1, value);
   }
   return raster(width, height, 3, out);
 };

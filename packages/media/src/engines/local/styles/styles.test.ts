@@ -29,10 +29,15 @@ async function styled(id: string, name: string): Promise<StyledPicture> {
 
 /** The photo decoded at the styled picture's size, for pixel-by-pixel comparisons. */
 async function original(name: string, picture: StyledPicture): Promise<Buffer> {
-  return sharp(photos.get(name)?.image).resize(picture.width, picture.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  return sharp(photos.get(name)?.image)
+    .resize(picture.width, picture.height, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
-const lum = (data: Buffer, pixel: number) => (0.299 * (data[pixel * 3] ?? 0) + 0.587 * (data[pixel * 3 + 1] ?? 0) + 0.114 * (data[pixel * 3 + 2] ?? 0)) / 255;
+const lum = (data: Buffer, pixel: number) =>
+  (0.299 * (data[pixel * 3] ?? 0) + 0.587 * (data[pixel * 3 + 1] ?? 0) + 0.114 * (data[pixel * 3 + 2] ?? 0)) / 255;
 
 /** Share of the pixels painted in the `count` most frequent colours. */
 function topColourShare(data: Buffer, count: number): number {
@@ -118,7 +123,9 @@ describe('style families', { timeout: 60_000 }, () => {
       // Lines: the darkest twentieth of the pixels the style darkened.
       const all = Array.from({ length: picture.width * picture.height }, (_, pixel) => pixel);
       const darkened = all.filter((pixel) => lum(picture.data, pixel) < lum(photo, pixel) - 0.05);
-      const lines = darkened.sort((a, b) => lum(picture.data, a) - lum(picture.data, b)).slice(0, Math.ceil(edges.length / 20));
+      const lines = darkened
+        .sort((a, b) => lum(picture.data, a) - lum(picture.data, b))
+        .slice(0, Math.ceil(edges.length / 20));
       const onEdges = lines.filter((pixel) => edges[pixel] === 1).length / Math.max(1, lines.length);
       const edgeShare = edges.reduce((sum, value) => sum + value, 0) / edges.length;
       expect(darkened.length / edges.length, id).toBeGreaterThan(0.05);
@@ -138,15 +145,20 @@ describe('style families', { timeout: 60_000 }, () => {
       expect(chroma / pixels / 255, id).toBeLessThan(0.06);
     }
     const pencil = await styled('pencil-sketch', name);
-    expect(mean(Array.from({ length: pencil.width * pencil.height }, (_, pixel) => lum(pencil.data, pixel)))).toBeGreaterThan(0.6);
+    expect(
+      mean(Array.from({ length: pencil.width * pencil.height }, (_, pixel) => lum(pencil.data, pixel))),
+    ).toBeGreaterThan(0.6);
   });
 
   it.each(PHOTO_NAMES)('stained glass cuts %s into panes with dark lead between them', async (name) => {
     const picture = await styled('stained-glass', name);
     const pixels = picture.width * picture.height;
-    const lead = Array.from({ length: pixels }, (_, pixel) => lum(picture.data, pixel)).filter((value) => value < 0.1).length / pixels;
+    const lead =
+      Array.from({ length: pixels }, (_, pixel) => lum(picture.data, pixel)).filter((value) => value < 0.1).length /
+      pixels;
     const photo = await original(name, picture);
-    const photoDark = Array.from({ length: pixels }, (_, pixel) => lum(photo, pixel)).filter((value) => value < 0.1).length / pixels;
+    const photoDark =
+      Array.from({ length: pixels }, (_, pixel) => lum(photo, pixel)).filter((value) => value < 0.1).length / pixels;
     expect(lead - photoDark).toBeGreaterThan(0.06);
   });
 
@@ -158,7 +170,8 @@ describe('style families', { timeout: 60_000 }, () => {
     const pixels = picture.width * picture.height;
     let groutPixels = 0;
     for (let pixel = 0; pixel < pixels; pixel += 1) {
-      if (grout.every((value, channel) => Math.abs((picture.data[pixel * 3 + channel] ?? 0) - value) < 12)) groutPixels += 1;
+      if (grout.every((value, channel) => Math.abs((picture.data[pixel * 3 + channel] ?? 0) - value) < 12))
+        groutPixels += 1;
     }
     // About one pixel in six is grout: a grid of small tiles all over the picture.
     expect(groutPixels / pixels).toBeGreaterThan(0.1);

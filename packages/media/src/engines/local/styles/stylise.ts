@@ -17,7 +17,10 @@ const PHOTO_WORKING_EDGE = 1280;
  * The style threads' script: the TypeScript source next to this file (Node strips its types), or,
  * in the server's bundle, the `style-worker.js` built beside `main.js` (apps/server/build.mjs).
  */
-const WORKER_FILE = new URL(import.meta.url.endsWith('.ts') ? './style-worker.ts' : './style-worker.js', import.meta.url);
+const WORKER_FILE = new URL(
+  import.meta.url.endsWith('.ts') ? './style-worker.ts' : './style-worker.js',
+  import.meta.url,
+);
 
 /** A style thread that has nothing to do for this long is stopped, and its memory returned. */
 const IDLE_MS = 60_000;
@@ -31,7 +34,12 @@ const IDLE_MS = 60_000;
 let styleThreads: Piscina<PaintTask, Uint8Array> | undefined;
 
 function paintOffThread(task: PaintTask): Promise<Uint8Array> {
-  styleThreads ??= new Piscina({ filename: WORKER_FILE.href, minThreads: 0, maxThreads: availableParallelism(), idleTimeout: IDLE_MS });
+  styleThreads ??= new Piscina({
+    filename: WORKER_FILE.href,
+    minThreads: 0,
+    maxThreads: availableParallelism(),
+    idleTimeout: IDLE_MS,
+  });
   // The working-size pixels move to the thread rather than being copied.
   return styleThreads.run(task, { transferList: [task.pixels.buffer] });
 }
@@ -51,7 +59,11 @@ function workingEdge(style: StyleFamily, longEdge: number): number {
 }
 
 /** The upload decoded upright at the style's working size, as raw RGB, and the scale of its strokes. */
-export async function workingPicture(image: Buffer, longEdge: number, style: StyleFamily): Promise<Omit<PaintTask, 'style' | 'seed' | 'intensity'>> {
+export async function workingPicture(
+  image: Buffer,
+  longEdge: number,
+  style: StyleFamily,
+): Promise<Omit<PaintTask, 'style' | 'seed' | 'intensity'>> {
   const edge = workingEdge(style, longEdge);
   const { data, info } = await sharp(image, DECODE_OPTIONS)
     .autoOrient()
@@ -67,8 +79,19 @@ export async function workingPicture(image: Buffer, longEdge: number, style: Sty
 }
 
 /** The picture in the style's rendering, at `intensity` (0–1) between the photo and the full style. */
-export async function stylise(image: Buffer, longEdge: number, style: StyleFamily, seed: number, intensity: number): Promise<StyledPicture> {
+export async function stylise(
+  image: Buffer,
+  longEdge: number,
+  style: StyleFamily,
+  seed: number,
+  intensity: number,
+): Promise<StyledPicture> {
   const working = await workingPicture(image, longEdge, style);
   const styled = await paintOffThread({ ...working, style, seed, intensity });
-  return { data: Buffer.from(styled.buffer, styled.byteOffset, styled.byteLength), width: working.width, height: working.height, nearest: style.family === 'pixel' };
+  return {
+    data: Buffer.from(styled.buffer, styled.byteOffset, styled.byteLength),
+    width: working.width,
+    height: working.height,
+    nearest: style.family === 'pixel',
+  };
 }
