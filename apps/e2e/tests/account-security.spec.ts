@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { newPerson, signUp } from './support';
 
 const SAFARI_ON_IPHONE =
@@ -58,4 +58,53 @@ test('account settings: see the sessions, create a token shown once, revoke it, 
   expect((await page.request.get('/api/user')).status()).toBe(401);
   await script.dispose();
   await phone.close();
+});
+
+test('account settings: revoke every API token at once, after a confirmation', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  await signUp(page, newPerson('Noé'));
+  await page.goto('/account?tab=settings');
+  const tokens = page.getByTestId('api-tokens');
+  const made: string[] = [];
+  for (const name of ['Sauvegarde', 'Export']) {
+    await tokens.getByLabel('Nom du jeton').fill(name);
+    await tokens.getByRole('button', { name: 'Créer un jeton' }).click();
+    await expect(tokens.getByTestId('token-row').filter({ hasText: name })).toBeVisible();
+    made.push((await tokens.getByTestId('created-token').textContent())!);
+    await tokens.getByRole('button', { name: 'Masquer le jeton' }).click();
+  }
+  const scripts = await Promise.all(
+    made.map((token) =>
+      playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } }),
+    ),
+  );
+  for (const script of scripts) expect((await script.get('/api/user')).status()).toBe(200);
+
+  await tokens.getByRole('button', { name: 'Révoquer tous les jetons' }).click();
+  const question = page.getByText(
+    "Révoquer les 2 jetons ? Les scripts qui s'en servent n'auront plus accès à votre compte.",
+  );
+  await expect(question).toBeVisible();
+  await tokens.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('revoke-all-tokens.png') });
+  // Cancelled: nothing happens.
+  await page.getByRole('button', { name: 'Annuler' }).click();
+  await expect(question).toBeHidden();
+  await expect(tokens.getByTestId('token-row')).toHaveCount(2);
+
+  await tokens.getByRole('button', { name: 'Révoquer tous les jetons' }).click();
+  await page.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByText('Les 2 jetons ont été révoqués')).toBeVisible();
+  await expect(tokens.getByTestId('token-row')).toHaveCount(0);
+  await expect(tokens.getByText("Aucun jeton pour l'instant.")).toBeVisible();
+  await expect(tokens.getByRole('button', { name: 'Révoquer tous les jetons' })).toHaveCount(0);
+  for (const script of scripts) {
+    expect((await script.get('/api/user')).status()).toBe(401);
+    await script.dispose();
+  }
+  // The page's own session stays.
+  expect((await page.request.get('/api/user')).status()).toBe(200);
 });

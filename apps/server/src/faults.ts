@@ -2,11 +2,12 @@ import { AppError, FAULT_CODES, resourceFault } from '@atelier/api';
 
 /** Seconds a client should wait before retrying while the database or Redis is out of reach. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** A disk is freed, or a storage mounted again, by an operator: minutes rather than seconds. */
 const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 /**
- * The HTTP answer to a fault of the server's own resources (see resourceFault): 503 with
- * Retry-After while the database, Redis or the storage is unavailable, 507 for a full disk.
+ * The HTTP answer to a fault of the server's own resources (see resourceFault), with Retry-After:
+ * 503 while the database, Redis or the storage is unavailable, 507 for a full disk.
  */
 export function faultAnswer(error: {
   clientCode?: string | undefined;
@@ -18,7 +19,7 @@ export function faultAnswer(error: {
     case FAULT_CODES.storageUnavailable:
       return { status: 503, headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } };
     case FAULT_CODES.storageFull:
-      return { status: 507, headers: {} };
+      return { status: 507, headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } };
     default:
       return null;
   }

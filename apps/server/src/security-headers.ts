@@ -14,7 +14,7 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
     removeHeader: () => {},
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error as Error; // helmet calls next() with an Error when its options are wrong
   });
   return headers;
 }

@@ -152,6 +152,24 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
     expect(await t.db.orm.em.fork().count(GenerationJob, { owner: userId })).toBe(0);
   });
 
+  it('makes and revokes tokens in a session only: a stolen token cannot mint one that outlives it', async () => {
+    const { browser } = await owner();
+    const { token, id } = await tokenOf(browser, 'generate');
+    const script = scriptWith(token);
+    for (const refused of [
+      await script.post('/api/account/tokens', { name: 'relève', scope: 'generate' }),
+      await script.request('DELETE', `/api/account/tokens/${id}`),
+      await script.request('DELETE', '/api/account/tokens'),
+    ]) {
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.message).toBe(
+        "Cette action se fait depuis votre compte, connecté : un jeton d'API ne peut pas la faire.",
+      );
+    }
+    expect((await browser.get('/api/account/tokens')).body.tokens).toHaveLength(1);
+    expect((await script.get('/api/user')).status).toBe(200);
+  });
+
   it('refuses a revoked or unknown token with 401, and lets only its owner revoke it', async () => {
     const { browser, userId } = await owner();
     const { token, id } = await tokenOf(browser, 'generate');
@@ -175,6 +193,21 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
       expect((await scriptWith(unknown).get('/api/user')).status).toBe(401);
     }
     // The browser's own session was never at stake.
+    expect((await browser.get('/api/user')).status).toBe(200);
+  });
+
+  it("revokes every token of the account at once, and no one else's", async () => {
+    const { browser } = await owner();
+    const scripts = await Promise.all(['Sauvegarde', 'Export'].map((name) => tokenOf(browser, 'read', name)));
+    const { browser: neighbour } = await owner();
+    const theirs = await tokenOf(neighbour, 'read');
+
+    const revoked = await browser.request('DELETE', '/api/account/tokens');
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.body).toEqual({ revoked: 2 });
+    expect((await browser.get('/api/account/tokens')).body.tokens).toEqual([]);
+    for (const { token } of scripts) expect((await scriptWith(token).get('/api/user')).status).toBe(401);
+    expect((await scriptWith(theirs.token).get('/api/user')).status).toBe(200);
     expect((await browser.get('/api/user')).status).toBe(200);
   });
 });

@@ -1,47 +1,21 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DiskRenderStore,
-  LocalDiskStorage,
-  LocalImageEngine,
-  LocalVideoEngine,
-  RenderCache,
-  type MediaStorage,
-} from '@atelier/media';
-import { openDatabase, Upload, type MikroORM } from '@atelier/db';
+import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
+import { GenerationJob, openDatabase, Upload, type MikroORM } from '@atelier/db';
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from '@atelier/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { startTestApp, TEST_HASH_PARAMS, TestClient, type TestApp } from './support/harness';
 import { samplePhoto } from './support/images';
+import { DatabaseRelay, FullDisk, FullRenderStore } from './support/faults';
 import { testQueueTargets } from './support/redis';
 
 const messages = {
   storageFull: 'Espace de stockage insuffisant sur le serveur. Veuillez réessayer plus tard.',
   databaseUnavailable: 'Service momentanément indisponible. Veuillez réessayer dans quelques instants.',
 };
-
-/** A disk with no space left: reads work, every write fails as the file system says ENOSPC. */
-class FullDisk implements MediaStorage {
-  constructor(private readonly disk: MediaStorage) {}
-  put(): Promise<string> {
-    return Promise.reject(
-      Object.assign(new Error('ENOSPC: no space left on device, write'), {
-        code: 'ENOSPC',
-        errno: -28,
-        syscall: 'write',
-      }),
-    );
-  }
-  get = (key: string) => this.disk.get(key);
-  stat = (key: string) => this.disk.stat(key);
-  servable = (key: string) => this.disk.servable(key);
-  delete = (key: string) => this.disk.delete(key);
-}
 
 describe.each(testDatabaseTargets())('faults of the disk, and readiness, on $name', (target) => {
   let t: TestApp;
@@ -77,68 +51,58 @@ describe.each(testDatabaseTargets())('faults of the disk, and readiness, on $nam
       await full.close();
     }
   });
+
+  it('answers a generation 507 with Retry-After on a full disk: nothing paid, the job failed saying why', async () => {
+    const disk = new FullDisk(t.media.storage);
+    disk.full = false;
+    const full = await startTestApp(target, { media: { storage: disk } });
+    try {
+      const c = full.client({ ip: '10.44.0.2' });
+      const { user } = await c.register();
+      const upload = await c.upload(await samplePhoto(1), {
+        selection: JSON.stringify({ style: { id: 'watercolor' } }),
+      });
+      expect(upload.status, upload.text).toBe(200);
+      disk.full = true;
+
+      const refused = await c.post(`/api/transform/${upload.body.id as number}`);
+      expect(refused.status).toBe(507);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.body).toMatchObject({ message: messages.storageFull, error: 'insufficient_storage' });
+      expect((await c.get('/api/user')).body.credits).toBe(user.credits);
+      const job = await full.db.orm.em.fork().findOneOrFail(GenerationJob, { owner: user.id });
+      expect(job).toMatchObject({ status: 'failed', error: messages.storageFull });
+    } finally {
+      await full.close();
+    }
+  });
 });
 
-/**
- * A TCP relay to the database that can be cut (as a database that went away) and restored, or
- * frozen (as a server that stopped answering: connections open, nothing comes back) and thawed.
- */
-class DatabaseRelay {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  private readonly links = new Set<[Socket, Socket]>();
-  private frozen = false;
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      const link: [Socket, Socket] = [client, upstream];
-      this.links.add(link);
-      for (const socket of link) {
-        this.sockets.add(socket);
-        socket.on('close', () => {
-          this.sockets.delete(socket);
-          this.links.delete(link);
-        });
-        socket.on('error', () => socket.destroy());
+// Renders do not depend on the database.
+describe('renders on a full disk', () => {
+  it('answers thumbnails and art 507 with Retry-After when their render cannot be kept, and 404 to an unknown name', async () => {
+    const rendersDir = mkdtempSync(join(tmpdir(), 'atelier-renders-'));
+    const renders = new RenderCache(new FullRenderStore(new DiskRenderStore(rendersDir)));
+    const full = await startTestApp({ name: 'sqlite' }, { media: { renders } });
+    try {
+      for (const url of [
+        '/api/thumbnail/lighting-golden-hour.jpg',
+        '/api/thumbnail/anime.jpg',
+        '/api/art/model-camille.jpg',
+      ]) {
+        const res = await full.client().get(url);
+        expect(res.status, url).toBe(507);
+        expect(res.headers['retry-after'], url).toBe('60');
+        expect(res.body, url).toEqual({ message: messages.storageFull, error: 'insufficient_storage' });
       }
-      if (this.frozen) for (const socket of link) socket.pause();
-      else DatabaseRelay.forward(link);
-    }).listen(this.port, '127.0.0.1');
-    await once(this.server, 'listening');
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  private static forward([client, upstream]: [Socket, Socket]): void {
-    client.pipe(upstream).pipe(client);
-  }
-
-  /** Nothing passes either way until thaw: every byte waits in the relay. */
-  freeze(): void {
-    this.frozen = true;
-    for (const [client, upstream] of this.links) {
-      client.unpipe(upstream);
-      upstream.unpipe(client);
-      client.pause();
-      upstream.pause();
+      expect((await full.client().get('/api/thumbnail/nothing-here.jpg')).status).toBe(404);
+      expect((await full.client().get('/api/art/nothing-here.jpg')).status).toBe(404);
+    } finally {
+      await full.close();
+      rmSync(rendersDir, { recursive: true, force: true });
     }
-  }
-
-  thaw(): void {
-    this.frozen = false;
-    for (const link of this.links) DatabaseRelay.forward(link);
-  }
-
-  /** Refuses new connections and drops the open ones. */
-  async cut(): Promise<void> {
-    const closed = new Promise((resolve) => this.server?.close(resolve));
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-}
+  });
+});
 
 const METRICS_TOKEN = 'a-metrics-token-for-the-faults';
 

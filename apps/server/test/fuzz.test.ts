@@ -266,7 +266,7 @@ function restRequest(path: string, methods: string[], photo: Buffer): fc.Arbitra
   const parameters = path.match(/:[\w|:]+|\*/g) ?? [];
   return fc
     .record({
-      method: fc.constantFrom(...(methods as FuzzRequest['method'][])),
+      method: fc.constantFrom(...methods),
       values: fc.tuple(...parameters.map(() => pathValue)),
       query: queryString,
       body: fc.oneof(

@@ -125,6 +125,23 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
     expect(await em().count(GalleryItem, { owner: userId })).toBe(0);
   });
 
+  it('refuses a media reference with a malformed %-escape in French, never a 500', async () => {
+    const { c } = await signedIn();
+    const broken = '/api/media/uploads/2026/11/%E0%A4%A.jpg';
+    for (const [path, body] of [
+      ['/api/gallery/save', { transformedImagePath: broken }],
+      ['/api/set-last-used-image', { imagePath: broken }],
+      ['/api/transform', { image: broken, style: 'Aquarelle' }],
+      ['/api/generate-video', { imageUrl: broken }],
+      ['/api/create-composite', { imageUrls: [broken, broken] }],
+    ] as const) {
+      const res = await c.post(path, body);
+      expect([400, 404], `${path} ${res.text}`).toContain(res.status);
+      expect(res.body.message, path).toMatch(/[a-zé]+ [a-zé]+/i);
+      expect(res.body.message, path).not.toMatch(/URI|malformed/i);
+    }
+  });
+
   it('refuses a lone UTF-16 surrogate in any text, in French, and stores nothing', async () => {
     const { c, userId } = await signedIn();
     const upload = await c.upload(await samplePhoto());

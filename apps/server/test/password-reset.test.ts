@@ -1,7 +1,7 @@
 import { PasswordResetToken } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/harness';
+import { startTestApp, TEST_HASH_PARAMS, type TestApp } from './support/harness';
 import { startMailCatcher } from './support/mail-catcher';
 
 const messages = {
@@ -15,6 +15,15 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
   let ip = 0;
   const client = () => t.client({ ip: `10.71.0.${++ip}` });
+  /** The hashing parameters, counting the hashes that read them: a hash costs 64 MiB and a thread's time in production. */
+  let hashes = 0;
+  const countedHashParams = {
+    ...TEST_HASH_PARAMS,
+    get N() {
+      hashes += 1;
+      return TEST_HASH_PARAMS.N;
+    },
+  };
 
   /** A member, and the token of the reset link mailed to them. */
   async function mailedToken() {
@@ -34,6 +43,7 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
   beforeAll(async () => {
     catcher = await startMailCatcher();
     t = await startTestApp(target, {
+      api: { passwordHash: countedHashParams },
       publicUrl: 'https://atelier.example',
       mail: { smtpUrl: catcher.url, from: 'Atelier <no-reply@atelier.example>', appUrl: 'https://atelier.example' },
     });
@@ -97,11 +107,14 @@ describe.each(testDatabaseTargets())('password reset by e-mail on $name', (targe
     await t.db.orm.em
       .fork()
       .nativeUpdate(PasswordResetToken, { user: { email: expired.email } }, { expiresAt: new Date(Date.now() - 1000) });
+    const hashesBefore = hashes;
     const late = await client().post('/api/auth/reset-password', { token: expired.token, password: 'nouveau-secret' });
     expect(late.body.message).toBe(messages.invalidLink);
     expect(
       (await client().post('/api/auth/reset-password', { token: 'invente', password: 'nouveau-secret' })).status,
     ).toBe(400);
+    // Refused before the new password is hashed: a made-up link costs anyone's request nothing.
+    expect(hashes).toBe(hashesBefore);
 
     const raced = await mailedToken();
     const answers = await Promise.all(

@@ -37,7 +37,8 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
     return res.body.item as { id: number; originalImagePath: string | null };
   }
 
-  const publish = async (m: Member, id: number, body: unknown = {}) =>
+  /** Published with its original unless told otherwise: most of these tests are about a public original. */
+  const publish = async (m: Member, id: number, body: unknown = { withOriginal: true }) =>
     expect((await m.c.post(`/api/posts/${id}/public`, body)).status).toBe(200);
   const shown = async (path: string) => (await visitor().get(path)).status;
   const feedPost = async (id: number) =>
@@ -138,10 +139,20 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
     const brunoItem = await saved(bruno, await created(bruno, 10));
     await t.db.orm.em.fork().nativeUpdate(GalleryItem, { id: brunoItem.id }, { originalImagePath: annas.original });
     await publish(bruno, brunoItem.id);
+    const galleryUrl = `/api/gallery/${bruno.userId}`;
+    const before = await bruno.c.get(galleryUrl);
+    expect(before.headers.etag).toBeDefined();
 
     await publish(anna, annaItem.id, { withOriginal: false });
     expect(await shown(annas.original)).toBe(404);
     expect((await feedPost(brunoItem.id))?.originalImagePath).toBeNull();
+    // Bruno's open gallery, polling, hears of it: not a 304 with the original still in it.
+    const polled = await bruno.c.request('GET', galleryUrl, undefined, {
+      'if-none-match': String(before.headers.etag),
+    });
+    expect(polled.status).toBe(200);
+    const [brunos] = polled.body.gallery as { originalImagePath: string | null }[];
+    expect(brunos?.originalImagePath).toBeNull();
   });
 
   it('takes the original from the transformation when a client names one the server cannot resolve', async () => {
@@ -165,6 +176,16 @@ describe.each(testDatabaseTargets())('published originals on $name', (target) =>
     await publish(bruno, brunoItem.id);
     expect(await shown(annas.original)).toBe(404);
     expect((await feedPost(brunoItem.id))?.originalImagePath).toBeNull();
+  });
+
+  it('publishes the result alone when the client does not say, as the studio does', async () => {
+    const emma = await member();
+    const creation = await created(emma, 5);
+    const item = await saved(emma, creation);
+    await publish(emma, item.id, {});
+    expect(await shown(creation.result)).toBe(200);
+    expect(await shown(creation.original)).toBe(404);
+    expect((await feedPost(item.id))?.originalImagePath).toBeNull();
   });
 
   it('publishes the result alone when the owner asks, and the original with it when asked again', async () => {

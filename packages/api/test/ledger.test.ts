@@ -137,22 +137,6 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
     expect(await db.orm.em.fork().count(CreditEntry, { externalRef: `short:${userId}` })).toBe(0);
   });
 
-  it('releases holds left by work that crashed, and only those', async () => {
-    const userId = await newUser(db.orm, 150);
-    await reserve(db.orm, userId, `crash:${userId}`);
-    await reserve(db.orm, userId, `fresh:${userId}`);
-    const past = new Date(Date.now() - 20 * 60_000);
-    await db.orm.em.fork().nativeUpdate(CreditEntry, { externalRef: `crash:${userId}` }, { updatedAt: past });
-    const released = await ledger.releaseStaleHolds(db.orm.em.fork(), 10 * 60_000);
-    expect(released).toBeGreaterThanOrEqual(1);
-    expect(await balance(db.orm, userId)).toBe(100);
-    const statuses = await db.orm.em
-      .fork()
-      .find(CreditEntry, { user: userId, type: 'debit' }, { orderBy: { id: 'asc' } });
-    expect(statuses.map((s) => s.status)).toEqual(['released', 'held']);
-    expect(await ledgerSum(db.orm, userId)).toBe(100);
-  });
-
   it('keeps the ledger equal to the balance through a mixed sequence', async () => {
     const userId = await newUser(db.orm, 300);
     for (let i = 0; i < 6; i += 1) {

@@ -30,3 +30,10 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 
 /** The refusal of an image over MAX_INPUT_PIXELS, said by the server and checked first by the screens. */
 export const TOO_MANY_PIXELS_MESSAGE = `Image trop grande. Taille maximale : ${MAX_INPUT_PIXELS / 1_000_000} mégapixels.`;
+
+/**
+ * The widths a stored picture's preview comes in (`/api/media/<key>?w=…`): grids show these
+ * instead of the full file, the browser picking one by the card's size and the screen's density.
+ */
+export const PREVIEW_WIDTHS = [320, 640] as const;
+export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];

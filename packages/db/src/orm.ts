@@ -99,10 +99,9 @@ export async function migrateDatabase(
   const orm = await MikroORM.init(ormOptions(url, { ...overrides, pool: { min: 1, max: 1 } }));
   try {
     const connection = orm.em.getConnection();
-    const [row] = await connection.execute<{ locked: number | string | null }[]>(
-      `SELECT GET_LOCK(${MIGRATION_LOCK}, ?) AS locked`,
-      [MIGRATION_LOCK_SECONDS],
-    );
+    const [row] = (await connection.execute(`SELECT GET_LOCK(${MIGRATION_LOCK}, ?) AS locked`, [
+      MIGRATION_LOCK_SECONDS,
+    ])) as { locked: number | string | null }[];
     if (Number(row?.locked) !== 1)
       throw new Error(`The database migrations were still held by another instance after ${MIGRATION_LOCK_SECONDS} s`);
     try {

@@ -21,9 +21,9 @@ async function startWriter(url: string, tag: string): Promise<{ child: ChildProc
     },
   );
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [line] = (await Promise.race([
-    once(child.stdout!, 'data'),
+    once(child.stdout, 'data'),
     once(child, 'exit').then(() => [Buffer.from(stderr)]),
   ])) as [Buffer];
   if (line.toString().trim() !== 'ready') throw new Error(`The writer ${tag} did not start: ${line.toString()}`);

@@ -29,6 +29,10 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, callerFor: C
     ),
   );
   app.delete(
+    '/api/account/tokens',
+    restHandler(callerFor, (caller) => caller.apiTokens.revokeAll()),
+  );
+  app.delete(
     '/api/account/tokens/:id',
     restHandler(callerFor, (caller, request) =>
       caller.apiTokens.revoke({ id: untrusted(untrustedField(request.params, 'id')) }),

@@ -1,6 +1,6 @@
-import { createCaller, describeError, JobPendingError, type Context } from '@atelier/api';
+import { type createCaller, describeError, JobPendingError, toProcedureError, type Context } from '@atelier/api';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { faultAnswer } from '../faults';
 
@@ -57,8 +57,9 @@ export function answeringProcedureErrors(
     try {
       return await handle(request, reply);
     } catch (error) {
-      if (error instanceof JobPendingError) return sendJobPending(reply, error);
-      if (error instanceof TRPCError) return sendProcedureError(reply, error);
+      const failure = toProcedureError(error);
+      if (failure?.cause instanceof JobPendingError) return sendJobPending(reply, failure.cause);
+      if (failure) return sendProcedureError(reply, failure);
       throw error;
     }
   };

@@ -1,6 +1,5 @@
-import { galleryVersionCheck } from '@atelier/api';
+import { galleryVersionCheck, toProcedureError } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
-import { TRPCError } from '@trpc/server';
 import {
   restHandler,
   sendProcedureError,
@@ -57,8 +56,8 @@ export function registerGalleryRoutes(
         });
         return { success: true, error: null, deletedCount };
       } catch (error) {
-        if (error instanceof TRPCError)
-          return sendProcedureError(reply, error, (message) => ({ success: false, error: message }));
+        const failure = toProcedureError(error);
+        if (failure) return sendProcedureError(reply, failure, (message) => ({ success: false, error: message }));
         throw error;
       }
     }),

@@ -1,7 +1,7 @@
-import { AppError, describeError, JobPendingError } from '@atelier/api';
+import { AppError, describeError, JobPendingError, toProcedureError } from '@atelier/api';
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from '@atelier/media';
 import multipart from '@fastify/multipart';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   generationBody,
@@ -88,8 +88,9 @@ function transformHandler(
     try {
       return await run(caller, request);
     } catch (error) {
-      if (error instanceof JobPendingError) return sendJobPending(reply, error);
-      if (error instanceof TRPCError) return sendTransformFailure(reply, error);
+      const failure = toProcedureError(error);
+      if (failure?.cause instanceof JobPendingError) return sendJobPending(reply, failure.cause);
+      if (failure) return sendTransformFailure(reply, failure);
       throw error;
     }
   };

@@ -11,12 +11,14 @@ import {
 } from '@atelier/db';
 import { deletedAccountDiscoveryRef, discoveryRef } from '../credits/discovery';
 import { verifyPassword } from '../auth/password';
-import { forgetStitches, stitchedPairs } from '../media/cleanup';
+import { deleteStoredFile, forgetStitches, stitchedPairs } from '../media/cleanup';
 import type { MediaDeps } from '../media/deps';
 import { mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
 import type { LiveSessions } from '../security/live-sessions';
 import type { ListVersions } from '../shared/list-versions';
+import type { StripeClient } from '../payments/stripe';
+import { endSubscriptionOfDeletedAccount } from '../subscriptions/manage';
 import { ownedFileKeys } from './files';
 
 export const accountDeletionMessages = {
@@ -29,7 +31,8 @@ export const accountDeletionMessages = {
  * the user row, and with it (ON DELETE CASCADE) its sessions, API tokens, uploads, results,
  * videos, workflows, jobs, likes and posts; then its files in storage. The credit ledger and the
  * payments stay for the accounts, with no link to the person (ON DELETE SET NULL) but a hash of
- * the address on this month's Découverte grant (see deletedAccountDiscoveryRef). Refused while
+ * the address on this month's Découverte grant (see deletedAccountDiscoveryRef). A subscription
+ * ends at once (see endSubscriptionOfDeletedAccount). Refused while
  * one of its generations waits or runs: its result and its credit hold would have no owner.
  */
 export async function deleteAccount(
@@ -37,17 +40,23 @@ export async function deleteAccount(
   media: MediaDeps,
   versions: ListVersions,
   liveSessions: LiveSessions,
+  stripe: StripeClient | null,
   userId: number,
   password: string,
 ): Promise<true | null> {
   const user = await em.findOneOrFail(User, userId, { fields: ['passwordHash', 'email'] });
   if (!(await verifyPassword(password, user.passwordHash))) return null;
+  const running = () => ({ owner: userId, status: { $in: ['queued' as const, 'running' as const] } });
+  // Asked first as well, so a refused deletion leaves the subscription as it was.
+  if ((await em.count(GenerationJob, running())) > 0)
+    throw new AppError('CONFLICT', accountDeletionMessages.generationRunning);
+  await endSubscriptionOfDeletedAccount(em, stripe, userId);
 
   const { keys, stitches } = await em.transactional(async (tx) => {
     // The user's row locked first, as a job's submission locks it: a generation is either seen
     // here, or submitted after the account is gone.
     await tx.findOneOrFail(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
-    if ((await tx.count(GenerationJob, { owner: userId, status: { $in: ['queued', 'running'] } })) > 0) {
+    if ((await tx.count(GenerationJob, running())) > 0) {
       throw new AppError('CONFLICT', accountDeletionMessages.generationRunning);
     }
     const files = await ownedFileKeys(tx, userId);
@@ -80,7 +89,7 @@ export async function deleteAccount(
   await liveSessions.ended();
   await versions.galleryAndFeedChanged(userId);
   // The rows are gone, so no one may read these files any more; removing them frees the storage.
-  for (const key of keys) await media.storage.delete(key);
+  for (const key of keys) await deleteStoredFile(media, key);
   await forgetStitches(media, stitches);
   return true;
 }

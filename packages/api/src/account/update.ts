@@ -1,4 +1,3 @@
-import type { AccountUpdateInput } from '@atelier/catalog';
 import { UniqueConstraintViolationException, User, type EntityManager } from '@atelier/db';
 import { hashPassword, verifyPassword, type PasswordHashParams } from '../auth/password';
 import { AppError } from '../shared/errors';
@@ -45,5 +44,3 @@ export async function updateAccount(
   }
   return { user, passwordChanged: Boolean(input.newPassword) };
 }
-
-export type { AccountUpdateInput };

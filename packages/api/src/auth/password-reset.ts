@@ -79,13 +79,13 @@ export async function resetPassword(
   password: string,
   now = new Date(),
 ): Promise<void> {
+  const usable = { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } };
+  // A made-up or spent link costs a lookup, never a hash: anyone may send one.
+  if ((await em.count(PasswordResetToken, usable)) === 0)
+    throw new AppError('VALIDATION', passwordResetMessages.invalidLink);
   const passwordHash = await hashPassword(password, params);
   await em.transactional(async (tx) => {
-    const found = await tx.findOne(
-      PasswordResetToken,
-      { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } },
-      { fields: ['user'] },
-    );
+    const found = await tx.findOne(PasswordResetToken, usable, { fields: ['user'] });
     const claimed = found
       ? await tx.nativeUpdate(PasswordResetToken, { id: found.id, usedAt: null }, { usedAt: now })
       : 0;

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { scryptOnThreads } from './hash-threads';
 
 export interface PasswordHashParams {
   /** CPU/memory cost (a power of two). 2^16 with r=8 uses 64 MiB per hash. */
@@ -13,11 +14,7 @@ const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, params: PasswordHashParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 16 * 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  return scryptOnThreads(password.normalize('NFKC'), salt, KEY_LENGTH, options);
 }
 
 /** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash so they can be raised later. */

@@ -138,20 +138,4 @@ export const ledger = {
       return true;
     });
   },
-
-  /**
-   * Releases holds older than `maxAgeMs` that belong to no generation job (work that crashed
-   * between reserve and settle before jobs existed): a job's hold follows its job, however long it waits.
-   */
-  async releaseStaleHolds(em: EntityManager, maxAgeMs: number, now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - maxAgeMs);
-    const stale = await em.find(
-      CreditEntry,
-      { status: 'held', updatedAt: { $lt: cutoff }, $not: { externalRef: { $like: 'job:%' } } },
-      { fields: ['externalRef'] },
-    );
-    let released = 0;
-    for (const entry of stale) if (await ledger.release(em.fork(), entry.externalRef)) released += 1;
-    return released;
-  },
 };

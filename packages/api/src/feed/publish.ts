@@ -5,16 +5,17 @@ import { AppError } from '../shared/errors';
 import type { ListVersions } from '../shared/list-versions';
 
 /**
- * Makes one of the owner's items public, with its untouched original or the result alone
- * (`withOriginal`). Publishing again keeps the first publication date and applies the choice
- * about the original; anyone else's item answers as if it did not exist.
+ * Makes one of the owner's items public, the result alone unless `withOriginal` asks for its
+ * untouched original too (as the studio's dialog does: a photo of someone is not shown unasked).
+ * Publishing again keeps the first publication date and applies the choice about the original;
+ * anyone else's item answers as if it did not exist.
  */
 export async function publishGalleryItem(
   em: EntityManager,
   versions: ListVersions,
   ownerId: number,
   itemId: number,
-  withOriginal = true,
+  withOriginal = false,
 ): Promise<void> {
   const item = await em.findOne(
     GalleryItem,
@@ -30,7 +31,7 @@ export async function publishGalleryItem(
   );
   if (published === 0)
     await em.nativeUpdate(GalleryItem, { id: itemId, owner: ownerId }, { originalPublic: withOriginal });
-  if (!withOriginal) await withdrawBorrowedOriginals(em, [item.originalImagePath ?? null]);
+  if (!withOriginal) await withdrawBorrowedOriginals(em, versions, [item.originalImagePath ?? null]);
   await versions.galleryAndFeedChanged(ownerId);
 }
 
@@ -52,6 +53,6 @@ export async function unpublishGalleryItem(
     { isPublic: false, publishedAt: null },
   );
   if (unpublished === 0) return;
-  await withdrawBorrowedOriginals(em, [item.originalImagePath ?? null]);
+  await withdrawBorrowedOriginals(em, versions, [item.originalImagePath ?? null]);
   await Promise.all([versions.galleryAndFeedChanged(ownerId), versions.videosChanged(ownerId)]);
 }

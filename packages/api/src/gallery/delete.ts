@@ -39,6 +39,7 @@ export async function deleteGalleryItems(
   await discardUnusedResults(em, media, [...new Set(owned.map((item) => item.transformedImagePath))]);
   await withdrawBorrowedOriginals(
     em,
+    versions,
     owned.map((item) => item.originalImagePath ?? null),
   );
   return { deletedCount };

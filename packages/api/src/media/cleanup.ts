@@ -2,6 +2,12 @@ import { GalleryItem, Transformation, User, type EntityManager, type FilterQuery
 import type { MediaDeps } from './deps';
 import { storageKeyOf } from './urls';
 
+/** Deletes a stored file and what was rendered from it: no copy of a deleted picture is kept. */
+export async function deleteStoredFile(media: MediaDeps, key: string): Promise<void> {
+  await media.storage.delete(key);
+  await media.renders.forgetPreviews(key);
+}
+
 /**
  * After gallery items are deleted: a generated result that no gallery item shows any more is
  * deleted from storage, leaves the image library and stops being where the studio starts.
@@ -41,6 +47,6 @@ export async function discardUnusedResults(
     await forgetStitches(media, await stitchedPairs(em, { resultKey: key }));
     await em.nativeUpdate(Transformation, { resultKey: key }, { resultKey: null });
     await em.nativeUpdate(User, { lastUsedImage: path }, { lastUsedImage: null });
-    await media.storage.delete(key);
+    await deleteStoredFile(media, key);
   }
 }

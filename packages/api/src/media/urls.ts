@@ -16,6 +16,12 @@ export function storageKeyOf(url: string): string | null {
     return null;
   }
   if (!path.startsWith(MEDIA_URL_PREFIX)) return null;
-  const key = decodeURIComponent(path.slice(MEDIA_URL_PREFIX.length));
+  let key: string;
+  try {
+    key = decodeURIComponent(path.slice(MEDIA_URL_PREFIX.length));
+  } catch {
+    // A malformed %-escape names no stored file.
+    return null;
+  }
   return isStorageKey(key) ? key : null;
 }

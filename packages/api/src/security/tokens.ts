@@ -9,6 +9,7 @@ export const MAX_API_TOKENS = 50;
 
 export const tokenMessages = {
   invalid: "Jeton d'API invalide ou révoqué",
+  sessionOnly: "Cette action se fait depuis votre compte, connecté : un jeton d'API ne peut pas la faire.",
   readOnly: "Ce jeton d'API ne permet que la lecture : il faut un jeton « Génération » pour modifier ou générer.",
   notFound: "Jeton d'API introuvable",
   tooMany: `Vous avez déjà ${MAX_API_TOKENS} jetons d'API : révoquez-en un avant d'en créer un autre.`,
@@ -99,7 +100,10 @@ export async function revokeToken(em: EntityManager, userId: number, tokenId: nu
   if (revoked === 0) throw new AppError('NOT_FOUND', tokenMessages.notFound);
 }
 
-/** Revokes every token of the user: a password reset takes the account back from whoever made them. */
-export async function revokeTokens(em: EntityManager, userId: number, now = new Date()): Promise<void> {
-  await em.nativeUpdate(ApiToken, { user: userId, revokedAt: null }, { revokedAt: now });
+/**
+ * Revokes every token of the user, and says how many: a password reset takes the account back from
+ * whoever made them, and the owner may do it at will (a script's machine lost).
+ */
+export async function revokeTokens(em: EntityManager, userId: number, now = new Date()): Promise<number> {
+  return em.nativeUpdate(ApiToken, { user: userId, revokedAt: null }, { revokedAt: now });
 }

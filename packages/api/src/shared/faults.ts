@@ -9,6 +9,37 @@ export const FAULT_CODES = {
   storageUnavailable: 'storage_unavailable',
 } as const;
 
+export type FaultCode = (typeof FAULT_CODES)[keyof typeof FAULT_CODES];
+
+const FAULT_MESSAGES: Record<FaultCode, string> = {
+  database_unavailable: commonMessages.databaseUnavailable,
+  redis_unavailable: commonMessages.databaseUnavailable,
+  insufficient_storage: commonMessages.storageFull,
+  storage_unavailable: commonMessages.storageUnavailable,
+};
+
+/** What the operator does about each fault: the log line of a generation it failed says so. */
+export const FAULT_REMEDIES: Record<FaultCode, string> = {
+  database_unavailable: 'the database is out of reach: check that it runs and DATABASE_URL',
+  redis_unavailable: 'Redis is out of reach: check that it runs and REDIS_URL',
+  insufficient_storage: 'the media storage is full: free space on its volume (DATA_DIR) or raise its quota',
+  storage_unavailable: 'the media storage refuses writes: check its permissions, its mount or its bucket',
+};
+
+export function isFaultCode(code: unknown): code is FaultCode {
+  return typeof code === 'string' && Object.hasOwn(FAULT_MESSAGES, code);
+}
+
+/** The fault an error stands for (its machine code), so it can be kept with a failed job and raised again. */
+export function faultCodeOf(error: AppError): FaultCode | null {
+  return error.appCode === 'UNAVAILABLE' && isFaultCode(error.clientCode) ? error.clientCode : null;
+}
+
+/** The error of a fault, by its code (a failed job keeps it), as a client gets it: 503 or 507. */
+export function faultNamed(code: FaultCode, cause?: unknown): AppError {
+  return new AppError('UNAVAILABLE', FAULT_MESSAGES[code], { clientCode: code, cause });
+}
+
 const FULL_DISK = new Set(['ENOSPC', 'EDQUOT']);
 const READ_ONLY_DISK = new Set(['EACCES', 'EPERM', 'EROFS']);
 
@@ -44,24 +75,14 @@ function errnoOf(error: unknown): string | null {
  */
 export function resourceFault(error: unknown): AppError | null {
   if (error instanceof AppError && error.appCode === 'UNAVAILABLE') return null;
-  if (isDatabaseUnreachable(error)) {
-    return new AppError('UNAVAILABLE', commonMessages.databaseUnavailable, {
-      clientCode: FAULT_CODES.databaseUnavailable,
-      cause: error,
-    });
-  }
-  if (isRedisUnreachable(error)) {
-    return new AppError('UNAVAILABLE', commonMessages.databaseUnavailable, {
-      clientCode: FAULT_CODES.redisUnavailable,
-      cause: error,
-    });
-  }
+  if (isDatabaseUnreachable(error)) return faultNamed(FAULT_CODES.databaseUnavailable, error);
+  if (isRedisUnreachable(error)) return faultNamed(FAULT_CODES.redisUnavailable, error);
+  return storageFault(error);
+}
+
+/** A full or read-only disk (or bucket) behind an error: 507 or 503; null for anything else. */
+export function storageFault(error: unknown): AppError | null {
   const errno = errnoOf(error);
   if (errno === null) return null;
-  return FULL_DISK.has(errno)
-    ? new AppError('UNAVAILABLE', commonMessages.storageFull, { clientCode: FAULT_CODES.storageFull, cause: error })
-    : new AppError('UNAVAILABLE', commonMessages.storageUnavailable, {
-        clientCode: FAULT_CODES.storageUnavailable,
-        cause: error,
-      });
+  return faultNamed(FULL_DISK.has(errno) ? FAULT_CODES.storageFull : FAULT_CODES.storageUnavailable, error);
 }

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Identity } from '../security/identity';
+import { invalidInput } from './errors';
 import { resourceFault } from './faults';
 import type { RedisReads } from './redis-reads';
 
@@ -209,8 +209,8 @@ export function listVersionCheck<Input extends z.ZodType>(
 
 /**
  * Runs a version check on client input as its procedure would: a refused input is the same 400
- * (tRPC's BAD_REQUEST carrying zod's issues), the database out of reach the same 503, anything
- * else the same 500.
+ * (zod's issues, as the procedure's input check gives them), the database out of reach the same
+ * 503, anything else the same 500.
  */
 export async function checkListVersion<Input extends z.ZodType>(
   check: ListVersionCheck<Input>,
@@ -218,13 +218,10 @@ export async function checkListVersion<Input extends z.ZodType>(
   input: unknown,
 ): Promise<ListVersion> {
   const parsed = check.input.safeParse(input);
-  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
   try {
     return await check.run(ctx, parsed.data);
   } catch (error) {
-    throw (
-      resourceFault(error) ??
-      (error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }))
-    );
+    throw resourceFault(error) ?? error;
   }
 }

@@ -52,17 +52,17 @@ export async function transformUpload(
       options: { selection, colors },
     },
   });
-  const finished = await jobs.wait(em, job.id, waitMs);
+  const finished = await jobs.wait(em, { id: job.id, kind: 'studio' }, waitMs);
   const result = JobService.outcome(finished);
   return {
     success: true as const,
-    transformedImagePath: result.resultUrl as string,
+    transformedImagePath: result.resultUrl,
     originalImagePath: mediaUrl(upload.storageKey),
-    transformationId: result.transformationId as number,
+    transformationId: result.transformationId,
     credits: await balanceOf(em, userId),
     jobId: job.id,
     seed: job.seed,
     engine: finished.engine,
-    models: (result.models as string[] | undefined) ?? [],
+    models: result.models ?? [],
   };
 }

@@ -45,12 +45,12 @@ export async function renderWorkflow(
       options: { nodeId: input.nodeId, intensity: input.intensity, selection },
     },
   });
-  const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
+  const result = JobService.outcome(await jobs.wait(em, { id: job.id, kind: 'workflow' }, waitMs));
   return {
     success: true as const,
-    transformedImage: result.resultUrl as string,
+    transformedImage: result.resultUrl,
     transformation: {
-      id: result.transformationId as number,
+      id: result.transformationId,
       nodeId: input.nodeId,
       prompt: input.style,
       intensity: input.intensity,
@@ -95,9 +95,9 @@ export async function transformNode(
     seed: input.seed,
     input: { sourceKey, prompt: option.prompt, selection, options: { nodeId: input.nodeId, selection } },
   });
-  const result = JobService.outcome(await jobs.wait(em, job.id, waitMs));
+  const result = JobService.outcome(await jobs.wait(em, { id: job.id, kind: 'node' }, waitMs));
   return {
-    transformedImagePath: result.resultUrl as string,
+    transformedImagePath: result.resultUrl,
     credits: await balanceOf(em, userId),
     jobId: job.id,
     seed: job.seed,

@@ -1,10 +1,9 @@
 import { buildVideoPrompt, VIDEO_DEFAULTS } from '@atelier/catalog';
-import { GalleryItem, GenerationJob, UniqueConstraintViolationException, Video, type EntityManager } from '@atelier/db';
-import type { VideoJobInput } from '../jobs/kinds';
+import { GalleryItem, UniqueConstraintViolationException, Video, type EntityManager } from '@atelier/db';
 import { JobService } from '../jobs/service';
 import type { MediaDeps } from '../media/deps';
 import { viewableImageKey } from '../media/source-image';
-import { mediaUrl, storageKeyOf } from '../media/urls';
+import { storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';
 import { VIDEO_MEDIA_TYPE } from '../gallery/item';
 import { postsOfVideos } from './publish';
@@ -89,34 +88,38 @@ export async function generateVideo(
 ) {
   const sourceKey = await viewableImageKey(em, userId, input.imageUrl);
   const prompt = input.prompt?.trim() || buildVideoPrompt({});
-  const request: Omit<VideoJobInput, 'videoId'> = { sourceKey, prompt };
   let videoId = 0;
-  const job = await jobs.submit(em, { userId, kind: 'video', input: request }, async (tx, jobId) => {
-    const free = await tx.findOne(
-      Video,
-      { owner: userId, sourceImage: input.imageUrl, status: 'pending', jobId: null },
-      { orderBy: { id: 'desc' } },
-    );
-    const claimed = free ? await tx.nativeUpdate(Video, { id: free.id, jobId: null }, { jobId }) : 0;
-    videoId =
-      claimed === 1 && free
-        ? free.id
-        : await tx.insert(Video, {
-            owner: userId,
-            sourceImage: input.imageUrl,
-            videoUrl: `${PENDING_VIDEO_URL}/job-${jobId}`,
-            prompt,
-            duration: VIDEO_DEFAULTS.duration,
-            resolution: VIDEO_DEFAULTS.resolution,
-            status: 'pending',
-            isAccessible: false,
-            source: sourceLabel(media.videos.name),
-            jobId,
-            createdAt: new Date(),
-          });
-    await tx.nativeUpdate(GenerationJob, { id: jobId }, { input: { ...request, videoId } });
-  });
-  JobService.outcome(await jobs.wait(em, job.id, waitMs));
+  const job = await jobs.submit(
+    em,
+    { userId, kind: 'video', input: { sourceKey, prompt } },
+    // Its parameters typed, so TypeScript infers the input's part it returns (the card's id).
+    async (tx: EntityManager, jobId: number) => {
+      const free = await tx.findOne(
+        Video,
+        { owner: userId, sourceImage: input.imageUrl, status: 'pending', jobId: null },
+        { orderBy: { id: 'desc' } },
+      );
+      const claimed = free ? await tx.nativeUpdate(Video, { id: free.id, jobId: null }, { jobId }) : 0;
+      videoId =
+        claimed === 1 && free
+          ? free.id
+          : await tx.insert(Video, {
+              owner: userId,
+              sourceImage: input.imageUrl,
+              videoUrl: `${PENDING_VIDEO_URL}/job-${jobId}`,
+              prompt,
+              duration: VIDEO_DEFAULTS.duration,
+              resolution: VIDEO_DEFAULTS.resolution,
+              status: 'pending',
+              isAccessible: false,
+              source: sourceLabel(media.videos.name),
+              jobId,
+              createdAt: new Date(),
+            });
+      return { videoId };
+    },
+  );
+  JobService.outcome(await jobs.wait(em, { id: job.id, kind: 'video' }, waitMs));
   const video = await em.findOneOrFail(Video, videoId, { disableIdentityMap: true });
   return { success: true as const, videoUrl: video.videoUrl, video: toVideoRecord(video), jobId: job.id };
 }

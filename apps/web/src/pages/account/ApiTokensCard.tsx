@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmPopover } from '../../components/ConfirmPopover';
 import { formatDate } from '../../lib/format';
 import { relativeTime, useNow } from '../../lib/relativeTime';
 import { toast } from '../../lib/toast';
@@ -50,6 +51,20 @@ export function ApiTokensCard() {
         variant: 'destructive',
       }),
   });
+
+  const revokeAll = trpc.apiTokens.revokeAll.useMutation({
+    onSuccess: ({ revoked }) => {
+      toast({ title: revoked === 1 ? 'Le jeton a été révoqué' : `Les ${revoked} jetons ont été révoqués` });
+      void utils.apiTokens.list.invalidate();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Impossible de révoquer les jetons.',
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      }),
+  });
+  const count = tokens.data?.tokens.length ?? 0;
 
   return (
     <Card withBorder radius="lg" p="lg" data-testid="api-tokens">
@@ -148,6 +163,19 @@ export function ApiTokensCard() {
           </Group>
         ))}
       </Stack>
+      {count > 0 && (
+        <Group justify="flex-end" mt="md">
+          <ConfirmPopover
+            question={`${count === 1 ? 'Révoquer ce jeton ?' : `Révoquer les ${count} jetons ?`} Les scripts qui s'en servent n'auront plus accès à votre compte.`}
+            onConfirm={() => revokeAll.mutate()}
+            target={(toggle) => (
+              <Button color="red" variant="light" onClick={toggle} loading={revokeAll.isPending} mih={44}>
+                Révoquer tous les jetons
+              </Button>
+            )}
+          />
+        </Group>
+      )}
     </Card>
   );
 }
