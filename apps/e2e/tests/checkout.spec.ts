@@ -1,34 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { ports, stripeSettings } from '../support/stripe-settings';
+import { expect, test, type Page } from './test';
+import { routeStripe } from '../support/stripe-page';
+import { ports } from '../support/stripe-settings';
 import { newPerson, signUp } from './support';
-
-const fakeStripeJs = readFileSync(new URL('../support/fake-stripe.js', import.meta.url), 'utf8');
-
-/** js.stripe.com and api.stripe.com cannot be reached here: serve the fakes in their place. */
-async function routeStripe(page: Page): Promise<void> {
-  await page.route('https://js.stripe.com/**', (route) =>
-    route.fulfill({ contentType: 'application/javascript', body: fakeStripeJs }),
-  );
-  await page.route('https://api.stripe.com/**', async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const response = await fetch(`${stripeSettings.apiUrl}${url.pathname}`, {
-      method: request.method(),
-      headers: {
-        authorization: request.headers().authorization ?? '',
-        'content-type': request.headers()['content-type'] ?? '',
-      },
-      body: request.postData() ?? undefined,
-    });
-    await route.fulfill({
-      status: response.status,
-      contentType: 'application/json',
-      headers: { 'access-control-allow-origin': '*' },
-      body: await response.text(),
-    });
-  });
-}
 
 async function buyPopularPack(page: Page, card: string): Promise<void> {
   await page.goto('/account?tab=credits');
@@ -48,7 +21,7 @@ test('a visitor is asked to sign in; without payment keys the checkout says the 
 }) => {
   const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
   await page.goto(`${origin}/checkout`);
-  await expect(page.getByText('Connectez-vous pour acheter des crédits.')).toBeVisible();
+  await expect(page.getByText('Connectez-vous pour acheter des crédits ou vous abonner.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Connexion' }).last()).toHaveAttribute('href', '/auth');
   const registered = await page.request.post(`${origin}/api/register`, { data: newPerson('Hugo') });
   expect(registered.status(), await registered.text()).toBe(200);

@@ -131,9 +131,33 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
         },
       ],
       plans: [
-        { name: 'Essentiel', credits: 2000, price: 10, currency: 'USD', popular: false, transformations: 40 },
-        { name: 'Avancé', credits: 5000, price: 20, currency: 'USD', popular: true, transformations: 100 },
-        { name: 'Premium', credits: 10000, price: 35, currency: 'USD', popular: false, transformations: 200 },
+        {
+          id: 'essentiel',
+          name: 'Essentiel',
+          credits: 2000,
+          price: 10,
+          currency: 'EUR',
+          popular: false,
+          transformations: 40,
+        },
+        {
+          id: 'avance',
+          name: 'Avancé',
+          credits: 5000,
+          price: 20,
+          currency: 'EUR',
+          popular: true,
+          transformations: 100,
+        },
+        {
+          id: 'premium',
+          name: 'Premium',
+          credits: 10000,
+          price: 35,
+          currency: 'EUR',
+          popular: false,
+          transformations: 200,
+        },
       ],
     });
     const config = await t.client().get('/api/stripe/config');
@@ -242,7 +266,7 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
       c.post('/api/stripe/confirm', { paymentIntentId: intent.id }),
     ]);
     for (const res of results) expect(res.status, res.text).toBe(200);
-    expect(results[1]!.body).toEqual({ status: 'succeeded', credits: 6000, balance: startBalance + 6000 });
+    expect(results[1].body).toEqual({ status: 'succeeded', credits: 6000, balance: startBalance + 6000 });
     expect(await balance(t.db.orm, userId)).toBe(startBalance + 6000);
     expect(await purchaseEntries(userId)).toHaveLength(1);
     expect(await ledgerSum(t.db.orm, userId)).toBe(startBalance + 6000);
@@ -459,10 +483,10 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     await em.flush();
     const fans = await Promise.all([buyer(), buyer()]);
     for (const fan of fans) em.create(Like, { user: fan.userId, item: items[0]!, createdAt: now });
-    em.create(Like, { user: fans[0]!.userId, item: items[1]!, createdAt: now });
+    em.create(Like, { user: fans[0].userId, item: items[1]!, createdAt: now });
     // A like this user gives to someone else's item is not one they received.
     const othersItem = em.create(GalleryItem, {
-      owner: fans[0]!.userId,
+      owner: fans[0].userId,
       transformedImagePath: 'theirs.jpg',
       isPublic: true,
       createdAt: now,

@@ -10,6 +10,7 @@ export {
 } from './orm';
 export type { EntityManager, MikroORM } from './orm';
 export { isDatabaseUnreachable } from './faults';
+export { retryDeadlockOnce, type DeadlockLog } from './deadlocks';
 export { DATABASE_WAITS, type DatabaseWaits } from './database-waits';
 export {
   LockMode,

@@ -15,6 +15,31 @@ export async function registerPaymentRoutes(app: FastifyInstance, callerFor: Cal
     restHandler(callerFor, (caller, request) => caller.payments.confirm(untrusted(request.body))),
   );
 
+  app.get(
+    '/api/account/subscription',
+    restHandler(callerFor, (caller) => caller.subscriptions.status()),
+  );
+  app.post(
+    '/api/subscriptions',
+    restHandler(callerFor, (caller, request) => caller.subscriptions.subscribe(untrusted(request.body))),
+  );
+  app.post(
+    '/api/subscriptions/confirm',
+    restHandler(callerFor, (caller) => caller.subscriptions.confirm()),
+  );
+  app.post(
+    '/api/subscriptions/cancel',
+    restHandler(callerFor, (caller) => caller.subscriptions.cancel()),
+  );
+  app.post(
+    '/api/subscriptions/resume',
+    restHandler(callerFor, (caller) => caller.subscriptions.resume()),
+  );
+  app.post(
+    '/api/subscriptions/portal',
+    restHandler(callerFor, (caller, request) => caller.subscriptions.portal(untrusted(request.body))),
+  );
+
   // Stripe signs the exact bytes it sends: in this scope only, bodies stay raw, whatever their type.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeBilling, parseStripeParams, StripeRequestError } from './fake-stripe-billing';
 
 export interface FakePaymentIntent {
   id: string;
@@ -24,11 +25,20 @@ export interface CreateRequest {
 
 /**
  * The part of Stripe's API the server uses, on 127.0.0.1: PaymentIntents created from
- * form-encoded bodies (with Idempotency-Key honoured as Stripe does) and retrieved by id.
- * The test decides how each payment ends.
+ * form-encoded bodies (with Idempotency-Key honoured as Stripe does) and retrieved by id, and
+ * Billing (`billing`). The test decides how each payment ends. Events go to the webhook when one
+ * is set (as Stripe delivers them), otherwise to `outbox` for the test to deliver in any order.
  */
 export class FakeStripe {
   readonly intents = new Map<string, FakePaymentIntent>();
+  readonly billing = new FakeBilling({
+    createIntent: (amount, currency, metadata) => this.makeIntent({ amount, currency, metadata }),
+    emit: (type, object) => this.emit(type, object),
+  });
+  /** Signed-to-be event bodies, oldest first, when no webhook is set. */
+  readonly outbox: string[] = [];
+  private readonly billingReplies = new Map<string, { params: string; body: unknown }>();
+  private readonly billingInFlight = new Set<string>();
   /** Every create that reached the server, replays included. */
   readonly createRequests: CreateRequest[] = [];
   /** Answer creates with an error, as Stripe does when it refuses a request. */
@@ -127,6 +137,10 @@ export class FakeStripe {
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
       return this.sendError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
     }
+    if (url.pathname.startsWith('/v1/') && !url.pathname.startsWith('/v1/payment_intents')) {
+      const form = request.method === 'POST' ? new URLSearchParams(await readBody(request)) : url.searchParams;
+      return this.billingCall(request, response, url.pathname.slice(3), parseStripeParams(form));
+    }
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       return this.create(request, response, new URLSearchParams(await readBody(request)));
     }
@@ -157,14 +171,89 @@ export class FakeStripe {
     const declined = form.get('payment_method_data[card][number]') === FakeStripe.DECLINED_CARD;
     if (declined) this.decline(id);
     else this.succeed(id);
-    const webhook = this.webhook!;
-    const payload = this.event(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent);
-    await fetch(webhook.url, {
+    await this.emit(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent);
+    if (!declined) await this.billing.intentSucceeded(id);
+    this.send(response, 200, intent);
+  }
+
+  /** What the browser's Stripe.js does with a client secret once the card is accepted. */
+  async payWithCard(clientSecret: string): Promise<void> {
+    const id = clientSecret.split('_secret_')[0]!;
+    if (this.intent(id).client_secret !== clientSecret) throw new Error('wrong client secret');
+    this.succeed(id);
+    await this.emit('payment_intent.succeeded', this.intent(id));
+    await this.billing.intentSucceeded(id);
+  }
+
+  /** Stripe tells the app: posted to the webhook when there is one, kept in the outbox otherwise. */
+  private async emit(type: string, object: object): Promise<void> {
+    const payload = this.event(type, structuredClone(object));
+    if (!this.webhook) {
+      this.outbox.push(payload);
+      return;
+    }
+    await fetch(this.webhook.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': FakeStripe.sign(payload, webhook.secret) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': FakeStripe.sign(payload, this.webhook.secret),
+      },
       body: payload,
     });
-    this.send(response, 200, intent);
+  }
+
+  /** A Billing call, with Idempotency-Key honoured as Stripe does: same key, same parameters, same answer. */
+  private async billingCall(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    params: Record<string, unknown>,
+  ): Promise<void> {
+    const key = request.method === 'POST' ? header(request, 'idempotency-key') : undefined;
+    const seen = key ? this.billingReplies.get(key) : undefined;
+    if (key && this.billingInFlight.has(key))
+      // Stripe answers a request whose key is still being processed with a 409; its clients retry.
+      return this.sendError(
+        response,
+        409,
+        'idempotency_error',
+        'There is currently another in-progress request using this Idempotent Key. Please try again later.',
+      );
+    if (seen) {
+      if (seen.params !== JSON.stringify([path, params]))
+        return this.sendError(
+          response,
+          400,
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      return this.send(response, 200, seen.body);
+    }
+    if (key) this.billingInFlight.add(key);
+    try {
+      const answer = await this.billing.handle(request.method ?? 'GET', path, params);
+      if (!answer)
+        return this.sendError(
+          response,
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${request.method}: /v1${path})`,
+        );
+      if (key) this.billingReplies.set(key, { params: JSON.stringify([path, params]), body: answer.body });
+      this.send(response, answer.status, answer.body);
+    } catch (error) {
+      if (!(error instanceof StripeRequestError)) throw error;
+      this.send(response, error.status, {
+        error: {
+          type: error.type,
+          message: error.message,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.param ? { param: error.param } : {}),
+        },
+      });
+    } finally {
+      if (key) this.billingInFlight.delete(key);
+    }
   }
 
   private create(request: IncomingMessage, response: ServerResponse, form: URLSearchParams): void {
@@ -184,27 +273,38 @@ export class FakeStripe {
   }
 
   private newIntent(form: URLSearchParams): FakePaymentIntent {
-    const id = `pi_${randomBytes(12).toString('hex')}`;
     const metadata: Record<string, string> = {};
     for (const [key, value] of form) {
       const field = /^metadata\[(.+)\]$/.exec(key)?.[1];
       if (field) metadata[field] = value;
     }
-    const intent: FakePaymentIntent = {
-      id,
-      object: 'payment_intent',
+    return this.makeIntent({
       amount: Number(form.get('amount')),
       currency: form.get('currency') ?? '',
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       metadata,
       automatic_payment_methods: form.has('automatic_payment_methods[enabled]')
         ? { enabled: form.get('automatic_payment_methods[enabled]') === 'true' }
         : null,
       description: form.get('description'),
+    });
+  }
+
+  private makeIntent(
+    fields: Pick<FakePaymentIntent, 'amount' | 'currency' | 'metadata'> &
+      Partial<Pick<FakePaymentIntent, 'automatic_payment_methods' | 'description'>>,
+  ): FakePaymentIntent {
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    const intent: FakePaymentIntent = {
+      id,
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      automatic_payment_methods: null,
+      description: null,
       last_payment_error: null,
       livemode: false,
       created: Math.floor(Date.now() / 1000),
+      ...fields,
     };
     this.intents.set(id, intent);
     return intent;

@@ -10,20 +10,21 @@ import {
   Title,
   useComputedColorScheme,
 } from '@mantine/core';
+import { findPlan, type PlanId } from '@atelier/catalog';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
 import { SignInPrompt } from '../components/SignInPrompt';
-import { formatCredits } from '../lib/format';
+import { euros, formatCredits } from '../lib/format';
 import { toast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
-import { PaymentForm } from './checkout/PaymentForm';
+import { PaymentForm, type CheckoutOrder } from './checkout/PaymentForm';
 
 const SUCCESS_REDIRECT_MS = 3000;
 const DEFAULT_CREDITS = 1000;
@@ -35,15 +36,23 @@ type Checkout =
   | { state: 'form'; clientSecret: string; stripe: Promise<Stripe | null> }
   | { state: 'success'; credits: number };
 
-/** The query values as given, with their defaults: the server decides whether they are a pack. */
-function readPurchase(params: URLSearchParams): { credits: number; amount: number } {
+/** A pack (`?credits=&amount=`), or a plan (`?plan=`): the server decides whether either is on sale. */
+type Purchase = { kind: 'pack'; credits: number; amount: number } | { kind: 'plan'; planId: string };
+
+/** The query values as given, with their defaults. */
+function readPurchase(params: URLSearchParams): Purchase {
+  const planId = params.get('plan');
+  if (planId !== null) return { kind: 'plan', planId };
   const credits = Number.parseInt(params.get('credits') ?? '', 10);
   const amount = Number.parseFloat(params.get('amount') ?? '');
   return {
+    kind: 'pack',
     credits: Number.isFinite(credits) ? credits : DEFAULT_CREDITS,
     amount: Number.isFinite(amount) ? amount : DEFAULT_AMOUNT,
   };
 }
+
+const successTitles = { pack: 'Paiement réussi !', plan: 'Abonnement activé !' } as const;
 
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof TRPCClientError && !error.data && /fetch|network/i.test(error.message);
@@ -67,7 +76,7 @@ export function CheckoutPage() {
           <SignInPrompt
             titleOrder={1}
             title="Connexion requise"
-            description="Connectez-vous pour acheter des crédits."
+            description="Connectez-vous pour acheter des crédits ou vous abonner."
           />
         </Container>
       </>
@@ -76,19 +85,73 @@ export function CheckoutPage() {
   return <Checkout />;
 }
 
+/** What the form shows and how the payment is checked, for a pack or a plan. */
+function useOrder(purchase: Purchase): CheckoutOrder {
+  const confirmPack = trpc.payments.confirm.useMutation();
+  const confirmPlan = trpc.subscriptions.confirm.useMutation();
+  if (purchase.kind === 'pack') {
+    const amount = `${purchase.amount.toFixed(2)} €`;
+    return {
+      title: 'Achat de crédits',
+      description: "Ajoutez des crédits à votre compte pour continuer à utiliser les transformations d'images.",
+      lines: [
+        { label: 'Crédits à acheter', value: formatCredits(purchase.credits), testId: 'checkout-credits' },
+        { label: 'Total à payer', value: amount, testId: 'checkout-amount' },
+      ],
+      payLabel: `Payer ${amount}`,
+      confirm: async (paymentIntentId) => (await confirmPack.mutateAsync({ paymentIntentId })).credits,
+    };
+  }
+  const plan = findPlan(purchase.planId);
+  const price = plan ? euros(plan.priceCents) : '';
+  return {
+    title: `Abonnement ${plan?.name ?? ''}`,
+    description: 'Des crédits chaque mois, sans engagement : annulable à tout moment depuis votre compte.',
+    lines: [
+      { label: 'Crédits chaque mois', value: formatCredits(plan?.credits ?? 0), testId: 'checkout-credits' },
+      { label: "À payer aujourd'hui", value: price, testId: 'checkout-amount' },
+    ],
+    payLabel: `Payer ${price} et s'abonner`,
+    note: `Puis ${price} par mois, renouvelé automatiquement. Les crédits non utilisés restent sur votre compte.`,
+    confirm: async () => (await confirmPlan.mutateAsync()).credits,
+  };
+}
+
 function Checkout() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const utils = trpc.useUtils();
   const createIntent = trpc.payments.createIntent.useMutation();
+  const subscribe = trpc.subscriptions.subscribe.useMutation();
   const [checkout, setCheckout] = useState<Checkout>({ state: 'loading' });
   const started = useRef(false);
-  const { credits, amount } = readPurchase(params);
+  const purchase = readPurchase(params);
+  const order = useOrder(purchase);
   const dark = useComputedColorScheme('light') === 'dark';
+  // An upgrade the bank wants confirmed (3-D Secure) arrives from the account page with its secret.
+  const handedSecret = (location.state as { clientSecret?: string } | null)?.clientSecret;
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    /** The client secret to confirm, or null when the user goes back to their account instead. */
+    const openPayment = async (): Promise<string | null> => {
+      const purchase = readPurchase(params);
+      if (purchase.kind === 'pack') {
+        return (await createIntent.mutateAsync({ credits: purchase.credits, amount: purchase.amount })).clientSecret;
+      }
+      if (handedSecret) return handedSecret;
+      // A subscriber changes plan from the account page, where the change is explained and confirmed first.
+      const { subscription } = await utils.subscriptions.status.fetch();
+      if (subscription && subscription.status !== 'canceled') {
+        toast({ title: 'Déjà abonné', description: 'Changez de formule depuis votre compte.' });
+        void navigate('/account?tab=credits', { replace: true });
+        return null;
+      }
+      return (await subscribe.mutateAsync({ plan: purchase.planId as PlanId })).clientSecret;
+    };
+
     void (async () => {
       try {
         const { publishableKey } = await utils.payments.config.fetch();
@@ -101,8 +164,8 @@ function Checkout() {
           setCheckout({ state: 'unavailable' });
           return;
         }
-        const { clientSecret } = await createIntent.mutateAsync({ credits, amount });
-        setCheckout({ state: 'form', clientSecret, stripe: loadStripe(publishableKey) });
+        const clientSecret = await openPayment();
+        if (clientSecret) setCheckout({ state: 'form', clientSecret, stripe: loadStripe(publishableKey) });
       } catch (error) {
         const description = isNetworkFailure(error)
           ? 'Impossible de se connecter au service de paiement.'
@@ -111,7 +174,7 @@ function Checkout() {
         setCheckout({ state: 'unavailable' });
       }
     })();
-  }, [utils, createIntent, credits, amount]);
+  }, [utils, params, handedSecret, createIntent, subscribe, navigate]);
 
   useEffect(() => {
     if (checkout.state !== 'success') return;
@@ -121,12 +184,13 @@ function Checkout() {
 
   const onPaid = (added: number) => {
     toast({
-      title: 'Paiement réussi !',
+      title: successTitles[purchase.kind],
       description: `${formatCredits(added)} crédits ont été ajoutés à votre compte.`,
     });
     void utils.account.get.invalidate();
     void utils.auth.me.invalidate();
     void utils.credits.history.invalidate();
+    void utils.subscriptions.status.invalidate();
     setCheckout({ state: 'success', credits: added });
   };
 
@@ -160,7 +224,7 @@ function Checkout() {
                 <IconCircleCheck size={34} aria-hidden />
               </ThemeIcon>
               <Title order={1} fz={24}>
-                Paiement réussi !
+                {successTitles[purchase.kind]}
               </Title>
               <Text>{formatCredits(checkout.credits)} crédits ont été ajoutés à votre compte.</Text>
               <Text c="dimmed" fz="sm">
@@ -180,7 +244,7 @@ function Checkout() {
               },
             }}
           >
-            <PaymentForm credits={credits} amount={amount} onPaid={onPaid} />
+            <PaymentForm order={order} onPaid={onPaid} />
           </Elements>
         )}
       </Center>

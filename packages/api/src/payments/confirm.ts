@@ -1,15 +1,10 @@
 import { Payment, type EntityManager } from '@atelier/db';
 import { AppError, commonMessages } from '../shared/errors';
 import { fulfilPayment, type FulfilResult } from './fulfil';
-import { isStripeError, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
+import { callStripe, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
 
-async function retrieveIntent(stripe: StripeClient, intentId: string): Promise<PaymentIntent> {
-  try {
-    return await stripe.paymentIntents.retrieve(intentId);
-  } catch (error) {
-    if (isStripeError(error)) throw new AppError('UPSTREAM', paymentMessages.verificationFailed, { cause: error });
-    throw error;
-  }
+function retrieveIntent(stripe: StripeClient, intentId: string): Promise<PaymentIntent> {
+  return callStripe(() => stripe.paymentIntents.retrieve(intentId), paymentMessages.verificationFailed);
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Payment, type EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
 import { eurosToCents, findPack, PACK_CURRENCY, type CreditPack } from './packs';
-import { isStripeError, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
+import { callStripe, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
 
 export interface PurchaseRequest {
   credits: number;
@@ -15,23 +15,22 @@ export interface CreatedIntent {
   paymentIntentId: string;
 }
 
-async function openIntent(stripe: StripeClient, userId: number, pack: CreditPack): Promise<PaymentIntent> {
-  try {
-    return await stripe.paymentIntents.create(
-      {
-        amount: pack.priceCents,
-        currency: PACK_CURRENCY,
-        metadata: { userId: String(userId), credits: String(pack.credits) },
-        automatic_payment_methods: { enabled: true },
-        description: `Achat de ${pack.credits} crédits`,
-      },
-      // Stripe's client resends a failed call with this same key: a lost reply never opens a second intent.
-      { idempotencyKey: `credit-purchase:${userId}:${randomUUID()}` },
-    );
-  } catch (error) {
-    if (isStripeError(error)) throw new AppError('UPSTREAM', paymentMessages.intentRefused, { cause: error });
-    throw error;
-  }
+function openIntent(stripe: StripeClient, userId: number, pack: CreditPack): Promise<PaymentIntent> {
+  return callStripe(
+    () =>
+      stripe.paymentIntents.create(
+        {
+          amount: pack.priceCents,
+          currency: PACK_CURRENCY,
+          metadata: { userId: String(userId), credits: String(pack.credits) },
+          automatic_payment_methods: { enabled: true },
+          description: `Achat de ${pack.credits} crédits`,
+        },
+        // Stripe's client resends a failed call with this same key: a lost reply never opens a second intent.
+        { idempotencyKey: `credit-purchase:${userId}:${randomUUID()}` },
+      ),
+    paymentMessages.intentRefused,
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_PLANS } from '@atelier/catalog';
 import { IMAGE_COST } from '../credits/ledger';
 
 /** The credit packs the server sells: the only prices a purchase can be made at. */
@@ -10,13 +11,6 @@ export const CREDIT_PACKS = [
 export type CreditPack = (typeof CREDIT_PACKS)[number];
 
 export const PACK_CURRENCY = 'eur';
-
-/** Monthly subscriptions, shown on the account page only: nothing sells them yet. */
-export const SUBSCRIPTION_PLANS = [
-  { name: 'Essentiel', credits: 2000, priceUsd: 10, popular: false },
-  { name: 'Avancé', credits: 5000, priceUsd: 20, popular: true },
-  { name: 'Premium', credits: 10000, priceUsd: 35, popular: false },
-] as const;
 
 /** How many images a number of credits pays for. */
 export function transformationsFor(credits: number): number {
@@ -32,7 +26,7 @@ export function findPack(credits: number, amountCents: number): CreditPack | und
   return CREDIT_PACKS.find((pack) => pack.credits === credits && pack.priceCents === amountCents);
 }
 
-/** The packs and plans as the account page shows them. */
+/** The packs and the monthly plans as the account page shows them. */
 export function paymentCatalog() {
   return {
     packs: CREDIT_PACKS.map((pack) => ({
@@ -45,10 +39,11 @@ export function paymentCatalog() {
       pricePer1000Credits: Math.round((pack.priceCents * 1000) / pack.credits) / 100,
     })),
     plans: SUBSCRIPTION_PLANS.map((plan) => ({
+      id: plan.id,
       name: plan.name,
       credits: plan.credits,
-      price: plan.priceUsd,
-      currency: 'USD' as const,
+      price: plan.priceCents / 100,
+      currency: 'EUR' as const,
       popular: plan.popular,
       transformations: transformationsFor(plan.credits),
     })),

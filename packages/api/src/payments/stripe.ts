@@ -43,3 +43,13 @@ export function requireStripe(stripe: Stripe | null): Stripe {
 export function isStripeError(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError;
 }
+
+/** A call to Stripe whose refusal or silence reaches the client as a French 502, cause kept for the log. */
+export async function callStripe<T>(call: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isStripeError(error)) throw new AppError('UPSTREAM', message, { cause: error });
+    throw error;
+  }
+}

@@ -3,7 +3,14 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../shared/errors';
 import { fulfilPayment, markPaymentFailed } from './fulfil';
-import { paymentMessages, type PaymentIntent } from './stripe';
+import {
+  grantInvoice,
+  invoiceSchema,
+  subscriptionOfInvoice,
+  syncSubscription,
+  type InvoiceFacts,
+} from '../subscriptions/sync';
+import { paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
 
 function verifiedEvent(payload: Uint8Array, signature: string, webhookSecret: string): Stripe.Event {
   try {
@@ -36,21 +43,51 @@ function readEvent<T>(schema: z.ZodType<T>, event: unknown): T {
   return parsed.data;
 }
 
+const objectIdSchema = z.looseObject({ data: z.looseObject({ object: z.looseObject({ id: z.string().min(1) }) }) });
+
+type EventHandler = (em: EntityManager, stripe: StripeClient | null, event: unknown) => Promise<unknown>;
+
+const paymentIntent = (event: unknown) => readEvent(intentEventSchema, event).data.object;
+/** Subscription events are re-read from Stripe: whatever order they come in, the state stored is Stripe's latest. */
+const syncFromEvent: EventHandler = (em, stripe, event) =>
+  syncSubscription(em, requireStripe(stripe), readEvent(objectIdSchema, event).data.object.id);
+
+const invoiceEventSchema = z.looseObject({ data: z.looseObject({ object: invoiceSchema }) });
+async function syncInvoiceSubscription(em: EntityManager, stripe: StripeClient | null, invoice: InvoiceFacts) {
+  const subscription = subscriptionOfInvoice(invoice);
+  if (subscription) await syncSubscription(em, requireStripe(stripe), subscription);
+}
+
+/** What each event Stripe posts does; other types are acknowledged and ignored. */
+const handlers: Record<string, EventHandler> = {
+  'payment_intent.succeeded': (em, _stripe, event) => fulfilPayment(em, paymentIntent(event)),
+  'payment_intent.payment_failed': (em, _stripe, event) => markPaymentFailed(em, paymentIntent(event).id),
+  'customer.subscription.created': syncFromEvent,
+  'customer.subscription.updated': syncFromEvent,
+  'customer.subscription.deleted': syncFromEvent,
+  'invoice.paid': async (em, stripe, event) => {
+    // Signed by Stripe, so its lines and amounts can be trusted; the grant is keyed by the invoice id.
+    const invoice = readEvent(invoiceEventSchema, event).data.object;
+    await grantInvoice(em, requireStripe(stripe), invoice);
+    await syncInvoiceSubscription(em, stripe, invoice);
+  },
+  'invoice.payment_failed': (em, stripe, event) =>
+    syncInvoiceSubscription(em, stripe, readEvent(invoiceEventSchema, event).data.object),
+};
+
 /**
  * An event Stripe posted: acted on only once its signature and age are checked against the
- * raw body. Events of other types are acknowledged and ignored.
+ * raw body.
  */
 export async function receiveStripeEvent(
   em: EntityManager,
+  stripe: StripeClient | null,
   webhookSecret: string | null,
   payload: Uint8Array,
   signature: string,
 ): Promise<void> {
   if (!webhookSecret) throw new AppError('UNAVAILABLE', paymentMessages.notConfigured);
   const event = verifiedEvent(payload, signature, webhookSecret);
-  const { type } = readEvent(eventSchema, event);
-  if (type !== 'payment_intent.succeeded' && type !== 'payment_intent.payment_failed') return;
-  const intent = readEvent(intentEventSchema, event).data.object;
-  if (type === 'payment_intent.succeeded') await fulfilPayment(em, intent);
-  else await markPaymentFailed(em, intent.id);
+  const handler = handlers[readEvent(eventSchema, event).type];
+  if (handler) await handler(em, stripe, event);
 }

@@ -9,6 +9,7 @@ import { jobsRouter } from './jobs';
 import { paymentsRouter } from './payments';
 import { sessionsRouter } from './sessions';
 import { siteRouter } from './site';
+import { subscriptionsRouter } from './subscriptions';
 import { mediaRouter } from './media';
 import { transformRouter } from './transform';
 import { videosRouter } from './videos';
@@ -21,6 +22,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   credits: creditsRouter,
   payments: paymentsRouter,
+  subscriptions: subscriptionsRouter,
   transform: transformRouter,
   media: mediaRouter,
   videos: videosRouter,

@@ -1,3 +1,4 @@
+import { PLAN_IDS } from '@atelier/catalog';
 import { z } from 'zod';
 import { confirmPayment } from '../payments/confirm';
 import { createPaymentIntent } from '../payments/create-intent';
@@ -33,10 +34,11 @@ const catalogResult = z.object({
   ),
   plans: z.array(
     z.object({
+      id: z.enum(PLAN_IDS),
       name: z.string(),
       credits: z.number(),
       price: z.number(),
-      currency: z.literal('USD'),
+      currency: z.literal('EUR'),
       popular: z.boolean(),
       transformations: z.number(),
     }),
@@ -85,7 +87,7 @@ export const paymentsRouter = router({
     )
     .output(z.object({ received: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await receiveStripeEvent(ctx.em, ctx.payments.webhookSecret, input.payload, input.signature);
+      await receiveStripeEvent(ctx.em, ctx.payments.stripe, ctx.payments.webhookSecret, input.payload, input.signature);
       return { received: true as const };
     }),
 });

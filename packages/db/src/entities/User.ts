@@ -13,7 +13,10 @@ export const User = defineEntity({
     username: p.string().length(64).unique(),
     /** Cached balance; the credit ledger is the record and always sums to it. */
     credits: p.integer().default(0),
+    /** 'premium' while a subscription is active or trialing. */
     subscriptionType: p.string().length(16).default('free'),
+    /** The user's Stripe Customer, made at their first subscription. */
+    stripeCustomerId: p.string().length(191).nullable().unique(),
     lastUsedImage: p.string().length(255).nullable(),
     createdAt: createdAt(),
   },

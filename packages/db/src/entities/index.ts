@@ -6,6 +6,8 @@ export { GalleryItem } from './GalleryItem';
 export { Like } from './Like';
 export { Video, VIDEO_STATUSES } from './Video';
 export { Payment } from './Payment';
+export { Subscription } from './Subscription';
+export { SubscriptionInvoice } from './SubscriptionInvoice';
 export { Workflow } from './Workflow';
 export { PasswordResetToken } from './PasswordResetToken';
 export { GenerationJob, JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus } from './GenerationJob';
@@ -20,6 +22,8 @@ import { Like } from './Like';
 import { PasswordResetToken } from './PasswordResetToken';
 import { Payment } from './Payment';
 import { Session } from './Session';
+import { Subscription } from './Subscription';
+import { SubscriptionInvoice } from './SubscriptionInvoice';
 import { Transformation } from './Transformation';
 import { Upload } from './Upload';
 import { User } from './User';
@@ -35,6 +39,8 @@ export const entities = [
   Like,
   Video,
   Payment,
+  Subscription,
+  SubscriptionInvoice,
   Workflow,
   GenerationJob,
   Session,

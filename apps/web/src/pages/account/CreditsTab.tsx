@@ -2,8 +2,9 @@ import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Ta
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCredits, formatDateTime } from '../../lib/format';
+import { euros, formatCredits, formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { SubscriptionSection } from './SubscriptionCard';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -84,90 +85,53 @@ export function CreditHistory() {
   );
 }
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const dollars = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-function PacksAndPlans() {
+function Packs() {
   const catalog = trpc.payments.catalog.useQuery();
   if (!catalog.data) return <Skeleton h={220} radius="lg" />;
   return (
-    <>
-      <Card withBorder radius="lg" p="lg">
-        <Title order={2} fz="lg" mb="md">
-          Packs de crédits
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {catalog.data.packs.map((pack) => (
-            <Card
-              key={pack.credits}
-              withBorder
-              radius="md"
-              p="md"
-              data-testid={`pack-${pack.credits}`}
-              style={pack.popular ? { borderColor: 'var(--mantine-color-violet-5)', borderWidth: 2 } : undefined}
-            >
-              <Stack gap={6} h="100%">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={800} fz={22}>
-                    {formatCredits(pack.credits)}
-                  </Text>
-                  {pack.popular ? <Badge color="violet">Populaire</Badge> : null}
-                </Group>
-                <Text c="dimmed" fz="sm">
-                  crédits · ≈ {pack.transformations} transformations
+    <Card withBorder radius="lg" p="lg">
+      <Title order={2} fz="lg" mb="md">
+        Packs de crédits
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {catalog.data.packs.map((pack) => (
+          <Card
+            key={pack.credits}
+            withBorder
+            radius="md"
+            p="md"
+            data-testid={`pack-${pack.credits}`}
+            style={pack.popular ? { borderColor: 'var(--mantine-color-violet-5)', borderWidth: 2 } : undefined}
+          >
+            <Stack gap={6} h="100%">
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={800} fz={22}>
+                  {formatCredits(pack.credits)}
                 </Text>
-                <Text fw={700} fz="xl">
-                  {euros.format(pack.price)}
-                </Text>
-                <Text c="dimmed" fz="xs">
-                  {euros.format(pack.pricePer1000Credits)} les 1 000 crédits
-                </Text>
-                <Button
-                  component={Link}
-                  to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`}
-                  mt="auto"
-                  variant={pack.popular ? 'filled' : 'light'}
-                >
-                  Acheter
-                </Button>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Card>
-      <Card withBorder radius="lg" p="lg">
-        <Title order={2} fz="lg" mb="md">
-          Abonnements mensuels
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {catalog.data.plans.map((plan) => (
-            <Card key={plan.name} withBorder radius="md" p="md">
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={800} fz="lg">
-                    {plan.name}
-                  </Text>
-                  {plan.popular ? <Badge color="violet">Populaire</Badge> : null}
-                </Group>
-                <Text fw={700} fz="xl">
-                  {dollars.format(plan.price)}
-                  <Text span c="dimmed" fz="sm">
-                    {' '}
-                    /mois
-                  </Text>
-                </Text>
-                <Text c="dimmed" fz="sm">
-                  {formatCredits(plan.credits)} crédits · ≈ {plan.transformations} transformations
-                </Text>
-                <Button variant="default" disabled mt="xs">
-                  Bientôt disponible
-                </Button>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Card>
-    </>
+                {pack.popular ? <Badge color="violet">Populaire</Badge> : null}
+              </Group>
+              <Text c="dimmed" fz="sm">
+                crédits · ≈ {pack.transformations} transformations
+              </Text>
+              <Text fw={700} fz="xl">
+                {euros(Math.round(pack.price * 100))}
+              </Text>
+              <Text c="dimmed" fz="xs">
+                {euros(Math.round(pack.pricePer1000Credits * 100))} les 1 000 crédits
+              </Text>
+              <Button
+                component={Link}
+                to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`}
+                mt="auto"
+                variant={pack.popular ? 'filled' : 'light'}
+              >
+                Acheter
+              </Button>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Card>
   );
 }
 
@@ -189,8 +153,9 @@ export function CreditsTab({ credits }: { credits: number }) {
           </Text>
         </Group>
       </Card>
+      <SubscriptionSection />
+      <Packs />
       <CreditHistory />
-      <PacksAndPlans />
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCredits } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
 
 export const checkoutMessages = {
   notReady: "Le système de paiement n'est pas encore prêt.",
@@ -12,20 +11,29 @@ export const checkoutMessages = {
   unexpected: 'Une erreur inattendue est survenue.',
 } as const;
 
+/** What is bought: a pack of credits, or a plan's first month. */
+export interface CheckoutOrder {
+  title: string;
+  description: string;
+  /** The summary's lines: what it gives, then what is paid today (the last line, in bold). */
+  lines: { label: string; value: string; testId: string }[];
+  payLabel: string;
+  /** After Stripe.js: the server checks with Stripe and answers the credits added (never twice). */
+  confirm: (paymentIntentId: string) => Promise<number>;
+  note?: string;
+}
+
 interface PaymentFormProps {
-  credits: number;
-  amount: number;
+  order: CheckoutOrder;
   onPaid: (credits: number) => void;
 }
 
 /** The card form: Stripe Elements for the payment details, our summary and the pay button. */
-export function PaymentForm({ credits, amount, onPaid }: PaymentFormProps) {
+export function PaymentForm({ order, onPaid }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
-  const confirm = trpc.payments.confirm.useMutation();
-  const amountText = amount.toFixed(2);
 
   const pay = async (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -49,8 +57,7 @@ export function PaymentForm({ credits, amount, onPaid }: PaymentFormProps) {
         return;
       }
       // The webhook may be late: the server checks with Stripe now, and never credits twice.
-      const result = await confirm.mutateAsync({ paymentIntentId: paymentIntent.id });
-      onPaid(result.credits);
+      onPaid(await order.confirm(paymentIntent.id));
     } catch (error) {
       toast({ title: 'Erreur', description: errorMessage(error, checkoutMessages.unexpected), variant: 'destructive' });
     } finally {
@@ -64,30 +71,36 @@ export function PaymentForm({ credits, amount, onPaid }: PaymentFormProps) {
         <Stack gap="lg">
           <div>
             <Title order={1} fz={26}>
-              Achat de crédits
+              {order.title}
             </Title>
             <Text c="dimmed" fz="sm" mt={4}>
-              Ajoutez des crédits à votre compte pour continuer à utiliser les transformations d'images.
+              {order.description}
             </Text>
           </div>
           <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
           <Card bg="var(--mantine-color-default-hover)" radius="md" p="md">
-            <Group justify="space-between">
-              <Text>Crédits à acheter</Text>
-              <Text fw={700} data-testid="checkout-credits">
-                {formatCredits(credits)}
+            {order.lines.map((line, index) => {
+              const total = index === order.lines.length - 1;
+              return (
+                <Fragment key={line.testId}>
+                  {total ? <Divider my="xs" /> : null}
+                  <Group justify="space-between">
+                    <Text>{line.label}</Text>
+                    <Text fw={total ? 800 : 700} fz={total ? 'lg' : undefined} data-testid={line.testId}>
+                      {line.value}
+                    </Text>
+                  </Group>
+                </Fragment>
+              );
+            })}
+            {order.note ? (
+              <Text c="dimmed" fz="xs" mt="xs">
+                {order.note}
               </Text>
-            </Group>
-            <Divider my="xs" />
-            <Group justify="space-between">
-              <Text>Total à payer</Text>
-              <Text fw={800} fz="lg" data-testid="checkout-amount">
-                {amountText} €
-              </Text>
-            </Group>
+            ) : null}
           </Card>
           <Button type="submit" size="md" disabled={!stripe || !ready || busy}>
-            {busy ? 'Traitement en cours...' : `Payer ${amountText} €`}
+            {busy ? 'Traitement en cours...' : order.payLabel}
           </Button>
           <Button component={Link} to="/account" variant="subtle">
             Retour au compte

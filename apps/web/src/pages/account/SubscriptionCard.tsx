@@ -1,0 +1,338 @@
+import { findPlan, SUBSCRIPTION_PLANS, planImages, type SubscriptionPlan } from '@atelier/catalog';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { euros, formatCredits, formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+
+type Status = RouterOutputs['subscriptions']['status'];
+type Current = NonNullable<Status['subscription']>;
+
+/** What the subscription's state reads as, and its colour. */
+function stateOf(current: Current): { label: string; color: string } {
+  if (current.status === 'canceled') return { label: 'Terminé', color: 'gray' };
+  if (current.pastDue) return { label: 'Paiement en retard', color: 'red.9' };
+  if (current.cancelAtPeriodEnd) return { label: 'Annulation prévue', color: 'orange.9' };
+  return { label: 'Actif', color: 'teal.9' };
+}
+
+function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      radius="lg"
+      title={
+        <Text fw={700} fz="lg">
+          {title}
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      <Stack gap="md">
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Retour
+          </Button>
+          <Button onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The plan, its state, the next renewal, the card notice and the invoices. */
+function CurrentSubscription({ current, invoices }: { current: Current; invoices: Status['invoices'] }) {
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => Promise.all([utils.subscriptions.status.invalidate(), utils.auth.me.invalidate()]);
+  const failed = (error: unknown) =>
+    toast({ title: 'Erreur', description: errorMessage(error, 'Une erreur est survenue.'), variant: 'destructive' });
+  const cancel = trpc.subscriptions.cancel.useMutation({
+    onSuccess: async () => {
+      setConfirming(false);
+      await refresh();
+      toast({
+        title: 'Annulation enregistrée',
+        description: 'Votre abonnement reste actif jusqu’à la fin de la période.',
+      });
+    },
+    onError: failed,
+  });
+  const resume = trpc.subscriptions.resume.useMutation({
+    onSuccess: async () => {
+      await refresh();
+      toast({ title: 'Abonnement repris', description: 'Il sera renouvelé normalement.' });
+    },
+    onError: failed,
+  });
+  const portal = trpc.subscriptions.portal.useMutation({
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: failed,
+  });
+  const plan = findPlan(current.plan)!;
+  const state = stateOf(current);
+  const endDate = current.currentPeriodEnd ? formatDate(current.currentPeriodEnd) : null;
+  const live = current.status !== 'canceled';
+
+  return (
+    <Card withBorder radius="lg" p="lg" data-testid="subscription">
+      <Group justify="space-between" align="flex-start" mb="sm">
+        <div>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            Votre abonnement
+          </Text>
+          <Title order={2} fz={24}>
+            Formule {plan.name}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {euros(plan.priceCents)} par mois · {formatCredits(plan.credits)} crédits par mois
+          </Text>
+        </div>
+        <Badge variant="filled" color={state.color} size="lg">
+          {state.label}
+        </Badge>
+      </Group>
+      <Stack gap="sm">
+        {current.pastDue ? (
+          <Alert color="red" variant="light" title="Le dernier paiement a échoué">
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">
+                Mettez à jour votre carte pour garder votre abonnement. Les crédits déjà reçus restent sur votre compte.
+              </Text>
+              <Button
+                size="xs"
+                color="red"
+                loading={portal.isPending}
+                onClick={() => portal.mutate({ returnUrl: `${window.location.origin}/account?tab=credits` })}
+              >
+                Mettre à jour la carte
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {current.nextRenewal ? (
+          <Text data-testid="next-renewal">
+            Prochain renouvellement le <strong>{formatDate(current.nextRenewal.date)}</strong> :{' '}
+            {euros(current.nextRenewal.amountCents)}, {formatCredits(current.nextRenewal.credits)} crédits.
+          </Text>
+        ) : null}
+        {live && current.cancelAtPeriodEnd && endDate ? (
+          <Text data-testid="subscription-end">
+            Votre abonnement prendra fin le <strong>{endDate}</strong>. Vos crédits restent sur votre compte.
+          </Text>
+        ) : null}
+        {!live && endDate ? <Text c="dimmed">Abonnement terminé le {endDate}.</Text> : null}
+        {live ? (
+          <Group>
+            {current.cancelAtPeriodEnd ? (
+              <Button variant="light" loading={resume.isPending} onClick={() => resume.mutate()}>
+                Reprendre l'abonnement
+              </Button>
+            ) : (
+              <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+                Annuler l'abonnement
+              </Button>
+            )}
+          </Group>
+        ) : null}
+        {invoices.length > 0 ? <Invoices invoices={invoices} /> : null}
+      </Stack>
+      {confirming ? (
+        <ConfirmDialog
+          title="Annuler l'abonnement ?"
+          confirmLabel="Annuler l'abonnement"
+          busy={cancel.isPending}
+          onConfirm={() => cancel.mutate()}
+          onClose={() => setConfirming(false)}
+        >
+          <Text>
+            Il restera actif jusqu'au {endDate ?? 'terme de la période payée'}, puis ne sera plus renouvelé. Vos crédits
+            restent sur votre compte, et vous pouvez reprendre l'abonnement d'ici là.
+          </Text>
+        </ConfirmDialog>
+      ) : null}
+    </Card>
+  );
+}
+
+function Invoices({ invoices }: { invoices: Status['invoices'] }) {
+  return (
+    <div>
+      <Title order={3} fz="md" mt="sm" mb="xs">
+        Factures
+      </Title>
+      <Table.ScrollContainer minWidth={300}>
+        <Table verticalSpacing="xs" data-testid="invoices">
+          <Table.Tbody>
+            {invoices.map((invoice) => (
+              <Table.Tr key={invoice.id}>
+                <Table.Td>{formatDate(invoice.paidAt)}</Table.Td>
+                <Table.Td>{euros(invoice.amountCents)}</Table.Td>
+                <Table.Td>+{formatCredits(invoice.credits)} crédits</Table.Td>
+                <Table.Td ta="right">
+                  {invoice.url ? (
+                    <Anchor href={invoice.url} target="_blank" rel="noreferrer" fz="sm">
+                      Voir la facture
+                    </Anchor>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}
+
+/** A plan's button says what it does: subscribe, change to it (confirmed first), or nothing for the current one. */
+function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Current | null }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  const change = trpc.subscriptions.subscribe.useMutation({
+    onSuccess: async (result) => {
+      setConfirming(false);
+      // The bank asks to confirm the payment (3-D Secure): the checkout page takes it from here.
+      if (result.clientSecret) {
+        void navigate(`/checkout?plan=${plan.id}`, { state: { clientSecret: result.clientSecret } });
+        return;
+      }
+      await Promise.all([
+        utils.subscriptions.status.invalidate(),
+        utils.auth.me.invalidate(),
+        utils.account.get.invalidate(),
+        utils.credits.history.invalidate(),
+      ]);
+      toast({ title: 'Formule changée', description: `Vous passez à la formule ${plan.name}.` });
+    },
+    onError: (error) =>
+      toast({ title: 'Erreur', description: errorMessage(error, 'Une erreur est survenue.'), variant: 'destructive' }),
+  });
+  const live = current && current.status !== 'canceled';
+  if (!live) {
+    return (
+      <Button component={Link} to={`/checkout?plan=${plan.id}`} mt="auto" variant={plan.popular ? 'filled' : 'light'}>
+        S'abonner
+      </Button>
+    );
+  }
+  if (current.plan === plan.id) {
+    return (
+      <Button mt="auto" variant="default" disabled>
+        Formule actuelle
+      </Button>
+    );
+  }
+  const from = findPlan(current.plan)!;
+  const upgrade = plan.priceCents > from.priceCents;
+  return (
+    <>
+      <Button mt="auto" variant="light" onClick={() => setConfirming(true)}>
+        Changer de formule
+      </Button>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Passer à la formule ${plan.name} ?`}
+          confirmLabel={upgrade ? 'Payer et changer' : 'Changer au renouvellement'}
+          busy={change.isPending}
+          onConfirm={() => change.mutate({ plan: plan.id })}
+          onClose={() => setConfirming(false)}
+        >
+          <Text>
+            {upgrade
+              ? `Vous payez aujourd'hui, avec votre carte enregistrée, la différence pour le reste du mois, et recevez aussitôt les crédits correspondants. Ensuite : ${euros(plan.priceCents)} et ${formatCredits(plan.credits)} crédits par mois.`
+              : `Votre formule actuelle reste jusqu'au renouvellement ; ensuite : ${euros(plan.priceCents)} et ${formatCredits(plan.credits)} crédits par mois.`}
+          </Text>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The account's subscription, if any, then the three plans. */
+export function SubscriptionSection() {
+  const status = trpc.subscriptions.status.useQuery();
+  if (!status.data) return <Skeleton h={220} radius="lg" />;
+  const current = status.data.subscription;
+  return (
+    <>
+      {current ? <CurrentSubscription current={current} invoices={status.data.invoices} /> : null}
+      <Card withBorder radius="lg" p="lg">
+        <Title order={2} fz="lg" mb={4}>
+          Abonnements mensuels
+        </Title>
+        <Text c="dimmed" fz="sm" mb="md">
+          Des crédits chaque mois, sans engagement. Les crédits non utilisés restent sur votre compte d'un mois à
+          l'autre.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {SUBSCRIPTION_PLANS.map((plan) => (
+            <Card
+              key={plan.id}
+              withBorder
+              radius="md"
+              p="md"
+              data-testid={`plan-${plan.id}`}
+              style={plan.popular ? { borderColor: 'var(--mantine-color-violet-5)', borderWidth: 2 } : undefined}
+            >
+              <Stack gap={6} h="100%">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={800} fz="lg">
+                    {plan.name}
+                  </Text>
+                  {plan.popular ? <Badge color="violet">Populaire</Badge> : null}
+                </Group>
+                <Text fw={700} fz="xl">
+                  {euros(plan.priceCents)}
+                  <Text span c="dimmed" fz="sm">
+                    {' '}
+                    /mois
+                  </Text>
+                </Text>
+                <Text c="dimmed" fz="sm">
+                  {formatCredits(plan.credits)} crédits par mois · ≈ {planImages(plan)} images
+                </Text>
+                <PlanAction plan={plan} current={current} />
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Card>
+    </>
+  );
+}

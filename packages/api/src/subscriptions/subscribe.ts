@@ -1,0 +1,158 @@
+import { findPlan, type SubscriptionPlan } from '@atelier/catalog';
+import { Subscription, User, type EntityManager } from '@atelier/db';
+import type Stripe from 'stripe';
+import { callStripe, requireStripe } from '../payments/stripe';
+import { AppError } from '../shared/errors';
+import { subscriptionMessages } from './messages';
+import { planPrices } from './prices';
+import { grantInvoice, invoiceSchema, storeSubscription } from './sync';
+
+/** Statuses of a subscription that is still the user's own: a new plan changes it rather than adding one. */
+export const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'] as const;
+
+export interface SubscribeResult {
+  /** What the browser confirms with Stripe.js (the first payment, or an upgrade's that needs 3-D Secure); null when nothing is to pay now. */
+  clientSecret: string | null;
+  plan: SubscriptionPlan['id'];
+  status: string;
+}
+
+const EXPAND_INVOICE = ['latest_invoice.confirmation_secret'];
+
+/** The user's Stripe Customer, made once: the key is the user's, so a retried call makes no second one. */
+async function customerOf(em: EntityManager, stripe: Stripe, userId: number): Promise<string> {
+  const user = await em.findOneOrFail(User, userId, {
+    fields: ['email', 'firstName', 'lastName', 'stripeCustomerId'],
+  });
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const customer = await callStripe(
+    () =>
+      stripe.customers.create(
+        {
+          email: user.email,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          metadata: { userId: String(userId) },
+        },
+        { idempotencyKey: `atelier-customer:${userId}` },
+      ),
+    subscriptionMessages.refused,
+  );
+  await em.nativeUpdate(User, { id: userId, stripeCustomerId: null }, { stripeCustomerId: customer.id });
+  return customer.id;
+}
+
+/** The user's current subscription as last stored, the newest first. */
+export async function currentSubscription(em: EntityManager, userId: number): Promise<Subscription | null> {
+  return em.findOne(
+    Subscription,
+    { user: userId, status: { $in: [...LIVE_STATUSES] } },
+    { orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+}
+
+function secretOf(subscription: Stripe.Subscription): string | null {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === 'string' || invoice.status !== 'open') return null;
+  return invoice.confirmation_secret?.client_secret ?? null;
+}
+
+async function answer(em: EntityManager, stripe: Stripe, subscription: Stripe.Subscription, plan: SubscriptionPlan) {
+  await storeSubscription(em, stripe, subscription);
+  const invoice = subscription.latest_invoice;
+  // Paid on the spot (an upgrade on the saved card): its credits now, whatever the webhook does.
+  if (invoice && typeof invoice !== 'string') await grantInvoice(em, stripe, invoiceSchema.parse(invoice));
+  return { clientSecret: secretOf(subscription), plan: plan.id, status: subscription.status };
+}
+
+/**
+ * Subscribes the user to a plan, or moves their subscription to it. A first subscription starts
+ * incomplete and its first invoice is paid in the browser (Stripe Elements, 3-D Secure included);
+ * an upgrade is invoiced at once, prorated, and only applies once paid; a downgrade applies at
+ * renewal (no proration). The plan's price is the server's; the client only names the plan.
+ */
+export async function subscribe(
+  em: EntityManager,
+  stripeClient: Stripe | null,
+  userId: number,
+  planId: string,
+): Promise<SubscribeResult> {
+  const plan = findPlan(planId);
+  if (!plan)
+    throw new AppError('VALIDATION', subscriptionMessages.unknownPlan, {
+      fieldErrors: { plan: [subscriptionMessages.unknownPlan] },
+    });
+  const stripe = requireStripe(stripeClient);
+  const prices = await planPrices(stripe);
+  // One key per plan and per subscription before it, read before anything changes: a double click
+  // or a retried call gets the same subscription back.
+  const previous = await em.findOne(Subscription, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  let current = await currentSubscription(em, userId);
+  if (current?.status === 'incomplete') {
+    // A checkout left unpaid: the same plan takes it up again, another abandons it.
+    const pending = await callStripe(
+      () => stripe.subscriptions.retrieve(current!.stripeId, { expand: EXPAND_INVOICE }),
+      subscriptionMessages.refused,
+    );
+    if (pending.status === 'incomplete' && current.plan === plan.id) return answer(em, stripe, pending, plan);
+    const stripeId = current.stripeId;
+    const settled =
+      pending.status === 'incomplete'
+        ? await callStripe(() => stripe.subscriptions.cancel(stripeId), subscriptionMessages.refused)
+        : pending;
+    await storeSubscription(em, stripe, settled);
+    current = await currentSubscription(em, userId);
+  }
+  if (current) return changePlan(em, stripe, current, plan);
+
+  const customer = await customerOf(em, stripe, userId);
+  const subscription = await callStripe(
+    () =>
+      stripe.subscriptions.create(
+        {
+          customer,
+          items: [{ price: prices.priceOf(plan.id) }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          expand: EXPAND_INVOICE,
+          metadata: { userId: String(userId) },
+        },
+        { idempotencyKey: `atelier-subscribe:${userId}:${plan.id}:${previous?.stripeId ?? 'first'}` },
+      ),
+    subscriptionMessages.refused,
+  );
+  return answer(em, stripe, subscription, plan);
+}
+
+async function changePlan(
+  em: EntityManager,
+  stripe: Stripe,
+  current: Subscription,
+  plan: SubscriptionPlan,
+): Promise<SubscribeResult> {
+  const from = findPlan(current.plan);
+  if (from?.id === plan.id) throw new AppError('CONFLICT', subscriptionMessages.samePlan);
+  const live = await callStripe(
+    () => stripe.subscriptions.retrieve(current.stripeId),
+    subscriptionMessages.changeFailed,
+  );
+  const item = live.items.data[0]!;
+  const upgrade = !from || plan.priceCents > from.priceCents;
+  const price = (await planPrices(stripe)).priceOf(plan.id);
+  const updated = await callStripe(
+    () =>
+      stripe.subscriptions.update(
+        current.stripeId,
+        upgrade
+          ? {
+              items: [{ id: item.id, price }],
+              proration_behavior: 'always_invoice',
+              // The new plan only once its prorated invoice is paid.
+              payment_behavior: 'pending_if_incomplete',
+              expand: EXPAND_INVOICE,
+            }
+          : { items: [{ id: item.id, price }], proration_behavior: 'none', expand: EXPAND_INVOICE },
+      ),
+    subscriptionMessages.changeFailed,
+  );
+  return answer(em, stripe, updated, plan);
+}
