@@ -5,6 +5,7 @@ import {
   createCaller,
   createContextInner,
   describeError,
+  toProcedureError,
   ListVersions,
   LiveSessions,
   LocalSessionEndings,
@@ -13,6 +14,7 @@ import {
   RedisSessionEndings,
   RedisVersionStore,
   SignInThrottle,
+  ThumbnailRequests,
   VIDEO_WAIT_MS,
   type ApiConfig,
   type MediaDeps,
@@ -51,7 +53,7 @@ import { registerMediaRoutes } from './rest/media';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { faultAnswer, faultReply } from './faults';
-import { createJobService } from './jobs';
+import { afterGeneration, createJobService } from './jobs';
 import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
 import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { ServerMetrics } from './metrics';
@@ -96,6 +98,13 @@ export interface AppOptions {
   /** Generations running at once: in this process (default: its cores), and per user; the heartbeat lease. */
   generation?: { concurrency?: number | undefined; perUser?: number | undefined; leaseMs?: number | undefined };
   /**
+   * Whether this process runs the generations it queues (ATELIER_ROLE=all, the default) or leaves
+   * them all to workers (web: its job service queues, follows and cancels, never runs one).
+   */
+  runsGenerations?: boolean;
+  /** How long a stop waits for running generations before handing them back to the queue. */
+  shutdownGraceMs?: number | undefined;
+  /**
    * Redis, shared by every instance: the generation queue and its events move there (`prefix`
    * keeps one deployment's keys apart from another's). Everything stays in this process without it.
    */
@@ -105,6 +114,8 @@ export interface AppOptions {
   metricsToken?: string | undefined;
   /** How long a client has to send a whole request, headers and body (REQUEST_TIMEOUT_MS by default). */
   requestTimeoutMs?: number | undefined;
+  /** Without runsGenerations: how long a thumbnail waits for a worker before a 503 (THUMBNAIL_WAIT_MS by default). */
+  thumbnailWaitMs?: number | undefined;
 }
 
 /**
@@ -119,6 +130,12 @@ export const REQUEST_TIMEOUT_MS = 120_000;
  * (a video, 10 minutes) is closed. Progress streams ping every 15 s, so they never go quiet.
  */
 const CONNECTION_TIMEOUT_MS = VIDEO_WAIT_MS + 60_000;
+
+/**
+ * How long a web server waits for a worker to render a thumbnail before answering 503: a cold
+ * worker first starts its models (about 15 s), then renders a tile in well under a second.
+ */
+const THUMBNAIL_WAIT_MS = 30_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -139,17 +156,7 @@ async function apiDeps(
     media: options.media,
     generation: options.generation,
     redis,
-    onFinished: (job) => {
-      metrics?.generationEnded(job);
-      // A studio result and a workflow render go to the gallery with their payment.
-      const changed =
-        job.kind === 'video'
-          ? listVersions.videosChanged(job.userId)
-          : job.kind === 'node'
-            ? null
-            : listVersions.galleryChanged(job.userId);
-      return changed?.catch((error: unknown) => log.error({ err: error }, 'a list version could not be changed'));
-    },
+    onFinished: afterGeneration(listVersions, metrics, log),
     log,
   });
   const sessionEndings = redis
@@ -215,13 +222,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   cutOffSlowBodies(app, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
   const redis = options.redis ? await connectRedis(options.redis, app.log) : null;
   if (redis) options.media.replicateWebhooks?.relayThrough(redisWebhookRelay(redis, app.log));
+  // A web server loads no model: the thumbnails its render cache lacks are asked of the workers.
+  const thumbnails =
+    redis && !(options.runsGenerations ?? true)
+      ? await ThumbnailRequests.open({
+          connection: redis.client,
+          subscriber: redis.subscriber,
+          prefix: redis.prefix,
+          waitMs: options.thumbnailWaitMs ?? THUMBNAIL_WAIT_MS,
+          log: app.log,
+        })
+      : null;
+  if (thumbnails) options.media.renders.renderThumbnailsThrough(thumbnails.render);
   const limits = await registerRateLimits(app, redis, options.rateLimits);
-  const metrics = options.metricsToken ? new ServerMetrics(options.orm) : null;
+  const metrics = options.metricsToken ? new ServerMetrics(options.orm, options.media.renders.rendered) : null;
   const mailer = options.mail ? smtpMailer(options.mail.smtpUrl, options.mail.from, app.log) : null;
   const deps = await apiDeps(options, app.log, redis, limits, metrics, mailer);
   // The jobs first: the running ones finish and publish before Redis goes.
   app.addHook('onClose', async () => {
-    await deps.jobs.close();
+    await deps.jobs.close({ graceMs: options.shutdownGraceMs });
+    await thumbnails?.close();
     await redis?.close();
     mailer?.close();
   });
@@ -254,7 +274,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .headers(fault?.headers ?? (status < 500 ? (error.headers ?? {}) : {}))
       .send(body);
   });
-  if (metrics && options.metricsToken) metrics.register(app, options.metricsToken);
+  if (metrics && options.metricsToken) {
+    metrics.countRunning(() => deps.jobs.running);
+    metrics.register(app, options.metricsToken);
+  }
   await app.register(cookie);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -304,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         router: appRouter,
         createContext: async ({ req, res }) => createContextInner(deps, await callInput(req, res)),
         onError: ({ error, path, req }) => {
-          if (getHTTPStatusCodeFromError(error) >= 500)
+          if (getHTTPStatusCodeFromError(toProcedureError(error) ?? error) >= 500)
             req.log.error({ err: error, cause: error.cause, path }, 'procedure failed');
         },
         // The database or the disk failing: 503 with Retry-After, or 507 (see faultAnswer).
@@ -331,7 +354,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFeedRoutes(app, callerFor, contextFor);
   registerJobRoutes(app, callerFor);
   registerOpenApiRoutes(app);
-  await deps.jobs.start();
+  if (options.runsGenerations ?? true) await deps.jobs.start();
   app.addHook('preClose', (done) => {
     deps.jobs.endStreams();
     done();

@@ -25,6 +25,9 @@ function isTrustedPeer(entry: string): boolean {
 
 const MEGABYTE = 1024 * 1024;
 
+/** What a process of this server does (ATELIER_ROLE). */
+export const ROLES = ['all', 'web', 'worker'] as const;
+
 /** The one reader of process.env: every setting of the server, checked once at start-up. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,6 +74,18 @@ const envSchema = z.object({
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AI_ENGINE: z.enum(['local', 'replicate']).default('local'),
+  /**
+   * What this process does: `all` serves HTTP and runs generations; `web` serves HTTP and queues
+   * generations for workers; `worker` runs them, serving only health and metrics on WORKER_PORT.
+   */
+  ATELIER_ROLE: z.enum(ROLES, { error: `ATELIER_ROLE must be one of ${ROLES.join(', ')}` }).default('all'),
+  /** The worker's health and metrics port (PORT stays the web server's, so both run on one machine). */
+  WORKER_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /**
+   * How long a stopping process gives its running generations to finish before handing them back
+   * to the queue; under the orchestrator's own grace (Kubernetes' 30 s, compose's stop_grace_period).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   /** Shared state across instances (the generation queue and its events); all in this process without it. */
   /** What this deployment's Redis keys and channels start with, so two deployments can share one Redis. */
   REDIS_PREFIX: z
@@ -152,6 +167,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every setting's name, for what deploys the server (manifests, compose) to be checked against. */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface ServerConfig {
   env: Env;
   production: boolean;
@@ -230,6 +248,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     } catch (error) {
       throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message} (REPLICATE_*_MODEL)`);
     }
+  }
+  // Split roles meet only through the Redis queue: a web's generations would wait for ever without one.
+  if (env.ATELIER_ROLE !== 'all' && !env.REDIS_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  REDIS_URL is required when ATELIER_ROLE=${env.ATELIER_ROLE}: web servers queue generations there and workers take them from there`,
+    );
   }
   if (env.STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import {
   BullMqQueue,
+  type FinishedJob,
+  type ListVersions,
   InProcessQueue,
   jobKinds,
   JobService,
@@ -24,6 +26,27 @@ export interface JobServiceSettings {
   redis: SharedRedis | null;
   onFinished?: JobServiceOptions['onFinished'];
   log: NonNullable<JobServiceOptions['log']>;
+}
+
+/**
+ * What follows a generation's end, wherever it ran: the lists it changed get a new version (a
+ * studio result and a workflow render go to the gallery with their payment), and it is counted.
+ */
+export function afterGeneration(
+  listVersions: ListVersions,
+  metrics: { generationEnded(job: FinishedJob): void } | null,
+  log: { error(object: unknown, message: string): void },
+): (job: FinishedJob) => Promise<void> | undefined {
+  return (job) => {
+    metrics?.generationEnded(job);
+    const changed =
+      job.kind === 'video'
+        ? listVersions.videosChanged(job.userId)
+        : job.kind === 'node'
+          ? null
+          : listVersions.galleryChanged(job.userId);
+    return changed?.catch((error: unknown) => log.error({ err: error }, 'a list version could not be changed'));
+  };
 }
 
 /** Generations this process runs at once: GENERATION_CONCURRENCY, or one per core. */
@@ -51,6 +74,7 @@ export async function createJobService({
           workerConnection: redis.worker,
           prefix: redis.prefix,
           limits,
+          lockMs: generation?.leaseMs,
           log,
         }),
         events: await RedisJobEvents.open({

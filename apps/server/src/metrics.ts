@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FinishedJob } from '@atelier/api';
 import { CreditEntry, GenerationJob, type MikroORM } from '@atelier/db';
-import { imagePoolStats } from '@atelier/media';
+import { imagePoolStats, modelThreadsStarted, type RenderKind } from '@atelier/media';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -25,11 +25,14 @@ interface PoolLists {
 export class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status_code'>;
-  private readonly generationRuns: Histogram<'kind'>;
-  private readonly generationsEnded: Counter<'kind'>;
+  private readonly generationRuns: Histogram<'kind' | 'engine'>;
+  private readonly generationsEnded: Counter<'kind' | 'engine' | 'status'>;
+  /** Jobs running in this process now; none until the job service is told (a web process runs none). */
+  private runningHere: () => number = () => 0;
   private readonly cloudFailures: Counter<'model' | 'reason'>;
 
-  constructor(orm: MikroORM) {
+  /** `rendered`: the render cache's count of what this process rendered, by kind. */
+  constructor(orm: MikroORM, rendered: Readonly<Record<RenderKind, number>>) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Histogram({
@@ -41,15 +44,15 @@ export class ServerMetrics {
     });
     this.generationRuns = new Histogram({
       name: 'atelier_generation_run_seconds',
-      help: 'Generations run by this process: time from start to stored result (engine time)',
-      labelNames: ['kind'],
+      help: 'Generations run by this process, by kind and engine: time from start to stored result (engine time)',
+      labelNames: ['kind', 'engine'],
       buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
       registers,
     });
     this.generationsEnded = new Counter({
       name: 'atelier_generations_ended_total',
-      help: 'Generations ended, by kind',
-      labelNames: ['kind'],
+      help: 'Generations run by this process that ended, by kind, engine and status (succeeded, failed, canceled)',
+      labelNames: ['kind', 'engine', 'status'],
       registers,
     });
     this.cloudFailures = new Counter({
@@ -78,6 +81,26 @@ export class ServerMetrics {
       },
     });
     new Gauge({
+      name: 'atelier_generation_oldest_waiting_seconds',
+      help: 'How long the oldest generation waiting for a worker has waited (0 when none waits): the workers scale on it',
+      registers,
+      async collect() {
+        const oldest = await orm.em
+          .fork()
+          .findOne(GenerationJob, { status: 'queued' }, { orderBy: { id: 'asc' }, fields: ['createdAt'] });
+        this.set(oldest ? Math.max(0, (Date.now() - oldest.createdAt.getTime()) / 1000) : 0);
+      },
+    });
+    const runningHere = () => this.runningHere();
+    new Gauge({
+      name: 'atelier_generations_running_here',
+      help: 'Generations this process is running now (0 on a web process)',
+      registers,
+      collect() {
+        this.set(runningHere());
+      },
+    });
+    new Gauge({
       name: 'atelier_credit_holds_open',
       help: 'Credits held for generations not ended yet (ledger entries)',
       registers,
@@ -98,6 +121,23 @@ export class ServerMetrics {
       },
     });
     new Gauge({
+      name: 'atelier_renders',
+      help: 'Renders this process made since it started, by kind (thumbnail, art, stitch): what the render cache did not spare (a web server asks the workers for thumbnails)',
+      labelNames: ['kind'],
+      registers,
+      collect() {
+        for (const [kind, count] of Object.entries(rendered)) this.set({ kind }, count);
+      },
+    });
+    new Gauge({
+      name: 'atelier_model_threads_started',
+      help: 'Model threads this process started since it started, each loading TensorFlow.js and its models (0 on a web server)',
+      registers,
+      collect() {
+        this.set(modelThreadsStarted());
+      },
+    });
+    new Gauge({
       name: 'atelier_image_pool',
       help: 'The image work pool: size, running and waiting',
       labelNames: ['state'],
@@ -111,10 +151,19 @@ export class ServerMetrics {
     });
   }
 
-  /** Told by the job service when a generation ends. */
+  /** Where the running generations of this process are counted. */
+  countRunning(running: () => number): void {
+    this.runningHere = running;
+  }
+
+  /**
+   * Told by the job service when a generation ends. Only runs of this process count (a run's end
+   * comes with its run time; a cancel of a queued job or a hand-back ran nothing here).
+   */
   generationEnded(job: FinishedJob): void {
-    this.generationsEnded.inc({ kind: job.kind });
-    if (job.runMs !== undefined) this.generationRuns.observe({ kind: job.kind }, job.runMs / 1000);
+    if (job.runMs === undefined) return;
+    this.generationsEnded.inc({ kind: job.kind, engine: job.engine, status: job.status });
+    this.generationRuns.observe({ kind: job.kind, engine: job.engine }, job.runMs / 1000);
     if (job.cloudFailure) this.cloudFailures.inc(job.cloudFailure);
   }
 

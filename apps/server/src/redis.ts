@@ -71,8 +71,19 @@ export async function connectRedis(
     worker,
     subscriber,
     prefix: settings.prefix ?? REDIS_PREFIX,
+    /** Quits politely, or drops a connection whose QUIT Redis does not answer in time (it is gone). */
     async close() {
-      await Promise.all(connections.map((connection) => connection.quit()));
+      await Promise.all(
+        connections.map(async (connection) => {
+          let timer: NodeJS.Timeout | undefined;
+          const gone = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS);
+          });
+          await Promise.race([connection.quit().catch(() => undefined), gone]);
+          clearTimeout(timer);
+          connection.disconnect();
+        }),
+      );
     },
   };
 }

@@ -35,6 +35,30 @@ describe('configuration', () => {
     );
   });
 
+  it('runs every role by default; a web server or a worker needs the Redis queue that joins them', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).env.ATELIER_ROLE).toBe('all');
+    for (const role of ['web', 'worker']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: role })).toThrow(
+        `REDIS_URL is required when ATELIER_ROLE=${role}`,
+      );
+      const config = loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: role, REDIS_URL: 'redis://cache:6379' });
+      expect([config.env.ATELIER_ROLE, config.env.WORKER_PORT]).toEqual([role, 3001]);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: 'renderer' })).toThrow(
+      /ATELIER_ROLE must be one of all, web, worker/,
+    );
+  });
+
+  it("gives a web server the workers' engines by name only: it renders nothing", async () => {
+    const web = mediaFromConfig(
+      loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: 'web', REDIS_URL: 'redis://cache:6379' }),
+    );
+    expect([web.images.name, web.videos.name]).toEqual(['local', 'local']);
+    await expect(web.images.transform({ image: Buffer.alloc(0), prompt: '', selection: {} })).rejects.toThrow(
+      /renders nothing/,
+    );
+  });
+
   it("takes TRUST_PROXY as Fastify does: true or false, a hop count, or the proxies' addresses and CIDRs", () => {
     const trustProxy = (value?: string) =>
       loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).env.TRUST_PROXY;

@@ -2,7 +2,7 @@ import { JOB_LEASE_MS, MAX_JOB_ATTEMPTS } from '@atelier/api';
 import { CreditEntry, GenerationJob, Upload, User, Video } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { LocalImageEngine, LocalVideoEngine, type ImageEngine, type VideoEngine } from '@atelier/media';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobService } from '../src/jobs';
 import { connectRedis } from '../src/redis';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
@@ -76,6 +76,24 @@ async function signedIn(
 }
 
 /** The events of a job's stream until it ends. */
+/** A job service started as after a crash, run until `jobId` ends as `status`, then closed. */
+async function restartUntil(
+  t: TestApp,
+  jobId: number,
+  status: 'succeeded' | 'failed',
+  generation?: { concurrency: number; perUser: number },
+): Promise<void> {
+  const redis = t.redis ? await connectRedis(t.redis, t.app.log) : null;
+  const restarted = await createJobService({ orm: t.db.orm, media: t.media, redis, log: t.app.log, generation });
+  const reached = new Promise<void>((resolve) =>
+    restarted.events.subscribe(jobId, (snapshot) => snapshot.status === status && resolve()),
+  );
+  await restarted.start();
+  await reached;
+  await restarted.close();
+  await redis?.close();
+}
+
 async function finished(c: TestClient, jobId: number) {
   const events = await c.get(`/api/jobs/${jobId}/events`);
   expect(events.status).toBe(200);
@@ -101,6 +119,21 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
       (sum, e) => sum + (e.type === 'credit' ? e.amount : -e.amount),
       0,
     );
+
+  /** The 50 credits a job holds, as its submit took them (from a balance of 500). */
+  const holdCredits = (userId: number, jobId: number, at: Date) =>
+    em().insert(CreditEntry, {
+      user: userId,
+      type: 'debit',
+      status: 'held',
+      amount: 50,
+      balanceAfter: 450,
+      description: "Transformation d'image",
+      reason: 'transformation',
+      externalRef: `job:${jobId}`,
+      createdAt: at,
+      updatedAt: at,
+    });
 
   beforeAll(async () => {
     t = await startTestApp(database, {
@@ -161,6 +194,22 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     expect(done.body.result.resultUrl).toMatch(/^\/api\/media\/results\//);
     expect((await c.get(done.body.result.resultUrl)).status).toBe(200);
     expect(await balance(userId)).toBe(450);
+  });
+
+  it('says how long a generation of its kind typically runs here, once three have succeeded', async () => {
+    const { c, uploadId } = await newUser();
+    for (let made = 0; made < 3; made += 1) expect((await c.post(`/api/transform/${uploadId}`)).status).toBe(200);
+    engines.held = gate();
+    const startedBefore = engines.started;
+    const jobId = (await c.post(`/api/transform/${uploadId}`, {}, respondAsync)).body.jobId as number;
+    await engines.untilStarted(startedBefore + 1);
+    const running = (await c.get(`/api/jobs/${jobId}`)).body;
+    expect(running.typicalSeconds).toBeGreaterThanOrEqual(1);
+    expect(Date.now() - Date.parse(running.startedAt)).toBeLessThan(60_000);
+    const events = finished(c, jobId);
+    engines.held.open();
+    engines.held = null;
+    expect((await events).at(-1)).toMatchObject({ status: 'succeeded', startedAt: null, typicalSeconds: null });
   });
 
   it('never runs more than two of one user at once: the others wait with their place, and a canceled one leaves the line', async () => {
@@ -292,18 +341,7 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
         startedAt: long,
         heartbeatAt: long,
       });
-      await fork.insert(CreditEntry, {
-        user: userId,
-        type: 'debit',
-        status: 'held',
-        amount: 50,
-        balanceAfter: 450,
-        description: "Transformation d'image",
-        reason: 'transformation',
-        externalRef: `job:${id}`,
-        createdAt: long,
-        updatedAt: long,
-      });
+      await holdCredits(userId, id, long);
       return id;
     };
     const retried = await orphan(1);
@@ -312,21 +350,7 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     expect(await ledgerSum(userId)).toBe(400);
 
     // A process starting after the crash takes them back (on Redis, it or the running instance runs the retry).
-    const redis = t.redis ? await connectRedis(t.redis, t.app.log) : null;
-    const restarted = await createJobService({
-      orm: t.db.orm,
-      media: t.media,
-      generation: { concurrency: 1, perUser: 1 },
-      redis,
-      log: t.app.log,
-    });
-    const settledRetry = new Promise<void>((resolve) =>
-      restarted.events.subscribe(retried, (s) => s.status === 'succeeded' && resolve()),
-    );
-    await restarted.start();
-    await settledRetry;
-    await restarted.close();
-    await redis?.close();
+    await restartUntil(t, retried, 'succeeded', { concurrency: 1, perUser: 1 });
 
     const jobs = await em().find(GenerationJob, { id: { $in: [retried, exhausted] } }, { orderBy: { id: 'asc' } });
     expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
@@ -336,6 +360,53 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     expect(await em().count(GenerationJob, { owner: userId, status: 'running' })).toBe(0);
     expect(await balance(userId)).toBe(450); // the retry paid once, the failure gave its 50 back
     expect(await ledgerSum(userId)).toBe(await balance(userId));
+  });
+
+  it('fails a job whose stored input its kind cannot read, gives its credits back and logs why; a result it cannot read is shown as none', async () => {
+    const { c, userId } = await newUser();
+    const fork = em();
+    const row = { owner: userId, kind: 'studio' as const, progress: 0, attempts: 0, seed: 7, engine: 'local' };
+    // What an older or broken version could have left: an input without its source, a result without its address.
+    const unreadable = await fork.insert(GenerationJob, {
+      ...row,
+      input: { prompt: 'Aquarelle', selection: {}, options: {} },
+      status: 'queued',
+      stage: "En file d'attente",
+      createdAt: new Date(),
+    });
+    await holdCredits(userId, unreadable, new Date());
+    await fork.nativeUpdate(User, { id: userId }, { credits: 450 });
+    const oddResult = await fork.insert(GenerationJob, {
+      ...row,
+      input: { sourceKey: 'uploads/x.jpg', prompt: 'Aquarelle', selection: {}, options: {} },
+      result: { transformationId: 'seven' },
+      status: 'succeeded',
+      stage: 'Terminé',
+      createdAt: new Date(),
+    });
+    const logged = vi.spyOn(t.app.log, 'error');
+
+    // Queued by the database alone: a process starting now finds it (on Redis, either instance may run it).
+    await restartUntil(t, unreadable, 'failed');
+
+    const job = await c.get(`/api/jobs/${unreadable}`);
+    expect(job.status).toBe(200);
+    expect(job.body).toMatchObject({ status: 'failed', errorCode: 'UPSTREAM', result: null });
+    expect(await balance(userId)).toBe(500);
+    expect(await ledgerSum(userId)).toBe(500);
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ jobId: unreadable }),
+      'generation failed: its stored input does not match its kind',
+    );
+
+    const shown = await c.get(`/api/jobs/${oddResult}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ status: 'succeeded', result: null });
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ jobId: oddResult }),
+      'job result unreadable: shown as none',
+    );
+    logged.mockRestore();
   });
 });
 
@@ -434,7 +505,7 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
       const startedBefore = engines.started;
       const { jobId } = (await u.onA.post(`/api/transform/${u.uploadId}`, {}, respondAsync)).body as { jobId: number };
       await engines.untilStarted(startedBefore + 1);
-      const waited = observer.wait(em(), jobId, 60_000);
+      const waited = observer.wait(em(), { id: jobId, kind: 'studio' }, 60_000);
       const stream = await u.onB.openEvents<{ status: string; progress: number }>(`/api/jobs/${jobId}/events`);
       expect(stream.status).toBe(200);
       expect((await stream.events.next()).value).toMatchObject({ status: 'running' });
@@ -451,7 +522,7 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
         status: 'succeeded',
         result: { resultUrl: expect.stringMatching(/^\/api\/media\/results\//) },
       });
-      expect((await u.onB.get(result.result!.resultUrl as string)).status).toBe(200);
+      expect((await u.onB.get(result.result!.resultUrl)).status).toBe(200);
     } finally {
       await observer.close();
       await redis.close();

@@ -9,37 +9,8 @@ import { startFakeReplicate, type FakeReplicate } from '@atelier/media/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from './support/images';
+import { eventUntil } from './support/job-events';
 import { freePort, startServerProcess } from './support/server-process';
-
-interface Snapshot {
-  status: string;
-  stage: string;
-  attempts?: number;
-}
-
-/** Reads the job's server-sent events until one matches. */
-async function eventUntil(
-  base: string,
-  cookie: string,
-  jobId: number,
-  done: (snapshot: Snapshot) => boolean,
-): Promise<Snapshot> {
-  const response = await fetch(`${base}/api/jobs/${jobId}/events`, { headers: { cookie } });
-  const decoder = new TextDecoder();
-  let buffered = '';
-  // Leaving the loop ends the stream.
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(chunk, { stream: true });
-    const events = buffered.split('\n\n');
-    buffered = events.pop() ?? '';
-    const found = events
-      .map((event) => event.split('data: ')[1])
-      .flatMap((data) => (data ? [JSON.parse(data) as Snapshot] : []))
-      .find(done);
-    if (found) return found;
-  }
-  throw new Error(`the events of job ${jobId} ended without the expected one`);
-}
 
 /** Signs up on a running server: the session's cookie and the user's id. */
 async function signUp(base: string, email: string): Promise<{ cookie: string; userId: number }> {

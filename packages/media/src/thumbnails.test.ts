@@ -120,6 +120,21 @@ describe('RenderCache', () => {
     expect(await readdir(root)).toEqual([]);
   });
 
+  it('keeps a stored picture’s previews until the picture is forgotten', async () => {
+    const cache = new RenderCache(new DiskRenderStore(root));
+    const picture = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+    const key = 'results/1/picture.jpg';
+    for (const width of [320, 640] as const) {
+      const { format, width: made } = await sharp(await cache.preview(key, width, async () => picture)).metadata();
+      expect([format, made]).toEqual(['webp', width]);
+    }
+    expect(await readdir(join(root, RENDER_VERSION))).toHaveLength(2);
+    await cache.forgetPreviews(key);
+    expect(await readdir(join(root, RENDER_VERSION))).toEqual([]);
+  });
+
   it('refuses unknown thumbnails and art without writing anything', async () => {
     const cache = new RenderCache(new DiskRenderStore(root));
     await expect(cache.thumbnail('style-../../etc')).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { findOptionByThumbnail, type CategoryId, type Selection } from '@atelier/catalog';
+import {
+  findOptionByThumbnail,
+  isCloudOnly,
+  type CategoryId,
+  type PreviewWidth,
+  PREVIEW_WIDTHS,
+  type Selection,
+} from '@atelier/catalog';
 import { renderDefaultModel, renderWelcomeImage } from './art/index';
 import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
 import { MEDIA_MESSAGES, MediaError } from './errors';
@@ -14,10 +21,13 @@ import { svgDocument } from './svg';
 export const THUMBNAIL_SIZE = 256;
 
 /** Bumped whenever the look of rendered art changes: older renders are never served, and a starting server deletes them. */
-export const RENDER_VERSION = 'v9';
+export const RENDER_VERSION = 'v10';
 
-/** The thumbnails' engine: its models analyse the sample photograph once, every later tile reuses that. */
-const engine = new LocalImageEngine();
+/**
+ * The thumbnails' engine: its models analyse the sample photograph once, every later tile reuses that.
+ * Made on the first thumbnail rendered, so a process that renders none (a web server) never makes it.
+ */
+let engine: LocalImageEngine | undefined;
 
 /**
  * An option's preview: a real photograph of a person through the local engine with that option
@@ -29,7 +39,11 @@ const engine = new LocalImageEngine();
 export async function renderThumbnail(category: CategoryId, optionId: string): Promise<Buffer> {
   const found = findOptionByThumbnail(`${category}-${optionId}`);
   if (!found) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+  // What only the cloud engine renders has no local preview to show: the tile says so.
+  if (isCloudOnly(found.category, found.option.id))
+    return thumbnailOf(await withCaption(SAMPLE_PHOTO_JPEG, 'Moteur cloud'));
   const selection: Selection = { [found.category]: { id: found.option.id, name: found.option.name } };
+  engine ??= new LocalImageEngine();
   const image = await engine.transform({ image: SAMPLE_PHOTO_JPEG, prompt: '', selection }).then(
     (result) => result.image,
     (error: unknown) => {
@@ -40,6 +54,10 @@ export async function renderThumbnail(category: CategoryId, optionId: string): P
       throw error;
     },
   );
+  return thumbnailOf(image);
+}
+
+function thumbnailOf(image: Buffer): Promise<Buffer> {
   return sharp(image)
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'contain', background: '#e9ecef' })
     .jpeg(JPEG_OUTPUT)
@@ -68,54 +86,104 @@ function stitchName(originalKey: string, resultKey: string): string {
   return `stitch-${createHash('sha256').update(`${originalKey}\n${resultKey}`).digest('hex').slice(0, 40)}.jpg`;
 }
 
-/** Names the cache accepts: generated from catalogue ids and art ids, never from raw client text. */
-const CACHE_NAME = /^[a-z0-9][a-z0-9-]{0,150}\.jpg$/;
+/** The cache's name for a stored picture's preview at that width. */
+function previewName(key: string, width: PreviewWidth): string {
+  return `preview-${createHash('sha256').update(key).digest('hex').slice(0, 40)}-${width}.webp`;
+}
 
-/** What the cache renders: option thumbnails, art (welcome images, default models), before/after views. */
-export type RenderKind = 'thumbnail' | 'art' | 'stitch';
+/**
+ * A picture small enough for a grid's card: its shorter side `width` pixels (cards crop to a
+ * square, so that side is the one that fills it), never enlarged, as WebP.
+ */
+function previewOf(image: Buffer, width: PreviewWidth): Promise<Buffer> {
+  return sharp(image)
+    .resize(width, width, { fit: 'outside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+}
+
+/** Names the cache accepts: generated from catalogue ids, art ids and hashes, never from raw client text. */
+const CACHE_NAME = /^[a-z0-9][a-z0-9-]{0,150}\.(jpg|webp)$/;
+
+/** What the cache renders: option thumbnails, art (welcome images, default models), before/after views, previews. */
+export type RenderKind = 'thumbnail' | 'art' | 'stitch' | 'preview';
+
+/**
+ * Has another process render a thumbnail (by its id, `{category}-{option}`) and keep it in the
+ * store this cache shares with it: resolves once it is kept there.
+ */
+export type ThumbnailRenderer = (thumbnailId: string) => Promise<void>;
 
 /**
  * Rendered files, kept in a RenderStore (a folder, or the shared bucket): the first request renders
  * (in the image pool) and keeps the bytes, later ones, on any instance sharing the store, read them.
- * Concurrent first requests in one process share one render. Whoever may see a render is decided
+ * Concurrent first requests in one process share one render. A web server has its thumbnails
+ * rendered by a worker instead (renderThumbnailsThrough). Whoever may see a render is decided
  * by the caller before every read: the cache itself opens nothing to anyone.
  */
 export class RenderCache {
   private readonly pending = new Map<string, Promise<Buffer>>();
   /** Renders made by this process, by kind: what the cache did not spare. */
-  readonly rendered: Record<RenderKind, number> = { thumbnail: 0, art: 0, stitch: 0 };
+  readonly rendered: Record<RenderKind, number> = { thumbnail: 0, art: 0, stitch: 0, preview: 0 };
+  /** Who renders the thumbnails the store lacks, when not this process (see renderThumbnailsThrough). */
+  private thumbnailRenderer: ThumbnailRenderer | null = null;
 
   constructor(private readonly store: RenderStore) {}
 
+  /**
+   * From now on the thumbnails the store lacks are rendered by `renderer`, elsewhere, never here:
+   * a web server loads no model (the other renders use sharp alone and stay in this process).
+   */
+  renderThumbnailsThrough(renderer: ThumbnailRenderer): void {
+    this.thumbnailRenderer = renderer;
+  }
+
   /** The render's bytes, rendering and keeping them first if the store has none yet. */
-  async read(kind: RenderKind, name: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  read(kind: RenderKind, name: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    return this.kept(name, async (stored) => {
+      const bytes = await imageWork(() => {
+        this.rendered[kind] += 1;
+        return render();
+      });
+      await this.store.write(stored, bytes);
+      return bytes;
+    });
+  }
+
+  /**
+   * The stored bytes under that name, else what `make` resolves to once it has kept them. Concurrent
+   * first requests in this process share one `make`.
+   */
+  private async kept(name: string, make: (stored: string) => Promise<Buffer>): Promise<Buffer> {
     if (!CACHE_NAME.test(name)) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
     // The version in the name: renders of an older look are left behind, never served.
     const stored = `${RENDER_VERSION}/${name}`;
     const kept = await this.store.read(stored);
     if (kept) return kept;
-    let rendering = this.pending.get(stored);
-    if (!rendering) {
-      rendering = imageWork(() => {
-        this.rendered[kind] += 1;
-        return render();
-      })
-        .then(async (bytes) => {
-          await this.store.write(stored, bytes);
-          return bytes;
-        })
-        .finally(() => this.pending.delete(stored));
-      this.pending.set(stored, rendering);
+    let making = this.pending.get(stored);
+    if (!making) {
+      making = make(stored).finally(() => this.pending.delete(stored));
+      this.pending.set(stored, making);
     }
-    return rendering;
+    return making;
   }
 
   /** The thumbnail for a preview id such as "environment-tropical-beach" (see findOptionByThumbnail). */
   thumbnail(thumbnailId: string): Promise<Buffer> {
     const found = findOptionByThumbnail(thumbnailId);
     if (!found) return Promise.reject(new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound));
-    const name = `${found.category}-${found.option.id}.jpg`;
-    return this.read('thumbnail', name, () => renderThumbnail(found.category, found.option.id));
+    const id = `${found.category}-${found.option.id}`;
+    const renderer = this.thumbnailRenderer;
+    if (!renderer) return this.read('thumbnail', `${id}.jpg`, () => renderThumbnail(found.category, found.option.id));
+    return this.kept(`${id}.jpg`, async (stored) => {
+      await renderer(id);
+      const bytes = await this.store.read(stored);
+      if (!bytes)
+        throw new Error(
+          `thumbnail ${id}, rendered by a worker, is not in this render store: web servers and workers need one (STORAGE=s3, or one DATA_DIR)`,
+        );
+      return bytes;
+    });
   }
 
   /** A welcome image or default model portrait by id (see WELCOME_IMAGES and DEFAULT_MODELS). */
@@ -133,6 +201,19 @@ export class RenderCache {
    */
   stitch(originalKey: string, resultKey: string, render: () => Promise<Buffer>): Promise<Buffer> {
     return this.read('stitch', stitchName(originalKey, resultKey), render);
+  }
+
+  /**
+   * A stored picture's preview at one of PREVIEW_WIDTHS (see previewOf), made from `original`'s
+   * bytes the first time: a stored file never changes under its key, so neither does its preview.
+   */
+  preview(key: string, width: PreviewWidth, original: () => Promise<Buffer>): Promise<Buffer> {
+    return this.read('preview', previewName(key, width), async () => previewOf(await original(), width));
+  }
+
+  /** Deletes a stored picture's previews, once the picture is gone. */
+  async forgetPreviews(key: string): Promise<void> {
+    for (const width of PREVIEW_WIDTHS) await this.store.remove(`${RENDER_VERSION}/${previewName(key, width)}`);
   }
 
   /**

@@ -26,7 +26,7 @@ export async function startServerProcess(env: Record<string, string>, entry = se
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const listening = new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => {
       if (line.includes('Server listening')) resolve();

@@ -1,6 +1,6 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobQueue, QueuedJob, QueueLimits } from './queue';
+import type { JobQueue, JobRunner, QueuedJob, QueueLimits } from './queue';
 
 export interface BullMqQueueOptions {
   /** For queueing, removing and placing jobs (requests wait on these): shared with others. */
@@ -10,6 +10,11 @@ export interface BullMqQueueOptions {
   /** Shared by every instance of one deployment: their workers take jobs from one queue. */
   prefix: string;
   limits: QueueLimits;
+  /**
+   * How long a worker's hold on a running job lasts unrenewed (BullMQ's lock, renewed at half of
+   * it): past it the job is stalled and goes back in line, as the job's lease in the database does.
+   */
+  lockMs?: number | undefined;
   log?: { error(object: unknown, message: string): void };
 }
 
@@ -100,11 +105,12 @@ export class BullMqQueue implements JobQueue {
     return waiting.length + (parkedAhead ?? 0);
   }
 
-  async start(run: (job: QueuedJob) => Promise<void>): Promise<void> {
+  async start(run: JobRunner): Promise<void> {
     this.worker = new Worker<QueuedJob>(QUEUE_NAME, (job, token) => this.process(job, token, run), {
       connection: this.options.workerConnection,
       prefix: this.options.prefix,
       concurrency: this.options.limits.concurrency,
+      ...(this.options.lockMs ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs } : {}),
     });
     this.worker.on('error', (error) => this.options.log?.error({ err: error }, 'generation worker error'));
     await this.worker.waitUntilReady();
@@ -116,11 +122,7 @@ export class BullMqQueue implements JobQueue {
     await this.queue.close();
   }
 
-  private async process(
-    job: Job<QueuedJob>,
-    token: string | undefined,
-    run: (job: QueuedJob) => Promise<void>,
-  ): Promise<void> {
+  private async process(job: Job<QueuedJob>, token: string | undefined, run: JobRunner): Promise<void> {
     const { userId } = job.data;
     const slot = `${job.data.jobId}:${token}`;
     if (!(await this.holdSlot(userId, slot))) {
@@ -145,11 +147,17 @@ export class BullMqQueue implements JobQueue {
       SLOT_REFRESH_MS,
     );
     refresh.unref();
+    let outcome: Awaited<ReturnType<JobRunner>>;
     try {
-      await run(job.data);
+      outcome = await run(job.data);
     } finally {
       clearInterval(refresh);
       await this.releaseSlot(userId, slot);
+    }
+    if (outcome === 'handed-back') {
+      // Back in line at once (BullMQ's way out of a running processor): another worker takes it.
+      await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
     }
   }
 

@@ -1,25 +1,39 @@
 import { EventEmitter } from 'node:events';
-import type { JobStatus } from '@atelier/db';
+import type { JobKind, JobStatus } from '@atelier/db';
 import type { AppErrorCode } from '../shared/errors';
+import type { FaultCode } from '../shared/faults';
+import type { JobResult } from './contracts';
 
-/** What a client sees of a job at one moment. */
-export interface JobSnapshot {
+/** Why a job failed: an error's kind (VALIDATION 400, UPSTREAM 502…) or a fault of the server's own (507 for a full disk). */
+export type JobErrorCode = AppErrorCode | FaultCode;
+
+/** What a client sees of a job of kind `K` at one moment. */
+export interface JobSnapshotOf<K extends JobKind> {
   id: number;
   /** The owner: their pages follow all their jobs at once. */
   userId: number;
-  kind: string;
+  kind: K;
   status: JobStatus;
   progress: number;
   stage: string;
   /** Jobs ahead of this one while it waits; null once it runs or ended. */
   place: number | null;
   error: string | null;
-  /** The failure's kind, which gives its HTTP status (VALIDATION 400, UPSTREAM 502…). */
-  errorCode: AppErrorCode | null;
-  result: Record<string, unknown> | null;
+  /** The failure's kind, which gives its HTTP status. */
+  errorCode: JobErrorCode | null;
+  result: JobResult<K> | null;
   seed: number;
   engine: string;
+  /** When it started running (ISO 8601); null while it waits. */
+  startedAt: string | null;
+  /** How long a job of its kind typically runs on its engine here, in seconds; null until known. */
+  typicalSeconds: number | null;
 }
+
+/** A snapshot of kind `K`; when `K` is a union, a union of snapshots each typed by its kind. */
+export type SnapshotOfKind<K extends JobKind> = { [P in K]: JobSnapshotOf<P> }[K];
+/** A snapshot of any kind: its `kind` tells its result's type. */
+export type JobSnapshot = SnapshotOfKind<JobKind>;
 
 export const FINISHED_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 

@@ -1,35 +1,12 @@
-import type { ColorChoices, Selection } from '@atelier/catalog';
 import { buildOptionLabel, CATEGORY_IDS, VIDEO_DEFAULTS } from '@atelier/catalog';
 import { GalleryItem, Transformation, Video, type EntityManager, type JobKind } from '@atelier/db';
-import { MEDIA_MESSAGES } from '@atelier/media';
+import { MEDIA_MESSAGES, type StorageExtension, type StorageKind } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { AppError } from '../shared/errors';
 import { mediaFailure } from '../media/errors';
 import { mediaUrl } from '../media/urls';
-import { ResultNotKept, type JobKindWork, type JobRun } from './service';
-
-/** What an image job is asked: everything is checked, and the source found, before it is queued. */
-export interface ImageJobInput {
-  /** The source picture's storage key. */
-  sourceKey: string;
-  prompt: string;
-  selection: Selection;
-  colors?: ColorChoices | undefined;
-  intensity?: number | undefined;
-  /** The studio's upload, when the source is one. */
-  uploadId?: number | undefined;
-  /** The studio visit that asked for it: its gallery card is grouped under it. */
-  sessionKey?: string | undefined;
-  /** Kept with the transformation (the workflow node, the options as chosen). */
-  options: Record<string, unknown>;
-}
-
-export interface VideoJobInput {
-  sourceKey: string;
-  prompt: string;
-  /** The card the video fills. */
-  videoId: number;
-}
+import type { ImageJobInput } from './contracts';
+import { ResultNotKept, type JobKinds, type JobKindWork, type JobRun } from './service';
 
 export const jobStages = {
   reading: "Lecture de l'image",
@@ -106,12 +83,14 @@ function galleryItemOf(
   };
 }
 
+type ImageKind = Exclude<JobKind, 'video'>;
+
 /** Studio images, workflow renders and single nodes: one engine call, one stored JPEG. */
-function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> {
+function imageWork(kind: ImageKind): JobKindWork<ImageKind, ProducedImage> {
   return {
     description: "Transformation d'image",
     async produce(run) {
-      const input = run.job.input as unknown as ImageJobInput;
+      const { input } = run.job;
       const image = await readSource(run, input.sourceKey);
       const started = performance.now();
       await run.report(20, jobStages.transforming);
@@ -132,7 +111,7 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
       return { resultKey, durationMs: Math.round(performance.now() - started), models };
     },
     async commit(tx, run, produced) {
-      const input = run.job.input as unknown as ImageJobInput;
+      const { input } = run.job;
       const transformationId = await tx.insert(Transformation, {
         owner: run.job.userId,
         upload: input.uploadId ?? null,
@@ -166,16 +145,32 @@ function imageWork(kind: Exclude<JobKind, 'video'>): JobKindWork<ProducedImage> 
   };
 }
 
+/** Stores files together: should one fail, those stored are deleted, so no file is left that nothing names. */
+async function putAll(
+  media: MediaDeps,
+  files: readonly (readonly [kind: StorageKind, bytes: Buffer, extension: StorageExtension])[],
+): Promise<string[]> {
+  const stored = await Promise.allSettled(
+    files.map(([kind, bytes, extension]) => media.storage.put(kind, bytes, extension)),
+  );
+  const failed = stored.find((outcome) => outcome.status === 'rejected');
+  if (!failed) return stored.map((outcome) => (outcome as PromiseFulfilledResult<string>).value);
+  await Promise.allSettled(
+    stored.flatMap((outcome) => (outcome.status === 'fulfilled' ? [media.storage.delete(outcome.value)] : [])),
+  );
+  throw failed.reason;
+}
+
 interface ProducedVideo {
   videoKey: string;
   posterKey: string;
 }
 
 /** A 6-second clip of a picture; its card (the Video row) follows the job. */
-const videoWork: JobKindWork<ProducedVideo> = {
+const videoWork: JobKindWork<'video', ProducedVideo> = {
   description: 'Génération vidéo',
   async produce(run) {
-    const input = run.job.input as unknown as VideoJobInput;
+    const { input } = run.job;
     const image = await readSource(run, input.sourceKey);
     await run.report(20, jobStages.animating);
     const generated = await run.media.videos
@@ -197,14 +192,14 @@ const videoWork: JobKindWork<ProducedVideo> = {
           : failure;
       });
     await run.report(90, jobStages.saving);
-    const [videoKey, posterKey] = await Promise.all([
-      run.media.storage.put('videos', generated.video, 'mp4'),
-      run.media.storage.put('posters', generated.poster, 'jpg'),
+    const [videoKey, posterKey] = await putAll(run.media, [
+      ['videos', generated.video, 'mp4'],
+      ['posters', generated.poster, 'jpg'],
     ]);
-    return { videoKey, posterKey };
+    return { videoKey: videoKey!, posterKey: posterKey! };
   },
   async commit(tx, run, produced) {
-    const input = run.job.input as unknown as VideoJobInput;
+    const { input } = run.job;
     const videoUrl = mediaUrl(produced.videoKey);
     // The card may have been deleted meanwhile: then the video is not kept, and not paid.
     const updated = await tx.nativeUpdate(
@@ -225,14 +220,13 @@ const videoWork: JobKindWork<ProducedVideo> = {
     await Promise.all([media.storage.delete(produced.videoKey), media.storage.delete(produced.posterKey)]);
   },
   async abandon(tx: EntityManager, job, error) {
-    const input = job.input as unknown as VideoJobInput;
-    await tx.nativeUpdate(Video, { id: input.videoId, jobId: job.id }, { status: 'failed', error });
+    await tx.nativeUpdate(Video, { id: job.input.videoId, jobId: job.id }, { status: 'failed', error });
   },
 };
 
-export const jobKinds: Record<JobKind, JobKindWork<never>> = {
+export const jobKinds: JobKinds = {
   studio: imageWork('studio'),
   workflow: imageWork('workflow'),
   node: imageWork('node'),
   video: videoWork,
-} as Record<JobKind, JobKindWork<never>>;
+};

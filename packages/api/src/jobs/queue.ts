@@ -11,6 +11,8 @@ export interface QueueLimits {
   perUser: number;
 }
 
+export type JobRunner = (job: QueuedJob) => Promise<'handed-back' | void>;
+
 /**
  * Where generations wait for an engine: in this process, or BullMQ on Redis (asynchronous, hence
  * the promises). It only hands job ids to `run`: the job's row says whether it still needs running.
@@ -22,8 +24,11 @@ export interface JobQueue {
   remove(jobId: number): Promise<void>;
   /** How many jobs would start before this one (0: it is next), or null when it is not waiting. */
   placeOf(jobId: number): Promise<number | null>;
-  /** Starts handing jobs to `run`, never more at once than the limits allow. */
-  start(run: (job: QueuedJob) => Promise<void>): Promise<void>;
+  /**
+   * Starts handing jobs to `run`, never more at once than the limits allow. A run resolving to
+   * 'handed-back' (its process stopping) goes back in line for another process.
+   */
+  start(run: JobRunner): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>;
 }
@@ -36,7 +41,7 @@ export class InProcessQueue implements JobQueue {
   private readonly waiting: QueuedJob[] = [];
   private readonly runningPerUser = new Map<number, number>();
   private readonly running = new Set<Promise<void>>();
-  private run: ((job: QueuedJob) => Promise<void>) | null = null;
+  private run: JobRunner | null = null;
   private closed = false;
 
   constructor(private readonly limits: QueueLimits) {}
@@ -57,7 +62,8 @@ export class InProcessQueue implements JobQueue {
     return index < 0 ? null : index;
   }
 
-  async start(run: (job: QueuedJob) => Promise<void>): Promise<void> {
+  /** A job handed back stays queued in the database: the next start of this process runs it. */
+  async start(run: JobRunner): Promise<void> {
     this.run = run;
     this.pump();
   }
@@ -81,7 +87,10 @@ export class InProcessQueue implements JobQueue {
       this.waiting.splice(index, 1);
       this.runningPerUser.set(job.userId, ofUser + 1);
       const running: Promise<void> = run(job)
-        .catch(() => undefined) // the runner records its own failures
+        .then(
+          () => undefined,
+          () => undefined,
+        ) // the runner records its own failures
         .finally(() => {
           this.running.delete(running);
           const left = (this.runningPerUser.get(job.userId) ?? 1) - 1;

@@ -1,11 +1,37 @@
 import { randomInt } from 'node:crypto';
-import { GenerationJob, LockMode, raw, User, type EntityManager, type JobKind, type MikroORM } from '@atelier/db';
+import {
+  GenerationJob,
+  LockMode,
+  raw,
+  retryDeadlockOnce,
+  User,
+  type EntityManager,
+  type JobKind,
+  type MikroORM,
+} from '@atelier/db';
 import { IMAGE_COST, ledger } from '../credits/ledger';
-import { isCloudFailure, type CloudFailure } from '@atelier/media';
+import { isCloudFailure, WorkHandedOver, type CloudFailure } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
-import { AppError, type AppErrorCode } from '../shared/errors';
-import { FINISHED_STATUSES, JobEvents, type JobSnapshot } from './events';
+import { AppError } from '../shared/errors';
+import { FAULT_REMEDIES, faultCodeOf, faultNamed, isFaultCode, type FaultCode } from '../shared/faults';
+import {
+  readJobInput,
+  readJobResult,
+  JobRowInvalid,
+  type ImageJobInput,
+  type JobInput,
+  type JobResult,
+} from './contracts';
+import { TypicalDurations } from './durations';
+import {
+  FINISHED_STATUSES,
+  JobEvents,
+  type JobErrorCode,
+  type JobSnapshot,
+  type JobSnapshotOf,
+  type SnapshotOfKind,
+} from './events';
 import type { JobQueue } from './queue';
 
 export const jobMessages = {
@@ -30,21 +56,19 @@ export const VIDEO_WAIT_MS = 10 * 60_000;
 export const JOB_LEASE_MS = 60_000;
 /** A running job is touched this many times per lease, so a busy moment never looks like a death. */
 const HEARTBEATS_PER_LEASE = 6;
-/** Holds that belong to no job (made before jobs existed) and are this old crashed with their process. */
-const STALE_HOLD_AGE_MS = 15 * 60_000;
 /** A running job's progress is written to its row at most this often; its events carry every report. */
 const PROGRESS_WRITE_MS = 1000;
 /** A job interrupted by a dead process is tried this many times in all. */
 export const MAX_JOB_ATTEMPTS = 2;
 
 /** What a job's work gets: its own EntityManager, its input and seed, a way to report progress. */
-export interface JobRun {
+export interface JobRun<K extends JobKind = JobKind> {
   em: EntityManager;
   media: MediaDeps;
   job: {
     id: number;
     userId: number;
-    input: Record<string, unknown>;
+    input: JobInput<K>;
     seed: number;
     /** The cloud predictions an earlier attempt started, in order: the engine reads them before creating any. */
     predictions: readonly string[];
@@ -52,7 +76,7 @@ export interface JobRun {
   /** Progress 0–100 with the French label of the stage. */
   report(progress: number, stage: string): Promise<void>;
   /** Keeps the engine's id for each piece of the work (a Replicate prediction), so a cancel from any process, or a retry, finds it. */
-  started(externalId: string): Promise<void>;
+  started(this: void, externalId: string): Promise<void>;
   /** Aborted when the job is canceled. */
   signal: AbortSignal;
 }
@@ -63,19 +87,22 @@ export interface JobRun {
  * and settles its credits, so a result exists if and only if it was paid for. `discard` removes
  * the stored files of a result that will not be kept (the job was canceled meanwhile).
  */
-export interface JobKindWork<Produced = unknown> {
-  produce(run: JobRun): Promise<Produced>;
+export interface JobKindWork<K extends JobKind = JobKind, Produced = unknown> {
+  produce(run: JobRun<K>): Promise<Produced>;
   commit(
     tx: EntityManager,
-    run: Omit<JobRun, 'em' | 'report' | 'started' | 'signal'>,
+    run: Omit<JobRun<K>, 'em' | 'report' | 'started' | 'signal'>,
     produced: Produced,
-  ): Promise<Record<string, unknown>>;
+  ): Promise<JobResult<K>>;
   discard(media: MediaDeps, produced: Produced): Promise<void>;
   /** Undoes what `submit` prepared besides the job (a video card) when the job ends without a result. */
-  abandon?(tx: EntityManager, job: { id: number; input: Record<string, unknown> }, error: string): Promise<void>;
+  abandon?(tx: EntityManager, job: { id: number; input: JobInput<K> }, error: string): Promise<void>;
   /** The ledger line's label. */
   description: string;
 }
+
+/** Each kind's work, typed by its contract. */
+export type JobKinds = { [K in JobKind]: JobKindWork<K> };
 
 export class JobPendingError extends AppError {
   constructor(readonly jobId: number) {
@@ -88,7 +115,7 @@ export interface JobServiceOptions {
   media: MediaDeps;
   queue: JobQueue;
   events?: JobEvents;
-  kinds: Record<JobKind, JobKindWork<never>>;
+  kinds: JobKinds;
   /**
    * Told when a job ends, whatever the outcome (the lists it changes get a new version; a cloud
    * failure is counted by model and reason). A job that ran here publishes its end once this has
@@ -104,6 +131,9 @@ export interface JobServiceOptions {
 export interface FinishedJob {
   kind: JobKind;
   userId: number;
+  /** The engine it was made for and how it ended, for the per-engine metrics. */
+  engine: string;
+  status: 'succeeded' | 'failed' | 'canceled';
   runMs?: number;
   /** Why a cloud generation failed, for the metrics. */
   cloudFailure?: { model: string; reason: string };
@@ -132,9 +162,15 @@ export class JobService {
   readonly shutdown = this.closing.signal;
 
   private readonly leaseMs: number;
+  /** Aborted when this process stops before its running jobs finish: they go back in line. */
+  private readonly handingBack = new AbortController();
+  /** The runs of this process, so a stop can wait for them. */
+  private readonly runs = new Set<Promise<unknown>>();
+  private readonly durations: TypicalDurations;
 
   constructor(private readonly options: JobServiceOptions) {
     this.events = options.events ?? new JobEvents();
+    this.durations = new TypicalDurations(options.orm);
     this.leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   }
 
@@ -144,12 +180,13 @@ export class JobService {
    */
   async start(): Promise<void> {
     await this.recover();
-    await this.options.queue.start((job) => this.run(job.jobId));
+    await this.options.queue.start((job) => {
+      const running = this.run(job.jobId).finally(() => this.runs.delete(running));
+      this.runs.add(running);
+      return running;
+    });
     this.maintenance = setInterval(() => {
       this.recover().catch((error: unknown) => this.options.log?.error({ err: error }, 'job recovery failed'));
-      ledger
-        .releaseStaleHolds(this.options.orm.em.fork(), STALE_HOLD_AGE_MS)
-        .catch((error: unknown) => this.options.log?.error({ err: error }, 'credit hold sweep failed'));
     }, this.leaseMs / 2);
     this.maintenance.unref();
   }
@@ -159,22 +196,50 @@ export class JobService {
     this.closing.abort();
   }
 
-  async close(): Promise<void> {
+  /** Jobs running in this process now. */
+  get running(): number {
+    return this.runs.size;
+  }
+
+  /**
+   * Takes no more jobs and waits for the running ones, at most `graceMs`; then hands back those
+   * still running (queued again, the attempt not counted, for another worker to take) and gives
+   * up on a queue that does not close (Redis gone), within `handBackMs`.
+   */
+  async close({
+    graceMs = Infinity,
+    handBackMs = 5_000,
+  }: { graceMs?: number; handBackMs?: number } = {}): Promise<void> {
     clearInterval(this.maintenance);
-    await this.options.queue.close();
+    const closed = this.options.queue.close();
+    if (await settlesWithin(closed, graceMs)) return;
+    // Their cloud predictions go on: the next attempt reads them rather than paying for new ones.
+    this.handingBack.abort(new WorkHandedOver());
+    if (!(await settlesWithin(Promise.allSettled([...this.runs, closed]), handBackMs)))
+      this.options.log?.error(
+        { running: this.runs.size },
+        'job queue not closed in time (is Redis reachable?): stopping anyway, the leases recover what is left',
+      );
   }
 
   /**
    * Makes a job and holds its credits in one transaction (refused with 402 when the balance is
    * short: then nothing is left behind), then queues it. `prepare` runs in that transaction too,
-   * for what belongs to the job from the start (a video card).
+   * for what belongs to the job from the start (a video card), and gives the part of its input
+   * that needs the job's id (the card's id).
    */
-  async submit(
+  async submit<K extends JobKind, Prepared extends Partial<JobInput<K>> = object>(
     em: EntityManager,
-    request: { userId: number; kind: JobKind; input: Record<string, unknown>; seed?: number | undefined },
-    prepare?: (tx: EntityManager, jobId: number) => Promise<void>,
+    request: { userId: number; kind: K; input: Omit<JobInput<K>, keyof NoInfer<Prepared>>; seed?: number | undefined },
+    prepare?: (tx: EntityManager, jobId: number) => Promise<Prepared>,
   ): Promise<JobSnapshot> {
     const work = this.options.kinds[request.kind];
+    // An option the configured engine cannot render as named (the local engine's cloud-only ones) is
+    // refused here, before a job or a hold exists.
+    const refusal = namesOptions(request.input)
+      ? this.options.media.images.refusal?.(request.input.selection)
+      : undefined;
+    if (refusal) throw new AppError('VALIDATION', refusal);
     const jobId = await em.transactional(async (tx) => {
       // The user's row first: the job's foreign key would otherwise share-lock it before the
       // balance update needs it exclusively, and simultaneous submits would deadlock on MySQL.
@@ -198,7 +263,8 @@ export class JobService {
         description: work.description,
         reason: request.kind === 'video' ? 'video' : 'transformation',
       });
-      await prepare?.(tx, id);
+      if (prepare)
+        await tx.nativeUpdate(GenerationJob, { id }, { input: { ...request.input, ...(await prepare(tx, id)) } });
       return id;
     });
     // Queued in the database already: should the queue fail now, the next recovery queues it again.
@@ -214,7 +280,7 @@ export class JobService {
   async get(em: EntityManager, userId: number, jobId: number): Promise<JobSnapshot> {
     const job = await em.findOne(GenerationJob, { id: jobId, owner: userId }, { disableIdentityMap: true });
     if (!job) throw new AppError('NOT_FOUND', jobMessages.notFound);
-    return (job.status === 'running' ? this.live.get(jobId) : undefined) ?? this.toSnapshot(job);
+    return (job.status === 'running' ? this.live.get(jobId) : undefined) ?? this.toSnapshot(job, job.kind);
   }
 
   /** The user's jobs still queued or running, oldest first. */
@@ -225,7 +291,9 @@ export class JobService {
       { orderBy: { id: 'asc' }, disableIdentityMap: true },
     );
     return Promise.all(
-      jobs.map((job) => (job.status === 'running' ? this.live.get(job.id) : undefined) ?? this.toSnapshot(job)),
+      jobs.map(
+        async (job) => (job.status === 'running' ? this.live.get(job.id) : undefined) ?? this.toSnapshot(job, job.kind),
+      ),
     );
   }
 
@@ -233,23 +301,27 @@ export class JobService {
    * Waits for the job to finish, at most `timeoutMs`: the final snapshot, or JobPendingError
    * (with the job's id) when it is still queued or running by then.
    */
-  async wait(em: EntityManager, jobId: number, timeoutMs: number): Promise<JobSnapshot> {
+  async wait<K extends JobKind>(
+    em: EntityManager,
+    job: { id: number; kind: K },
+    timeoutMs: number,
+  ): Promise<JobSnapshotOf<K>> {
     let stop = () => {};
-    const finished = new Promise<JobSnapshot>((resolve) => {
-      stop = this.events.subscribe(jobId, (snapshot) => {
-        if (FINISHED_STATUSES.includes(snapshot.status)) resolve(snapshot);
+    const finished = new Promise<JobSnapshotOf<K>>((resolve) => {
+      stop = this.events.subscribe(job.id, (snapshot) => {
+        if (FINISHED_STATUSES.includes(snapshot.status) && isOfKind(snapshot, job.kind)) resolve(snapshot);
       });
     });
     try {
-      const now = await this.snapshot(em, jobId);
-      if (FINISHED_STATUSES.includes(now.status)) return now;
+      const now = await this.snapshot(em, job.id);
+      if (FINISHED_STATUSES.includes(now.status) && isOfKind(now, job.kind)) return now;
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), timeoutMs);
       });
       const result = await Promise.race([finished, timedOut]);
       clearTimeout(timer);
-      if (!result) throw new JobPendingError(jobId);
+      if (!result) throw new JobPendingError(job.id);
       return result;
     } finally {
       stop();
@@ -257,9 +329,11 @@ export class JobService {
   }
 
   /** The finished job's result, or its failure as the error a client gets (canceled: 409). */
-  static outcome(snapshot: JobSnapshot): Record<string, unknown> {
+  static outcome<K extends JobKind>(snapshot: JobSnapshotOf<K>): JobResult<K> {
     if (snapshot.status === 'succeeded' && snapshot.result) return snapshot.result;
     if (snapshot.status === 'canceled') throw new AppError('CONFLICT', jobMessages.canceledByUser);
+    // A fault of the server's own (a full disk) is answered as such: 507 or 503, to retry later.
+    if (isFaultCode(snapshot.errorCode)) throw faultNamed(snapshot.errorCode);
     throw new AppError(snapshot.errorCode ?? 'UPSTREAM', snapshot.error ?? jobMessages.failed);
   }
 
@@ -285,8 +359,11 @@ export class JobService {
     return this.snapshot(em, jobId);
   }
 
-  /** Runs one queued job: claims it (it may have been canceled or taken meanwhile), then produces, then commits. */
-  private async run(jobId: number): Promise<void> {
+  /**
+   * Runs one queued job: claims it (it may have been canceled or taken meanwhile), then produces,
+   * then commits. Resolves to 'handed-back' when this process stopped first and queued it again.
+   */
+  private async run(jobId: number): Promise<'handed-back' | void> {
     const em = this.options.orm.em.fork();
     const now = new Date();
     const claimed = await em.nativeUpdate(
@@ -303,17 +380,14 @@ export class JobService {
     );
     if (claimed !== 1) return;
     const job = await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true });
-    const work = this.options.kinds[job.kind] as JobKindWork<unknown>;
+    const work: JobKindWork = this.options.kinds[job.kind];
     const controller = new AbortController();
+    const signal = AbortSignal.any([controller.signal, this.handingBack.signal]);
     const stopFollowing = this.events.subscribe(jobId, (snapshot) => {
       if (snapshot.status === 'canceled') controller.abort();
     });
     const predictions = [...(job.predictions ?? [])];
-    const base = {
-      media: this.options.media,
-      job: { id: jobId, userId: job.owner.id, input: job.input, seed: job.seed, predictions: [...predictions] },
-    };
-    const started = await this.toSnapshot(job);
+    const started = await this.toSnapshot(job, job.kind);
     let latest = started;
     let written = Date.now();
     this.live.set(jobId, started);
@@ -332,11 +406,18 @@ export class JobService {
     );
     heartbeat.unref();
     let cloud: CloudFailure | undefined;
+    let status: FinishedJob['status'] | 'handed-back' = 'succeeded';
     try {
+      // A row its kind cannot read fails here, as a generation that failed: logged, its credits given back.
+      const input = readJobInput(job);
+      const base = {
+        media: this.options.media,
+        job: { id: jobId, userId: job.owner.id, input, seed: job.seed, predictions: [...predictions] },
+      };
       const produced = await work.produce({
         ...base,
         em,
-        signal: controller.signal,
+        signal,
         started: async (externalId) => {
           predictions.push(externalId);
           const recorded = await em.nativeUpdate(
@@ -348,7 +429,7 @@ export class JobService {
           if (recorded !== 1) throw new ResultNotKept();
         },
         report: async (progress, stage) => {
-          if (controller.signal.aborted) return;
+          if (signal.aborted) return;
           // Followers hear every report at once; the row, read by other instances, gets one a second at most.
           latest = { ...started, progress, stage };
           this.live.set(jobId, latest);
@@ -362,63 +443,138 @@ export class JobService {
           );
         },
       });
-      const kept = await em
-        .transactional(async (tx) => {
-          const result = await work.commit(tx, base, produced);
-          const finished = await tx.nativeUpdate(
-            GenerationJob,
-            { id: jobId, status: 'running' },
-            {
-              status: 'succeeded',
-              progress: 100,
-              stage: jobMessages.succeeded,
-              result,
-              finishedAt: new Date(),
-              heartbeatAt: null,
-            },
+      const kept = await this.keep(em, jobId, work, base, produced).catch(async (error: unknown) => {
+        // Nothing names these files, unless the commit went through all the same (its answer lost
+        // with the connection): then they are the paid result.
+        const status = await em
+          .fork()
+          .findOne(GenerationJob, jobId, { fields: ['status'], disableIdentityMap: true })
+          .then(
+            (row) => row?.status,
+            () => undefined,
           );
-          // Canceled while it ran: roll the result back, the hold was released by the cancel.
-          if (finished !== 1) throw new ResultNotKept();
-          await ledger.settle(tx, holdRef(jobId));
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof ResultNotKept) return false;
-          throw error;
-        });
+        if (status !== 'succeeded') await this.discard(jobId, work, produced);
+        throw error;
+      });
       if (!kept) {
-        await work.discard(this.options.media, produced);
+        status = 'canceled';
+        await this.discard(jobId, work, produced);
         await this.end(em, jobId, ['running'], 'canceled', jobMessages.canceledByUser, null);
       }
     } catch (error) {
-      const failure = mediaFailure(error);
-      cloud = cloudFailureIn(error);
-      this.logFailure(job, error, cloud);
-      await this.end(em, jobId, ['running'], 'failed', failure.message, failure.appCode);
+      // Stopped by this process's shutdown, not by the job: another worker takes it up again.
+      if (this.handingBack.signal.aborted && (await this.handBack(em, jobId))) status = 'handed-back';
+      else {
+        status = 'failed';
+        const failure = mediaFailure(error);
+        const fault = faultCodeOf(failure);
+        cloud = cloudFailureIn(error);
+        this.logFailure(job, error, cloud, fault);
+        await this.end(em, jobId, ['running'], 'failed', failure.message, fault ?? failure.appCode);
+      }
     } finally {
       clearInterval(heartbeat);
       stopFollowing();
       this.live.delete(jobId);
       // How long it ran here: its engine's time, plus storing the result.
-      await this.options.onFinished?.({
-        kind: job.kind,
-        userId: job.owner.id,
-        runMs: Date.now() - now.getTime(),
-        ...(cloud ? { cloudFailure: { model: cloud.context.model, reason: cloud.reason } } : {}),
-      });
+      if (status !== 'handed-back')
+        await this.options.onFinished?.({
+          kind: job.kind,
+          userId: job.owner.id,
+          engine: job.engine,
+          status,
+          runMs: Date.now() - now.getTime(),
+          ...(cloud ? { cloudFailure: { model: cloud.context.model, reason: cloud.reason } } : {}),
+        });
       this.events.publish(await this.snapshot(em, jobId));
     }
+    return status === 'handed-back' ? status : undefined;
+  }
+
+  /** Puts a job this process was running back in line, its attempt not counted: false if it ended meanwhile. */
+  private async handBack(em: EntityManager, jobId: number): Promise<boolean> {
+    const queued = await em.nativeUpdate(
+      GenerationJob,
+      { id: jobId, status: 'running' },
+      { status: 'queued', progress: 0, stage: jobMessages.queued, heartbeatAt: null, attempts: raw('attempts - 1') },
+    );
+    return queued === 1;
+  }
+
+  /**
+   * Records the result and settles its credits in one transaction: true, or false when the job was
+   * canceled meanwhile (nothing is recorded; the cancel gave the credits back). The job's row is
+   * taken first, as a cancel takes it: otherwise the result's foreign key share-locks the owner's
+   * row, the cancel holds the job's and wants the owner's, and the two deadlock.
+   */
+  private keep(
+    em: EntityManager,
+    jobId: number,
+    work: JobKindWork,
+    base: Omit<JobRun, 'em' | 'report' | 'started' | 'signal'>,
+    produced: unknown,
+  ): Promise<boolean> {
+    const commit = () =>
+      em.transactional(async (tx) => {
+        const running = await tx.findOne(
+          GenerationJob,
+          { id: jobId, status: 'running' },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'], disableIdentityMap: true },
+        );
+        if (!running) return false;
+        const result = await work.commit(tx, base, produced);
+        await tx.nativeUpdate(
+          GenerationJob,
+          { id: jobId },
+          {
+            status: 'succeeded',
+            progress: 100,
+            stage: jobMessages.succeeded,
+            result,
+            finishedAt: new Date(),
+            heartbeatAt: null,
+          },
+        );
+        await ledger.settle(tx, holdRef(jobId));
+        return true;
+      });
+    return retryDeadlockOnce(commit, this.options.log, { jobId, during: 'commit' }).catch((error: unknown) => {
+      if (error instanceof ResultNotKept) return false;
+      throw error;
+    });
+  }
+
+  /** Deletes the files of a result no one will get; should that fail, the operator is told which. */
+  private async discard(jobId: number, work: JobKindWork, produced: unknown): Promise<void> {
+    await work
+      .discard(this.options.media, produced)
+      .catch((error: unknown) =>
+        this.options.log?.error({ jobId, produced, err: error }, 'result files of a job not kept: delete them by hand'),
+      );
   }
 
   /**
    * A failed generation, for the operator: the job, the user, and for a cloud step the model, the
    * prediction, Replicate's status and words. What only the operator can remedy (a revoked token,
    * an empty balance, an input Replicate refused) is an error; the rest (a refusal by the model's
-   * filter, a time-out) a warning. A cancel is no failure.
+   * filter, a time-out) a warning. A cancel is no failure. A fault of the server's own resources
+   * (a full disk) is an error that says what to do about it.
    */
-  private logFailure(job: GenerationJob, error: unknown, cloud: CloudFailure | undefined): void {
+  private logFailure(
+    job: GenerationJob,
+    error: unknown,
+    cloud: CloudFailure | undefined,
+    fault: FaultCode | null,
+  ): void {
     const context = { jobId: job.id, userId: job.owner.id, kind: job.kind, engine: job.engine };
-    if (!cloud) this.options.log?.warn({ ...context, err: error }, 'generation failed');
+    if (error instanceof JobRowInvalid)
+      this.options.log?.error(
+        { ...context, err: error },
+        'generation failed: its stored input does not match its kind',
+      );
+    else if (fault)
+      this.options.log?.error({ ...context, fault, err: error }, `generation failed: ${FAULT_REMEDIES[fault]}`);
+    else if (!cloud) this.options.log?.warn({ ...context, err: error }, 'generation failed');
     else if (cloud.reason === 'canceled') return;
     else if (cloud.needsOperator)
       this.options.log?.error(
@@ -438,34 +594,61 @@ export class JobService {
     from: JobSnapshot['status'][],
     status: 'failed' | 'canceled',
     message: string,
-    errorCode: AppErrorCode | null,
+    errorCode: JobErrorCode | null,
   ): Promise<boolean> {
-    const ended = await em.transactional(async (tx): Promise<{ kind: JobKind; userId: number } | null> => {
-      const changed = await tx.nativeUpdate(
-        GenerationJob,
-        { id: jobId, status: { $in: from } },
-        {
-          status,
-          stage: status === 'canceled' ? jobMessages.canceled : jobMessages.failed,
-          error: message,
-          errorCode,
-          finishedAt: new Date(),
-          heartbeatAt: null,
-        },
-      );
-      if (changed !== 1) return null;
-      await ledger.release(tx, holdRef(jobId));
-      const job = await tx.findOneOrFail(GenerationJob, jobId, {
-        fields: ['kind', 'input', 'owner'],
-        disableIdentityMap: true,
+    const finish = () =>
+      em.transactional(async (tx): Promise<FinishedJob | null> => {
+        const changed = await tx.nativeUpdate(
+          GenerationJob,
+          { id: jobId, status: { $in: from } },
+          {
+            status,
+            stage: status === 'canceled' ? jobMessages.canceled : jobMessages.failed,
+            error: message,
+            errorCode,
+            finishedAt: new Date(),
+            heartbeatAt: null,
+          },
+        );
+        if (changed !== 1) return null;
+        await ledger.release(tx, holdRef(jobId));
+        const job = await tx.findOneOrFail(GenerationJob, jobId, {
+          fields: ['kind', 'input', 'owner', 'engine'],
+          disableIdentityMap: true,
+        });
+        await this.abandon(tx, { ...job, id: jobId }, message);
+        return { kind: job.kind, userId: job.owner.id, engine: job.engine, status };
       });
-      await this.options.kinds[job.kind].abandon?.(tx, { id: jobId, input: job.input }, message);
-      return { kind: job.kind, userId: job.owner.id };
-    });
+    const ended = await retryDeadlockOnce(finish, this.options.log, { jobId, during: status });
     if (!ended) return false;
     this.events.publish(await this.snapshot(em, jobId));
     await this.options.onFinished?.(ended);
     return true;
+  }
+
+  /**
+   * Lets the job's kind undo what it prepared; a row its kind cannot read is logged, and the job
+   * ends all the same (its credits given back).
+   */
+  private async abandon(
+    tx: EntityManager,
+    job: { id: number; kind: JobKind; input: unknown },
+    message: string,
+  ): Promise<void> {
+    const work: JobKindWork = this.options.kinds[job.kind];
+    if (!work.abandon) return;
+    let input: JobInput<JobKind>;
+    try {
+      input = readJobInput(job);
+    } catch (error) {
+      if (!(error instanceof JobRowInvalid)) throw error;
+      this.options.log?.error(
+        { err: error, jobId: job.id },
+        'job input unreadable: what its kind prepared is left as is',
+      );
+      return;
+    }
+    await work.abandon(tx, { id: job.id, input }, message);
   }
 
   /**
@@ -505,24 +688,73 @@ export class JobService {
   }
 
   private async snapshot(em: EntityManager, jobId: number): Promise<JobSnapshot> {
-    return this.toSnapshot(await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true }));
+    const job = await em.findOneOrFail(GenerationJob, jobId, { disableIdentityMap: true });
+    return this.toSnapshot(job, job.kind);
   }
 
-  private async toSnapshot(job: GenerationJob): Promise<JobSnapshot> {
-    return {
+  /**
+   * The row as clients see it, its result checked against its kind. `kind` is the row's: a type
+   * parameter, so that the snapshot is typed by it (given the union, it is the union of each).
+   */
+  private async toSnapshot<K extends JobKind>(job: GenerationJob, kind: K): Promise<SnapshotOfKind<K>> {
+    const snapshot: JobSnapshotOf<K> = {
       id: job.id,
       userId: job.owner.id,
-      kind: job.kind,
+      kind,
       status: job.status,
       progress: job.progress,
       stage: job.stage,
       place: job.status === 'queued' ? await this.options.queue.placeOf(job.id) : null,
       error: job.error ?? null,
-      errorCode: (job.errorCode as AppErrorCode | null) ?? null,
-      result: job.result ?? null,
+      errorCode: (job.errorCode as JobErrorCode | null) ?? null,
+      result: job.result ? this.resultOf({ id: job.id, kind, result: job.result }) : null,
       seed: job.seed,
       engine: job.engine,
+      startedAt: job.status === 'running' ? (job.startedAt?.toISOString() ?? null) : null,
+      typicalSeconds: FINISHED_STATUSES.includes(job.status)
+        ? null
+        : await this.durations.seconds(job.kind, job.engine),
     };
+    return snapshot;
+  }
+
+  /** A stored result; one that does not match its kind is logged and shown as none (the job then reads as failed). */
+  private resultOf<K extends JobKind>(job: { id: number; kind: K; result: unknown }): JobResult<K> | null {
+    try {
+      return readJobResult(job);
+    } catch (error) {
+      if (!(error instanceof JobRowInvalid)) throw error;
+      this.options.log?.error({ err: error, jobId: job.id }, 'job result unreadable: shown as none');
+      return null;
+    }
+  }
+}
+
+/** Whether a snapshot is of `kind`: a job's events are all of the job's kind. */
+function isOfKind<K extends JobKind>(snapshot: JobSnapshotOf<JobKind>, kind: K): snapshot is JobSnapshotOf<K> {
+  return snapshot.kind === kind;
+}
+
+/** Whether a job's input names options (an image job's), which the engine may refuse. */
+function namesOptions(input: object): input is Pick<ImageJobInput, 'selection'> {
+  return 'selection' in input;
+}
+
+/** Whether `work` settles within `ms` (it goes on either way). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  const settled = work.then(
+    () => true,
+    () => true,
+  );
+  if (!Number.isFinite(ms)) return settled;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([settled, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

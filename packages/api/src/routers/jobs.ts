@@ -1,5 +1,6 @@
-import { JOB_STATUSES } from '@atelier/db';
+import { JOB_STATUSES, type JobKind } from '@atelier/db';
 import { z } from 'zod';
+import { JOB_CONTRACTS } from '../jobs/contracts';
 import { FINISHED_STATUSES, type JobSnapshot } from '../jobs/events';
 import { receiveReplicateWebhook, replicateWebhookMessages } from '../jobs/replicate-webhook';
 import { identityHolds } from '../security/identity';
@@ -7,20 +8,34 @@ import { LIVE_SESSION_TRUST_MS } from '../security/live-sessions';
 import { recordId } from '../shared/input';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
-export const jobSnapshotSchema = z.object({
-  id: z.number(),
-  userId: z.number(),
-  kind: z.string(),
-  status: z.enum(JOB_STATUSES),
-  progress: z.number(),
-  stage: z.string(),
-  place: z.number().nullable(),
-  error: z.string().nullable(),
-  errorCode: z.string().nullable(),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  seed: z.number(),
-  engine: z.string(),
-});
+/** A generation of one kind, its result typed by its kind's contract. */
+const snapshotOf = <K extends JobKind>(kind: K) =>
+  z.object({
+    id: z.number(),
+    userId: z.number(),
+    kind: z.literal(kind),
+    status: z.enum(JOB_STATUSES),
+    progress: z.number(),
+    stage: z.string(),
+    place: z.number().nullable(),
+    error: z.string().nullable(),
+    errorCode: z.string().nullable(),
+    result: z.nullable<(typeof JOB_CONTRACTS)[K]['result']>(JOB_CONTRACTS[kind].result),
+    seed: z.number(),
+    engine: z.string(),
+    startedAt: z.iso.datetime().nullable().describe('When it started running; null while it waits.'),
+    typicalSeconds: z
+      .number()
+      .nullable()
+      .describe('How long a generation of its kind typically runs on this engine, in seconds; null until known.'),
+  });
+
+export const jobSnapshotSchema = z.discriminatedUnion('kind', [
+  snapshotOf('studio'),
+  snapshotOf('workflow'),
+  snapshotOf('node'),
+  snapshotOf('video'),
+]);
 
 const byId = z.object({ id: recordId });
 

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Service } from 'kubernetes-models/v1/Service';
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, SETTING_NAMES } from '../src/env';
+import { ServerMetrics } from '../src/metrics';
+
+const folder = join(import.meta.dirname, '../../../deploy/kubernetes');
+
+/** The kinds the example uses, each checked against its API schema (Kubernetes', KEDA's). */
+const models = {
+  'v1/ConfigMap': ConfigMap,
+  'v1/Service': Service,
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+} as const;
+
+type Manifest = { apiVersion: string; kind: string; metadata: { name: string } } & Record<string, unknown>;
+
+const manifests: Manifest[] = readdirSync(folder)
+  .filter((file) => file.endsWith('.yaml'))
+  .flatMap((file) => parseAllDocuments(readFileSync(join(folder, file), 'utf8')).map((doc) => doc.toJS() as Manifest));
+
+const named = <T>(kind: string, name: string) =>
+  manifests.find((m) => m.kind === kind && m.metadata.name === name) as unknown as T;
+
+/** What a Deployment's one container is given: the ConfigMap, stand-ins for the Secret, then its own env. */
+function podEnvironment(deployment: IDeployment): Record<string, string> {
+  const container = deployment.spec!.template.spec!.containers[0]!;
+  const config = named<IConfigMap>('ConfigMap', container.envFrom![0]!.configMapRef!.name!).data!;
+  const secrets = {
+    SESSION_SECRET: 'a-session-secret-that-is-long-enough-for-iron',
+    DATABASE_URL: 'mysql://atelier:secret@mysql:3306/atelier',
+    S3_ACCESS_KEY_ID: 'atelier',
+    S3_SECRET_ACCESS_KEY: 'atelier-secret',
+    METRICS_TOKEN: 'a-metrics-token-of-enough-length',
+  };
+  const own = Object.fromEntries((container.env ?? []).map((variable) => [variable.name, variable.value ?? '']));
+  return { ...config, ...secrets, ...own };
+}
+
+describe('the Kubernetes example (deploy/kubernetes)', () => {
+  it('is valid against the Kubernetes and KEDA API schemas', () => {
+    expect(manifests.map((m) => m.kind).sort()).toEqual([
+      'ConfigMap',
+      'Deployment',
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'ScaledObject',
+      'Service',
+      'Service',
+    ]);
+    for (const manifest of manifests) {
+      const Model = models[`${manifest.apiVersion}/${manifest.kind}` as keyof typeof models];
+      expect(Model, `${manifest.apiVersion} ${manifest.kind}`).toBeDefined();
+      expect(() => new Model(manifest as never).validate(), manifest.metadata.name).not.toThrow();
+    }
+    // The schemas do bite: a port given as words is refused.
+    const web = structuredClone(named<IDeployment>('Deployment', 'atelier-web'));
+    (web.spec!.template.spec!.containers[0]!.ports![0] as { containerPort: unknown }).containerPort = 'trois mille';
+    expect(() => new Deployment(web).validate()).toThrow(/containerPort/);
+  });
+
+  it('gives each role settings the server accepts, and probes the ports and paths it serves', () => {
+    for (const [name, role] of [
+      ['atelier-web', 'web'],
+      ['atelier-worker', 'worker'],
+    ] as const) {
+      const deployment = named<IDeployment>('Deployment', name);
+      const environment = podEnvironment(deployment);
+      expect(Object.keys(environment).filter((setting) => !SETTING_NAMES.includes(setting))).toEqual([]);
+      const { env } = loadConfig({ ...environment, DATA_DIR: '/tmp/atelier-kubernetes-check' });
+      expect(env.ATELIER_ROLE).toBe(role);
+      const pod = deployment.spec!.template.spec!;
+      const container = pod.containers[0]!;
+      const port = container.ports!.find((p) => p.name === container.livenessProbe!.httpGet!.port)!;
+      expect(port.containerPort).toBe(role === 'worker' ? env.WORKER_PORT : env.PORT);
+      expect([container.livenessProbe!.httpGet!.path, container.readinessProbe!.httpGet!.path]).toEqual([
+        '/api/health',
+        '/api/ready',
+      ]);
+      expect(container.readinessProbe!.httpGet!.port).toBe(port.name);
+      // The kubelet's SIGKILL only after the grace, the hand-back (5 s) and closing Redis (1 s).
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(env.SHUTDOWN_GRACE_SECONDS + 6);
+    }
+  });
+
+  it('scales the workers on series the server exports', () => {
+    const metrics = new ServerMetrics(null as never, { thumbnail: 0, art: 0, stitch: 0, preview: 0 }); // the ORM is read when scraped only
+    const scaler = named<{ spec: { triggers: { metadata: { query: string } }[] } }>('ScaledObject', 'atelier-worker');
+    const queried = scaler.spec.triggers.flatMap((t) =>
+      [...t.metadata.query.matchAll(/atelier_[a-z_]+/g)].map(([m]) => m),
+    );
+    expect(queried.length).toBeGreaterThan(0);
+    expect(queried.filter((metric) => !metrics.registry.getSingleMetric(metric))).toEqual([]);
+  });
+});

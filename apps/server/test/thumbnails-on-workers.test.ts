@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { THUMBNAIL_RETRY_AFTER_SECONDS, thumbnailMessages } from '@atelier/api';
+import { DiskRenderStore, RenderCache, THUMBNAIL_SIZE } from '@atelier/media';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorker } from '../src/worker';
+import { startTestApp, type TestApp } from './support/harness';
+import { testQueueTargets } from './support/redis';
+
+/** A web server and a worker meet on Redis only: without it there is no such deployment to test. */
+const redisTargets = testQueueTargets().filter((target) => target.name === 'redis');
+
+describe.each(redisTargets)('a web server asks the workers for its thumbnails, on $name', (queue) => {
+  // The render store web servers and workers share (a bucket in production; a folder here).
+  const renders = mkdtempSync(join(tmpdir(), 'atelier-renders-'));
+  const cacheOnTheStore = () => new RenderCache(new DiskRenderStore(renders));
+  let web: TestApp;
+  /** Another web server of the deployment, which waits for a worker a moment only. */
+  let impatientWeb: TestApp;
+  let worker: FastifyInstance | undefined;
+  let workerRenders: RenderCache;
+
+  beforeAll(async () => {
+    web = await startTestApp(
+      { name: 'sqlite' },
+      { queue, runsGenerations: false, thumbnailWaitMs: 60_000, media: { renders: cacheOnTheStore() } },
+    );
+    impatientWeb = await startTestApp(
+      { name: 'sqlite' },
+      { instanceOf: web, runsGenerations: false, thumbnailWaitMs: 300, media: { renders: cacheOnTheStore() } },
+    );
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await impatientWeb?.close();
+    await web?.close();
+    rmSync(renders, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After while no worker renders it, then the picture a worker kept', async () => {
+    const waited = await impatientWeb.client().get('/api/thumbnail/lighting-golden-hour.jpg');
+    expect(waited.status).toBe(503);
+    expect(waited.headers['retry-after']).toBe(String(THUMBNAIL_RETRY_AFTER_SECONDS));
+    expect(waited.headers['cache-control']).toBeUndefined();
+    expect(waited.body).toEqual({ message: thumbnailMessages.pending, error: 'thumbnail_pending' });
+
+    workerRenders = cacheOnTheStore();
+    worker = await buildWorker({
+      orm: web.db.orm,
+      media: { ...web.media, renders: workerRenders },
+      redis: web.redis!,
+    });
+    const served = await web.client().get('/api/thumbnail/lighting-golden-hour.jpg');
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const { width, height } = await sharp(served.raw).metadata();
+    expect([width, height]).toEqual([THUMBNAIL_SIZE, THUMBNAIL_SIZE]);
+    // The worker rendered it (once, though asked twice), the web server nothing.
+    expect(workerRenders.rendered.thumbnail).toBe(1);
+    expect([web, impatientWeb].map((server) => server.media.renders.rendered.thumbnail)).toEqual([0, 0]);
+  });
+
+  it('serves at once what a worker kept, and renders no thumbnail itself for concurrent first requests', async () => {
+    const names = ['environment-tropical-beach', 'camera-low-angle', 'lighting-golden-hour'];
+    const answers = await Promise.all(
+      [...names, ...names].map((name) => web.client().get(`/api/thumbnail/${name}.jpg`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(workerRenders.rendered.thumbnail).toBe(3);
+    expect(web.media.renders.rendered.thumbnail).toBe(0);
+    // An unknown option is refused by the web server, never asked of a worker.
+    expect((await web.client().get('/api/thumbnail/lighting-nowhere.jpg')).status).toBe(404);
+  });
+
+  it("renders a default model's portrait itself: art needs no model", async () => {
+    const art = await web.client().get('/api/art/model-camille.jpg');
+    expect(art.status).toBe(200);
+    expect(web.media.renders.rendered.art).toBe(1);
+    expect(workerRenders.rendered.art).toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { AppError } from '../shared/errors';
+
+const QUEUE_NAME = 'thumbnails';
+
+export const thumbnailMessages = {
+  pending: 'Cet aperçu est en cours de préparation. Réessayez dans quelques secondes.',
+} as const;
+
+/** A first thumbnail on a cold worker waits for its models to load: seconds, not minutes. */
+export const THUMBNAIL_RETRY_AFTER_SECONDS = 10;
+
+/** What a worker says once a thumbnail asked of it is kept in the shared render store, or could not be. */
+interface ThumbnailOutcome {
+  thumbnailId: string;
+  failed?: string;
+}
+
+interface ThumbnailJob {
+  thumbnailId: string;
+}
+
+type Log = { error(object: unknown, message: string): void };
+
+const channelOf = (prefix: string) => `${prefix}:thumbnails-kept`;
+/** One job per thumbnail at a time: asked again while it waits or runs, BullMQ keeps the one it holds. */
+const jobIdOf = (thumbnailId: string) => `thumbnail-${thumbnailId}`;
+
+export interface ThumbnailRequestsOptions {
+  /** For queueing (a request waits on it). */
+  connection: Redis;
+  /** A connection that only listens: a subscribed Redis connection takes no other command. */
+  subscriber: Redis;
+  /** Shared by every process of one deployment. */
+  prefix: string;
+  /** How long a request waits for a worker's thumbnail before it is answered 503 with Retry-After. */
+  waitMs: number;
+  log?: Log;
+}
+
+/**
+ * A web server's way to its missing thumbnails (ATELIER_ROLE=web): they are asked of the workers,
+ * which run the models, through a BullMQ queue; a worker keeps the thumbnail in the render store
+ * every process shares and says so on a Redis channel, which this process listens to from before
+ * its first request, so no answer is missed.
+ */
+export class ThumbnailRequests {
+  private readonly queue: Queue<ThumbnailJob>;
+  private readonly waiting = new Map<string, Set<(outcome: ThumbnailOutcome) => void>>();
+
+  private constructor(private readonly options: ThumbnailRequestsOptions) {
+    this.queue = new Queue<ThumbnailJob>(QUEUE_NAME, {
+      connection: options.connection,
+      prefix: options.prefix,
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+    });
+    this.queue.on('error', (error) => options.log?.error({ err: error }, 'thumbnail queue error'));
+  }
+
+  static async open(options: ThumbnailRequestsOptions): Promise<ThumbnailRequests> {
+    const requests = new ThumbnailRequests(options);
+    const channel = channelOf(options.prefix);
+    options.subscriber.on('message', (from: string, message: string) => {
+      if (from === channel) requests.received(JSON.parse(message) as ThumbnailOutcome);
+    });
+    await options.subscriber.subscribe(channel);
+    return requests;
+  }
+
+  /**
+   * Resolves once a worker has kept the thumbnail; past the wait, a 503 saying when to retry (the
+   * job stays queued: the next request likely finds the thumbnail kept).
+   */
+  readonly render = (thumbnailId: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const listeners = this.waiting.get(thumbnailId) ?? new Set();
+      this.waiting.set(thumbnailId, listeners);
+      const stop = () => {
+        clearTimeout(timer);
+        listeners.delete(settle);
+        if (listeners.size === 0) this.waiting.delete(thumbnailId);
+      };
+      const settle = (outcome: ThumbnailOutcome) => {
+        stop();
+        if (outcome.failed) reject(new Error(`a worker could not render thumbnail ${thumbnailId}: ${outcome.failed}`));
+        else resolve();
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(
+          new AppError('UNAVAILABLE', thumbnailMessages.pending, {
+            clientCode: 'thumbnail_pending',
+            retryAfterSeconds: THUMBNAIL_RETRY_AFTER_SECONDS,
+          }),
+        );
+      }, this.options.waitMs);
+      listeners.add(settle);
+      this.queue.add('thumbnail', { thumbnailId }, { jobId: jobIdOf(thumbnailId) }).catch((error: unknown) => {
+        stop();
+        reject(error);
+      });
+    });
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+
+  private received(outcome: ThumbnailOutcome): void {
+    for (const settle of [...(this.waiting.get(outcome.thumbnailId) ?? [])]) settle(outcome);
+  }
+}
+
+export interface ThumbnailRenderingOptions {
+  /** For the worker: its commands wait out a Redis restart (`maxRetriesPerRequest: null`). */
+  workerConnection: Redis;
+  prefix: string;
+  /** Thumbnails rendered at once; the image pool and the models' thread bound the work anyway. */
+  concurrency: number;
+  log?: Log;
+}
+
+/**
+ * A worker's side of ThumbnailRequests: renders the thumbnails the web servers ask for (with
+ * `render`, which keeps them in the shared render store) and tells them once each is kept.
+ */
+export async function renderThumbnailsAsked(
+  render: (thumbnailId: string) => Promise<unknown>,
+  options: ThumbnailRenderingOptions,
+): Promise<{ close(): Promise<void> }> {
+  const channel = channelOf(options.prefix);
+  const tell = (outcome: ThumbnailOutcome) =>
+    void options.workerConnection
+      .publish(channel, JSON.stringify(outcome))
+      .catch((error: unknown) => options.log?.error({ err: error }, 'thumbnail outcome not published'));
+  const worker = new Worker<ThumbnailJob>(QUEUE_NAME, ({ data }) => render(data.thumbnailId), {
+    connection: options.workerConnection,
+    prefix: options.prefix,
+    concurrency: options.concurrency,
+  });
+  worker.on('error', (error) => options.log?.error({ err: error }, 'thumbnail worker error'));
+  // Told once the job has left the queue (removed with its completion, atomically): a web server
+  // asking again before that joins this job and hears this, one asking after queues a new one.
+  worker.on('completed', (job) => tell({ thumbnailId: job.data.thumbnailId }));
+  worker.on('failed', (job, error) => {
+    options.log?.error({ err: error, thumbnailId: job?.data.thumbnailId }, 'thumbnail not rendered');
+    if (job) tell({ thumbnailId: job.data.thumbnailId, failed: error.message });
+  });
+  await worker.waitUntilReady();
+  // Forced: a stopping worker neither waits for the tiles it renders (cheap to redo: their jobs go
+  // back in line once their lock lapses) nor for a Redis that no longer answers.
+  return { close: () => worker.close(true) };
+}
