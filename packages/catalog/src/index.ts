@@ -2,6 +2,7 @@ export * from './client-text';
 export * from './forms';
 export * from './api-tokens';
 export * from './limits';
+export * from './plans';
 export * from './categories';
 export type { CatalogOption } from './option';
 export { QUICK_STYLES } from './options/style';
@@ -15,6 +16,7 @@ export {
 export type { Dimensions, FormatKind, FormatOption } from './options/format';
 export type { UpscaleOption } from './options/upscale';
 export * from './catalog';
+export * from './local-engine';
 export * from './find-options';
 export * from './workflow-catalog';
 export * from './workflow-graph';

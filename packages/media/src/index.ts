@@ -43,9 +43,15 @@ export {
   type TransformedImage,
   type VideoEngine,
   type VideoRequest,
+  WorkHandedOver,
 } from './engines/types';
 export { createEngines, type EngineConfig, type Engines } from './engines/index';
-export { LocalImageEngine, choicesFor, type LocalImageEngineOptions } from './engines/local/image-engine';
+export {
+  LocalImageEngine,
+  choicesFor,
+  localEngineRefusal,
+  type LocalImageEngineOptions,
+} from './engines/local/image-engine';
 export { SUPER_RESOLUTION_MAX_PIXELS } from './engines/local/enlarge';
 export { NO_PERSON_MESSAGE } from './engines/local/costume/fit';
 export { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
@@ -63,5 +69,12 @@ export {
   renderWelcomeImage,
   type GeneratedImage,
 } from './art/index';
-export { RENDER_VERSION, RenderCache, THUMBNAIL_SIZE, renderThumbnail, type RenderKind } from './thumbnails';
+export {
+  RENDER_VERSION,
+  RenderCache,
+  THUMBNAIL_SIZE,
+  renderThumbnail,
+  type RenderKind,
+  type ThumbnailRenderer,
+} from './thumbnails';
 export { configureImagePool, imagePoolStats, imageWork } from './image-pool';

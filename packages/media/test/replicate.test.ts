@@ -24,6 +24,7 @@ import {
   type ImageEngine,
   type ReplicateOptions,
   type WebhookRelay,
+  WorkHandedOver,
 } from '../src/index';
 import { MODEL_FIXTURES_DIR, startFakeReplicate, type FakeReplicate } from './support/fake-replicate';
 import { photo } from './support/images';
@@ -611,19 +612,34 @@ describe('Replicate with signed webhooks', () => {
     expect(fake.webhooks.map(({ answer }) => answer)).toEqual([200, 200]);
   });
 
-  it('cancels the prediction when the generation is canceled while it runs', async () => {
+  /** A generation whose prediction Replicate is processing, and goes on processing until told otherwise. */
+  async function runningTransform(signal: AbortSignal) {
     fake.scenario = 'slow';
-    const controller = new AbortController();
     const transform = webhookEngine().transform({
       image: source,
       prompt: '',
       selection: { style: option('anime') },
-      signal: controller.signal,
+      signal,
     });
     await fake.until(() => fake.predictions().some(({ status }) => status === 'processing'));
+    return { transform };
+  }
+
+  it('cancels the prediction when the generation is canceled while it runs', async () => {
+    const controller = new AbortController();
+    const { transform } = await runningTransform(controller.signal);
     controller.abort();
     await expect(transform).rejects.toMatchObject({ reason: 'canceled', message: MEDIA_MESSAGES.generationCanceled });
     expect(fake.canceled).toEqual([fake.predictions().at(-1)?.id]);
+  });
+
+  it('leaves the prediction running when its process hands the generation over to another', async () => {
+    const controller = new AbortController();
+    const { transform } = await runningTransform(controller.signal);
+    controller.abort(new WorkHandedOver());
+    await expect(transform).rejects.toBeInstanceOf(CloudFailure);
+    expect(fake.canceled).toEqual([]);
+    expect(fake.predictions().at(-1)?.status).toBe('processing');
   });
 
   it('hands an outcome received by one instance to the wait on another, through the relay', async () => {

@@ -23,11 +23,11 @@ function CreditsMessage({ credits, beforeRun, onClose }: { credits: number; befo
         Cette transformation coûte {IMAGE_COST} crédits. Vous n'avez que {formatCredits(credits)} crédits.
       </Text>
       <Text c="dimmed" fz="sm">
-        Rechargez votre compte ou passez à un forfait supérieur pour continuer à créer.
+        Rechargez votre compte, ou abonnez-vous pour recevoir des crédits chaque mois.
       </Text>
       <Group justify="flex-end" gap="xs">
         <Button component={Link} to="/account?tab=credits" variant="light" onClick={onClose}>
-          Voir les forfaits
+          Voir les abonnements
         </Button>
         <Button component={Link} to="/checkout" leftSection={<IconCoins size={16} aria-hidden />} onClick={onClose}>
           Recharger

@@ -1,3 +1,4 @@
+import { CLOUD_ONLY_LABEL, isCloudOnly, type CategoryId } from '@atelier/catalog';
 import { trpc } from './trpc';
 
 const ENGINE_LABELS: Readonly<Record<string, string>> = {
@@ -17,14 +18,30 @@ export function engineLabel(engine: string | null | undefined, models?: readonly
 
 /** What the local engine does and does not do, said plainly wherever it makes the pictures. */
 export const LOCAL_ENGINE_NOTICE =
-  'Moteur local : styles artistiques (aquarelle, BD, mosaïque, vitrail…), lumière, cadrage, format et agrandissement sont calculés sur notre serveur, sans IA générative. Personnage, tenue et action : il ajoute des accessoires dessinés, ajustés à la tête, au visage et aux épaules de la personne détectée (casques, couronnes, chapeaux, lunettes, masques, vestes, cols, objets tenus en main). Il ne change ni le corps entier, ni la pose, ni le visage ; chaussures et bas demandent une photo en pied, et une photo sans personne visible est refusée, sans débit. Transformer tout le corps est le travail du moteur cloud (Replicate), quand le service est configuré avec lui.';
+  "Moteur local : styles artistiques (aquarelle, BD, mosaïque, vitrail…), lumière, cadrage, format et agrandissement sont calculés sur notre serveur, sans IA générative ; des modèles ouverts y repèrent la personne, son visage et sa pose, et ESRGAN agrandit. Un style repeint aussi le visage. Personnage, tenue et action ajoutent des accessoires dessinés, ajustés à la tête, au visage et aux épaules de la personne détectée : ils demandent une personne sur la photo (sinon ils sont refusés, sans débit), chaussures et bas une photo en pied ; les autres options s'appliquent à toute photo. Il ne change ni la pose, ni le corps, ni le point de vue : les options qui le demandent sont marquées « Moteur cloud uniquement » et ne sont pas lancées ici. Transformer tout le corps est le travail du moteur cloud (Replicate), quand le service est configuré avec lui.";
 
 /** The notice in one line: what a user would otherwise expect and not get. */
 export const LOCAL_ENGINE_SUMMARY =
-  'Moteur local, sans IA générative : il ne change ni le corps, ni la pose, ni le visage.';
+  'Moteur local, sans IA générative : il retouche, recadre et habille la photo, sans en changer la pose ni le point de vue.';
 
 /** The image engine the server is configured with, once known. */
 export function useConfiguredEngine(): string | null {
   const query = trpc.media.engine.useQuery(undefined, { staleTime: Infinity });
   return query.data?.engine ?? null;
 }
+
+/** Whether an option is shown as the cloud engine's alone: with the local engine, those it cannot render as named. */
+export function useCloudOnly(): (category: CategoryId, optionId: string) => boolean {
+  const local = useConfiguredEngine() === 'local';
+  return (category, optionId) => local && isCloudOnly(category, optionId);
+}
+
+/**
+ * What the button of a cloud-only option carries: a description for screen readers, so the option
+ * keeps its name, and a tooltip.
+ */
+export const CLOUD_ONLY_MARKS = {
+  'data-cloud-only': true,
+  'aria-description': CLOUD_ONLY_LABEL,
+  title: CLOUD_ONLY_LABEL,
+} as const;

@@ -1,12 +1,19 @@
 import { makeOption, type CatalogOption, type OptionRow } from '../option';
+import type { Dimensions } from './format';
 
-/** An enlargement: `scale` multiplies both sides, `sharpen` runs from 0 (none) to 1 (strong). */
+/**
+ * An enlargement: `scale` multiplies both sides, `sharpen` runs from 0 (none) to 1 (strong). An
+ * option named by a screen size (`size`, "Fond d'écran 4K") delivers that frame instead, turned to
+ * the picture's orientation: the picture cut to its shape around the subject and enlarged to it;
+ * its `scale` is then only the cloud upscaler's factor.
+ */
 export interface UpscaleOption extends CatalogOption {
   scale: number;
   sharpen: number;
+  size?: Dimensions;
 }
 
-type UpscaleRow = readonly [...OptionRow, scale: number, sharpen: number];
+type UpscaleRow = readonly [...OptionRow, scale: number, sharpen: number, size?: Dimensions];
 
 /** Prompts complete "Output quality: …". */
 const ROWS: readonly UpscaleRow[] = [
@@ -61,11 +68,12 @@ const ROWS: readonly UpscaleRow[] = [
   ['social-hd', 'Réseaux sociaux HD', 'crisp high-definition finish for social media', 2, 0.5],
   ['print-ready', "Prêt pour l'impression", 'print-ready resolution with crisp detail', 3, 0.6],
   ['large-print', 'Grand format', 'large-format print resolution', 4, 0.7],
-  ['wallpaper-4k', "Fond d'écran 4K", '4K wallpaper quality', 2, 0.5],
+  ['wallpaper-4k', "Fond d'écran 4K", '4K wallpaper quality', 2, 0.5, { width: 3840, height: 2160 }],
 ];
 
-export const UPSCALE_OPTIONS: readonly UpscaleOption[] = ROWS.map(([id, name, prompt, scale, sharpen]) => ({
+export const UPSCALE_OPTIONS: readonly UpscaleOption[] = ROWS.map(([id, name, prompt, scale, sharpen, size]) => ({
   ...makeOption('upscale', [id, name, prompt]),
   scale,
   sharpen,
+  ...(size ? { size } : {}),
 }));

@@ -57,6 +57,8 @@ export interface TransformedImage extends JpegImage {
 export interface ImageEngine {
   readonly name: EngineName;
   transform(request: ImageTransformRequest): Promise<TransformedImage>;
+  /** Why this engine does not render the selection, in French, asked before anything is charged; undefined when it does. */
+  refusal?(selection: Selection): string | undefined;
   /** Stops work `onStarted` named, from any process (a cloud engine's prediction). */
   cancel?(externalId: string): Promise<void>;
 }
@@ -96,3 +98,13 @@ export interface VideoEngine {
 }
 
 export type EngineName = 'local' | 'replicate';
+
+/**
+ * The reason a generation's signal gives when its process stops and hands the job to another:
+ * its work outside the process (a cloud prediction) goes on, for the next attempt to read.
+ */
+export class WorkHandedOver extends Error {
+  constructor() {
+    super('the generation is handed over to another process');
+  }
+}

@@ -5,17 +5,18 @@ import type { ModelRuntime } from './runtime';
 /** Analyses kept: a studio run renders one upload several times (seeds, options), a matte at 12 MP is 12 MB. */
 const KEPT = 4;
 
-/**
- * analyseSubject with a memory of the last few pictures, by content: the renders of one upload
- * (several seeds, then other options) pay for the models once.
- */
-export class SubjectAnalyser {
-  private readonly kept = new Map<string, Promise<SubjectAnalysis>>();
+/** A key for bytes by their content. */
+export function contentKey(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
 
-  constructor(private readonly runtime: ModelRuntime) {}
+/** The last few results of a costly work, by a key of its input, the most recently used kept. */
+export class RecentResults<T> {
+  private readonly kept = new Map<string, Promise<T>>();
 
-  analyse(image: Buffer, wants: AnalysisWants = {}, signal?: AbortSignal): Promise<SubjectAnalysis> {
-    const key = `${createHash('sha256').update(image).digest('hex')}:${wants.matte === false ? 'points' : 'matte'}`;
+  constructor(private readonly size: number) {}
+
+  get(key: string, make: () => Promise<T>): Promise<T> {
     const known = this.kept.get(key);
     if (known) {
       // Most recently used last.
@@ -23,14 +24,29 @@ export class SubjectAnalyser {
       this.kept.set(key, known);
       return known;
     }
-    const analysis = analyseSubject(this.runtime, image, wants, signal);
-    this.kept.set(key, analysis);
-    // A failed or canceled analysis is not kept.
-    analysis.catch(() => this.kept.delete(key));
+    const result = make();
+    this.kept.set(key, result);
+    // A failed or canceled work is not kept.
+    result.catch(() => this.kept.delete(key));
     for (const oldest of this.kept.keys()) {
-      if (this.kept.size <= KEPT) break;
+      if (this.kept.size <= this.size) break;
       this.kept.delete(oldest);
     }
-    return analysis;
+    return result;
+  }
+}
+
+/**
+ * analyseSubject with a memory of the last few pictures, by content: the renders of one upload
+ * (several seeds, then other options) pay for the models once.
+ */
+export class SubjectAnalyser {
+  private readonly kept = new RecentResults<SubjectAnalysis>(KEPT);
+
+  constructor(private readonly runtime: ModelRuntime) {}
+
+  analyse(image: Buffer, wants: AnalysisWants = {}, signal?: AbortSignal): Promise<SubjectAnalysis> {
+    const key = `${contentKey(image)}:${wants.matte === false ? 'points' : 'matte'}`;
+    return this.kept.get(key, () => analyseSubject(this.runtime, image, wants, signal));
   }
 }

@@ -1,8 +1,8 @@
 // The model runtime: neural models from npm packages, run in worker threads (runtime.ts), and what
 // they find in a picture (analyse.ts), and ESRGAN's enlargement (super-resolution.ts). Per-model modules prepare inputs and read outputs; the
 // engines call analyseSubject, or a model module directly for work of their own.
-export { ModelRuntime, type ModelRuntimeOptions } from './runtime';
-export { SubjectAnalyser } from './cache';
+export { ModelRuntime, modelThreadsStarted, type ModelRuntimeOptions } from './runtime';
+export { contentKey, RecentResults, SubjectAnalyser } from './cache';
 export type { ModelOutput, ModelRun, ModelRunResult, PixelInput, TensorInput } from './protocol';
 export {
   WORKING_EDGE,

@@ -10,6 +10,16 @@ const WORKER_FILE = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : '.
 /** A model thread that has nothing to do for this long is stopped, and its memory returned. */
 const IDLE_MS = 10 * 60_000;
 
+let threadsStarted = 0;
+
+/**
+ * Model threads this process has started, each loading TensorFlow.js and its models: a process that
+ * never ran a model (a web server, ATELIER_ROLE=web) has started none.
+ */
+export function modelThreadsStarted(): number {
+  return threadsStarted;
+}
+
 export interface ModelRuntimeOptions {
   /** Model threads at most: the job concurrency, since each job runs its models one after the other. */
   threads: number;
@@ -32,6 +42,9 @@ export class ModelRuntime {
       minThreads: 0,
       maxThreads: this.parallelism,
       idleTimeout: IDLE_MS,
+    });
+    this.pool.on('workerCreate', () => {
+      threadsStarted += 1;
     });
   }
 

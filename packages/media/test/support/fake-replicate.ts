@@ -404,8 +404,8 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       return;
     }
     if (request.method === 'POST' && path === '/v1/predictions') {
-      const version = String((body as { version?: unknown } | undefined)?.version ?? '');
-      if (!versions.has(version)) {
+      const version = (body as { version?: unknown } | undefined)?.version;
+      if (typeof version !== 'string' || !versions.has(version)) {
         const refusal = problem(
           422,
           'Invalid version or not permitted',

@@ -9,6 +9,7 @@ import {
 } from '@atelier/catalog';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
+import { useCloudOnly } from '../../lib/engine';
 import { OptionTile, OptionTiles } from './OptionTile';
 import { StudioSheet } from './StudioSheet';
 
@@ -40,6 +41,7 @@ export function CategoryOptions({
   onOpenGroup,
   onOpenStyles,
 }: OptionHandlers & { category: CategoryId }) {
+  const cloudOnly = useCloudOnly();
   const chosenId = selection[category]?.id;
   if (category === 'style') {
     const chosenOutsideQuick = getOptions('style').find(
@@ -56,6 +58,7 @@ export function CategoryOptions({
               key={option.id}
               option={option}
               selected={option.id === chosenId}
+              cloudOnly={cloudOnly('style', option.id)}
               onClick={() => onToggle('style', option)}
             />
           ))}
@@ -83,6 +86,7 @@ export function CategoryOptions({
             key={option.id}
             option={option}
             selected={option.id === chosenId}
+            cloudOnly={cloudOnly(category, option.id)}
             onClick={() => onToggle(category, option)}
           />
         );
@@ -98,6 +102,7 @@ export function StylesPicker({
   selection,
   onToggle,
 }: { opened: boolean; onClose: () => void } & Pick<OptionHandlers, 'selection' | 'onToggle'>) {
+  const cloudOnly = useCloudOnly();
   const chosenId = selection.style?.id;
   return (
     <StudioSheet opened={opened} onClose={onClose} title="Styles artistiques" size="xl">
@@ -107,6 +112,7 @@ export function StylesPicker({
             key={option.id}
             option={option}
             selected={option.id === chosenId}
+            cloudOnly={cloudOnly('style', option.id)}
             onClick={() => {
               onToggle('style', option);
               onClose();

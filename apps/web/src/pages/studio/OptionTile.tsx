@@ -1,7 +1,8 @@
-import type { CatalogOption } from '@atelier/catalog';
+import { CLOUD_ONLY_LABEL, type CatalogOption } from '@atelier/catalog';
 import { Badge, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { CLOUD_ONLY_MARKS } from '../../lib/engine';
 import { thumbnailUrl } from '../../lib/media';
 import { useIsPhone } from './layout';
 
@@ -11,16 +12,19 @@ interface OptionTileProps {
   onClick: () => void;
   /** The tile opens a dialog (special actions) rather than selecting. */
   opensDialog?: boolean;
+  /** Only the cloud engine renders it (the configured one is local): said on the tile, and by RUN. */
+  cloudOnly?: boolean;
 }
 
 /** One option: its preview (the name stands in for a preview that fails), its name, and whether it is chosen. */
-export function OptionTile({ option, selected, onClick, opensDialog = false }: OptionTileProps) {
+export function OptionTile({ option, selected, onClick, opensDialog = false, cloudOnly = false }: OptionTileProps) {
   const [failed, setFailed] = useState(false);
   return (
     <UnstyledButton
       className="studio-option"
       data-selected={selected || undefined}
       aria-pressed={opensDialog ? undefined : selected}
+      {...(cloudOnly ? CLOUD_ONLY_MARKS : undefined)}
       onClick={onClick}
     >
       <div className="studio-option-thumb">
@@ -57,6 +61,12 @@ export function OptionTile({ option, selected, onClick, opensDialog = false }: O
       <Text className="studio-option-name" fz="xs" fw={selected ? 700 : 500} lineClamp={2}>
         {option.name}
       </Text>
+      {cloudOnly && (
+        // Said to screen readers by the button's description, so the option keeps its name.
+        <Text className="studio-option-note" fz={10} c="dimmed" lineClamp={2} aria-hidden>
+          {CLOUD_ONLY_LABEL}
+        </Text>
+      )}
     </UnstyledButton>
   );
 }

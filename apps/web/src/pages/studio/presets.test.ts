@@ -1,4 +1,4 @@
-import { selectionSchema } from '@atelier/catalog';
+import { cloudOnlyNames, selectionSchema } from '@atelier/catalog';
 import { describe, expect, it } from 'vitest';
 import { CURATED_PRESETS, pickPreset } from './presets';
 
@@ -32,8 +32,8 @@ describe('automatic presets', () => {
   });
 
   it('follows the orientation of the picture', () => {
-    expect(pickPreset({ colors: NIGHT_BLUE, aspect: 16 / 9 }).id).toBe('aurore');
-    expect(pickPreset({ colors: PALE_SKY, aspect: 16 / 9 }).id).toBe('nature');
+    expect(pickPreset({ colors: NIGHT_BLUE, aspect: 16 / 9 }).id).toBe('miniature');
+    expect(pickPreset({ colors: PALE_SKY, aspect: 16 / 9 }).id).toBe('aquarelle');
     expect(pickPreset({ colors: PALE_SKY, aspect: 2 / 3 }).id).toBe('cyanotype');
   });
 
@@ -51,5 +51,9 @@ describe('automatic presets', () => {
       // The server's own check: known ids, names replaced by the catalogue's.
       expect(selectionSchema.parse(preset.selection)).toEqual(preset.selection);
     }
+  });
+
+  it('never asks the local engine for an option only the cloud engine renders', () => {
+    expect(CURATED_PRESETS.flatMap((preset) => cloudOnlyNames(preset.selection))).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import type { ReferenceSlotId, WorkflowDocument } from '@atelier/catalog';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useConfiguredEngine } from '../../lib/engine';
 import { toast } from '../../lib/toast';
 import { errorMessage, isCreditsError, trpc, UNEXPECTED_ERROR } from '../../lib/trpc';
 import { planCombine, storeCombined } from './model/combine';
 import { addNode, defaultLayout, ensureResultNode } from './model/graph';
 import { findNode, randomNodeId, updateNode } from './model/nodes';
 import { imagePreloader } from './model/preload';
-import { planRun, renderIds, runInParallel, storeRenders } from './model/run';
+import { cloudOnlyRefusal, planRun, renderIds, runInParallel, storeRenders } from './model/run';
 import type { Point } from './model/grid';
 import { uploadPhoto } from './upload';
 import type { EditorDocument } from './useEditorDocument';
@@ -25,6 +26,7 @@ export interface ServerCallbacks {
 /** Everything the editor asks the server: photos, COMBINE, reference composites and the run. */
 export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallbacks) {
   const utils = trpc.useUtils();
+  const localEngine = useConfiguredEngine() === 'local';
   const [generating, setGenerating] = useState<ReadonlySet<string>>(new Set());
   const [running, setRunning] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -173,8 +175,9 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
   const run = useCallback(async () => {
     const document = latest.current.document;
     const planned = planRun(document);
-    if (!planned.ok) {
-      toast({ title: "Impossible d'exécuter le workflow", description: planned.error, variant: 'destructive' });
+    const refusal = planned.ok ? (localEngine ? cloudOnlyRefusal(document, planned.plan) : undefined) : planned.error;
+    if (!planned.ok || refusal) {
+      toast({ title: "Impossible d'exécuter le workflow", description: refusal, variant: 'destructive' });
       return;
     }
     const { plan } = planned;
@@ -227,12 +230,10 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
       setRunning(false);
       void refreshCredits();
     }
-  }, [change, markGenerating, refreshCredits, utils]);
+  }, [change, markGenerating, refreshCredits, utils, localEngine]);
 
   return useMemo(
     () => ({ generating, running, uploading, startWithPhoto, addPhoto, combine, applyReferences, run }),
     [generating, running, uploading, startWithPhoto, addPhoto, combine, applyReferences, run],
   );
 }
-
-export type WorkflowServer = ReturnType<typeof useWorkflowServer>;

@@ -139,6 +139,36 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     }
   });
 
+  /** Mean grey level (0–255) of a band of the picture: a painted black bar is near 0. */
+  async function bandMean(image: Buffer, band: Box): Promise<number> {
+    const pixels = await sharp(image).extract(band).greyscale().raw().toBuffer();
+    return pixels.reduce((sum, value) => sum + value, 0) / pixels.length;
+  }
+
+  test.each([
+    ['anamorphic', 2.39],
+    ['panoramic', 2],
+  ])(
+    '%s gives the frame its shape (%s:1) at the photo’s scale, the head whole and no black bar',
+    async (id, aspect) => {
+      const { image, width, height } = await shoot(id);
+      expect(width / height).toBeCloseTo(aspect, 1);
+      const [face] = (await analyseSubject(runtime, image, { matte: false })).faces;
+      // The person keeps their size: the frame is cut or extended, not the picture scaled.
+      expect(face!.box.height / analysis.faces[0]!.box.height).toBeCloseTo(1, 1);
+      expect(headOf(face!).top).toBeGreaterThanOrEqual(0);
+      const rows = Math.round(height * 0.06);
+      const columns = Math.round(width * 0.06);
+      for (const band of [
+        { left: 0, top: 0, width, height: rows },
+        { left: 0, top: height - rows, width, height: rows },
+        { left: 0, top: 0, width: columns, height },
+        { left: width - columns, top: 0, width: columns, height },
+      ])
+        expect(await bandMean(image, band)).toBeGreaterThan(25);
+    },
+  );
+
   test.each(['low-angle', 'high-angle', 'fisheye'])(
     '%s reshapes the picture rather than drawing over it',
     async (id) => {

@@ -5,8 +5,9 @@ import type { Frame } from './geometry';
 import { eachRow, encodedIntermediate, intermediateJpeg, uprightPixels, type RawPicture } from './pixels';
 
 /**
- * What a camera option does to the picture itself (the other camera options keep their drawn
- * framing, overlays.ts): a shot tightened on the face or composed on a third, the background
+ * What a camera option does to the picture itself, by its id (the options without one here are the
+ * cloud engine's alone, @atelier/catalog's CLOUD_ONLY_OPTIONS): a shot tightened on the face,
+ * widened, cut to a cinema frame or extended to a panorama, or composed on a third, the background
  * thrown out of focus or streaked behind the person, a miniature's narrow band of focus, a soft
  * lens's glow, a perspective seen from below or above, a fisheye or action-camera lens, or a
  * security camera's grainy high corner.
@@ -18,6 +19,10 @@ export type CameraMove =
   | { kind: 'thirds' }
   /** The frame grown `extent` times around the picture, extended past its edges: the person smaller in it. */
   | { kind: 'wide'; extent: number }
+  /** A wider frame (width / height), cut around the heads: a cinema lens's frame, never bars painted over the picture. */
+  | { kind: 'aspect-crop'; aspect: number }
+  /** The whole picture in a frame widened to this shape, extended at its sides past its edges. */
+  | { kind: 'panorama'; aspect: number }
   | { kind: 'bokeh' }
   /** The background streaked sideways (length per 1000 px of width); `trail` of the streak shows through the person too. */
   | { kind: 'streak'; length: number; trail: number }
@@ -35,6 +40,9 @@ const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
   'medium-close-up': { kind: 'shot', faceHeights: 4.5 },
   'wide-shot': { kind: 'wide', extent: 1.5 },
   'extreme-wide-shot': { kind: 'wide', extent: 2.2 },
+  // Scope: the 2.39:1 frame of anamorphic cinema lenses.
+  anamorphic: { kind: 'aspect-crop', aspect: 2.39 },
+  panoramic: { kind: 'panorama', aspect: 2 },
   // Arm's length: the face large and slightly swollen by a phone's wide lens.
   selfie: { kind: 'fisheye', strength: 0.18 },
   'rule-of-thirds': { kind: 'thirds' },
@@ -54,13 +62,15 @@ const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
   'top-down': { kind: 'perspective', top: 0.72, bottom: 1 },
   fisheye: { kind: 'fisheye', strength: 0.45 },
   'action-cam': { kind: 'fisheye', strength: 0.22 },
+  // A 24 mm lens: the slight barrel of a wide rectilinear lens.
+  'wide-angle': { kind: 'fisheye', strength: 0.12 },
   'security-cam': { kind: 'security-camera' },
 };
 
 /** The moves that keep the person apart from the background, so need their matte. */
 export const MATTE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['bokeh', 'streak']);
 /** The moves placed around the face. */
-export const FACE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'tilt-shift']);
+export const FACE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'tilt-shift', 'aspect-crop']);
 /** The moves that cut or extend the frame: their window comes back at the photo's own size, zoomed in or out, never as a thumbnail. */
 export const REFRAMING_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'wide']);
 
@@ -109,6 +119,15 @@ export function shotWindow(picture: Frame, aspect: number, faceHeights: number, 
 export function wideWindow(picture: Frame, aspect: number, extent: number): Box {
   const inside = Math.min(picture.height, picture.width / aspect);
   const [width, height] = [inside * aspect * extent, inside * extent];
+  return { left: (picture.width - width) / 2, top: (picture.height - height) / 2, width, height };
+}
+
+/** The smallest window of the given shape holding the whole picture, centred: the picture extended at its sides (or above and below). */
+export function panoramaWindow(picture: Frame, aspect: number): Box {
+  const [width, height] =
+    picture.width / picture.height < aspect
+      ? [picture.height * aspect, picture.height]
+      : [picture.width, picture.width / aspect];
   return { left: (picture.width - width) / 2, top: (picture.height - height) / 2, width, height };
 }
 

@@ -179,6 +179,25 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
     expect(fractions.at(-1)).toBe(1);
   });
 
+  // A square and an upright photo: the screen's frame in the picture's orientation, the face kept in it.
+  test.each([
+    [192, 192, 3840, 2160],
+    [120, 180, 2160, 3840],
+  ])('"Fond d\'écran 4K" of a %i × %i photo is a %i × %i wallpaper', async (width, height, ...size) => {
+    const image = await sharp(await readPhoto('astronaut'))
+      .resize(width, height)
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const result = await new LocalImageEngine({ models: runtime }).transform({
+      image,
+      prompt: '',
+      selection: { upscale: { id: 'wallpaper-4k', name: "Fond d'écran 4K" } },
+      seed: 3,
+    });
+    expect([result.width, result.height]).toEqual(size);
+    expect((await analyseSubject(runtime, result.image, { matte: false })).faces).toHaveLength(1);
+  });
+
   /**
    * The portrait at 400 × 400, repeated to a picture past the whole-picture limit: the picture is
    * enlarged by Lanczos, and only the face, found on the portrait alone, by the model.

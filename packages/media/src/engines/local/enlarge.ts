@@ -1,14 +1,17 @@
 import type { UpscaleOption } from '@atelier/catalog';
 import {
+  contentKey,
   superResolve,
   type Box,
   type Face,
   type ModelRuntime,
+  type RecentResults,
   type RgbImage,
   type SuperResolutionFactor,
+  type SuperResolved,
 } from '../../models';
 import { sharp } from '../../sharp';
-import { outputFit, type Frame } from './geometry';
+import { namedFrame, outputFit, type Frame } from './geometry';
 import { encodedIntermediate, uprightPixels } from './pixels';
 
 /**
@@ -35,15 +38,28 @@ export function restoresFaces(option: UpscaleOption): boolean {
   return FACE_OPTIONS.has(option.id);
 }
 
-/** How much the picture is enlarged: the option's factor within the output bounds (7680 px, 33 MP). */
+/**
+ * How much the picture is enlarged: the option's factor, or what brings it to the size the option
+ * names (the picture is already cut to that shape), within the output bounds (7680 px, 33 MP).
+ */
 export function enlargementOf(frame: Frame, option: UpscaleOption): number {
-  return option.scale * outputFit({ width: frame.width * option.scale, height: frame.height * option.scale });
+  const size = namedFrame(option, frame);
+  const scale = size ? Math.max(size.width / frame.width, size.height / frame.height) : option.scale;
+  return scale * outputFit({ width: frame.width * scale, height: frame.height * scale });
 }
+
+/**
+ * The model's enlargements kept for the next renders of the same picture (another HD option, another
+ * seed: the model's pass costs tens of seconds), up to this many output pixels each (24 MB).
+ */
+export const KEPT_ENLARGEMENT_PIXELS = 8_000_000;
 
 export interface EnlargeOptions {
   signal?: AbortSignal | undefined;
   /** Told how far the model work is, 0 to 1. */
   onProgress?: ((fraction: number) => void) | undefined;
+  /** The engine's recent model enlargements, by picture and factor. */
+  kept?: RecentResults<SuperResolved> | undefined;
 }
 
 /**
@@ -74,10 +90,10 @@ export async function enlarge(
   };
   let enlarged: RgbImage;
   if (modelled) {
-    enlarged = await resized(
-      await superResolve(runtime, pixels, modelFactor(factor), { signal: options.signal, onTile }),
-      size,
-    );
+    const model = modelFactor(factor);
+    const work = () => superResolve(runtime, pixels, model, { signal: options.signal, onTile });
+    const kept = pixels.width * pixels.height * model * model <= KEPT_ENLARGEMENT_PIXELS ? options.kept : undefined;
+    enlarged = await resized(await (kept ? kept.get(`${contentKey(image)}:${model}`, work) : work()), size);
     pass += 1;
   } else {
     enlarged = await resized(pixels, size);

@@ -7,9 +7,8 @@ import { sharp, type Sharp } from '../../sharp';
 import { svgDocument } from '../../svg';
 import { landmarkMarkup } from '../../art/landmarks';
 import { sceneMarkup, type SceneParams } from '../../art/scene';
-import { landmarkFor, particlesMarkup, sceneFor, type OverlayContext } from './overlays';
+import { particlesMarkup, sceneFor, type EnvironmentScene, type OverlayContext } from './overlays';
 import { INTERMEDIATE_JPEG, uprightPixels, type RawPicture } from './pixels';
-import { mentions } from './words';
 
 /** The scenes are drawn in a 1000 × 750 frame and fill any picture, cropped to its shape. */
 const SCENE_FRAME = { width: 1000, height: 750 } as const;
@@ -41,9 +40,10 @@ const SCENE_TINT = 0.12;
  */
 export function environmentScene(
   context: Omit<OverlayContext, 'height'>,
+  drawn: EnvironmentScene,
   seed?: number,
 ): { markup: string; average: Rgb } {
-  const scene = sceneFor({ ...context, height: SCENE_FRAME.height });
+  const scene = sceneFor({ ...context, height: SCENE_FRAME.height }, drawn.scene);
   const dice = new Dice(seed === undefined ? `${context.id}:scene` : `${context.id}:scene:${seed}`);
   const [top, horizon] = scene.sky;
   const far = mix(scene.ground, horizon, 0.55);
@@ -74,7 +74,7 @@ export function environmentScene(
     ...(scene.horizon === 'skyline' || scene.horizon === 'arches' ? { skyline: css(mix(scene.ground, top, 0.2)) } : {}),
     ...(scene.particles === 'stars' ? { stars: true } : {}),
   };
-  const landmark = landmarkFor(context.words);
+  const { landmark } = drawn;
   if (landmark) {
     // Beside the person, standing behind the far ridge: darker than the ground under a light sky, so it reads against it.
     const silhouette = mix(mix(scene.ground, horizon, 0.3), BLACK, luminance(horizon) > 0.6 ? 0.35 : 0.1);
@@ -86,7 +86,7 @@ export function environmentScene(
       light: lightColour,
     });
   }
-  if (mentions(context.words, ['palm'])) params.palms = css(mix(scene.ground, BLACK, 0.3));
+  if (drawn.palms) params.palms = css(mix(scene.ground, BLACK, 0.3));
   const particles =
     scene.particles === 'stars' ? '' : particlesMarkup(scene.particles, { ...context, height: SCENE_FRAME.height });
   return { markup: sceneMarkup(params) + particles, average: mix(mix(top, horizon, 0.5), scene.ground, 0.45) };

@@ -18,7 +18,7 @@ const STACKS = [
   { style: 'watercolor', lighting: 'high-key', environment: 'snowy-mountains' },
   { style: 'pixel-art', lighting: 'moonlight', environment: 'underwater' },
   { style: 'gothic', lighting: 'low-key', character: 'vampire' },
-  { style: 'minimalism', lighting: 'morning-mist', environment: 'arctic' },
+  { style: 'minimalism', lighting: 'overcast', environment: 'arctic' },
   { style: 'engraving', lighting: 'chiaroscuro', clothing: 'tuxedo' },
 ] as const;
 

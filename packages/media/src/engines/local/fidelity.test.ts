@@ -3,6 +3,7 @@ import {
   COLORS,
   getOption,
   getSelectableOptions,
+  isCloudOnly,
   type CategoryId,
   type ColorChoices,
   type Selection,
@@ -11,9 +12,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { correlation, readPhoto } from '../../../test/support/photos';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
-import { cameraMoveOf, reproject, securityCamera, shotWindow, thirdsWindow, wideWindow } from './camera';
+import {
+  cameraMoveOf,
+  panoramaWindow,
+  reproject,
+  securityCamera,
+  shotWindow,
+  thirdsWindow,
+  wideWindow,
+} from './camera';
 import { formatWindow, frameWindow, headOf } from './framing';
-import { aspectOf } from './geometry';
+import { aspectOf, namedFrame } from './geometry';
 import { LocalImageEngine } from './image-engine';
 
 /** The portrait small enough for some 450 renders, large enough for its face to be found. */
@@ -46,6 +55,10 @@ function keepingOptions(
         return (image) => frameWindow(image, picture, thirdsWindow(picture, ownAspect, analysis));
       case 'wide':
         return (image) => frameWindow(image, picture, wideWindow(picture, ownAspect, move.extent));
+      case 'aspect-crop':
+        return (image) => frameWindow(image, picture, formatWindow(picture, move.aspect, analysis.faces));
+      case 'panorama':
+        return (image) => frameWindow(image, picture, panoramaWindow(picture, move.aspect));
       case 'perspective':
       case 'fisheye':
         return (image) => reproject(image, move);
@@ -56,19 +69,27 @@ function keepingOptions(
     }
   };
   const of = (category: CategoryId, geometry: (id: string) => Geometry) =>
-    getSelectableOptions(category).map(({ id }) => ({
-      group: category,
-      name: `${category}/${id}`,
-      selection: { [category]: { id, name: id } },
-      geometry: geometry(id),
-    }));
+    getSelectableOptions(category)
+      .filter(({ id }) => !isCloudOnly(category, id))
+      .map(({ id }) => ({
+        group: category,
+        name: `${category}/${id}`,
+        selection: { [category]: { id, name: id } },
+        geometry: geometry(id),
+      }));
   return [
     ...of(
       'format',
       (id) => (image) =>
         frameWindow(image, picture, formatWindow(picture, aspectOf(getOption('format', id)!), analysis.faces)),
     ),
-    ...of('upscale', () => unchanged),
+    // A sized enlargement (Fond d'écran 4K) cuts its screen's shape around the faces first, as a format does.
+    ...of('upscale', (id) => {
+      const size = namedFrame(getOption('upscale', id), picture);
+      return size
+        ? (image) => frameWindow(image, picture, formatWindow(picture, size.width / size.height, analysis.faces))
+        : unchanged;
+    }),
     ...of('lighting', () => unchanged),
     ...of('camera', cameraGeometry),
     ...of('environment', () => unchanged),

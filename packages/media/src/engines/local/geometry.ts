@@ -1,4 +1,4 @@
-import { getOption, type FormatOption, type UpscaleOption } from '@atelier/catalog';
+import { getOption, type Dimensions, type FormatOption, type UpscaleOption } from '@atelier/catalog';
 import { MediaError } from '../../errors';
 import { MAX_OUTPUT_EDGE, MAX_OUTPUT_PIXELS } from '../../limits';
 import type { Choice } from './recipes';
@@ -24,19 +24,39 @@ export function upscaleOf(choices: readonly Choice[]): UpscaleOption | undefined
   return choice && getOption('upscale', choice.option.id);
 }
 
-/** The largest frame of the given aspect inside the source: what an aspect crop keeps. */
-function cropToAspect(source: Frame, aspect: Frame): Frame {
-  const ratio = aspect.width / aspect.height;
-  return source.width / source.height > ratio
-    ? { width: Math.round(source.height * ratio), height: source.height }
-    : { width: source.width, height: Math.round(source.width / ratio) };
+/** The frame an enlargement named by a screen size delivers ("Fond d'écran 4K"), in the picture's orientation. */
+export function namedFrame(option: UpscaleOption | undefined, picture: Frame): Dimensions | undefined {
+  const size = option?.size;
+  if (!size) return undefined;
+  return picture.height > picture.width === size.height > size.width
+    ? size
+    : { width: size.height, height: size.width };
+}
+
+/** The shape (width / height) and pixel size the options give the picture: a format's, else a sized enlargement's. */
+export function framingOf(
+  choices: readonly Choice[],
+  picture: Frame,
+): { aspect: number; size?: Dimensions } | undefined {
+  const format = formatOf(choices);
+  if (format) return { aspect: aspectOf(format), ...(format.size ? { size: format.size } : {}) };
+  const size = namedFrame(upscaleOf(choices), picture);
+  return size && { aspect: size.width / size.height, size };
+}
+
+/** The largest frame of the given aspect (width / height) inside the source: what an aspect crop keeps. */
+function cropToAspect(source: Frame, aspect: number): Frame {
+  return source.width / source.height > aspect
+    ? { width: Math.round(source.height * aspect), height: source.height }
+    : { width: source.width, height: Math.round(source.width / aspect) };
 }
 
 /** The frame the options ask for, before the output bounds: the format's crop or size, times the upscale factor. */
 function askedFrame(source: Frame, choices: readonly Choice[]): Frame {
-  const format = formatOf(choices);
-  const scale = upscaleOf(choices)?.scale ?? 1;
-  const framed = format ? (format.size ?? cropToAspect(source, format.aspect)) : source;
+  const framing = framingOf(choices, source);
+  const upscale = upscaleOf(choices);
+  const scale = upscale && !upscale.size ? upscale.scale : 1;
+  const framed = framing ? (framing.size ?? cropToAspect(source, framing.aspect)) : source;
   return { width: framed.width * scale, height: framed.height * scale };
 }
 

@@ -1,6 +1,9 @@
 import {
   CATEGORY_IDS,
+  cloudOnlyMessage,
+  cloudOnlyNames,
   findOptionsInText,
+  isCloudOnly,
   getOption,
   getWorkflowOption,
   type ColorChoices,
@@ -8,6 +11,7 @@ import {
 } from '@atelier/catalog';
 import type { Rgb } from '../../colour';
 import { DECODE_OPTIONS, inspectImage } from '../../decode';
+import { MediaError } from '../../errors';
 import { sharp } from '../../sharp';
 import {
   REFERENCE_SLOTS,
@@ -16,7 +20,7 @@ import {
   type ReferenceImages,
   type TransformedImage,
 } from '../types';
-import { ModelRuntime, SubjectAnalyser } from '../../models';
+import { ModelRuntime, RecentResults, SubjectAnalyser, type SuperResolved } from '../../models';
 import { dressPerson, type Outfit } from './costume/dress';
 import { outfitFor } from './costume/wardrobe';
 import {
@@ -24,6 +28,7 @@ import {
   FACE_MOVES,
   MATTE_MOVES,
   miniature,
+  panoramaWindow,
   REFRAMING_MOVES,
   reproject,
   securityCamera,
@@ -36,12 +41,13 @@ import {
   type CameraMove,
 } from './camera';
 import { environmentScene, placeInScene } from './environment';
+import { LIGHTINGS } from './lights';
+import { ENVIRONMENT_SCENES } from './overlays';
 import { lightFor, relight } from './relight';
 import { enlarge, restoresFaces } from './enlarge';
-import { aspectOf, checkNamedSize, formatOf, outputFrame, upscaleOf, type Frame } from './geometry';
+import { checkNamedSize, framingOf, outputFrame, upscaleOf, type Frame } from './geometry';
 import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
-import { OVERLAY_WIDTH } from './overlays';
 import { drawingContext, globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
 import { hashString } from '../../hash';
 import { exposureBoundsOf, exposureGuarded } from './exposure';
@@ -59,10 +65,14 @@ function resolveChoices(selection: Selection): Choice[] {
   });
 }
 
-/** The selection's options, or, when it names none, those recognised in the prompt text. */
+/**
+ * The selection's options, or, when it names none, those recognised in the prompt text but the
+ * cloud engine's alone (chosen ones of those are refused: LocalImageEngine.refusal).
+ */
 export function choicesFor(selection: Selection, prompt: string): Choice[] {
   const chosen = resolveChoices(selection);
-  return chosen.length > 0 ? chosen : resolveChoices(findOptionsInText(prompt));
+  if (chosen.length > 0) return chosen;
+  return resolveChoices(findOptionsInText(prompt)).filter(({ category, option }) => !isCloudOnly(category, option.id));
 }
 
 /** Style and environment references lend their average colour; faces and bodies need a real model. */
@@ -112,6 +122,16 @@ export interface LocalImageEngineOptions {
 }
 
 /**
+ * Why the local engine does not render a selection: the options it cannot render as named (the
+ * catalogue's cloud-only list) are refused, never replaced by another look. Asked before anything
+ * is charged, by any process that queues work for it (a web server asks it without the engine).
+ */
+export function localEngineRefusal(selection: Selection): string | undefined {
+  const names = cloudOnlyNames(selection);
+  return names.length > 0 ? cloudOnlyMessage(names) : undefined;
+}
+
+/**
  * The offline engine: deterministic sharp pipelines that visibly follow every option (see
  * recipes.ts for how each category looks and render.ts for the single-pass pipeline). A render's
  * seed varies what it draws (an environment's scene, a re-imagined picture's grade: variation.ts),
@@ -122,13 +142,21 @@ export class LocalImageEngine implements ImageEngine {
   /** The neural models' threads (see models/runtime.ts): started on the first option that needs a model. */
   readonly models: ModelRuntime;
   private readonly subjects: SubjectAnalyser;
+  /** ESRGAN's last enlargements: a second HD option of the same photo reuses the model's pass. */
+  private readonly enlargements = new RecentResults<SuperResolved>(2);
 
   constructor(options: LocalImageEngineOptions = {}) {
     this.models = options.models ?? new ModelRuntime({ threads: 1 });
     this.subjects = new SubjectAnalyser(this.models);
   }
 
+  refusal(selection: Selection): string | undefined {
+    return localEngineRefusal(selection);
+  }
+
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
+    const refusal = this.refusal(request.selection);
+    if (refusal) throw new MediaError('VALIDATION', refusal);
     const header = await inspectImage(request.image);
     // Measured while the picture is worked on and rendered: a small decode the render need not wait for.
     const bounds = exposureBoundsOf(request.image);
@@ -148,9 +176,8 @@ export class LocalImageEngine implements ImageEngine {
     const target = outputFrame(move && REFRAMING_MOVES.has(move.kind) ? header : workedFrame, choices);
     const image = await this.enlarged(worked, request, choices);
     const source = image === worked ? workedFrame : await inspectImage(image);
-    const frameHeight = (OVERLAY_WIDTH * target.height) / target.width;
     const looks = [
-      ...choices.map((choice) => lookForChoice(choice, colors, frameHeight)),
+      ...choices.map((choice) => lookForChoice(choice, colors)),
       ...(await referenceLooks(request.references)),
       globalColourLook(colors),
     ];
@@ -174,7 +201,11 @@ export class LocalImageEngine implements ImageEngine {
     const faces = restoresFaces(option)
       ? (await this.subjects.analyse(image, { matte: false }, request.signal)).faces
       : [];
-    return enlarge(this.models, image, option, faces, { signal: request.signal, onProgress: request.onProgress });
+    return enlarge(this.models, image, option, faces, {
+      signal: request.signal,
+      onProgress: request.onProgress,
+      kept: this.enlargements,
+    });
   }
 
   /**
@@ -182,7 +213,8 @@ export class LocalImageEngine implements ImageEngine {
    * environment's scene, relit by the named light, dressed in the costume, props and accessories of
    * the character, clothing and action (or the picture refused when it shows nobody), the
    * background thrown out of focus or streaked, or a miniature's band of focus, the frame cut around
-   * the faces (a shot, a composition on a third, or a format) or extended (a wide shot), then a lens
+   * the faces (a shot, a composition on a third, a cinema frame, or a format) or extended (a wide shot, a
+   * panorama), then a lens
    * or perspective, a soft lens's glow or a security camera's look. The picture is analysed once, and only when an option
    * needs it (the matte only for a scene, a light, a costume, a bokeh or a streak).
    */
@@ -195,7 +227,8 @@ export class LocalImageEngine implements ImageEngine {
     move: CameraMove | undefined,
   ): Promise<Buffer> {
     const environment = choices.find(({ category }) => category === 'environment');
-    const format = formatOf(choices);
+    // A format's shape, or a sized enlargement's: the picture is cut to it around the faces.
+    const framing = framingOf(choices, header);
     const lighting = choices.find(({ category }) => category === 'lighting');
     const costumes = choices.filter(isCostume);
     const needsMatte =
@@ -203,21 +236,23 @@ export class LocalImageEngine implements ImageEngine {
       lighting !== undefined ||
       (move !== undefined && MATTE_MOVES.has(move.kind)) ||
       costumes.length > 0;
-    const needsFaces = format !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
+    const needsFaces = framing !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
     const analysis =
       needsMatte || needsFaces
         ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal)
         : null;
     let image = request.image;
-    if (environment && analysis)
+    const scene = environment && ENVIRONMENT_SCENES[environment.option.id];
+    if (environment && scene && analysis)
       image = await placeInScene(
         image,
         analysis,
-        environmentScene(drawingContext(environment, colors, false), request.seed),
+        environmentScene(drawingContext(environment, colors, false), scene, request.seed),
       );
-    if (lighting && analysis) {
-      const { words, dice, colours } = drawingContext(lighting, colors, false);
-      image = await relight(image, analysis, lightFor(words, dice, colours));
+    const light = lighting && LIGHTINGS[lighting.option.id];
+    if (lighting && light && analysis) {
+      const { dice, colours } = drawingContext(lighting, colors, false);
+      image = await relight(image, analysis, lightFor(light, dice, colours));
     }
     // Dressed before any crop or lens, while the analysis still matches the picture.
     if (costumes.length > 0 && analysis && (chosen || analysis.faces.length > 0))
@@ -229,12 +264,20 @@ export class LocalImageEngine implements ImageEngine {
     if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
     if (move?.kind === 'streak') image = await streakBackground(image, analysis, move);
     if (move?.kind === 'tilt-shift') image = await miniature(image, analysis);
-    const aspect = format ? aspectOf(format) : header.width / header.height;
+    const aspect = framing?.aspect ?? header.width / header.height;
     if (move?.kind === 'shot')
       image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
     else if (move?.kind === 'thirds') image = await frameWindow(image, header, thirdsWindow(header, aspect, analysis));
     else if (move?.kind === 'wide') image = await frameWindow(image, header, wideWindow(header, aspect, move.extent));
-    else if (format && analysis?.faces.length)
+    else if (move?.kind === 'aspect-crop')
+      image = await frameWindow(
+        image,
+        header,
+        formatWindow(header, framing ? aspect : move.aspect, analysis?.faces ?? []),
+      );
+    else if (move?.kind === 'panorama')
+      image = await frameWindow(image, header, panoramaWindow(header, framing ? aspect : move.aspect));
+    else if (framing && analysis?.faces.length)
       image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
     if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
     if (move?.kind === 'glow') image = await softGlow(image);

@@ -11,7 +11,6 @@ export const IDENTITY_KERNEL: Kernel = IDENTITY_VALUES;
 
 /** Zero-sum detail kernels, scaled by the caller. */
 const LAPLACIAN = [0, -1, 0, -1, 4, -1, 0, -1, 0];
-const RELIEF = [-1, -1, 0, -1, 0, 1, 0, 1, 1];
 
 function identityPlus(detail: readonly number[], amount: number): Kernel {
   return IDENTITY_VALUES.map((value, index) => value + amount * (detail[index] ?? 0));
@@ -20,11 +19,6 @@ function identityPlus(detail: readonly number[], amount: number): Kernel {
 /** Crisper edges; 0 leaves the image as it is, 1 is strong. */
 export function sharpening(amount: number): Kernel {
   return identityPlus(LAPLACIAN, amount);
-}
-
-/** A carved, embossed look lit from the top left. */
-export function relief(amount: number): Kernel {
-  return identityPlus(RELIEF, amount);
 }
 
 /** Both kernels' details on one identity. */

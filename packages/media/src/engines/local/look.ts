@@ -19,8 +19,6 @@ export interface Look {
   kernel: Kernel;
   /** Mosaic block size as a fraction of the long edge; 0 for none. */
   pixelate: number;
-  /** SVG elements drawn over the image, in a viewBox 1000 wide (see overlays.ts). */
-  overlay: string;
 }
 
 export const NEUTRAL_LOOK: Look = {
@@ -29,7 +27,6 @@ export const NEUTRAL_LOOK: Look = {
   blur: 0,
   kernel: IDENTITY_KERNEL,
   pixelate: 0,
-  overlay: '',
 };
 
 export function look(parts: Partial<Look>): Look {
@@ -45,7 +42,6 @@ export function combineLooks(looks: readonly Look[]): Look {
       blur: Math.hypot(sum.blur, next.blur),
       kernel: addKernels(sum.kernel, next.kernel),
       pixelate: Math.max(sum.pixelate, next.pixelate),
-      overlay: sum.overlay + next.overlay,
     }),
     NEUTRAL_LOOK,
   );
@@ -60,6 +56,5 @@ export function weakenLook(full: Look, amount: number): Look {
     blur: full.blur * amount,
     kernel: weakenKernel(full.kernel, amount),
     pixelate: full.pixelate * amount,
-    overlay: full.overlay && `<g opacity="${amount.toFixed(3)}">${full.overlay}</g>`,
   };
 }

@@ -6,7 +6,7 @@ import {
   type ColorChoices,
   type PaletteColor,
 } from '@atelier/catalog';
-import { hexToRgb, hsl, type Rgb } from '../../colour';
+import { hexToRgb, type Rgb } from '../../colour';
 import { Dice } from '../../hash';
 import {
   INFRARED,
@@ -22,17 +22,17 @@ import {
   tint,
   type Grade,
 } from './grade';
-import { cameraMoveOf } from './camera';
-import { IDENTITY_KERNEL, relief, sharpening } from './kernel';
+import { IDENTITY_KERNEL, sharpening } from './kernel';
+import { LIGHTINGS, type Mood } from './lights';
 import { NEUTRAL_LOOK, combineLooks, look, type Look } from './look';
-import { OVERLAY_RECIPES, type OverlayCategory, type OverlayContext } from './overlays';
-import { styleFamily } from './styles/families';
-import { coloursNamedIn, foldWords, isNeutral, mentions } from './words';
+import type { OverlayContext } from './overlays';
+import { styleFamily, type PhotoGrade } from './styles/families';
+import { coloursNamedIn, foldWords, isNeutral } from './words';
 
 /**
  * One recipe family per category, with per-option parameters from the option's own data (format
- * and upscale), the words of its English prompt ("neon", "sepia", "watercolor", "night"…), and a
- * dice seeded by its id, so the ~500 options each get a look of their own without 500 cases.
+ * and upscale) or its row in a table by id (styles: styles/families.ts, lighting: lights.ts,
+ * upscale finishes below), and a dice seeded by its id.
  */
 export interface Choice {
   category: CategoryId;
@@ -42,16 +42,8 @@ export interface Choice {
 interface RecipeInput {
   choice: Choice;
   dice: Dice;
-  words: string;
   /** The user's colour for this option and its parts, then the colours its prompt names. */
   colours: readonly Rgb[];
-  /** Height of the drawing frame when it is 1000 wide. */
-  frameHeight: number;
-}
-
-interface Rule {
-  words: readonly string[];
-  look: (dice: Dice) => Look;
 }
 
 const grade = (...grades: Grade[]): Look => look({ grade: chain(grades) });
@@ -67,210 +59,32 @@ function signature(dice: Dice, spread: number): Grade {
   ]);
 }
 
-const STYLE_RULES: readonly Rule[] = [
-  {
-    words: [
-      'black and white',
-      'monochrome',
-      'noir',
-      'charcoal',
-      'graphite',
-      'pencil sketch',
-      'pen and ink',
-      'ink wash',
-      'manga',
-      'engraving',
-      'marble',
-      'daguerreotype',
-      'screentone',
-    ],
-    look: () => grade(saturation(0), contrast(1.15)),
-  },
-  { words: ['sepia', 'antique', 'daguerreotype', 'steampunk', 'aged', 'old photograph'], look: () => grade(SEPIA) },
-  { words: ['cyanotype', 'blueprint', 'prussian blue'], look: () => grade(duotone([10, 38, 92], [232, 241, 255])) },
-  {
-    words: ['neon', 'cyberpunk', 'synthwave', 'vaporwave', 'hologram', 'psychedelic', 'glow'],
-    look: () => grade(saturation(1.5), contrast(1.2)),
-  },
-  {
-    words: ['watercolor', 'watercolour', 'pastel', 'wash', 'gouache', 'sfumato'],
-    look: (dice) =>
-      look({ grade: chain([lift(32), saturation(0.8), contrast(0.9), exposure(1.08)]), blur: dice.between(1.6, 2.4) }),
-  },
-  {
-    words: [
-      'oil painting',
-      'impasto',
-      'brushstroke',
-      'brushwork',
-      'acrylic',
-      'impressionis',
-      'expressionis',
-      'fauvis',
-      'fresco',
-    ],
-    look: (dice) => look({ grade: saturation(1.25), blur: 0.6, kernel: relief(dice.between(0.2, 0.35)) }),
-  },
-  {
-    words: [
-      'pop art',
-      'comic',
-      'poster',
-      'flat colour',
-      'flat colours',
-      'cel shading',
-      'linocut',
-      'vector',
-      'cartoon',
-      'anime',
-      'ligne claire',
-      'woodblock',
-      'graffiti',
-      'stained glass',
-      'halftone',
-    ],
-    look: (dice) =>
-      look({ grade: chain([saturation(1.35), contrast(dice.between(1.7, 2.3)), exposure(1.15)]), blur: 0.9 }),
-  },
-  {
-    words: ['pixel', 'voxel', 'mosaic', 'low poly', 'tesserae', '16 bit', '8 bit', 'cubes', 'isometric'],
-    look: (dice) => look({ pixelate: dice.between(0.009, 0.02), grade: saturation(1.15) }),
-  },
-  {
-    words: ['sketch', 'hatching', 'engraving', 'linework', 'line drawing', 'pen and ink', 'construction lines'],
-    look: (dice) =>
-      look({
-        kernel: sharpening(dice.between(2.5, 3.5)),
-        grade: chain([saturation(0), exposure(1.35), contrast(1.35), lift(30)]),
-      }),
-  },
-  {
-    words: [
-      'sculpture',
-      'statue',
-      'carved',
-      'carving',
-      'relief',
-      'embroider',
-      'knitted',
-      'stitch',
-      'origami',
-      'paper',
-      'clay',
-      'claymation',
-    ],
-    look: (dice) => look({ kernel: relief(dice.between(0.45, 0.8)) }),
-  },
-  {
-    words: [
-      'vintage',
-      'faded',
-      'retro',
-      'polaroid',
-      'lomography',
-      'film',
-      'light leaks',
-      'weathered',
-      '1950s',
-      '1960s',
-    ],
-    look: () => grade(lift(28), saturation(0.8), gains(1.06, 1, 0.9)),
-  },
-  {
-    words: ['high contrast', 'dramatic', 'chiaroscuro', 'hard shadows', 'high dynamic range', 'bold'],
-    look: () => look({ grade: contrast(1.3), tone: 1.1 }),
-  },
-  { words: ['infrared'], look: () => grade(INFRARED) },
-  {
-    words: ['glitch', 'rgb'],
-    look: (dice) => grade(hueRotation(dice.between(30, 70)), contrast(1.25), gains(1.15, 0.9, 1.1)),
-  },
-  {
-    words: ['dreamlike', 'magical', 'fantasy', 'whimsical', 'luminous', 'kawaii', 'sparkle', 'fairytale'],
-    look: () => look({ grade: chain([lift(12), saturation(1.15), exposure(1.06)]), blur: 0.4 }),
-  },
-  { words: ['gothic', 'eerie', 'moody', 'dark'], look: () => grade(exposure(0.85), contrast(1.15), saturation(0.8)) },
-  {
-    words: ['minimalis', 'negative space', 'restrained'],
-    look: () => grade(lift(25), saturation(0.6), contrast(0.85)),
-  },
-  {
-    words: ['geometric', 'facets', 'cubis', 'abstract', 'colour fields'],
-    look: (dice) => look({ grade: chain([saturation(1.25), contrast(dice.between(1.4, 1.7))]), blur: 0.6 }),
-  },
-];
+/** Each photographic grade a style of the photo family names (styles/families.ts), in its order. */
+const PHOTO_GRADES: Readonly<Record<PhotoGrade, (dice: Dice) => Look>> = {
+  monochrome: () => grade(saturation(0), contrast(1.15)),
+  vintage: () => grade(lift(28), saturation(0.8), gains(1.06, 1, 0.9)),
+  sepia: () => grade(SEPIA),
+  contrast: () => look({ grade: contrast(1.3), tone: 1.1 }),
+  infrared: () => grade(INFRARED),
+  dark: () => grade(exposure(0.85), contrast(1.15), saturation(0.8)),
+  cyanotype: () => grade(duotone([10, 38, 92], [232, 241, 255])),
+  neon: () => grade(saturation(1.5), contrast(1.2)),
+  pixel: (dice) => look({ pixelate: dice.between(0.009, 0.02), grade: saturation(1.15) }),
+  glitch: (dice) => grade(hueRotation(dice.between(30, 70)), contrast(1.25), gains(1.15, 0.9, 1.1)),
+  soft: (dice) => look({ grade: chain([lift(20), saturation(0.85)]), blur: dice.between(0.8, 1.4) }),
+};
 
-/** For styles whose words match no rule: one of a few treatments, chosen by the style's dice. */
-const STYLE_FALLBACKS: readonly [Rule['look'], ...Rule['look'][]] = [
-  (dice) => look({ grade: chain([lift(20), saturation(0.85)]), blur: dice.between(0.8, 1.4) }),
-  (dice) => look({ kernel: relief(dice.between(0.3, 0.6)), grade: saturation(1.2) }),
-  (dice) => look({ kernel: sharpening(dice.between(0.8, 1.4)), grade: contrast(1.2) }),
-  (dice) => grade(saturation(1.3), contrast(dice.between(1.5, 1.9)), exposure(1.1)),
-  (dice) => grade(duotone(hsl(dice.between(0, 360), 0.6, 0.2), hsl(dice.between(0, 360), 0.7, 0.85))),
-];
-
-const LIGHTING_RULES: readonly Rule[] = [
-  {
-    words: [
-      'golden',
-      'sunset',
-      'sunrise',
-      'candle',
-      'fire',
-      'campfire',
-      'tungsten',
-      'sodium',
-      'lava',
-      'torch',
-      'warm',
-      'lamp',
-      'fireplace',
-    ],
-    look: (dice) => grade(gains(1.12, 1, dice.between(0.78, 0.86))),
-  },
-  {
-    words: [
-      'blue',
-      'moon',
-      'winter',
-      'twilight',
-      'cool',
-      'fluorescent',
-      'screen',
-      'bioluminescen',
-      'ice',
-      'cold',
-      'silvery',
-      'north',
-    ],
-    look: (dice) => grade(gains(dice.between(0.84, 0.9), 0.98, 1.14)),
-  },
-  {
-    words: ['night', 'dark', 'moody', 'low key', 'eclipse', 'darkness', 'dim', 'starlight'],
-    look: () => look({ grade: chain([exposure(0.72), contrast(1.15)]), tone: 1.15 }),
-  },
-  {
-    words: ['high key', 'bright', 'softbox', 'overcast', 'diffused', 'even', 'ring light', 'clean', 'midday', 'flash'],
-    look: () => grade(exposure(1.18), contrast(0.92)),
-  },
-  {
-    words: ['dramatic', 'chiaroscuro', 'hard', 'split', 'rembrandt', 'strong', 'spotlight', 'beam', 'rays'],
-    look: () => grade(contrast(1.3)),
-  },
-  {
-    words: ['mist', 'fog', 'haze', 'hazy', 'smoke', 'volumetric', 'dust'],
-    look: () => grade(lift(35), saturation(0.8), contrast(0.85)),
-  },
-  {
-    words: ['neon', 'gel', 'disco', 'club', 'police', 'hologram', 'fireworks'],
-    look: () => grade(saturation(1.35), contrast(1.1)),
-  },
-  { words: ['silhouette', 'backlight', 'rim'], look: () => look({ grade: contrast(1.45), tone: 1.25 }) },
-];
-
-function matchedRules(rules: readonly Rule[], input: RecipeInput): Look[] {
-  return rules.filter(({ words }) => mentions(input.words, words)).map((rule) => rule.look(input.dice));
-}
+/** The grade each mood of a light leaves on the whole picture (lights.ts). */
+const MOOD_LOOKS: Readonly<Record<Mood, (dice: Dice) => Look>> = {
+  warm: (dice) => grade(gains(1.12, 1, dice.between(0.78, 0.86))),
+  cool: (dice) => grade(gains(dice.between(0.84, 0.9), 0.98, 1.14)),
+  night: () => look({ grade: chain([exposure(0.72), contrast(1.15)]), tone: 1.15 }),
+  bright: () => grade(exposure(1.18), contrast(0.92)),
+  contrast: () => grade(contrast(1.3)),
+  haze: () => grade(lift(35), saturation(0.8), contrast(0.85)),
+  vivid: () => grade(saturation(1.35), contrast(1.1)),
+  silhouette: () => look({ grade: contrast(1.45), tone: 1.25 }),
+};
 
 /** Tints towards the colours the user chose or the prompt names (neutral ones excepted). */
 function tints(colours: readonly Rgb[], amount: number): Look {
@@ -285,21 +99,18 @@ function tints(colours: readonly Rgb[], amount: number): Look {
 function styleLook(input: RecipeInput): Look {
   const { dice } = input;
   const family = styleFamily(input.choice.option.id);
-  if (family && family.family !== 'photo')
+  if (family?.family !== 'photo')
     return combineLooks([look({ grade: signature(dice, 0.35) }), tints(input.colours, 0.22)]);
-  const matched = matchedRules(STYLE_RULES, input);
-  const treatment =
-    matched.length > 0
-      ? matched
-      : [(STYLE_FALLBACKS[dice.int(0, STYLE_FALLBACKS.length - 1)] ?? STYLE_FALLBACKS[0])(dice)];
+  const treatment = family.grades.map((name) => PHOTO_GRADES[name](dice));
   return combineLooks([look({ grade: signature(dice, 1) }), ...treatment, tints(input.colours, 0.22)]);
 }
 
 function lightingLook(input: RecipeInput): Look {
   const { dice } = input;
+  const moods = LIGHTINGS[input.choice.option.id]?.moods ?? [];
   return combineLooks([
     grade(signature(dice, 0.7), exposure(dice.between(0.92, 1.1))),
-    ...matchedRules(LIGHTING_RULES, input),
+    ...moods.map((mood) => MOOD_LOOKS[mood](dice)),
     tints(input.colours, 0.25),
   ]);
 }
@@ -311,31 +122,29 @@ function lightingLook(input: RecipeInput): Look {
  */
 const MAX_SHARPENED_SCALE = 2;
 
+/** Enlargements that also smooth noise and skin, or add punch to a flat or faded picture. */
+const UPSCALE_FINISHES: Readonly<Record<string, 'smooth' | 'punch'>> = {
+  'soft-2x': 'smooth',
+  'soft-4x': 'smooth',
+  denoise: 'smooth',
+  'skin-smooth': 'smooth',
+  'anime-upscale': 'smooth',
+  'night-photo': 'smooth',
+  clarity: 'punch',
+  'micro-contrast': 'punch',
+  'hdr-boost': 'punch',
+  'face-restore': 'punch',
+  'old-photo-restore': 'punch',
+};
+
 function upscaleLook(input: RecipeInput): Look {
   const option = getOption('upscale', input.choice.option.id);
   const kernel =
     option && option.scale > MAX_SHARPENED_SCALE ? IDENTITY_KERNEL : sharpening(0.15 + 0.85 * (option?.sharpen ?? 0.5));
-  const smooth = mentions(input.words, ['noise', 'smooth', 'soft']) ? 0.45 : 0;
-  const punch = mentions(input.words, ['contrast', 'clarity', 'hdr', 'restore', 'punchy'])
-    ? grade(contrast(1.12), saturation(1.08))
-    : NEUTRAL_LOOK;
+  const finish = UPSCALE_FINISHES[input.choice.option.id];
+  const smooth = finish === 'smooth' ? 0.45 : 0;
+  const punch = finish === 'punch' ? grade(contrast(1.12), saturation(1.08)) : NEUTRAL_LOOK;
   return combineLooks([look({ kernel, blur: smooth }), punch]);
-}
-
-function overlayLook(category: OverlayCategory, input: RecipeInput): Look {
-  const draw = OVERLAY_RECIPES[category];
-  const overlay = draw({
-    id: `${category}-${input.choice.option.id}`,
-    height: input.frameHeight,
-    dice: input.dice,
-    words: input.words,
-    colours: input.colours,
-  });
-  return look({ grade: signature(input.dice, 0.45), overlay });
-}
-
-function isOverlayCategory(category: CategoryId): category is OverlayCategory {
-  return category in OVERLAY_RECIPES;
 }
 
 function colourOf(id: string | undefined): PaletteColor | undefined {
@@ -368,15 +177,11 @@ export function drawingContext(
   };
 }
 
-/** The look of one chosen option, for an image whose drawing frame is 1000 × `frameHeight`. */
-export function lookForChoice(choice: Choice, colors: ColorChoices, frameHeight: number): Look {
+/** The look of one chosen option. */
+export function lookForChoice(choice: Choice, colors: ColorChoices): Look {
   const { category } = choice;
-  const overlay = isOverlayCategory(category);
-  const { dice, words, colours } = drawingContext(choice, colors, overlay);
-  const input: RecipeInput = { choice, dice, words, colours, frameHeight };
-  // A camera option that moves the picture itself (camera.ts) draws nothing over it.
-  if (category === 'camera' && cameraMoveOf(choice.option.id)) return look({ grade: signature(dice, 0.45) });
-  if (overlay) return overlayLook(category, input);
+  const { dice, colours } = drawingContext(choice, colors, false);
+  const input: RecipeInput = { choice, dice, colours };
   switch (category) {
     case 'style':
       return styleLook(input);
@@ -384,6 +189,9 @@ export function lookForChoice(choice: Choice, colors: ColorChoices, frameHeight:
       return lightingLook(input);
     case 'upscale':
       return upscaleLook(input);
+    case 'camera':
+      // A camera option moves or reframes the picture itself (camera.ts): a slight grade of its own only.
+      return look({ grade: signature(dice, 0.45) });
     default:
       // Format changes the frame (geometry.ts), environment the scene behind the person (environment.ts);
       // character, clothing and action dress the person (costume/).

@@ -61,4 +61,24 @@ describe('lighting (Lumière) on the person', { timeout: 120_000 }, () => {
       (await meanWhere(image, keep, 512)) / (await meanWhere(portrait, keep, 512));
     expect(await change(background)).toBeLessThan((await change(person)) - 0.1);
   });
+
+  test("a backlight (Contre-jour) rims the person's outline with light, brighter than the inside of the person", async () => {
+    const image = await light('rim-light');
+    const { mask } = analysis.person!;
+    // The outline: person pixels within about 10 px of the background; the inside: person 20 px past it.
+    const eroded = async (radius: number) =>
+      sharp(mask, { raw: { width: 512, height: 512, channels: 1 } })
+        .blur(radius)
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+    const [near, far] = await Promise.all([eroded(6), eroded(10)]);
+    const outline = (index: number) => (mask[index] ?? 0) > 128 && (near[index] ?? 0) < 245;
+    const inside = (index: number) => (far[index] ?? 0) > 250;
+    const brightening = async (keep: (index: number) => boolean) =>
+      (await meanWhere(image, keep, 512)) - (await meanWhere(portrait, keep, 512));
+    const [onOutline, onInside] = await Promise.all([brightening(outline), brightening(inside)]);
+    expect(onOutline).toBeGreaterThan(30);
+    expect(onOutline).toBeGreaterThan(onInside + 40);
+  });
 });

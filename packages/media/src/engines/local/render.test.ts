@@ -34,8 +34,7 @@ describe('a styled picture graded at its working size', { timeout: 120_000 }, ()
       if (!option || !family) throw new Error(`no style ${id}`);
       const styled = await stylise(image, side, family, 7, 1);
       const grade: Grade = chain([
-        combineLooks([lookForChoice({ category: 'style', option }, {}, 1000), globalColourLook({ global: 'teal' })])
-          .grade,
+        combineLooks([lookForChoice({ category: 'style', option }, {}), globalColourLook({ global: 'teal' })]).grade,
         hueRotation(6),
         exposure(1.04),
       ]);

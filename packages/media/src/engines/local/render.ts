@@ -1,13 +1,11 @@
 import { DECODE_OPTIONS, decodeFailure } from '../../decode';
 import { JPEG_OUTPUT } from '../../limits';
 import { sharp, type Sharp } from '../../sharp';
-import { svgDocument } from '../../svg';
 import type { TransformedImage } from '../types';
 import type { Frame } from './geometry';
 import { IDENTITY, isDiagonal, isIdentity, type Grade } from './grade';
 import { isIdentityKernel } from './kernel';
 import type { Look } from './look';
-import { OVERLAY_WIDTH } from './overlays';
 import type { StyledPicture } from './styles/stylise';
 
 /**
@@ -22,7 +20,7 @@ const MIN_BLUR_SIGMA = 0.3;
 
 /**
  * Renders a look on an image in one sharp pipeline: decode → tone curve → crop and resize →
- * blur → convolution → colour matrix → overlay → colour offsets → JPEG, with nothing encoded in
+ * blur → convolution → colour matrix → colour offsets → JPEG, with nothing encoded in
  * between. That order is sharp's own fixed order, which is why the grade is split into `recomb`
  * (the matrix) and `linear` (gains and offsets). Only the mosaic and a styled picture's grade
  * (gradedAtWorkingSize) need a second, small pass.
@@ -34,19 +32,16 @@ export async function renderLook(
   finished: Look,
 ): Promise<TransformedImage> {
   const block = Math.round(finished.pixelate * Math.max(target.width, target.height));
-  const overlay = finished.overlay ? overlaySvg(finished.overlay, target) : undefined;
   try {
     const { data, info } = await (block >= 2
-      ? renderMosaic(image, source, target, block, finished, overlay)
-      : isStyled(image) && !overlay && isIdentityKernel(finished.kernel)
-        ? renderDirect(
-            await gradedAtWorkingSize(image, finished),
-            source,
-            target,
-            { ...finished, tone: 1, grade: IDENTITY },
-            overlay,
-          )
-        : renderDirect(image, source, target, finished, overlay));
+      ? renderMosaic(image, source, target, block, finished)
+      : isStyled(image) && isIdentityKernel(finished.kernel)
+        ? renderDirect(await gradedAtWorkingSize(image, finished), source, target, {
+            ...finished,
+            tone: 1,
+            grade: IDENTITY,
+          })
+        : renderDirect(image, source, target, finished));
     return { image: data, width: info.width, height: info.height };
   } catch (cause) {
     throw decodeFailure(cause);
@@ -70,18 +65,18 @@ function isStyled(image: Picture): image is StyledPicture {
  * tone and colour grade are applied there rather than on every enlarged pixel: at 12 MP that saves
  * about a sixth of a style's render. The enlargement and the blur are weighted means, which an affine
  * grade passes through, so only where the grade clips at white or black does the picture differ (by
- * under 3 of 255 on average, render.test.ts). A 3×3 kernel would sharpen those clipped edges, and
- * sharp puts the gains and offsets after an overlay: looks with either keep the one full-size pipeline.
+ * under 3 of 255 on average, render.test.ts). A 3×3 kernel would sharpen those clipped edges: looks
+ * with one keep the one full-size pipeline.
  */
 async function gradedAtWorkingSize(picture: StyledPicture, finished: Look): Promise<StyledPicture> {
-  const data = await withGrade(withTone(open(picture), finished.tone), finished.grade, undefined, 3)
+  const data = await withGrade(withTone(open(picture), finished.tone), finished.grade, 3)
     .toColourspace('srgb')
     .raw()
     .toBuffer();
   return { ...picture, data };
 }
 
-function renderDirect(image: Picture, source: Source, target: Frame, finished: Look, overlay: Buffer | undefined) {
+function renderDirect(image: Picture, source: Source, target: Frame, finished: Look) {
   let pipeline = withTone(open(image), finished.tone);
   const kernel = isStyled(image) && image.nearest ? 'nearest' : 'lanczos3';
   if (source.width !== target.width || source.height !== target.height) {
@@ -92,18 +87,11 @@ function renderDirect(image: Picture, source: Source, target: Frame, finished: L
   if (!isIdentityKernel(finished.kernel)) {
     pipeline = pipeline.convolve({ width: 3, height: 3, kernel: [...finished.kernel], scale: 1 });
   }
-  return encode(withGrade(pipeline, finished.grade, overlay, source.channels));
+  return encode(withGrade(pipeline, finished.grade, source.channels));
 }
 
 /** Pixel art: the grade applied to a tiny image, which is then enlarged without smoothing. */
-async function renderMosaic(
-  image: Picture,
-  source: Source,
-  target: Frame,
-  block: number,
-  finished: Look,
-  overlay: Buffer | undefined,
-) {
+async function renderMosaic(image: Picture, source: Source, target: Frame, block: number, finished: Look) {
   const small = {
     width: Math.max(1, Math.round(target.width / block)),
     height: Math.max(1, Math.round(target.height / block)),
@@ -112,14 +100,12 @@ async function renderMosaic(
     fit: 'cover',
     position: CROP_POSITION,
   });
-  const tiny = await withGrade(shrunk, finished.grade, undefined, source.channels)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const tiny = await withGrade(shrunk, finished.grade, source.channels).raw().toBuffer({ resolveWithObject: true });
   const enlarged = sharp(tiny.data, { raw: tiny.info }).resize(target.width, target.height, {
     fit: 'fill',
     kernel: 'nearest',
   });
-  return encode(withGrade(enlarged, IDENTITY, overlay, tiny.info.channels));
+  return encode(withGrade(enlarged, IDENTITY, tiny.info.channels));
 }
 
 function open(image: Picture): Sharp {
@@ -135,14 +121,13 @@ function withTone(pipeline: Sharp, tone: number): Sharp {
 type Matrix3 = [[number, number, number], [number, number, number], [number, number, number]];
 
 /**
- * The grade's matrix as `recomb` (sharp runs it before composites), then the overlay, then the
- * per-channel gains and offsets as `linear`. A diagonal matrix skips `recomb` and goes to `linear`.
+ * The grade's matrix as `recomb`, then the per-channel gains and offsets as `linear`. A diagonal
+ * matrix skips `recomb` and goes to `linear`.
  */
-function withGrade(pipeline: Sharp, { matrix, offset }: Grade, overlay: Buffer | undefined, channels: number): Sharp {
+function withGrade(pipeline: Sharp, { matrix, offset }: Grade, channels: number): Sharp {
   // A grey image has one band; recomb turns it into RGB, which the three-value linear step needs.
   const useMatrix = !isDiagonal(matrix) || (channels < 3 && !isIdentity({ matrix, offset }));
   if (useMatrix) pipeline = pipeline.recomb(matrix.map((row) => [...row]) as Matrix3);
-  if (overlay) pipeline = pipeline.composite([{ input: overlay }]);
   const gains = useMatrix ? [1, 1, 1] : matrix.map((row, index) => row[index] ?? 1);
   const changes = gains.some((gain) => Math.abs(gain - 1) >= 1e-6) || offset.some((value) => Math.abs(value) >= 1e-3);
   return changes ? pipeline.linear(gains, [...offset]) : pipeline;
@@ -150,14 +135,4 @@ function withGrade(pipeline: Sharp, { matrix, offset }: Grade, overlay: Buffer |
 
 function encode(pipeline: Sharp) {
   return pipeline.toColourspace('srgb').jpeg(JPEG_OUTPUT).toBuffer({ resolveWithObject: true });
-}
-
-function overlaySvg(elements: string, target: Frame): Buffer {
-  return svgDocument(
-    target.width,
-    target.height,
-    OVERLAY_WIDTH,
-    (OVERLAY_WIDTH * target.height) / target.width,
-    elements,
-  );
 }

@@ -94,6 +94,8 @@ export class ReplicateClient extends Replicate {
       route instanceof URL ? route : new URL(route.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
     for (const [key, value] of Object.entries(options.params ?? {})) url.searchParams.append(key, String(value));
     const method = options.method ?? 'GET';
+    // Needed where the DOM's Headers type applies (the web app type-checks this file through the API's types).
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     const headers = new Headers(options.headers as ConstructorParameters<typeof Headers>[0]);
     headers.set('authorization', `Bearer ${this.auth}`);
     headers.set('user-agent', this.userAgent ?? 'atelier');

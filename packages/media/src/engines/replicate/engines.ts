@@ -233,12 +233,7 @@ async function finishFrame(picture: Picture, target: Size, framing: readonly Cho
   const header = await inspectImage(picture.bytes);
   // The upscaler did the enlargement and its sharpening: only the format's frame is made here.
   const frameOnly = framing.filter(({ category }) => category === 'format');
-  return renderLook(
-    picture.bytes,
-    header,
-    target,
-    combineLooks(frameOnly.map((choice) => lookForChoice(choice, {}, 1000))),
-  );
+  return renderLook(picture.bytes, header, target, combineLooks(frameOnly.map((choice) => lookForChoice(choice, {}))));
 }
 
 /** The first frame brought within a video model's limits: its shape (cropped to the nearest allowed), its long edge, its short side. */

@@ -86,7 +86,13 @@ export function isCloudFailure(error: unknown): error is CloudFailure {
 
 /** A failed prediction's reason, from the words of its `error`. */
 export function predictionFailureReason(error: unknown): CloudFailureReason {
-  return MODERATION.test(String(error ?? '')) ? 'moderation' : 'model_failed';
+  return MODERATION.test(errorWords(error)) ? 'moderation' : 'model_failed';
+}
+
+/** A prediction's `error` as text: usually a sentence, sometimes an object worth showing whole. */
+export function errorWords(error: unknown): string {
+  if (error === null || error === undefined) return '';
+  return typeof error === 'string' ? error : JSON.stringify(error);
 }
 
 /** Any error of a call to Replicate (an answer, the network, a time limit, our cancel) as a CloudFailure. */

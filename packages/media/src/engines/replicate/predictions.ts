@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Prediction } from 'replicate';
 import type { ReplicateClient } from './client';
-import { CloudFailure, cloudFailure, predictionFailureReason } from './failures';
+import { CloudFailure, cloudFailure, errorWords, predictionFailureReason } from './failures';
 import type { ReplicateWebhooks } from './webhooks';
+import { WorkHandedOver } from '../types';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 
@@ -54,7 +55,7 @@ export class Predictions {
       context.predictionId = prediction.id;
       const finished = await this.finish(prediction, request, deadline);
       if (finished.status === 'succeeded') return finished;
-      const detail = String(finished.error ?? finished.status);
+      const detail = errorWords(finished.error) || finished.status;
       throw new CloudFailure(finished.status === 'failed' ? predictionFailureReason(finished.error) : 'canceled', {
         ...context,
         detail,
@@ -137,12 +138,15 @@ export class Predictions {
     return created;
   }
 
-  /** Waits for the prediction's end; cancels it if the wait stops first (a cancel, the time limit, an error). */
+  /**
+   * Waits for the prediction's end; cancels it if the wait stops first (a cancel, the time limit,
+   * an error), unless the job is handed over to another process, which will read it.
+   */
   private async finish(prediction: Prediction, request: PredictionRequest, deadline: number): Promise<Prediction> {
     try {
       return await this.settle(prediction, request, deadline);
     } catch (error) {
-      await this.cancel(prediction.id).catch(() => undefined);
+      if (!(request.signal?.reason instanceof WorkHandedOver)) await this.cancel(prediction.id).catch(() => undefined);
       throw error;
     }
   }

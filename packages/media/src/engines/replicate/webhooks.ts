@@ -13,8 +13,8 @@ function finishedPrediction(body: string): Prediction | null {
   try {
     const prediction = JSON.parse(body) as Partial<Prediction> | null;
     if (typeof prediction?.id !== 'string' || !FINISHED.has(String(prediction.status))) return null;
-    const { id, status, output, error, model, version } = prediction as Prediction;
-    return { id, status, output, error, model, version } as Prediction;
+    const { id, status, error, model, version } = prediction as Prediction;
+    return { id, status, output: prediction.output as unknown, error, model, version } as Prediction;
   } catch {
     return null;
   }

@@ -23,7 +23,7 @@ export function withElementColor(
   colorId: string | undefined,
 ): ColorChoices {
   const { elements, ...others } = colors;
-  const next = setAt(elements as Nested | undefined, [category, optionId], colorId) as ColorChoices['elements'];
+  const next = setAt(elements, [category, optionId], colorId) as ColorChoices['elements'];
   return next ? { ...others, elements: next } : others;
 }
 
@@ -36,10 +36,6 @@ export function withComponentColor(
   colorId: string | undefined,
 ): ColorChoices {
   const { components, ...others } = colors;
-  const next = setAt(
-    components as Nested | undefined,
-    [category, optionId, componentId],
-    colorId,
-  ) as ColorChoices['components'];
+  const next = setAt(components, [category, optionId, componentId], colorId) as ColorChoices['components'];
   return next ? { ...others, components: next } : others;
 }

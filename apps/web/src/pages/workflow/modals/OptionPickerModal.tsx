@@ -1,8 +1,9 @@
-import type { CatalogOption, WorkflowNode } from '@atelier/catalog';
+import { CLOUD_ONLY_LABEL, type CatalogOption, type WorkflowNode } from '@atelier/catalog';
 import { Button, Group, Modal, ScrollArea, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CLOUD_ONLY_MARKS, useCloudOnly } from '../../../lib/engine';
 import { matchesSearch } from '../../../lib/search';
 import { isOptionNodeType, NODE_LABELS, optionsFor } from '../model/nodes';
 import { OptionThumb } from '../nodes/OptionThumb';
@@ -17,6 +18,7 @@ interface OptionPickerModalProps {
 /** The catalogue of a node's kind, with previews and a search; a tap picks and closes. */
 export function OptionPickerModal({ node, onClose, onPick }: OptionPickerModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const cloudOnly = useCloudOnly();
   const [query, setQuery] = useState('');
   const type = node && isOptionNodeType(node.type) ? node.type : null;
   const options = type ? optionsFor(type).filter((option) => matchesSearch(query, option.name, option.id)) : [];
@@ -62,6 +64,7 @@ export function OptionPickerModal({ node, onClose, onPick }: OptionPickerModalPr
       <SimpleGrid cols={{ base: 3, sm: 4, md: 5 }} spacing="sm">
         {options.map((option) => {
           const chosen = node?.option?.id === option.id;
+          const onlyInCloud = type !== null && cloudOnly(type, option.id);
           return (
             <UnstyledButton
               key={option.id}
@@ -69,6 +72,7 @@ export function OptionPickerModal({ node, onClose, onPick }: OptionPickerModalPr
               aria-pressed={chosen}
               aria-label={option.name}
               data-testid="option-choice"
+              {...(onlyInCloud ? CLOUD_ONLY_MARKS : undefined)}
               style={{
                 display: 'flex',
                 flexDirection: 'column',
@@ -83,11 +87,16 @@ export function OptionPickerModal({ node, onClose, onPick }: OptionPickerModalPr
                 thumbnail={option.thumbnail}
                 name={option.name}
                 size="100%"
-                style={{ height: 'auto', aspectRatio: '1' }}
+                style={{ height: 'auto', aspectRatio: '1', opacity: onlyInCloud ? 0.55 : undefined }}
               />
               <Text fz="xs" fw={600} ta="center" lineClamp={2}>
                 {option.name}
               </Text>
+              {onlyInCloud && (
+                <Text fz={10} c="dimmed" ta="center" lh={1.2} aria-hidden>
+                  {CLOUD_ONLY_LABEL}
+                </Text>
+              )}
             </UnstyledButton>
           );
         })}

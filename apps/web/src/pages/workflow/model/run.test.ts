@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withMindMap } from './graph';
 import { ensureResultNode } from './graph';
-import { planRun, renderIds, RUN_MESSAGES, runInParallel, storeRenders } from './run';
+import { cloudOnlyRefusal, planRun, renderIds, RUN_MESSAGES, runInParallel, storeRenders } from './run';
 import { documentOf, node } from './test-support';
 
 const photo = '/api/media/uploads/photo.jpg';
@@ -126,6 +126,36 @@ describe('planRun', () => {
       { mindMap: false },
     );
     expect(refusal(document)).toBe(RUN_MESSAGES.noTransformation);
+  });
+});
+
+describe('cloudOnlyRefusal', () => {
+  const plan = (document: ReturnType<typeof workflow>) => {
+    const planned = planRun(document);
+    if (!planned.ok) throw new Error(planned.error);
+    return planned.plan;
+  };
+
+  it('names every option of the run that only the cloud engine renders, once, and says nothing is charged', () => {
+    const document = workflow(
+      node('source', 's', { image: photo }),
+      node('style', 'st', { option: watercolor }),
+      node('camera', 'c1', { option: { id: 'profile', name: 'Profil' } }),
+      node('camera', 'c2', { option: { id: 'profile', name: 'Profil' } }),
+      node('lighting', 'l', { option: { id: 'aurora', name: 'Aurore boréale' } }),
+    );
+    expect(cloudOnlyRefusal(document, plan(document))).toBe(
+      "Les options « Profil », « Aurore boréale » sont disponibles avec le moteur cloud uniquement : le moteur local de ce service ne sait pas les rendre fidèlement. Retirez-les pour lancer la transformation. Aucun crédit n'a été débité.",
+    );
+  });
+
+  it('lets a run through when its cloud-only node is disabled or none is used', () => {
+    const document = workflow(
+      node('source', 's', { image: photo }),
+      node('style', 'st', { option: watercolor }),
+      node('camera', 'c', { option: { id: 'profile', name: 'Profil' }, isEnabled: false }),
+    );
+    expect(cloudOnlyRefusal(document, plan(document))).toBeUndefined();
   });
 });
 

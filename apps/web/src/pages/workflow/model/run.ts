@@ -1,12 +1,14 @@
 import {
   buildWorkflowPrompt,
+  cloudOnlyMessage,
+  isCloudOnly,
   WORKFLOW_LIMITS,
   type Selection,
   type WorkflowDocument,
   type WorkflowNode,
 } from '@atelier/catalog';
 import { expandNode, renderNodeOf, upstreamNodeIds } from './graph';
-import { findNode, isOptionNodeType, nodeOutputImage } from './nodes';
+import { displayedOption, findNode, isOptionNodeType, nodeOutputImage } from './nodes';
 
 /** The run's validation messages (spec section 5, "Workflow run"). */
 export const RUN_MESSAGES = {
@@ -109,6 +111,20 @@ export function planRun(document: WorkflowDocument): Planned<RunPlan> {
   };
 }
 
+/**
+ * With the local engine, why a planned run cannot start: the nodes it uses hold options only the
+ * cloud engine renders (the server would refuse them too, before charging anything).
+ */
+export function cloudOnlyRefusal(document: WorkflowDocument, plan: Pick<RunPlan, 'transformationNodeIds'>) {
+  const names = plan.transformationNodeIds.flatMap((id) => {
+    const node = findNode(document, id);
+    return node?.option && isOptionNodeType(node.type) && isCloudOnly(node.type, node.option.id)
+      ? [displayedOption(node)?.name ?? node.option.name]
+      : [];
+  });
+  return names.length > 0 ? cloudOnlyMessage([...new Set(names)]) : undefined;
+}
+
 /** The render ids the server receives: the result node's id and the render's index. */
 export function renderIds(resultId: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => `${resultId}-${index}`);
@@ -127,7 +143,7 @@ export async function runInParallel(
   const settled = await Promise.allSettled(ids.map((id) => render(id)));
   return {
     images: settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : [])),
-    failures: settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : [])),
+    failures: settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : [])),
   };
 }
 

@@ -1,6 +1,7 @@
-import type { WorkflowNode } from '@atelier/catalog';
+import { CLOUD_ONLY_LABEL, type WorkflowNode } from '@atelier/catalog';
 import { Button, Group, Slider, Text, UnstyledButton } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
+import { useCloudOnly } from '../../../lib/engine';
 import { useEditorActions } from '../editor-context';
 import { INTENSITY } from '../model/constants';
 import { displayedOption, type OptionNodeType } from '../model/nodes';
@@ -13,6 +14,13 @@ export function OptionBody({ node, category }: { node: WorkflowNode; category: O
   const actions = useEditorActions();
   const option = displayedOption(node);
   const name = option?.name ?? 'Aucune option';
+  const cloudOnly = useCloudOnly();
+  const onlyInCloud = option !== null && cloudOnly(category, option.id);
+  const cloudNote = onlyInCloud && (
+    <Text fz={11} c="dimmed" data-testid="node-cloud-only">
+      {CLOUD_ONLY_LABEL}
+    </Text>
+  );
 
   if (!node.isExpanded) {
     return (
@@ -27,6 +35,7 @@ export function OptionBody({ node, category }: { node: WorkflowNode; category: O
               Intensité {percent(node.intensity)}
             </Text>
           )}
+          {cloudNote}
         </div>
       </Group>
     );
@@ -63,6 +72,7 @@ export function OptionBody({ node, category }: { node: WorkflowNode; category: O
           {option ? "Changer d'option" : 'Choisir une option'}
         </Button>
       </Group>
+      {cloudNote}
       {!actions.simpleMode && (
         <div className="nodrag workflow-node-control">
           <Group justify="space-between" mb={4}>

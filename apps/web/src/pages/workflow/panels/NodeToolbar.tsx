@@ -1,6 +1,6 @@
 import type { WorkflowNodeType } from '@atelier/catalog';
-import { Button, FileButton, Group, Paper, Switch } from '@mantine/core';
-import { IconPhotoPlus, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, FileButton, Group, Paper, Switch } from '@mantine/core';
+import { IconPhotoPlus, IconPlus, type Icon } from '@tabler/icons-react';
 import { NODE_ICONS } from '../nodes/node-icons';
 
 /** The toolbar's kinds and labels; phones show the first ones only. */
@@ -15,6 +15,46 @@ const TOOLBAR: readonly { type: WorkflowNodeType; label: string; onPhone: boolea
 
 /** On a narrow screen the toolbar scrolls sideways instead of squeezing its buttons. */
 const NO_SHRINK = { flex: 'none' } as const;
+
+interface ToolbarButtonProps {
+  compact: boolean;
+  icon: Icon;
+  label: string;
+  variant: 'subtle' | 'light';
+  color?: string;
+  loading?: boolean;
+  onClick: () => void;
+  'aria-label'?: string;
+}
+
+/** A button of the toolbar: its icon and label, or on a phone its icon alone, so the toolbar fits the width. */
+function ToolbarButton({ compact, icon: Icon, label, 'aria-label': ariaLabel, ...props }: ToolbarButtonProps) {
+  if (compact)
+    return (
+      <ActionIcon
+        {...props}
+        size="lg"
+        radius="xl"
+        aria-label={ariaLabel ?? label}
+        title={ariaLabel ?? label}
+        style={NO_SHRINK}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    );
+  return (
+    <Button
+      {...props}
+      size="sm"
+      radius="xl"
+      leftSection={<Icon size={16} aria-hidden />}
+      aria-label={ariaLabel}
+      style={NO_SHRINK}
+    >
+      {label}
+    </Button>
+  );
+}
 
 interface NodeToolbarProps {
   compact: boolean;
@@ -37,7 +77,6 @@ export function NodeToolbar({
   simpleMode,
   onSimpleMode,
 }: NodeToolbarProps) {
-  const size = compact ? 'compact-sm' : 'sm';
   return (
     <Paper
       className="workflow-floating workflow-toolbar-scroll"
@@ -52,48 +91,36 @@ export function NodeToolbar({
       <Group gap={2} wrap="nowrap">
         <FileButton accept="image/*" onChange={(file) => file && onPhoto(file)}>
           {(props) => (
-            <Button
+            <ToolbarButton
               {...props}
+              compact={compact}
               variant="subtle"
               color="blue"
-              size={size}
-              radius="xl"
               loading={uploading}
-              leftSection={<IconPhotoPlus size={16} aria-hidden />}
-              style={NO_SHRINK}
-            >
-              Image
-            </Button>
+              icon={IconPhotoPlus}
+              label="Image"
+            />
           )}
         </FileButton>
-        {TOOLBAR.filter((item) => !compact || item.onPhone).map(({ type, label }) => {
-          const Icon = NODE_ICONS[type];
-          return (
-            <Button
-              key={type}
-              variant="subtle"
-              color="gray"
-              size={size}
-              radius="xl"
-              leftSection={<Icon size={16} aria-hidden />}
-              onClick={() => onAdd(type)}
-              style={NO_SHRINK}
-            >
-              {label}
-            </Button>
-          );
-        })}
-        <Button
+        {TOOLBAR.filter((item) => !compact || item.onPhone).map(({ type, label }) => (
+          <ToolbarButton
+            key={type}
+            compact={compact}
+            variant="subtle"
+            color="gray"
+            icon={NODE_ICONS[type]}
+            label={label}
+            onClick={() => onAdd(type)}
+          />
+        ))}
+        <ToolbarButton
+          compact={compact}
           variant="light"
-          size={size}
-          radius="xl"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={onMore}
+          icon={IconPlus}
+          label="Nœud"
           aria-label="Ajouter un nœud"
-          style={NO_SHRINK}
-        >
-          {compact ? 'Plus' : 'Nœud'}
-        </Button>
+          onClick={onMore}
+        />
         <Switch
           style={NO_SHRINK}
           ml={6}

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import {
   IconCheck,
   IconChevronDown,
@@ -53,9 +53,11 @@ export function WorkflowMenu({
           maw={compact ? 112 : 280}
           px={compact ? 'xs' : undefined}
           data-testid="workflow-menu"
-          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          title={name}
         >
-          {name}
+          <Text span inherit truncate="end">
+            {name}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

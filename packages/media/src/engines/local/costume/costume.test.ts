@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { getSelectableOptions, type Selection } from '@atelier/catalog';
+import { getSelectableOptions, isCloudOnly, type Selection } from '@atelier/catalog';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isMediaError } from '../../../errors';
 import { analyseSubject, ModelRuntime, type Box, type Point, type SubjectAnalysis } from '../../../models';
@@ -382,7 +382,12 @@ describe('costumes fitted to the person (Qui, Vêtement, Quoi)', { timeout: 180_
       // Shoes and what is worn below the waist are refused on a head-and-shoulders portrait (below);
       // the actions of the special groups share families (two cars), the everyday ones have pieces each.
       const options = getSelectableOptions(category)
-        .filter(({ id }) => !BELOW_WAIST.includes(id) && (category !== 'action' || DRESSED_IDS.action.includes(id)))
+        .filter(
+          ({ id }) =>
+            !isCloudOnly(category, id) &&
+            !BELOW_WAIST.includes(id) &&
+            (category !== 'action' || DRESSED_IDS.action.includes(id)),
+        )
         .slice(0, 60);
       const results = await Promise.all(
         options.map(async ({ id }) => ({

@@ -819,6 +819,19 @@ function ruleFor(rules: readonly Rule[], words: string): readonly Piece[] | unde
  * chose (or the prompt names) paints the option's first piece; the second its accent. Options
  * without a rule get a plain top of a hue of their own, so every option is dressed.
  */
+/** The pieces an option has of its own (by its id, or a rule its words match); none when only the generic fallback would dress it. */
+export function fittedPieces(
+  category: 'character' | 'clothing' | 'action',
+  id: string,
+  words: string,
+): readonly Piece[] | undefined {
+  if (category === 'character') return CHARACTERS[id];
+  if (category === 'action') return ACTIONS[id] ?? ruleFor(ACTION_RULES, words);
+  return (
+    ruleFor(ACCESSORY_RULES, foldWords(id)) ?? ruleFor(DRESS_RULES, foldWords(id)) ?? ruleFor(CLOTHING_RULES, words)
+  );
+}
+
 export function outfitFor(
   category: 'character' | 'clothing' | 'action',
   id: string,
@@ -826,15 +839,7 @@ export function outfitFor(
   colours: readonly Rgb[],
   dice: Dice,
 ): Piece[] {
-  const fixed =
-    category === 'character'
-      ? CHARACTERS[id]
-      : category === 'action'
-        ? (ACTIONS[id] ?? ruleFor(ACTION_RULES, words))
-        : (ruleFor(ACCESSORY_RULES, foldWords(id)) ??
-          ruleFor(DRESS_RULES, foldWords(id)) ??
-          ruleFor(CLOTHING_RULES, words));
-  const pieces = fixed ?? fallback(category, dice);
+  const pieces = fittedPieces(category, id, words) ?? fallback(category, dice);
   // Options sharing a rule (every gown, every dance) each get a shade of their own.
   const own =
     category === 'character' || pieces[0]?.natural

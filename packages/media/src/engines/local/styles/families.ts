@@ -85,8 +85,23 @@ export interface ReliefStyle {
   material: 'marble' | 'bronze' | 'wood';
 }
 
+/** The photographic grades recipes.ts applies, in order, to a style of the photo family. */
+export type PhotoGrade =
+  | 'monochrome'
+  | 'vintage'
+  | 'sepia'
+  | 'contrast'
+  | 'infrared'
+  | 'dark'
+  | 'cyanotype'
+  | 'neon'
+  | 'pixel'
+  | 'glitch'
+  | 'soft';
+
 export interface PhotoStyle {
   family: 'photo';
+  grades: readonly PhotoGrade[];
   grain: number;
   vignette: number;
   scanLines: number;
@@ -135,8 +150,9 @@ const oil = (parts: Partial<OilStyle>): OilStyle => ({
   saturation: 1.15,
   ...parts,
 });
-const photo = (parts: Partial<PhotoStyle>): PhotoStyle => ({
+const photo = (grades: readonly PhotoGrade[], parts: Partial<PhotoStyle>): PhotoStyle => ({
   family: 'photo',
+  grades,
   grain: 0.04,
   vignette: 0.3,
   scanLines: 0,
@@ -217,30 +233,30 @@ export const STYLE_FAMILIES: Readonly<Record<string, StyleFamily>> = {
   'vintage-poster': toon({ colours: 5, ink: 0.5, inkWidth: 1.5, saturation: 0.8, halftone: 0.4 }),
   'pin-up': toon({ smoothing: 3, colours: 10, ink: 0.5, inkWidth: 1, saturation: 1.2 }),
   // Photography
-  'vintage-photo': photo({ grain: 0.06, vignette: 0.45 }),
-  'black-and-white': photo({ grain: 0.05, vignette: 0.25 }),
-  sepia: photo({ grain: 0.05, vignette: 0.4 }),
-  polaroid: photo({ grain: 0.03, vignette: 0.2, glow: 0.2 }),
-  'film-noir': photo({ grain: 0.07, vignette: 0.6 }),
-  cinematic: photo({ grain: 0.02, vignette: 0.35 }),
-  hdr: photo({ grain: 0, vignette: 0.1, glow: 0.15 }),
-  'double-exposure': photo({ grain: 0.02, vignette: 0.2, glow: 0.5 }),
-  infrared: photo({ grain: 0.05, vignette: 0.2, glow: 0.35 }),
-  lomography: photo({ grain: 0.05, vignette: 0.75 }),
-  daguerreotype: photo({ grain: 0.09, vignette: 0.7 }),
-  cyanotype: photo({ grain: 0.06, vignette: 0.3 }),
-  'fashion-editorial': photo({ grain: 0.015, vignette: 0.15, glow: 0.2 }),
+  'vintage-photo': photo(['vintage'], { grain: 0.06, vignette: 0.45 }),
+  'black-and-white': photo(['monochrome'], { grain: 0.05, vignette: 0.25 }),
+  sepia: photo(['monochrome', 'sepia'], { grain: 0.05, vignette: 0.4 }),
+  polaroid: photo(['vintage'], { grain: 0.03, vignette: 0.2, glow: 0.2 }),
+  'film-noir': photo(['monochrome', 'vintage', 'contrast'], { grain: 0.07, vignette: 0.6 }),
+  cinematic: photo(['vintage'], { grain: 0.02, vignette: 0.35 }),
+  hdr: photo(['contrast'], { grain: 0, vignette: 0.1, glow: 0.15 }),
+  'double-exposure': photo(['soft'], { grain: 0.02, vignette: 0.2, glow: 0.5 }),
+  infrared: photo(['contrast', 'infrared', 'dark'], { grain: 0.05, vignette: 0.2, glow: 0.35 }),
+  lomography: photo(['vintage'], { grain: 0.05, vignette: 0.75 }),
+  daguerreotype: photo(['monochrome', 'sepia'], { grain: 0.09, vignette: 0.7 }),
+  cyanotype: photo(['cyanotype'], { grain: 0.06, vignette: 0.3 }),
+  'fashion-editorial': photo(['contrast'], { grain: 0.015, vignette: 0.15, glow: 0.2 }),
   // Genres and moods
-  cyberpunk: photo({ grain: 0.02, vignette: 0.4, glow: 0.6, scanLines: 0.15 }),
+  cyberpunk: photo(['neon'], { grain: 0.02, vignette: 0.4, glow: 0.6, scanLines: 0.15 }),
   steampunk: oil({ brush: 4, strokeLength: 5, impasto: 0.9, saturation: 0.8 }),
-  vaporwave: photo({ grain: 0.02, vignette: 0.2, glow: 0.4, scanLines: 0.3, channelShift: 2 }),
-  synthwave: photo({ grain: 0.02, vignette: 0.4, glow: 0.7, scanLines: 0.25 }),
+  vaporwave: photo(['neon', 'vintage'], { grain: 0.02, vignette: 0.2, glow: 0.4, scanLines: 0.3, channelShift: 2 }),
+  synthwave: photo(['neon', 'vintage'], { grain: 0.02, vignette: 0.4, glow: 0.7, scanLines: 0.25 }),
   'fantasy-art': oil({ brush: 3, strokeLength: 5, impasto: 0.5, saturation: 1.3 }),
-  gothic: photo({ grain: 0.05, vignette: 0.7 }),
+  gothic: photo(['dark'], { grain: 0.05, vignette: 0.7 }),
   'retro-futurism': toon({ colours: 7, ink: 0.6, inkWidth: 1.2, saturation: 1.2, halftone: 0.3 }),
   psychedelic: toon({ smoothing: 2, colours: 6, ink: 0.6, inkWidth: 1.5, saturation: 2.2 }),
-  glitch: photo({ grain: 0.04, vignette: 0.1, scanLines: 0.35, channelShift: 8 }),
-  hologram: photo({ grain: 0.03, vignette: 0.3, glow: 0.6, scanLines: 0.5, channelShift: 3 }),
+  glitch: photo(['pixel', 'glitch'], { grain: 0.04, vignette: 0.1, scanLines: 0.35, channelShift: 8 }),
+  hologram: photo(['neon'], { grain: 0.03, vignette: 0.3, glow: 0.6, scanLines: 0.5, channelShift: 3 }),
   // Materials
   'marble-statue': { family: 'relief', material: 'marble' },
   'bronze-statue': { family: 'relief', material: 'bronze' },

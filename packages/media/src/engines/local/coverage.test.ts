@@ -1,0 +1,109 @@
+import {
+  CATEGORY_IDS,
+  CLOUD_ONLY_OPTIONS,
+  getOption,
+  getSelectableOptions,
+  getWorkflowOption,
+  isCloudOnly,
+  WORKFLOW_CATALOG,
+  type CatalogOption,
+  type CategoryId,
+} from '@atelier/catalog';
+import { describe, expect, test } from 'vitest';
+import { isMediaError } from '../../errors';
+import { cameraMoveOf } from './camera';
+import { fittedPieces } from './costume/wardrobe';
+import { LocalImageEngine } from './image-engine';
+import { LIGHTINGS } from './lights';
+import { ENVIRONMENT_SCENES } from './overlays';
+import { drawingContext } from './recipes';
+import { styleFamily } from './styles/families';
+
+/** A prop this many actions share (one for every dance) stands for none of them. */
+const GENERIC_SHARE = 4;
+
+/** Every option a studio or a workflow node may send, by category. */
+function everyOption(category: CategoryId): readonly CatalogOption[] {
+  const studio = getSelectableOptions(category);
+  const editor = (
+    category in WORKFLOW_CATALOG ? WORKFLOW_CATALOG[category as keyof typeof WORKFLOW_CATALOG] : []
+  ).filter((option) => !studio.some(({ id }) => id === option.id));
+  return [...studio, ...editor];
+}
+
+/**
+ * What the local engine renders an option with, or null when it would fall back to a generic
+ * look: a drawing or a scene of random hues chosen by its dice, a grade alone, a prop shared with
+ * many others.
+ */
+function ownRender(category: CategoryId, option: CatalogOption): unknown {
+  const { words } = drawingContext({ category, option }, {}, false);
+  switch (category) {
+    case 'format':
+    case 'upscale':
+      return option;
+    case 'camera':
+      return cameraMoveOf(option.id) ?? null;
+    case 'lighting':
+      return LIGHTINGS[option.id] ?? null;
+    case 'style': {
+      // A photographic style is a grade: it needs at least one of its own.
+      const family = styleFamily(option.id);
+      return family?.family === 'photo' && family.grades.length === 0 ? null : (family ?? null);
+    }
+    case 'environment':
+      return ENVIRONMENT_SCENES[option.id] ?? null;
+    case 'character':
+    case 'action':
+    case 'clothing':
+      return fittedPieces(category, option.id, words) ?? null;
+  }
+}
+
+describe('the local engine offers only what it renders as named', () => {
+  test.each(CATEGORY_IDS)('no %s option it offers falls back to a generic look', (category) => {
+    const offered = everyOption(category).filter((option) => !isCloudOnly(category, option.id));
+    const renders = new Map(offered.map((option) => [option.id, ownRender(category, option)]));
+    const shares = (render: unknown) => [...renders.values()].filter((other) => other === render).length;
+    const generic = offered
+      .filter((option) => {
+        const render = renders.get(option.id);
+        return render === null || (category === 'action' && shares(render) >= GENERIC_SHARE);
+      })
+      .map(({ id }) => id);
+    expect(generic).toEqual([]);
+  });
+
+  test('an environment is drawn from its own row of the table or is cloud-only, never both', () => {
+    const both = everyOption('environment').filter(
+      (option) => isCloudOnly('environment', option.id) && option.id in ENVIRONMENT_SCENES,
+    );
+    const unknown = Object.keys(ENVIRONMENT_SCENES).filter((id) => !getOption('environment', id));
+    expect({ both, unknown }).toEqual({ both: [], unknown: [] });
+  });
+
+  test('the cloud-only list names options of the catalogue', () => {
+    const unknown = Object.entries(CLOUD_ONLY_OPTIONS).flatMap(([category, ids]) =>
+      (ids ?? []).filter(
+        (id) => !getOption(category as CategoryId, id) && !getWorkflowOption(category as CategoryId, id),
+      ),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  test('a cloud-only option is refused in French before any work, not rendered as something else', async () => {
+    const engine = new LocalImageEngine();
+    const refused = await engine
+      .transform({
+        image: Buffer.from('not even a picture'),
+        prompt: '',
+        selection: { lighting: { id: 'god-rays', name: 'Rayons divins' } },
+      })
+      .catch((error: unknown) => error);
+    expect(isMediaError(refused) && refused.code).toBe('VALIDATION');
+    expect((refused as Error).message).toMatch(
+      /^L'option « Rayons divins » est disponible avec le moteur cloud uniquement/,
+    );
+    await engine.models.close();
+  });
+});
