@@ -120,7 +120,7 @@ try {
     .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
   if (failing.length) console.log(`  audits below 0.9: ${failing.join(', ')}`);
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }

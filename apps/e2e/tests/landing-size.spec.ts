@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /** The budget for the landing page's first JavaScript, brotli-compressed as the server sends it. */
 const BUDGET_BYTES = 100 * 1024;

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { newPerson, signUp } from './support';
 
 const SECTION_ORDER = [
@@ -40,7 +40,9 @@ async function frameBox(page: Page, frame: Locator) {
 
 test('every section is there, in the order of the spec, with its content', async ({ page, isMobile }) => {
   await page.goto('/landing');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText("réinventées par l'IA");
+  // The local engine runs here: the page promises what it does, not a generative AI.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('retouchées et mises en scène');
+  await expect(page.locator('main')).not.toContainText(/réinventées par l'IA|une IA qui lit votre photo/);
   const order = await page
     .locator('[data-landing-section]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
@@ -53,8 +55,8 @@ test('every section is there, in the order of the spec, with its content', async
   // No invented figures: no average time, no named testimonials.
   await expect(page.locator('main')).not.toContainText(/\d,\d s|secondes en moyenne|2 à 5/);
   for (const badge of [
-    'Détection IA automatique',
-    'Transformation complète',
+    'Personne et visage détectés',
+    'Une vignette par option',
     'Zéro configuration',
     'Styles multiples',
   ]) {
@@ -64,15 +66,8 @@ test('every section is there, in the order of the spec, with its content', async
 
   const samples = page.getByTestId('sample-result');
   await expect(samples).toHaveCount(6);
-  for (const title of [
-    'Cyber futuriste',
-    'Fantasy royale',
-    'Steampunk',
-    'Odyssée spatiale',
-    'Art déco',
-    'Nature sauvage',
-  ]) {
-    await expect(samples.filter({ hasText: title })).toContainText('Traitement instantané');
+  for (const title of ['Cyber futuriste', 'Fantasy royale', 'Steampunk', 'Miniature', 'Art déco', 'Aquarelle']) {
+    await expect(samples.filter({ hasText: title })).toContainText('Moteur local');
   }
   const slider = exampleSlider(page);
   await expect(slider).toHaveAttribute('aria-valuenow', '50');
@@ -93,15 +88,21 @@ test('every section is there, in the order of the spec, with its content', async
   await expect(page.getByTestId('sample-total-credits')).toHaveText('600 crédits');
 
   const plans = page.getByTestId('pricing-plan');
-  await expect(plans).toHaveCount(3);
+  // The account page's plans at the account page's prices, beside the free offer.
+  await expect(plans).toHaveCount(4);
   await expect(plans.nth(0)).toContainText('Découverte');
-  await expect(plans.nth(0)).toContainText('0€/mois');
+  await expect(plans.nth(0)).toContainText(/0\s€\/mois/);
   await expect(plans.nth(0)).toContainText('100 crédits');
-  await expect(plans.nth(1)).toContainText('Plus Populaire');
-  await expect(plans.nth(1)).toContainText('19€/mois');
-  await expect(plans.nth(1)).toContainText('500 crédits');
-  await expect(plans.nth(2)).toContainText('49€/mois');
-  await expect(plans.nth(2)).toContainText('2 000 crédits');
+  for (const [index, name, price, credits] of [
+    [1, 'Essentiel', '10', '2 000'],
+    [2, 'Avancé', '20', '5 000'],
+    [3, 'Premium', '35', '10 000'],
+  ] as const) {
+    await expect(plans.nth(index)).toContainText(name);
+    await expect(plans.nth(index)).toContainText(new RegExp(`${price}\\s€/mois`));
+    await expect(plans.nth(index)).toContainText(new RegExp(`${credits.replace(' ', '\\s')} crédits par mois`));
+  }
+  await expect(plans.nth(2)).toContainText('Plus Populaire');
 
   const footerLinks = page.getByTestId('footer-link');
   await expect(footerLinks).toHaveText(['Mentions légales', 'CGU / CGV', 'Confidentialité', 'Contact']);
@@ -109,7 +110,7 @@ test('every section is there, in the order of the spec, with its content', async
 
 test('the sample pictures are real WebP files, in both sizes', async ({ page }) => {
   await page.goto('/landing');
-  await expect(page.getByTestId('pricing-plan')).toHaveCount(3); // the whole page is rendered
+  await expect(page.getByTestId('pricing-plan')).toHaveCount(4); // the whole page is rendered
   const sources = await page
     .locator('main img[srcset]')
     .evaluateAll((images) =>
@@ -163,10 +164,18 @@ test('every button goes where the spec says', async ({ page, isMobile }) => {
   }
 
   const planButtons = page.locator('#pricing').getByRole('link');
-  await expect(planButtons).toHaveText(['Commencer Gratuitement', 'Choisir ce Plan', 'Choisir ce Plan']);
-  for (const index of [1, 2]) {
+  await expect(planButtons).toHaveText(['Commencer Gratuitement', "S'abonner", "S'abonner", "S'abonner"]);
+  // A visitor signs up first, then lands on the payment of the plan chosen.
+  for (const [index, plan] of [
+    [1, 'essentiel'],
+    [2, 'avance'],
+    [3, 'premium'],
+  ] as const) {
     await planButtons.nth(index).click();
-    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.waitForURL(
+      (url) => url.pathname === '/auth' && url.searchParams.get('next') === `/checkout?plan=${plan}`,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/landing');
   }
@@ -271,7 +280,7 @@ test('a feature card lights up under the mouse', async ({ page }, testInfo) => {
 test('nothing sticks out sideways at 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/landing');
-  await expect(page.getByTestId('pricing-plan')).toHaveCount(3);
+  await expect(page.getByTestId('pricing-plan')).toHaveCount(4);
   const width = await page.evaluate(() => document.documentElement.clientWidth);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   // The page clips nothing, so this checks that every element ends inside the screen.

@@ -1,6 +1,6 @@
 // Renders the landing page's before/after pictures into public/samples/ with the local image engine:
-// the originals are the media package's generated art, the results are what the engine makes of
-// them for each sample's catalogue options. Runs before every `vite build` and `vite`. A picture
+// the originals are the real photographs of samples/photos, the results are what the engine makes
+// of them for each sample's catalogue options. Runs before every `vite build` and `vite`. A picture
 // already on disk is kept: file names carry a fingerprint of their recipe, and everything is
 // rendered again when the media or catalogue sources change (or with `--force`).
 import { createHash } from 'node:crypto';
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStyleText, getOption, isCategoryId, type Selection } from '@atelier/catalog';
-import { LocalImageEngine, renderDefaultModel, renderWelcomeImage } from '@atelier/media';
+import { LocalImageEngine } from '@atelier/media';
 import sharp from 'sharp';
 import {
   ALL_SAMPLE_PICTURES,
@@ -19,9 +19,10 @@ import {
 } from '../src/pages/landing/samples';
 
 const publicDir = join(import.meta.dirname, '../public');
+const photosDir = join(import.meta.dirname, '../samples/photos');
 const samplesDir = join(publicDir, 'samples');
 
-/** A hash of what shapes every render (engine, art, catalogue), so an engine change re-renders all. */
+/** A hash of what shapes every render (engine, catalogue), so an engine change re-renders all. */
 function sourcesFingerprint(): string {
   const hash = createHash('sha256');
   for (const pkg of ['@atelier/media', '@atelier/catalog']) {
@@ -38,26 +39,25 @@ const renderedWith = sourcesFingerprint();
 const stampFile = join(samplesDir, '.rendered-with');
 const force =
   process.argv.includes('--force') || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== renderedWith;
-/** Flat, graded art: quality 78 shows no banding, and the slowest effort costs little for 56 small files. */
+/** Quality 78 shows no banding, and the slowest effort costs little for 56 small files. */
 const WEBP_OPTIONS = { quality: 78, effort: 6 };
 
 const fileOf = (picture: SamplePicture, width: number) => join(publicDir, samplePath(picture, width));
 
-/** The generated art, cropped to the centred square every sample uses (portraits keep head and shoulders). */
+/** The photograph, cropped to the centred square every sample uses (the portrait keeps head and shoulders). */
 const originals = new Map<SampleSource, Promise<Buffer>>();
 function original(source: SampleSource): Promise<Buffer> {
-  let rendered = originals.get(source);
-  if (!rendered) {
-    rendered = (async () => {
-      const art = (await renderDefaultModel(source)) ?? (await renderWelcomeImage(source));
-      if (!art) throw new Error(`@atelier/media has no generated image "${source}"`);
-      const { width = 0, height = 0 } = await sharp(art).metadata();
+  let cropped = originals.get(source);
+  if (!cropped) {
+    cropped = (async () => {
+      const photo = readFileSync(join(photosDir, `${source}.jpg`));
+      const { width = 0, height = 0 } = await sharp(photo).metadata();
       const side = Math.min(width, height);
-      return sharp(art).resize(side, side, { fit: 'cover', position: 'centre' }).jpeg({ quality: 95 }).toBuffer();
+      return sharp(photo).resize(side, side, { fit: 'cover', position: 'centre' }).jpeg({ quality: 95 }).toBuffer();
     })();
-    originals.set(source, rendered);
+    originals.set(source, cropped);
   }
-  return rendered;
+  return cropped;
 }
 
 function selectionOf(choice: SampleChoice): Selection {

@@ -228,7 +228,7 @@ export function CommunitySection({ tab, onTabChange, ref }: CommunitySectionProp
           <SegmentedControl
             radius="xl"
             value={tab}
-            onChange={(value) => onTabChange(value as CommunityTab)}
+            onChange={(value) => onTabChange(value)}
             data={[
               { value: 'public', label: 'Feed Public' },
               { value: 'private', label: 'Mes Créations' },

@@ -1,16 +1,15 @@
-import { ActionIcon, Box, Paper, SegmentedControl } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Box, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../../components/AccountMenu';
 import { BrandTitle } from '../../components/BrandTitle';
 import { ThemeToggle } from '../../components/ThemeToggle';
-import type { CommunityTab } from './CommunitySection';
 
-/** The home page's sticky bar: what the community section shows, the brand, create, account. */
-export function HomeHeader({ tab, onTabChange }: { tab: CommunityTab; onTabChange: (tab: CommunityTab) => void }) {
-  // At 375 px a visitor's 'Connexion' button leaves the brand no margin at full size.
-  const narrow = useMediaQuery('(max-width: 400px)');
+/**
+ * The home page's sticky bar: the brand, create, account. What the community section shows is
+ * chosen by the section's own toggle, beside what it changes.
+ */
+export function HomeHeader() {
   return (
     <Paper
       component="header"
@@ -22,18 +21,7 @@ export function HomeHeader({ tab, onTabChange }: { tab: CommunityTab; onTabChang
       className="home-header"
     >
       <div className="home-header__row">
-        <SegmentedControl
-          size="xs"
-          radius="xl"
-          value={tab}
-          onChange={(value) => onTabChange(value as CommunityTab)}
-          data={[
-            { value: 'public', label: 'Public' },
-            { value: 'private', label: 'Privé' },
-          ]}
-          aria-label="Public ou privé"
-        />
-        <BrandTitle size={narrow ? 19 : 22} />
+        <BrandTitle />
         <div className="home-header__actions">
           {/* On phones the theme is switched from the account page: the bar keeps its room for the essentials. */}
           <Box visibleFrom="sm">

@@ -23,14 +23,7 @@ export function HomePage() {
 
   return (
     <>
-      <HomeHeader
-        tab={tab}
-        onTabChange={(next) => {
-          setTab(next);
-          // The header's toggle acts on a section far below the fold: bring it into view.
-          community.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        }}
-      />
+      <HomeHeader />
       <main>
         <HeroSection onShowCreations={() => showcase.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })} />
         <Container size="lg" px={{ base: 'sm', sm: 'md' }} pt={72} pb={80}>

@@ -1,6 +1,7 @@
 import { Button, Center, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { FEATURES, HOW_IT_WORKS, PROCESS_STEPS, SIGN_UP_PATH, TECHNOLOGY } from './content';
+import { ENGINE_PROMISES, FEATURES, PROCESS_STEPS, SIGN_UP_PATH, TECHNOLOGY } from './content';
+import { useEngineName } from './useEngineName';
 import { IconCard, LandingSection } from './Section';
 
 export function FeaturesSection() {
@@ -61,15 +62,16 @@ export function ProcessSection() {
 }
 
 export function HowItWorksSection() {
+  const promise = ENGINE_PROMISES[useEngineName()];
   return (
     <LandingSection
       id="how-it-works"
       eyebrow="Comment ça marche"
-      title="Sous le capot, une IA qui lit votre photo"
+      title={promise.howTitle}
       intro="Chaque transformation suit le même chemin, que vous choisissiez un style seul ou cinq options à la fois."
     >
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        {HOW_IT_WORKS.map((item) => (
+        {promise.howItWorks.map((item) => (
           <IconCard key={item.title} item={item} />
         ))}
       </SimpleGrid>

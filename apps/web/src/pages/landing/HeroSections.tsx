@@ -1,8 +1,9 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconGift } from '@tabler/icons-react';
 import { CompareSlider } from '../../components/CompareSlider';
-import { BADGES, SIGN_UP_PATH, STATS } from './content';
+import { BADGES, ENGINE_PROMISES, SIGN_UP_PATH, STATS } from './content';
 import { afterPicture, beforePicture, COMPARISON_EXAMPLES, sampleImage } from './samples';
+import { useEngineName } from './useEngineName';
 
 /** The hero shows the neon portrait, the most striking of the six examples (its files serve both places). */
 const heroExample = COMPARISON_EXAMPLES.find((example) => example.id === 'cyber') ?? COMPARISON_EXAMPLES[0]!;
@@ -10,6 +11,7 @@ const heroExample = COMPARISON_EXAMPLES.find((example) => example.id === 'cyber'
 export function HeroSection() {
   const before = sampleImage(beforePicture(heroExample));
   const after = sampleImage(afterPicture(heroExample));
+  const promise = ENGINE_PROMISES[useEngineName()];
   return (
     <Box
       component="section"
@@ -26,11 +28,10 @@ export function HeroSection() {
               500 crédits offerts aux 100 premiers inscrits
             </Group>
             <Title order={1} id="hero-title" fz={{ base: 36, sm: 54 }} lh={1.08} style={{ letterSpacing: '-0.03em' }}>
-              Vos photos, <span className="landing-gradient-text">réinventées par l'IA</span>
+              Vos photos, <span className="landing-gradient-text">{promise.headline}</span>
             </Title>
             <Text fz={{ base: 'md', sm: 'xl' }} className="landing-muted" maw={540}>
-              Choisissez un style, un personnage, un décor : Atelier transforme votre photo en œuvre d'art haute
-              définition, sans écrire une seule ligne de prompt.
+              {promise.intro}
             </Text>
             <Group gap="sm">
               <Button
@@ -60,7 +61,10 @@ export function HeroSection() {
           </Stack>
           <CompareSlider
             before={{ ...before, alt: 'Portrait original, avant transformation' }}
-            after={{ ...after, alt: `Le même portrait transformé : ${heroExample.title.toLowerCase()}` }}
+            after={{
+              ...after,
+              alt: `Le même portrait transformé par le moteur local : ${heroExample.title.toLowerCase()}`,
+            }}
             width={before.width}
             height={before.height}
             sizes="(min-width: 62em) 540px, calc(100vw - 32px)"

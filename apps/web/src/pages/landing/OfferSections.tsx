@@ -14,16 +14,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconCoins } from '@tabler/icons-react';
-import { formatCredits } from '../../lib/format';
+import { euros, formatCredits } from '../../lib/format';
 import {
   CREDIT_RULES,
   isFreePlan,
+  planPath,
   PRICING_PLANS,
   SIGN_UP_PATH,
   SAMPLE_TRANSFORMATIONS,
   type PricingPlan,
 } from './content';
 import { LandingSection } from './Section';
+import { useSignedIn } from './useSignedIn';
 
 const credits = (value: number) => `${formatCredits(value)} crédits`;
 
@@ -111,7 +113,7 @@ export function CreditsSection() {
   );
 }
 
-function PlanCard({ plan }: { plan: PricingPlan }) {
+function PlanCard({ plan, signedIn }: { plan: PricingPlan; signedIn: boolean }) {
   const free = isFreePlan(plan);
   return (
     <Stack
@@ -141,14 +143,14 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       </Title>
       <Group gap={4} align="baseline">
         <Text fz={44} fw={800} lh={1}>
-          {plan.price}
+          {free ? '0 €' : euros(plan.priceCents).replace(',00', '')}
         </Text>
         <Text fz="lg" className="landing-muted">
           /mois
         </Text>
       </Group>
       <Text fw={600}>
-        {credits(plan.credits)} · soit {Math.floor(plan.credits / IMAGE_COST)} images
+        {credits(plan.credits)} par mois · soit {Math.floor(plan.credits / IMAGE_COST)} images
       </Text>
       <List spacing="xs" listStyleType="none" p={0} m={0} style={{ flexGrow: 1 }}>
         {plan.features.map((feature) => (
@@ -166,29 +168,30 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       </List>
       <Button
         component="a"
-        href={SIGN_UP_PATH}
+        href={planPath(plan, signedIn)}
         size="md"
         radius="xl"
         fullWidth
         {...(plan.popular ? { variant: 'gradient', gradient: { from: 'violet', to: 'pink' } } : { variant: 'default' })}
       >
-        {free ? 'Commencer Gratuitement' : 'Choisir ce Plan'}
+        {free ? 'Commencer Gratuitement' : "S'abonner"}
       </Button>
     </Stack>
   );
 }
 
 export function PricingSection() {
+  const signedIn = useSignedIn();
   return (
     <LandingSection
       id="pricing"
       eyebrow="Tarifs"
       title="Un abonnement à la mesure de vos envies"
-      intro="Commencez gratuitement, passez à la vitesse supérieure quand vous le souhaitez. Sans engagement."
+      intro="Commencez gratuitement, abonnez-vous quand vous voulez plus de crédits chaque mois. Sans engagement : les crédits non utilisés restent."
     >
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing={{ base: 40, md: 'lg' }} style={{ alignItems: 'stretch' }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing={{ base: 40, md: 'lg' }} style={{ alignItems: 'stretch' }}>
         {PRICING_PLANS.map((plan) => (
-          <PlanCard key={plan.name} plan={plan} />
+          <PlanCard key={plan.name} plan={plan} signedIn={signedIn} />
         ))}
       </SimpleGrid>
     </LandingSection>

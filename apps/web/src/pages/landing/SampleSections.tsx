@@ -98,7 +98,7 @@ export function SampleResultsSection() {
       id="samples"
       eyebrow="Exemples"
       title="Avant, après : jugez par vous-même"
-      intro="Six univers appliqués par notre moteur à des images d'exemple dessinées pour l'occasion (ce ne sont pas des photographies). Faites glisser le curseur pour comparer."
+      intro="Six transformations faites par le moteur local d'Atelier sur de vraies photos du domaine public ou sous licence CC0 (NASA, scikit-image). Faites glisser le curseur pour comparer."
       tinted
     >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'xl', md: 'lg' }}>
@@ -127,7 +127,7 @@ export function SampleResultsSection() {
                 leftSection={<IconBolt size={12} aria-hidden />}
                 style={{ alignSelf: 'flex-start' }}
               >
-                Traitement instantané
+                Moteur local
               </Badge>
               <Title order={3} fz="lg" id={`sample-${example.id}`}>
                 {example.title}
@@ -198,9 +198,9 @@ export function CharacterShowcaseSection() {
   return (
     <LandingSection
       id="characters"
-      eyebrow="Personnages"
-      title="Quatre visages, douze métamorphoses"
-      intro={`${CHARACTERS.length} portraits dessinés, ${SAMPLE_TRANSFORMATIONS.length / CHARACTERS.length} transformations chacun : le même portrait devient cyanotype, chevalier ou nuit à Tokyo.`}
+      eyebrow="Vraies photos"
+      title="Quatre photos, douze transformations"
+      intro={`${CHARACTERS.length} vraies photos (domaine public ou CC0), ${SAMPLE_TRANSFORMATIONS.length / CHARACTERS.length} transformations chacune par le moteur local d'Atelier : le même cliché devient cyanotype, chevalier ou maquette.`}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
         {CHARACTERS.map((character) => (

@@ -22,6 +22,8 @@ import {
   IconWand,
   type Icon,
 } from '@tabler/icons-react';
+import { planImages, SUBSCRIPTION_PLANS, type PlanId, type SubscriptionPlan } from '@atelier/catalog';
+import { euros } from '../../lib/format';
 import { IMAGE_COST } from '@atelier/catalog';
 import { CHARACTERS } from './samples';
 
@@ -49,8 +51,8 @@ export const STATS = [
 ] as const;
 
 export const BADGES: readonly Pick<IconItem, 'icon' | 'title'>[] = [
-  { icon: IconBrain, title: 'Détection IA automatique' },
-  { icon: IconWand, title: 'Transformation complète' },
+  { icon: IconBrain, title: 'Personne et visage détectés' },
+  { icon: IconWand, title: 'Une vignette par option' },
   { icon: IconAdjustmentsOff, title: 'Zéro configuration' },
   { icon: IconStack2, title: 'Styles multiples' },
 ];
@@ -71,17 +73,17 @@ export const FEATURES: readonly IconItem[] = [
     icon: IconMovie,
     title: 'Environnements cinématographiques',
     description:
-      'Tokyo sous les néons, forêt enchantée ou surface lunaire : changez de décor sans quitter votre canapé.',
+      'Tokyo sous les néons, Paris ou surface lunaire : la personne détourée, posée devant un nouveau décor.',
   },
   {
     icon: IconCamera,
     title: 'Angles professionnels',
-    description: "Contre-plongée, plan américain, grand angle : le cadrage d'un photographe de plateau, en un clic.",
+    description: 'Contre-plongée, gros plan, grand angle : le cadrage et les objectifs d’un photographe, en un clic.',
   },
   {
     icon: IconRun,
     title: 'Actions dynamiques',
-    description: 'Sauter, voler, lancer un sort : donnez du mouvement et une histoire à une photo immobile.',
+    description: 'Courir, léviter, lancer un sort : des accessoires et du mouvement dessinés autour de la personne.',
   },
   {
     icon: IconBulb,
@@ -119,23 +121,62 @@ export const PROCESS_STEPS: readonly (IconItem & { step: number })[] = [
   },
 ];
 
-export const HOW_IT_WORKS: readonly IconItem[] = [
-  {
-    icon: IconPhotoScan,
-    title: 'Analyse de la photo',
-    description: 'Format, cadrage et exposition sont ajustés automatiquement : rien à détourer, rien à annoter.',
+/** What the landing promises of the engine the service runs (`media.engine`): no more than it does. */
+export interface EnginePromise {
+  /** The end of the hero's title, highlighted. */
+  headline: string;
+  intro: string;
+  howTitle: string;
+  howItWorks: readonly IconItem[];
+}
+
+const PHOTO_ANALYSIS: IconItem = {
+  icon: IconPhotoScan,
+  title: 'Analyse de la photo',
+  description:
+    'La personne est détourée, son visage et sa pose repérés par des modèles ouverts : rien à détourer, rien à annoter.',
+};
+
+const RENDER_AND_FINISH: IconItem = {
+  icon: IconSparkles,
+  title: 'Rendu et finition',
+  description: "L'image est mise au format demandé, agrandie si besoin, puis enregistrée dans votre galerie privée.",
+};
+
+export const ENGINE_PROMISES: Readonly<Record<'local' | 'replicate', EnginePromise>> = {
+  local: {
+    headline: 'retouchées et mises en scène',
+    intro:
+      'Choisissez un style, un décor, une lumière, un cadrage : Atelier détoure la personne, la met en scène et agrandit votre photo en haute définition, sans écrire une ligne de prompt.',
+    howTitle: 'Sous le capot, des modèles qui repèrent la personne',
+    howItWorks: [
+      PHOTO_ANALYSIS,
+      {
+        icon: IconWand,
+        title: 'Une recette par option',
+        description:
+          'Chaque option a la sienne : décor dessiné derrière la personne, lumière, cadrage, rendu de peintre, agrandissement ESRGAN. Sans IA générative : ce qu’elle ne sait pas rendre est réservé au moteur cloud.',
+      },
+      RENDER_AND_FINISH,
+    ],
   },
-  {
-    icon: IconWand,
-    title: 'Composition de la consigne',
-    description: 'Vos choix deviennent une instruction précise pour le modèle. Vous cliquez, nous rédigeons.',
+  replicate: {
+    headline: "réinventées par l'IA",
+    intro:
+      'Choisissez un style, un personnage, un décor : des modèles génératifs redessinent votre photo, sans écrire une seule ligne de prompt.',
+    howTitle: 'Sous le capot, une IA qui lit votre photo',
+    howItWorks: [
+      PHOTO_ANALYSIS,
+      {
+        icon: IconWand,
+        title: 'Composition de la consigne',
+        description:
+          'Vos choix deviennent une instruction pour le modèle qui fait le mieux chaque étape. Vous cliquez, nous rédigeons.',
+      },
+      RENDER_AND_FINISH,
+    ],
   },
-  {
-    icon: IconSparkles,
-    title: 'Rendu et finition',
-    description: "L'image est générée, mise au format demandé puis enregistrée dans votre galerie privée.",
-  },
-];
+};
 
 export const TECHNOLOGY: readonly IconItem[] = [
   {
@@ -184,42 +225,48 @@ export const GALLERY_POINTS = [
 ];
 
 export interface PricingPlan {
+  /** A subscription plan's id, or null for the free Découverte offer. */
+  id: PlanId | null;
   name: string;
-  price: string;
+  priceCents: number;
   credits: number;
   features: readonly string[];
   popular: boolean;
 }
 
-export const PRICING_PLANS: readonly PricingPlan[] = [
-  {
-    name: 'Découverte',
-    price: '0€',
-    credits: 100,
-    features: ['Tous les styles', 'Galerie illimitée', 'Export sans filigrane', 'Support communautaire'],
-    popular: false,
-  },
-  {
-    name: 'Créateur',
-    price: '19€',
-    credits: 500,
-    features: [
-      'Accès prioritaire',
-      'Couleurs granulaires',
-      'Téléchargement groupé',
-      'Support par e-mail',
-      'Sauvegardes automatiques',
-    ],
-    popular: true,
-  },
-  {
-    name: 'Professionnel',
-    price: '49€',
-    credits: 2000,
-    features: ['API dédiée', 'Workflows personnalisés', 'Support prioritaire 24/7', 'Formation', 'Analyses avancées'],
-    popular: false,
-  },
+/** The Découverte offer's monthly credits as the server grants them by default (DISCOVERY_OFFER_CREDITS). */
+export const DISCOVERY_CREDITS = 100;
+
+/** What every plan has; the paid ones differ only by their credits, so none claims a feature it lacks. */
+const paidFeatures = (plan: SubscriptionPlan) => [
+  `${euros(Math.round(plan.priceCents / planImages(plan)))} par image`,
+  'Les crédits non utilisés restent',
+  'Toutes les options, vidéos et workflows',
+  'Sans engagement, annulable en ligne',
 ];
 
-/** A price of '0€' marks the free plan, whose button invites to start rather than to choose. */
-export const isFreePlan = (plan: PricingPlan) => plan.price === '0€';
+/** The free offer beside the three monthly plans the account page sells, at the same prices. */
+export const PRICING_PLANS: readonly PricingPlan[] = [
+  {
+    id: null,
+    name: 'Découverte',
+    priceCents: 0,
+    credits: DISCOVERY_CREDITS,
+    features: [
+      'Offerts chaque mois aux comptes gratuits',
+      'Toutes les options du studio',
+      'Galerie privée et fil public',
+    ],
+    popular: false,
+  },
+  ...SUBSCRIPTION_PLANS.map((plan) => ({ ...plan, features: paidFeatures(plan) })),
+];
+
+export const isFreePlan = (plan: PricingPlan) => plan.id === null;
+
+/** A visitor signs up first, then lands on the payment of the plan they chose. */
+export function planPath(plan: PricingPlan, signedIn: boolean): string {
+  if (!plan.id) return signedIn ? '/studio' : SIGN_UP_PATH;
+  const checkout = `/checkout?plan=${plan.id}`;
+  return signedIn ? checkout : `${SIGN_UP_PATH}&next=${encodeURIComponent(checkout)}`;
+}

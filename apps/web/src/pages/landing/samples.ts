@@ -1,13 +1,14 @@
 import type { CategoryId } from '@atelier/catalog';
 
 // The landing's before/after pictures. This list is read twice: by the page, to show them, and by
-// scripts/generate-samples.ts, which renders them with the local image engine at build time.
+// scripts/generate-samples.ts, which renders them with the local image engine at build time, from
+// the real photographs of samples/photos (public domain or CC0, credited there).
 
 /** Catalogue option ids by category: what the engine is asked to apply. */
 export type SampleChoice = Partial<Record<CategoryId, string>>;
 
-/** Id of the generated picture a sample starts from: a default model or a welcome image of @atelier/media. */
-export type SampleSource = `model-${string}` | `welcome-${string}`;
+/** The photograph a sample starts from: samples/photos/{name}.jpg. */
+export type SampleSource = 'astronaut' | 'chelsea' | 'coffee' | 'rocket';
 
 export interface ComparisonExample {
   id: string;
@@ -37,121 +38,101 @@ export const COMPARISON_EXAMPLES: readonly ComparisonExample[] = [
   {
     id: 'cyber',
     title: 'Cyber futuriste',
-    description: 'Un portrait de jour plongé dans une mégalopole nocturne, baignée de néons roses et violets.',
-    source: 'model-lea',
+    description: 'La personne détourée, posée devant une ville de néons dessinée, aux couleurs cyberpunk.',
+    source: 'astronaut',
     choice: { style: 'cyberpunk', environment: 'neon-tokyo' },
   },
   {
     id: 'fantasy',
     title: 'Fantasy royale',
-    description: 'Une couronne et la lumière dorée de fin de journée : votre portrait entre dans la légende.',
-    source: 'model-camille',
+    description: 'Une couronne dessinée sur la tête détectée et la lumière dorée de fin de journée.',
+    source: 'astronaut',
     choice: { character: 'queen', lighting: 'golden-hour' },
   },
   {
     id: 'steampunk',
     title: 'Steampunk',
-    description: "Tons cuivrés et lueur de foyer : l'atmosphère d'un atelier d'inventeur victorien.",
-    source: 'model-hugo',
-    choice: { style: 'steampunk', lighting: 'fireplace' },
+    description: "Tons cuivrés et grain ancien : l'atmosphère d'un atelier d'inventeur victorien.",
+    source: 'coffee',
+    choice: { style: 'steampunk' },
   },
   {
-    id: 'space',
-    title: 'Odyssée spatiale',
-    description: 'Casque, voie lactée et reflets bleutés : décollage immédiat, sans entraînement.',
-    source: 'model-amina',
-    choice: { character: 'astronaut', environment: 'space', lighting: 'starry-night' },
+    id: 'miniature',
+    title: 'Miniature',
+    description: 'Une bande de netteté et des couleurs vives : le pas de tir devient une maquette.',
+    source: 'rocket',
+    choice: { camera: 'tilt-shift' },
   },
   {
     id: 'art-deco',
     title: 'Art déco',
-    description: "La ville se pare d'or et de noir profond : l'élégance graphique des années folles.",
-    source: 'welcome-ville',
+    description: "L'or et le noir profond : l'élégance graphique des années folles.",
+    source: 'chelsea',
     choice: { style: 'art-deco' },
   },
   {
-    id: 'nature',
-    title: 'Nature sauvage',
-    description: 'Une forêt enchantée et la lumière filtrée par les feuilles, pour une vraie échappée.',
-    source: 'welcome-foret',
-    choice: { environment: 'enchanted-forest', lighting: 'dappled-light' },
+    id: 'aquarelle',
+    title: 'Aquarelle',
+    description: 'Des lavis qui débordent, le pigment accumulé sur leurs bords et le grain du papier.',
+    source: 'chelsea',
+    choice: { style: 'watercolor' },
   },
 ];
 
-/** Four characters with three transformations each: the twelve samples of the product claims. */
+/** Four photographs with three transformations each: the twelve samples of the product claims. */
 export const CHARACTERS: readonly CharacterSample[] = [
   {
-    id: 'lea',
-    name: 'Léa',
-    tagline: 'Portrait en extérieur',
-    source: 'model-lea',
+    id: 'eileen',
+    name: 'Eileen',
+    tagline: 'Portrait, NASA',
+    source: 'astronaut',
     transformations: [
       { id: 'cyanotype', style: 'Cyanotype', title: 'Tirage au cyanotype', choice: { style: 'cyanotype' } },
-      { id: 'croquis', style: 'Croquis au crayon', title: 'Esquisse à la mine', choice: { style: 'pencil-sketch' } },
-      {
-        id: 'reine',
-        style: 'Reine',
-        title: "Reine à l'heure dorée",
-        choice: { character: 'queen', lighting: 'golden-hour' },
-      },
-    ],
-  },
-  {
-    id: 'hugo',
-    name: 'Hugo',
-    tagline: 'Photo de profil',
-    source: 'model-hugo',
-    transformations: [
       {
         id: 'chevalier',
         style: 'Chevalier',
-        title: 'Chevalier en armure',
-        choice: { character: 'knight', environment: 'medieval-village' },
+        title: 'Chevalier devant le château',
+        choice: { character: 'knight', environment: 'castle' },
       },
+      {
+        id: 'contre-jour',
+        style: 'Contre-jour',
+        title: 'Cheveux en contre-jour',
+        choice: { lighting: 'rim-light' },
+      },
+    ],
+  },
+  {
+    id: 'chelsea',
+    name: 'Chelsea',
+    tagline: 'Chat, photo CC0',
+    source: 'chelsea',
+    transformations: [
+      { id: 'croquis', style: 'Croquis au crayon', title: 'Esquisse à la mine', choice: { style: 'pencil-sketch' } },
+      { id: 'pop-art', style: 'Pop art', title: 'Affiche pop art', choice: { style: 'pop-art' } },
+      { id: 'gros-plan', style: 'Gros plan', title: 'Gros plan', choice: { camera: 'close-up' } },
+    ],
+  },
+  {
+    id: 'cafe',
+    name: 'Café',
+    tagline: 'Nature morte, photo CC0',
+    source: 'coffee',
+    transformations: [
+      { id: 'film-noir', style: 'Film noir', title: 'Café film noir', choice: { style: 'film-noir' } },
+      { id: 'vitrail', style: 'Vitrail', title: 'Vitrail', choice: { style: 'stained-glass' } },
+      { id: 'lune', style: 'Clair de lune', title: 'Au clair de lune', choice: { lighting: 'moonlight' } },
+    ],
+  },
+  {
+    id: 'fusee',
+    name: 'Fusée',
+    tagline: 'Pas de tir, NASA',
+    source: 'rocket',
+    transformations: [
       { id: 'synthwave', style: 'Synthwave', title: 'Rétro synthwave', choice: { style: 'synthwave' } },
-      {
-        id: 'astronaute',
-        style: 'Astronaute',
-        title: 'Astronaute lunaire',
-        choice: { character: 'astronaut', environment: 'moon' },
-      },
-    ],
-  },
-  {
-    id: 'amina',
-    name: 'Amina',
-    tagline: 'Selfie du week-end',
-    source: 'model-amina',
-    transformations: [
-      {
-        id: 'neons',
-        style: 'Néons',
-        title: 'Nuit à Tokyo',
-        choice: { environment: 'neon-tokyo', lighting: 'neon-lights' },
-      },
-      { id: 'aurore', style: 'Aurore boréale', title: "Sous l'aurore boréale", choice: { lighting: 'aurora' } },
-      {
-        id: 'fee',
-        style: 'Fée',
-        title: 'Fée de la forêt',
-        choice: { character: 'fairy', environment: 'enchanted-forest' },
-      },
-    ],
-  },
-  {
-    id: 'malik',
-    name: 'Malik',
-    tagline: 'Portrait studio',
-    source: 'model-malik',
-    transformations: [
-      { id: 'film-noir', style: 'Film noir', title: 'Détective film noir', choice: { style: 'film-noir' } },
-      {
-        id: 'viking',
-        style: 'Viking',
-        title: 'Viking des fjords',
-        choice: { character: 'viking', environment: 'snowy-mountains' },
-      },
-      { id: 'vaporwave', style: 'Vaporwave', title: 'Affiche vaporwave', choice: { style: 'vaporwave' } },
+      { id: 'cyanotype-fusee', style: 'Cyanotype', title: 'Bleu de Prusse', choice: { style: 'cyanotype' } },
+      { id: 'contre-plongee', style: 'Contre-plongée', title: 'Vue par en dessous', choice: { camera: 'low-angle' } },
     ],
   },
 ];
