@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { createCreation, newPerson, samplePhoto, signUp, transformPhoto, uniqueLabel } from './support';
 
 /** Signs a new member up and saves one creation per label, oldest first. */

@@ -25,11 +25,15 @@ export async function uploadToStudio(
 }
 
 /** Opens a category (its grid button is named after it) and taps one of its options. */
-export async function chooseOption(page: Page, category: string, option: string): Promise<void> {
+export async function openCategory(page: Page, category: string): Promise<void> {
   await page
     .getByRole('group', { name: 'Catégories' })
     .getByRole('button', { name: new RegExp(`^${category}`) })
     .click();
+}
+
+export async function chooseOption(page: Page, category: string, option: string): Promise<void> {
+  await openCategory(page, category);
   await page.getByRole('button', { name: option, exact: true }).click();
 }
 

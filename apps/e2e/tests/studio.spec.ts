@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createCreation, newPerson, samplePhoto, signUp, transformPhoto } from './support';
 import {
   chooseGenerationMode,
   chooseOption,
   dialog,
   isPhone,
+  openCategory,
   openStudio,
   selectionChip,
   stageImage,
@@ -164,6 +165,25 @@ test('RUN with fewer than 50 credits shows the credits dialog with the balance',
   await expect(credits.locator('a[href="/checkout"]')).toBeVisible();
 });
 
+test('with the local engine, an option only the cloud renders says so on its tile, and RUN explains it without charging', async ({
+  page,
+}) => {
+  await signUp(page, newPerson('Octave'));
+  await openStudio(page);
+  const startCredits = await studioCredits(page);
+  await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 5) });
+  // The tiles are read before the pick: on a phone, picking closes the sheet.
+  await openCategory(page, 'Angle');
+  await expect(page.getByRole('button', { name: 'Profil', exact: true })).toContainText('Moteur cloud uniquement');
+  await expect(page.getByRole('button', { name: 'Gros plan', exact: true })).not.toContainText('Moteur cloud');
+  await page.getByRole('button', { name: 'Profil', exact: true }).click();
+  await page.getByTestId('studio-run').click();
+  const explanation = dialog(page, 'Moteur cloud uniquement');
+  await expect(explanation).toContainText("L'option « Profil » est disponible avec le moteur cloud uniquement");
+  await expect(explanation).toContainText("Aucun crédit n'a été débité.");
+  await expect.poll(() => studioCredits(page)).toBe(startCredits);
+});
+
 test('video mode shows the generation live, stage and percentage, then the playable video', async ({ page }) => {
   await signUp(page, newPerson('Victor'));
   await openStudio(page);
@@ -224,4 +244,28 @@ test('?logout=true forgets the handed-over pictures, asks to sign in and cleans 
   await expect(page).toHaveURL(/\/create$/);
   await expect(page.getByTestId('studio-login-modal')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('selectedLibraryImages'))).toBeNull();
+});
+
+test('a colour a style in greys turns grey is said so on its chip', async ({ page }) => {
+  await openStudio(page);
+  await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 6) });
+  await chooseOption(page, 'Vêtement', "Costume d'affaires");
+  const suit = selectionChip(page, "Costume d'affaires");
+  await suit.getByRole('button', { name: "Couleur de Costume d'affaires" }).click();
+  const colours = dialog(page, "Couleurs · Costume d'affaires");
+  await colours.getByRole('button', { name: "Couleur : Costume d'affaires" }).click();
+  await colours.getByRole('button', { name: 'Rouge', exact: true }).click();
+  await colours.getByRole('button', { name: 'Fermer' }).click();
+  await expect(suit.getByTestId('greyed-colour')).toHaveCount(0);
+
+  await chooseOption(page, 'Style', 'Croquis au crayon');
+  await expect(suit.getByTestId('greyed-colour')).toHaveText('en gris');
+  await suit.getByTestId('greyed-colour').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    "Le style Croquis au crayon rend l'image en gris : cette couleur n'y apparaîtra pas.",
+  );
+
+  // A style in colour keeps it.
+  await chooseOption(page, 'Style', 'Aquarelle');
+  await expect(suit.getByTestId('greyed-colour')).toHaveCount(0);
 });

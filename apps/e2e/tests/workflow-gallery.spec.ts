@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import {
   allNodes,
   chooseInPicker,
@@ -32,7 +32,6 @@ async function runIntoGallery(page: Page, renders: number): Promise<Locator> {
 test('workflow renders land in the gallery, named by their options, with a filter chip for each option', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await openEmptyEditor(page);
   await startWithPhoto(page, 3);
   await pickOption(page, 'style', 'Aquarelle');
@@ -46,7 +45,6 @@ test('workflow renders land in the gallery, named by their options, with a filte
 test('a node added from the toolbar joins the render body and its render reaches the gallery; on a phone the editor opens readable', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const phone = testInfo.project.name === 'phone';
   await openEmptyEditor(page);
   await startWithPhoto(page, 5);
@@ -71,6 +69,11 @@ test('a node added from the toolbar joins the render body and its render reaches
       },
     );
     expect(creditOnTop, 'nothing covers the credit').toBe(true);
+    // Every button of the toolbar is in view, none cut at the edge of the screen.
+    const toolbar = page.getByRole('toolbar', { name: 'Ajouter au workflow' });
+    expect(await toolbar.evaluate((bar) => bar.scrollWidth <= bar.clientWidth)).toBe(true);
+    for (const name of ['Image', 'Style', 'Personnage', 'Action', 'Ajouter un nœud'])
+      await expect(toolbar.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
   }
 
   // A style: the sample photo shows no person, and the local engine refuses costumes and actions without one.

@@ -3,10 +3,16 @@ import type { MediaDeps } from '@atelier/api';
 import {
   createEngines,
   DiskRenderStore,
+  localEngineRefusal,
   LocalDiskStorage,
   RenderCache,
+  replicateCloud,
   ReplicateWebhooks,
   S3Storage,
+  type EngineName,
+  type Engines,
+  type ImageEngine,
+  type ReplicateOptions,
 } from '@atelier/media';
 import { cloudModels, type ServerConfig } from './env';
 import { generationConcurrency } from './jobs';
@@ -25,23 +31,25 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
           secret: env.REPLICATE_WEBHOOK_SECRET,
         })
       : undefined;
-  const engines = createEngines({
-    engine: env.AI_ENGINE,
-    ffmpegSearchPath: env.PATH,
-    // Each generation runs its models one after the other: one model thread per generation slot.
-    modelThreads: generationConcurrency(env.GENERATION_CONCURRENCY),
-    ...(env.REPLICATE_API_TOKEN
-      ? {
-          replicate: {
-            token: env.REPLICATE_API_TOKEN,
-            baseUrl: env.REPLICATE_API_URL,
-            models: cloudModels(env),
-            createsPerMinute: env.REPLICATE_CREATES_PER_MINUTE,
-            webhooks: replicateWebhooks,
-          },
-        }
-      : {}),
-  });
+  const replicate: ReplicateOptions | undefined = env.REPLICATE_API_TOKEN
+    ? {
+        token: env.REPLICATE_API_TOKEN,
+        baseUrl: env.REPLICATE_API_URL,
+        models: cloudModels(env),
+        createsPerMinute: env.REPLICATE_CREATES_PER_MINUTE,
+        webhooks: replicateWebhooks,
+      }
+    : undefined;
+  const engines =
+    env.ATELIER_ROLE === 'web'
+      ? enginesOfWorkers(env.AI_ENGINE, replicate)
+      : createEngines({
+          engine: env.AI_ENGINE,
+          ffmpegSearchPath: env.PATH,
+          // Each generation runs its models one after the other: one model thread per generation slot.
+          modelThreads: generationConcurrency(env.GENERATION_CONCURRENCY),
+          ...(replicate ? { replicate } : {}),
+        });
   const bucket =
     env.STORAGE === 's3'
       ? new S3Storage({
@@ -59,5 +67,30 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
     videos: engines.video,
     renders: new RenderCache(bucket?.renders() ?? new DiskRenderStore(join(dataDir, 'renders'))),
     replicateWebhooks,
+  };
+}
+
+/** What each engine refuses before anything is charged; the cloud engine renders every option. */
+const REFUSALS: Partial<Record<EngineName, ImageEngine['refusal']>> = { local: localEngineRefusal };
+
+/**
+ * A web server's engines (ATELIER_ROLE=web): the workers' engines by name, to label the jobs it
+ * queues and refuse at once what their engine would (nothing charged, nothing queued), and the
+ * cloud's cancel, to stop a prediction whose worker died. They render nothing (its job service
+ * never runs a job): no generation loads a model or ffmpeg in this process.
+ */
+export function enginesOfWorkers(name: EngineName, replicate: ReplicateOptions | undefined): Engines {
+  const rendersNothing = () =>
+    Promise.reject(new Error('ATELIER_ROLE=web renders nothing: generations run on the workers'));
+  const predictions = replicate && replicateCloud(replicate).predictions;
+  const cancel = predictions && ((predictionId: string) => predictions.cancel(predictionId));
+  return {
+    image: {
+      name,
+      transform: rendersNothing,
+      ...(REFUSALS[name] ? { refusal: REFUSALS[name] } : {}),
+      ...(cancel ? { cancel } : {}),
+    },
+    video: { name, generate: rendersNothing, ...(cancel ? { cancel } : {}) },
   };
 }

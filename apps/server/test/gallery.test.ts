@@ -129,7 +129,7 @@ describe.each(testDatabaseTargets())('gallery on $name', (target) => {
         alice.c.post('/api/gallery/save', raced),
       ]);
       expect(both.map((r) => r.status)).toEqual([200, 200]);
-      expect(both[0]!.body.item.id).toBe(both[1]!.body.item.id);
+      expect(both[0].body.item.id).toBe(both[1].body.item.id);
       expect(await itemCount(alice.userId)).toBe(2);
     });
 

@@ -17,8 +17,10 @@ describe.each(testDatabaseTargets())('media, art and composites on $name', (targ
     return c;
   }
 
-  async function upload(c: TestClient, seed = 1): Promise<string> {
-    const res = await c.upload(await samplePhoto(seed), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+  async function upload(c: TestClient, seed = 1, { width = 320, height = 240 } = {}): Promise<string> {
+    const res = await c.upload(await samplePhoto(seed, width, height), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
     expect(res.status, res.text).toBe(200);
     return res.body.imagePath;
   }
@@ -70,7 +72,7 @@ describe.each(testDatabaseTargets())('media, art and composites on $name', (targ
     const imagePath = await upload(c);
     const { id } = await savedItem(t, { c, userId: user.id, email }, { originalImagePath: imagePath });
     await expectHidden(client(), imagePath);
-    expect((await c.post(`/api/posts/${id}/public`)).status).toBe(200);
+    expect((await c.post(`/api/posts/${id}/public`, { withOriginal: true })).status).toBe(200);
     await expectServedInRanges(client(), imagePath);
   });
 
@@ -133,11 +135,72 @@ describe.each(testDatabaseTargets())('media, art and composites on $name', (targ
     const stitched = await c.get(`/api/view-stitch/${filename}`);
     expect(stitched.status).toBe(200);
     const { width, height } = await sharp(stitched.raw).metadata();
-    expect(width!).toBeGreaterThan(height!);
+    expect(width).toBeGreaterThan(height);
     const stranger = await signedIn();
     const refused = await stranger.get(`/api/view-stitch/${filename}`);
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe('Image non disponible');
     expect((await c.get('/api/view-stitch/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+
+  /** A 3000 × 2000 upload: a grid's card needs a tenth of its pixels. */
+  const uploadLarge = (c: TestClient) => upload(c, 3, { width: 3000, height: 2000 });
+
+  it('sends a picture’s owner its small WebP, the short side at the width asked, made once', async () => {
+    const c = await signedIn();
+    const imagePath = await uploadLarge(c);
+    const full = await c.get(imagePath);
+    const rendered = t.media.renders.rendered.preview;
+
+    for (const width of [320, 640]) {
+      const preview = await c.get(`${imagePath}?w=${width}`);
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.headers['content-type']).toBe('image/webp');
+      expect(preview.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const metadata = await sharp(preview.raw).metadata();
+      expect(metadata.format).toBe('webp');
+      expect([metadata.width, metadata.height]).toEqual([width * 1.5, width]);
+      expect(preview.raw.length).toBeLessThan(full.raw.length / 4);
+    }
+    // Asked again: read from the cache, not made a second time.
+    expect((await c.get(`${imagePath}?w=320`)).status).toBe(200);
+    expect(t.media.renders.rendered.preview).toBe(rendered + 2);
+
+    // A picture smaller than the width asked is never enlarged.
+    const small = await c.get(`${await upload(c, 4, { width: 300, height: 200 })}?w=640`);
+    const { width, height } = await sharp(small.raw).metadata();
+    expect([width, height]).toEqual([300, 200]);
+  });
+
+  it('hides a private picture’s small version from strangers and visitors, and shows a published one’s', async () => {
+    const owner = client();
+    const { user, email } = await owner.register();
+    const imagePath = await uploadLarge(owner);
+    for (const other of [await signedIn(), client()]) {
+      const refused = await other.get(`${imagePath}?w=320`);
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe('Ressource introuvable');
+    }
+    const { id } = await savedItem(t, { c: owner, userId: user.id, email }, { originalImagePath: imagePath });
+    expect((await owner.post(`/api/posts/${id}/public`, { withOriginal: true })).status).toBe(200);
+    const shown = await client().get(`${imagePath}?w=320`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/webp');
+  });
+
+  it('refuses a small version of a width it does not make, or of a video, in French; an unknown picture is 404', async () => {
+    const c = await signedIn();
+    const imagePath = await uploadLarge(c);
+    for (const width of ['100', '10000', 'grand', '', '320.5']) {
+      const refused = await c.get(`${imagePath}?w=${width}`);
+      expect(refused.status, width).toBe(400);
+      expect(refused.body.message).toBe('Largeur d’aperçu inconnue : 320 ou 640 pixels.');
+    }
+    const video = await c.get('/api/media/videos/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.mp4?w=320');
+    expect(video.status).toBe(400);
+    expect(video.body.message).toBe('Aperçu disponible pour les images seulement.');
+    const unknown = await c.get('/api/media/uploads/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg?w=320');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Ressource introuvable');
   });
 });

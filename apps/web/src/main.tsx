@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+import type * as AppMount from './app/mount';
 
 const FADE_IN_DELAY_MS = 100;
 const VISIBILITY_CHECK_MS = 2000;
@@ -16,7 +17,7 @@ async function start(): Promise<void> {
     fail('Élément root manquant');
     return;
   }
-  let mount: typeof import('./app/mount');
+  let mount: typeof AppMount;
   try {
     // The landing page, where most first visits start, loads alone (see mountLanding).
     mount = window.location.pathname === '/landing' ? await import('./app/mountLanding') : await import('./app/mount');

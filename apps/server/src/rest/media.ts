@@ -1,13 +1,24 @@
 import type { MediaDeps } from '@atelier/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
+import { isMediaError } from '@atelier/media';
 import { notFound, sendStoredFile } from './files';
 
 const ONE_DAY = 86_400;
+/**
+ * Stored files: keys are random and never reused, so a file never changes under its address.
+ * Private even once published: unpublishing must not leave a copy in shared caches for a year.
+ */
+const PRIVATE_FOREVER = 'private, max-age=31536000, immutable';
 
-/** Sends a rendered-once file (thumbnail, welcome image, default model): public and cacheable. */
+const isUnknownName = (error: unknown) => isMediaError(error) && error.code === 'NOT_FOUND';
+
+/**
+ * Sends a rendered-once file (thumbnail, welcome image, default model): public and cacheable. Only
+ * an unknown name is a 404: a disk that cannot keep the render is a fault (507 or 503, see faultReply).
+ */
 async function sendRendered(reply: FastifyReply, render: () => Promise<Buffer>): Promise<FastifyReply> {
-  const image = await render().catch(notFound);
+  const image = await render().catch((error: unknown) => (isUnknownName(error) ? notFound() : Promise.reject(error)));
   return reply.type('image/jpeg').header('cache-control', `public, max-age=${ONE_DAY}`).send(image);
 }
 
@@ -16,10 +27,14 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
     '/api/media/*',
     restHandler(callerFor, async (caller, request, reply) => {
       const key = (request.params as { '*': string })['*'];
+      const width = untrustedField(request.query, 'w');
+      if (width !== undefined) {
+        // A card's small version: the same address, so the same owner check, made once then kept.
+        const preview = await caller.media.preview({ key, width: untrusted(Number(width)) });
+        return reply.type('image/webp').header('cache-control', PRIVATE_FOREVER).send(preview);
+      }
       await caller.media.canView({ key });
-      // Keys are random and never reused, so a file never changes under its address. Private even
-      // once published: unpublishing must not leave a copy in shared caches for a year.
-      return sendStoredFile(reply, media.storage, key, { 'cache-control': 'private, max-age=31536000, immutable' });
+      return sendStoredFile(reply, media.storage, key, { 'cache-control': PRIVATE_FOREVER });
     }),
   );
 
@@ -35,7 +50,13 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
     '/api/thumbnail/:name',
     restHandler(callerFor, (_caller, request, reply) => {
       const id = (request.params as { name: string }).name.replace(/\.jpg$/, '');
-      return sendRendered(reply, () => media.renders.thumbnail(id).catch(() => media.renders.thumbnail(`style-${id}`)));
+      return sendRendered(reply, () =>
+        media.renders
+          .thumbnail(id)
+          .catch((error: unknown) =>
+            isUnknownName(error) ? media.renders.thumbnail(`style-${id}`) : Promise.reject(error),
+          ),
+      );
     }),
   );
 

@@ -1,6 +1,7 @@
 import { Center } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState, type CSSProperties } from 'react';
+import { previewSourcesOf } from '../lib/media';
 
 interface FallbackImageProps {
   src: string;
@@ -10,10 +11,23 @@ interface FallbackImageProps {
   style?: CSSProperties;
   className?: string;
   loading?: 'lazy' | 'eager';
+  /**
+   * The width the picture is laid out at (an `<img>`'s `sizes`): when given, a stored picture is
+   * loaded as its small version for that width rather than whole.
+   */
+  previewSizes?: string;
 }
 
 /** An image that tries its fallback when it fails, then shows a neutral placeholder. */
-export function FallbackImage({ src, fallbackSrc, alt, style, className, loading = 'lazy' }: FallbackImageProps) {
+export function FallbackImage({
+  src,
+  fallbackSrc,
+  alt,
+  style,
+  className,
+  loading = 'lazy',
+  previewSizes,
+}: FallbackImageProps) {
   const sources = fallbackSrc && fallbackSrc !== src ? [src, fallbackSrc] : [src];
   // Failures are counted per source list, so a new `src` starts again from the first.
   const [failures, setFailures] = useState({ of: src, count: 0 });
@@ -32,9 +46,12 @@ export function FallbackImage({ src, fallbackSrc, alt, style, className, loading
       </Center>
     );
   }
+  const preview = previewSizes === undefined ? null : previewSourcesOf(current);
   return (
     <img
-      src={current}
+      src={preview?.src ?? current}
+      srcSet={preview?.srcSet}
+      sizes={preview ? previewSizes : undefined}
       alt={alt}
       loading={loading}
       decoding="async"

@@ -20,6 +20,12 @@ interface ImageCardProps {
   favorite?: { isFavorite: boolean; busy: boolean; onToggle: () => void };
 }
 
+/**
+ * How wide a card is in the grids that show them (2 columns on phones, 3 on tablets, 4 in the
+ * `lg` container): what the picture's small version is picked by.
+ */
+const CARD_SIZES = '(max-width: 48em) 50vw, (max-width: 62em) 33vw, 270px';
+
 /** One picture of a gallery or library grid: square preview, caption, 'Voir' and download. */
 export function ImageCard({
   src,
@@ -51,6 +57,7 @@ export function ImageCard({
           src={src}
           fallbackSrc={fallbackSrc}
           alt={title}
+          previewSizes={CARD_SIZES}
           style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
         />
         {selecting && (

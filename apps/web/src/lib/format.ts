@@ -11,3 +11,6 @@ export const formatDate = (date: Date | string) => dateFormat.format(new Date(da
 export const formatDateTime = (date: Date | string) => dateTimeFormat.format(new Date(date));
 /** Thousands separators, the French way: 2 500. */
 export const formatCredits = (value: number) => integerFormat.format(value);
+const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+/** Cents as the French write euros: 20,00 €. */
+export const euros = (cents: number) => euroFormat.format(cents / 100);

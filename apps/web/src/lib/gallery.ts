@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { isoDate } from './download';
 import { toast } from './toast';
 import { errorMessage, trpc, type RouterOutputs } from './trpc';
 import { useErrorToast } from './useErrorToast';
+import { useUndoableDeletion } from './undoableDeletion';
 
 export type GalleryItem = RouterOutputs['gallery']['list']['gallery'][number];
 
@@ -92,101 +93,68 @@ export function useToggleFavorite() {
   });
 }
 
-/** How long a batch deletion can be taken back: the images are hidden at once, deleted after this. */
-export const UNDO_DELETE_MS = 6000;
+const PUBLISHED_ONE_LEAVES_FEED = 'Elle est publiée : elle disparaîtra aussi du feed public.';
+const UNDO_HINT = 'Vous pourrez annuler pendant quelques secondes.';
 
 /**
- * Deleting gallery images, one or several, each outcome told by the spec's toasts. A batch is
- * hidden at once and reaches the server only after UNDO_DELETE_MS, with "Annuler" in its toast
- * meanwhile; leaving the page sends it at once. `remaining` is `items` without the hidden ones.
+ * What is asked before deleting these images: a published one also leaves the public feed, which
+ * the owner may not have in mind from the gallery.
+ */
+export function deletionQuestion(images: readonly GalleryItem[]): string {
+  const published = images.filter((item) => item.isPublic).length;
+  const single = images.length === 1;
+  const question = single ? 'Supprimer cette image ?' : `Supprimer ${images.length} image(s) ?`;
+  const publicFeed =
+    published === 0
+      ? ''
+      : single
+        ? ` ${PUBLISHED_ONE_LEAVES_FEED}`
+        : published === 1
+          ? ' Une est publiée : elle disparaîtra aussi du feed public.'
+          : ` ${published} sont publiées : elles disparaîtront aussi du feed public.`;
+  return `${question}${publicFeed} ${UNDO_HINT}`;
+}
+
+/** The same question for one video (published, it leaves the feed too). */
+export const videoDeletionQuestion = (isPublic: boolean) =>
+  `Supprimer cette vidéo ?${isPublic ? ` ${PUBLISHED_ONE_LEAVES_FEED}` : ''} ${UNDO_HINT}`;
+
+/**
+ * Deleting gallery images, one or several, each outcome told by the spec's toasts, so that it can
+ * be taken back for a few seconds (see useUndoableDeletion).
  */
 export function useDeleteImages(items: readonly GalleryItem[]) {
   const utils = trpc.useUtils();
-  const [hiddenIds, setHiddenIds] = useState<ReadonlySet<number>>(new Set());
-  const scheduled = useRef<{ ids: number[]; timer: ReturnType<typeof setTimeout> } | null>(null);
-  const show = (ids: readonly number[]) =>
-    setHiddenIds((current) => new Set([...current].filter((id) => !ids.includes(id))));
-
-  /** Refreshes the gallery, and the public feed when a published image went with the deletion. */
-  const afterDeletion = (ids: readonly number[]) => {
-    void utils.gallery.list.invalidate();
-    // A deleted result is no longer the picture the studio starts from (the server forgets it too).
-    void utils.media.defaults.invalidate();
-    if (items.some((item) => ids.includes(item.id) && item.isPublic)) void utils.feed.list.invalidate();
-  };
-  const deleteOne = trpc.gallery.delete.useMutation({
-    onSuccess: (_result, { id }) => {
-      toast({ title: 'Image supprimée' });
-      afterDeletion([Number(id)]);
-    },
-    onError: (error) =>
-      toast({ title: 'Erreur lors de la suppression', description: errorMessage(error, ''), variant: 'destructive' }),
+  const { deleteLater, remaining, restore } = useUndoableDeletion(items, {
+    send: (ids) => deleteMany.mutate({ ids }),
+    sendOnExit: (ids) =>
+      void fetch('/api/gallery/batch', {
+        method: 'DELETE',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids }),
+      }),
+    told: (ids) =>
+      ids.length === 1
+        ? { title: 'Image supprimée' }
+        : { title: 'Images supprimées', description: `${ids.length} image(s) supprimée(s) avec succès` },
   });
   const deleteMany = trpc.gallery.deleteMany.useMutation({
-    onSuccess: (_result, { ids }) => afterDeletion(ids.map(Number)),
+    onSuccess: (_result, { ids }) => {
+      void utils.gallery.list.invalidate();
+      // A deleted result is no longer the picture the studio starts from (the server forgets it too).
+      void utils.media.defaults.invalidate();
+      // The feed drops a published image that went with the deletion.
+      if (items.some((item) => ids.map(Number).includes(item.id) && item.isPublic)) void utils.feed.list.invalidate();
+    },
     onError: (error, { ids }) => {
-      show(ids.map(Number));
+      restore(ids.map(Number));
       toast({
-        title: 'Erreur lors de la suppression multiple',
+        title: ids.length === 1 ? 'Erreur lors de la suppression' : 'Erreur lors de la suppression multiple',
         description: errorMessage(error, ''),
         variant: 'destructive',
       });
     },
   });
-
-  const sendScheduled = useRef(() => {});
-  sendScheduled.current = () => {
-    const batch = scheduled.current;
-    if (!batch) return;
-    clearTimeout(batch.timer);
-    scheduled.current = null;
-    deleteMany.mutate({ ids: batch.ids });
-  };
-  // Leaving the page does not take the deletion back: it is sent at once; when the whole page goes
-  // (reload, tab closed), by a request the browser finishes after the page is gone.
-  useEffect(() => {
-    const sendOnExit = () => {
-      const batch = scheduled.current;
-      if (!batch) return;
-      clearTimeout(batch.timer);
-      scheduled.current = null;
-      void fetch('/api/gallery/batch', {
-        method: 'DELETE',
-        keepalive: true,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ids: batch.ids }),
-      });
-    };
-    window.addEventListener('pagehide', sendOnExit);
-    return () => {
-      window.removeEventListener('pagehide', sendOnExit);
-      sendScheduled.current();
-    };
-  }, []);
-
-  const undo = () => {
-    const batch = scheduled.current;
-    if (!batch) return;
-    clearTimeout(batch.timer);
-    scheduled.current = null;
-    show(batch.ids);
-    toast({ title: 'Suppression annulée' });
-  };
-
-  /** Hides the images now and deletes them once the time to take it back is over. */
-  const deleteLater = (ids: readonly number[]) => {
-    if (ids.length === 0) return;
-    sendScheduled.current();
-    setHiddenIds((current) => new Set([...current, ...ids]));
-    scheduled.current = { ids: [...ids], timer: setTimeout(() => sendScheduled.current(), UNDO_DELETE_MS) };
-    toast({
-      title: 'Images supprimées',
-      description: `${ids.length} image(s) supprimée(s) avec succès`,
-      action: { label: 'Annuler', onClick: undo },
-      durationMs: UNDO_DELETE_MS,
-    });
-  };
-
-  const remaining = useMemo(() => items.filter((item) => !hiddenIds.has(item.id)), [items, hiddenIds]);
-  return { deleteOne, deleteLater, remaining };
+  return { deleteLater, remaining };
 }

@@ -1,5 +1,5 @@
 import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, TOO_MANY_PIXELS_MESSAGE } from '@atelier/catalog';
-import { postImage } from './upload';
+import { postImage, type UploadProgress } from './upload';
 
 /** How a picture was picked: the spec words its refusals differently for each. */
 export type FileOrigin = 'upload' | 'camera';
@@ -77,11 +77,18 @@ export interface UploadedImage {
   imagePath: string;
 }
 
-/** Sends the picture to POST /api/upload (multipart field `image`); throws with the server's French message. */
-export function uploadImage(file: Blob, fields: UploadFields = {}): Promise<UploadedImage> {
+/**
+ * Sends the picture to POST /api/upload (multipart field `image`); throws with the server's French
+ * message. `onProgress` hears how much of it has gone.
+ */
+export function uploadImage(
+  file: Blob,
+  fields: UploadFields = {},
+  onProgress?: UploadProgress,
+): Promise<UploadedImage> {
   const text: Record<string, string> = {};
   if (fields.style !== undefined) text.style = fields.style;
   if (fields.selection !== undefined) text.selection = JSON.stringify(fields.selection);
   if (fields.colors !== undefined) text.colors = JSON.stringify(fields.colors);
-  return postImage<UploadedImage>('/api/upload', 'image', file, text);
+  return postImage<UploadedImage>('/api/upload', 'image', file, text, onProgress);
 }

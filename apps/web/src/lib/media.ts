@@ -1,3 +1,5 @@
+import { PREVIEW_WIDTHS } from '@atelier/catalog';
+
 /** The last segment of a media address: `/api/media/results/3/ab12.jpg` → `ab12.jpg`. */
 export function fileNameOf(url: string): string {
   const path = url.split(/[?#]/)[0] ?? '';
@@ -17,3 +19,15 @@ export function stitchPathOf(url: string): string | null {
 
 /** An option's preview, rendered by the server from its thumbnail name (studio and workflow nodes). */
 export const thumbnailUrl = (thumbnail: string) => `/api/thumbnail/${encodeURIComponent(thumbnail)}.jpg`;
+
+/**
+ * A stored picture's small versions (`/api/media/<key>?w=…`, its short side at each width) for an
+ * `<img>`'s `src` and `srcSet`, or null for any other address (art, videos), shown as it is.
+ */
+export function previewSourcesOf(url: string): { src: string; srcSet: string } | null {
+  if (!/^\/api\/media\/[^?#]+\.(jpe?g|png|webp)$/.test(url)) return null;
+  return {
+    src: `${url}?w=${PREVIEW_WIDTHS[0]}`,
+    srcSet: PREVIEW_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(', '),
+  };
+}

@@ -2,13 +2,12 @@ import { MAX_BATCH_CALLS } from '@atelier/catalog';
 import type { AppRouter } from '@atelier/api';
 import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
-import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 /** The spec's cache rules: never refetched on focus, never stale, nothing retried. */
 export function createClients() {
@@ -39,13 +38,12 @@ export function createClients() {
 /** What the app says when a call fails without a message of the server's. */
 export const UNEXPECTED_ERROR = "Une erreur inattendue s'est produite. Veuillez réessayer.";
 
-/** The server refused for lack of credits (HTTP 402, `insufficient_credits`), however the call was made. */
+/** The server refused for lack of credits: it says so with its machine code, `insufficient_credits`. */
 export function isCreditsError(error: unknown): boolean {
-  if (error instanceof TRPCClientError) {
-    const data = error.data as { code?: string; clientCode?: string } | undefined;
-    if (data?.clientCode === 'insufficient_credits' || data?.code === 'PAYMENT_REQUIRED') return true;
-  }
-  return error instanceof Error && error.message.includes('Crédits insuffisants');
+  return (
+    error instanceof TRPCClientError &&
+    (error.data as { clientCode?: string } | undefined)?.clientCode === 'insufficient_credits'
+  );
 }
 
 /** The French message the server gave, or the fallback when the call never reached it. */

@@ -1,9 +1,10 @@
-import { clientText } from '@atelier/catalog';
+import { clientText, PREVIEW_WIDTHS } from '@atelier/catalog';
 import { REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
 import { originalOf } from '../gallery/original';
 import { canViewMedia } from '../media/access';
 import { defaultModelUrls, isArtUrl, welcomeImageUrls } from '../media/art';
+import { storedPreview } from '../media/preview';
 import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
 import { combineImages, composeWithReferences, stitchedView } from '../transform/composites';
@@ -60,6 +61,19 @@ export const mediaRouter = router({
         throw new AppError('NOT_FOUND', commonMessages.notFound);
       return { allowed: true as const };
     }),
+
+  /** A stored picture at most a card wide (WebP), for whoever may see the picture; see storedPreview. */
+  preview: optionalUserProcedure
+    .input(
+      z.object({
+        key: clientText().max(300),
+        width: z.literal(PREVIEW_WIDTHS, {
+          error: `Largeur d’aperçu inconnue : ${PREVIEW_WIDTHS.join(' ou ')} pixels.`,
+        }),
+      }),
+    )
+    .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
+    .query(({ ctx, input }) => storedPreview(ctx.em, ctx.media, ctx.user?.id ?? null, input.key, input.width)),
 
   combine: authedProcedure
     .use(rateLimited('imageWork'))

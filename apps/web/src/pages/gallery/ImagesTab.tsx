@@ -17,6 +17,7 @@ import {
   galleryItemTitle,
   imageDownloadOf,
   optionsOf,
+  deletionQuestion,
   useDeleteImages,
   useToggleFavorite,
   type GalleryItem,
@@ -50,8 +51,8 @@ function sortItems(items: GalleryItem[], order: SortOrder): GalleryItem[] {
 
 export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGallery> }) {
   const { query } = gallery;
-  // Images of a batch deletion still open to "Annuler" are already gone from the screen.
-  const { deleteOne, deleteLater, remaining: items } = useDeleteImages(gallery.items);
+  // Images of a deletion still open to "Annuler" are already gone from the screen.
+  const { deleteLater, remaining: items } = useDeleteImages(gallery.items);
   const [search, setSearch] = useState('');
   const [chosenOption, setChosenOption] = useState(ALL_OPTIONS);
   const [selecting, setSelecting] = useState(false);
@@ -174,6 +175,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
           top={64}
           className="gallery-selection-bar"
           count={selectedItems.length}
+          deleteQuestion={deletionQuestion(selectedItems)}
           onSelectAll={() => selection.setSelection(visibleIds)}
           onDownload={() => void downloadFiles(selectedItems.map(imageDownloadOf))}
           onDelete={() => {
@@ -233,9 +235,8 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
                   />
                   <ConfirmDeleteButton
                     label="Supprimer l'image"
-                    question="Supprimer définitivement cette image ?"
-                    loading={deleteOne.isPending && deleteOne.variables?.id === item.id}
-                    onConfirm={() => deleteOne.mutate({ id: item.id })}
+                    question={deletionQuestion([item])}
+                    onConfirm={() => deleteLater([item.id])}
                   />
                 </>
               }

@@ -1,9 +1,11 @@
 import { Button, Group, Paper, Text, type PaperProps } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { ConfirmPopover } from './ConfirmDeleteButton';
+import { ConfirmPopover } from '../../components/ConfirmPopover';
 
 interface SelectionBarProps extends PaperProps {
   count: number;
+  /** Asked before deleting the selected images. */
+  deleteQuestion: string;
   onSelectAll: () => void;
   onDownload: () => void;
   /** Called once the user confirmed. */
@@ -12,7 +14,15 @@ interface SelectionBarProps extends PaperProps {
 }
 
 /** What can be done with the images chosen in selection mode. */
-export function SelectionBar({ count, onSelectAll, onDownload, onDelete, onCancel, ...paper }: SelectionBarProps) {
+export function SelectionBar({
+  count,
+  deleteQuestion,
+  onSelectAll,
+  onDownload,
+  onDelete,
+  onCancel,
+  ...paper
+}: SelectionBarProps) {
   return (
     <Paper withBorder radius="lg" p="xs" data-testid="selection-bar" {...paper}>
       <Group justify="space-between" gap="xs">
@@ -33,7 +43,7 @@ export function SelectionBar({ count, onSelectAll, onDownload, onDelete, onCance
             Télécharger
           </Button>
           <ConfirmPopover
-            question={`Supprimer ${count} image(s) ? Vous pourrez annuler pendant quelques secondes.`}
+            question={deleteQuestion}
             onConfirm={onDelete}
             target={(toggle) => (
               <Button

@@ -25,10 +25,11 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { describeJob, useJobsInProgress, type JobProgress } from '../../lib/jobs';
-import { useRefetchOnNewVersion } from '../../lib/gallery';
+import { useRefetchOnNewVersion, videoDeletionQuestion } from '../../lib/gallery';
 import { usePublication } from '../../lib/publication';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { useUndoableDeletion } from '../../lib/undoableDeletion';
 import { useErrorToast } from '../../lib/useErrorToast';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 
@@ -64,12 +65,11 @@ interface VideoCardProps {
   progress: JobProgress | undefined;
   onPlay: () => void;
   onDelete: () => void;
-  deleting: boolean;
   /** Publishing, sharing and unpublishing its public page. */
   publication: ReactNode;
 }
 
-function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }: VideoCardProps) {
+function VideoCard({ video, progress, onPlay, onDelete, publication }: VideoCardProps) {
   const ready = isReady(video);
   return (
     <Card withBorder radius="lg" p={0} data-testid="video-card">
@@ -154,8 +154,7 @@ function VideoCard({ video, progress, onPlay, onDelete, deleting, publication }:
           {publication}
           <ConfirmDeleteButton
             label="Supprimer la vidéo"
-            question="Supprimer définitivement cette vidéo ?"
-            loading={deleting}
+            question={videoDeletionQuestion(video.post?.isPublic ?? false)}
             onConfirm={onDelete}
           />
         </Group>
@@ -186,19 +185,26 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
   }, [cardless, utils]);
   const [playing, setPlaying] = useState<Video | null>(null);
   const { publishVideo, unpublish } = usePublication();
+  // Like an image, a deleted video can be taken back from its toast for a few seconds.
+  const { deleteLater, remaining, restore } = useUndoableDeletion(videos.data?.videos ?? [], {
+    send: (ids) => ids.forEach((id) => remove.mutate({ id })),
+    sendOnExit: (ids) => ids.forEach((id) => void fetch(`/api/videos/${id}`, { method: 'DELETE', keepalive: true })),
+    told: () => ({ title: 'Vidéo supprimée' }),
+  });
   const remove = trpc.videos.delete.useMutation({
     onSuccess: () => {
-      toast({ title: 'Vidéo supprimée' });
       void utils.videos.list.invalidate();
       // A published video leaves the feed with it.
       void utils.feed.list.invalidate();
     },
-    onError: (error) =>
+    onError: (error, { id }) => {
+      restore([Number(id)]);
       toast({
         title: 'Erreur lors de la suppression de la vidéo',
         description: errorMessage(error, ''),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   if (videos.isPending) {
@@ -218,7 +224,7 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
         retrying={videos.isFetching}
       />
     );
-  if (videos.data.videos.length === 0) {
+  if (remaining.length === 0) {
     return (
       <Notice
         icon={<IconMovie size={28} />}
@@ -236,14 +242,13 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
-        {videos.data.videos.map((video) => (
+        {remaining.map((video) => (
           <VideoCard
             key={video.id}
             video={video}
             progress={inProgress.find((job) => job.id === video.jobId)}
             onPlay={() => setPlaying(video)}
-            onDelete={() => remove.mutate({ id: video.id })}
-            deleting={remove.isPending && remove.variables?.id === video.id}
+            onDelete={() => deleteLater([video.id])}
             publication={
               <PublicationActions
                 publicPostId={video.post?.isPublic ? video.post.id : null}

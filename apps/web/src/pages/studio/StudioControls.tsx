@@ -1,3 +1,4 @@
+import { greysColoursOf } from '@atelier/catalog';
 import { Anchor, Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -16,11 +17,10 @@ import { Link } from 'react-router';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { LOCAL_ENGINE_NOTICE, LOCAL_ENGINE_SUMMARY, engineLabel, useConfiguredEngine } from '../../lib/engine';
 import { formatCredits } from '../../lib/format';
-import { describeJob } from '../../lib/jobs';
+import { describeJob, useJobPace } from '../../lib/jobs';
 import { useIsPhone } from './layout';
 import { ImageStage } from './parts/ImageStage';
 import { SelectionChips } from './SelectionChips';
-import type { GenerationMode } from './state';
 import type { Studio } from './useStudio';
 
 /** RUN: a spinner while pending, disabled without a picture or (manual image mode) without an option. */
@@ -52,7 +52,7 @@ export function GenerationModeSwitch({ studio, size = 'xs' }: { studio: Studio; 
       radius="xl"
       aria-label="Type de génération"
       value={studio.state.generationMode}
-      onChange={(mode) => studio.dispatch({ type: 'setGenerationMode', mode: mode as GenerationMode })}
+      onChange={(mode) => studio.dispatch({ type: 'setGenerationMode', mode: mode })}
       data={[
         {
           value: 'image',
@@ -100,6 +100,8 @@ export function AiModeToggle({ studio }: { studio: Studio }) {
 
 /** The main frame, wired to the studio: files dropped on it, the veil while generating, its view buttons. */
 export function StudioStage({ studio, children }: { studio: Studio; children?: ReactNode }) {
+  const pace = useJobPace(studio.progress);
+  const sent = studio.uploadProgress === null ? null : Math.round(studio.uploadProgress * 100);
   return (
     <ImageStage
       src={studio.state.currentImage}
@@ -108,13 +110,22 @@ export function StudioStage({ studio, children }: { studio: Studio; children?: R
       onError={studio.imageFailed}
       loading={studio.busy}
       loadingLabel={
-        studio.progress
-          ? describeJob(studio.progress)
-          : studio.state.generationMode === 'video'
-            ? 'Génération de la vidéo...'
-            : 'Transformation en cours...'
+        sent !== null
+          ? `Envoi de la photo · ${sent} %`
+          : studio.progress && pace
+            ? describeJob({ ...studio.progress, progress: pace.progress })
+            : studio.state.generationMode === 'video'
+              ? 'Génération de la vidéo...'
+              : 'Transformation en cours...'
       }
-      loadingProgress={studio.progress?.status === 'running' ? studio.progress.progress : null}
+      loadingProgress={
+        sent !== null
+          ? { value: sent, label: "Progression de l'envoi" }
+          : studio.progress?.status === 'running' && pace
+            ? { value: pace.progress, label: 'Progression de la génération' }
+            : null
+      }
+      loadingDetail={pace?.remaining ?? null}
       onCancel={studio.progress ? () => void studio.cancel() : undefined}
       overlay={
         <>
@@ -131,6 +142,8 @@ export function StudioStage({ studio, children }: { studio: Studio; children?: R
 /** The chosen options' chips, wired to the colour sheets. */
 export function StudioChips({ studio }: { studio: Studio }) {
   const { state, dispatch } = studio;
+  // The cloud engine gets the colours in its prompt; what turns grey is known of the local engine.
+  const local = useConfiguredEngine() === 'local';
   return (
     <SelectionChips
       selection={state.selection}
@@ -138,6 +151,7 @@ export function StudioChips({ studio }: { studio: Studio }) {
       onRemove={studio.toggleOption}
       onEditColor={(category, option) => studio.openOverlay({ kind: 'elementColor', category, option })}
       onGlobalColor={() => dispatch({ type: 'showColorBar', visible: true })}
+      greyed={(category) => local && greysColoursOf(state.selection, category)}
     />
   );
 }

@@ -162,7 +162,7 @@ export function useStudio(layout: StudioLayout) {
     }).catch((error: unknown) => console.warn('saveDraft', error));
     void navigate(`/auth?next=${encodeURIComponent(pathname)}`);
   };
-  const { run, pending, appliedPreset } = useStudioRun({
+  const { run, pending, uploadProgress, appliedPreset } = useStudioRun({
     state,
     dispatch,
     user,
@@ -184,12 +184,11 @@ export function useStudio(layout: StudioLayout) {
   const inProgress = useJobsInProgress(signedIn, (job) => {
     if (running.current || job.kind !== 'studio') return;
     void Promise.all([utils.gallery.list.invalidate(), utils.auth.me.invalidate(), utils.credits.history.invalidate()]);
-    const { resultUrl, sourceUrl, models } = job.result ?? {};
-    if (job.status === 'succeeded' && typeof resultUrl === 'string' && typeof sourceUrl === 'string') {
-      const madeBy = Array.isArray(models) ? models.filter((model): model is string => typeof model === 'string') : [];
+    if (job.status === 'succeeded' && job.result) {
+      const { resultUrl, sourceUrl, models = [] } = job.result;
       dispatch({
         type: 'resultReady',
-        result: { url: resultUrl, kind: 'image', before: sourceUrl, engine: job.engine, models: madeBy },
+        result: { url: resultUrl, kind: 'image', before: sourceUrl, engine: job.engine, models },
       });
     } else if (job.status === 'failed') {
       toast({ title: 'Erreur de génération', description: job.error ?? undefined, variant: 'destructive' });
@@ -265,6 +264,8 @@ export function useStudio(layout: StudioLayout) {
     busy,
     /** The running generation's progress, as the server reports it. */
     progress,
+    /** How much of the photo RUN is sending has gone (0–1), null when none is being sent. */
+    uploadProgress,
     /** Cancels the running generation (its credits come back). */
     cancel,
     appliedPreset,

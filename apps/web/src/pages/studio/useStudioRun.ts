@@ -1,6 +1,15 @@
-import { buildStyleText, buildVideoPrompt, IMAGE_COST, type Rgb, type Selection } from '@atelier/catalog';
+import {
+  buildStyleText,
+  buildVideoPrompt,
+  cloudOnlyMessage,
+  cloudOnlyNames,
+  IMAGE_COST,
+  type Rgb,
+  type Selection,
+} from '@atelier/catalog';
 import { TRPCClientError } from '@trpc/client';
 import { useState, type Dispatch } from 'react';
+import { useConfiguredEngine } from '../../lib/engine';
 import type { CurrentUser } from '../../lib/user';
 import { toast } from '../../lib/toast';
 import { errorMessage, isCreditsError, trpc, UNEXPECTED_ERROR } from '../../lib/trpc';
@@ -11,6 +20,13 @@ import { pickPreset, type Preset } from './presets';
 import { selectedEntries, type StudioAction, type StudioState } from './state';
 
 const VIDEO_FAILED = 'Erreur lors de la génération vidéo';
+/** RUN without a connection, or one lost on the way: said as such rather than as a failure of the service. */
+const CONNECTION_LOST: DialogMessage = {
+  type: 'general',
+  title: 'Connexion perdue',
+  message:
+    "Vous n'êtes plus connecté à internet. Vérifiez votre connexion, puis relancez\u00a0: aucun crédit n'est débité sans résultat.",
+};
 const BAD_VIDEO_URL = "Erreur lors de l'extraction de l'URL vidéo. Veuillez réessayer.";
 
 interface RunDeps {
@@ -84,16 +100,36 @@ export function useStudioRun({
   const createPlaceholder = trpc.videos.createPlaceholder.useMutation();
   const generateVideo = trpc.videos.generate.useMutation();
   const updatePlaceholder = trpc.videos.updatePlaceholder.useMutation();
+  const engine = useConfiguredEngine();
   const [pending, setPending] = useState(false);
+  /** How much of the photo has reached the server (0–1) while RUN sends it, null otherwise. */
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  /** Sends the picture with its progress shown in the frame. */
+  const upload = async (blob: Blob, fields?: Parameters<typeof uploadImage>[1]) => {
+    setUploadProgress(0);
+    try {
+      return await uploadImage(blob, fields, setUploadProgress);
+    } finally {
+      setUploadProgress(null);
+    }
+  };
   const [appliedPreset, setAppliedPreset] = useState<Preset | null>(null);
 
   const refreshCredits = () =>
     Promise.all([utils.auth.me.invalidate(), utils.account.get.invalidate(), utils.credits.history.invalidate()]);
 
+  /** Says so when the browser is offline: then nothing can reach the server, whatever else went wrong. */
+  const saidOffline = () => {
+    if (navigator.onLine) return false;
+    showMessage(CONNECTION_LOST);
+    return true;
+  };
+
   /** Says what went wrong; the choices stay, so trying again is one tap. */
   const fail = async (error: unknown, title: string, fallback: string) => {
+    if (saidOffline()) return;
     // Canceled from the frame's "Annuler" (or elsewhere): nothing went wrong, nothing was charged.
-    if (error instanceof TRPCClientError && error.data?.code === 'CONFLICT') {
+    if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'CONFLICT') {
       toast({ title: 'Génération annulée', description: "Aucun crédit n'a été débité." });
       return;
     }
@@ -118,8 +154,8 @@ export function useStudioRun({
     const blob = await imageBlob(source, localFiles);
     const selection = state.aiMode === 'auto' ? await automaticSelection(blob) : state.selection;
     const { colors } = state;
-    const upload = await uploadImage(blob, { style: buildStyleText(selection, colors), selection, colors });
-    const result = await transform.mutateAsync({ uploadId: upload.id, sessionKey });
+    const uploaded = await upload(blob, { style: buildStyleText(selection, colors), selection, colors });
+    const result = await transform.mutateAsync({ uploadId: uploaded.id, sessionKey });
     dispatch({
       type: 'resultReady',
       result: {
@@ -143,7 +179,7 @@ export function useStudioRun({
   };
 
   const runVideo = async (source: string) => {
-    const imagePath = isStored(source) ? source : (await uploadImage(await imageBlob(source, localFiles))).imagePath;
+    const imagePath = isStored(source) ? source : (await upload(await imageBlob(source, localFiles))).imagePath;
     const selection =
       state.aiMode === 'auto' && selectedEntries(state.selection).length === 0
         ? await automaticSelection(await imageBlob(source, localFiles))
@@ -191,6 +227,12 @@ export function useStudioRun({
       });
       return;
     }
+    // What the local engine cannot render as named is explained before anything is sent or charged.
+    const cloudOnly = engine === 'local' && !video ? cloudOnlyNames(state.selection) : [];
+    if (cloudOnly.length > 0) {
+      showMessage({ type: 'general', title: 'Moteur cloud uniquement', message: cloudOnlyMessage(cloudOnly) });
+      return;
+    }
     if (!user) {
       askSignIn();
       return;
@@ -200,6 +242,8 @@ export function useStudioRun({
       showMessage({ type: 'credits', credits: user.credits, beforeRun: true });
       return;
     }
+    // Offline, nothing could reach the server: said before anything is tried.
+    if (saidOffline()) return;
     setPending(true);
     setAppliedPreset(null);
     try {
@@ -214,5 +258,5 @@ export function useStudioRun({
     }
   };
 
-  return { run, pending, appliedPreset };
+  return { run, pending, uploadProgress, appliedPreset };
 }

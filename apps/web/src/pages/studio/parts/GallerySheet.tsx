@@ -11,6 +11,7 @@ import {
   galleryItemTitle,
   imageDownloadOf,
   LIST_POLL_MS,
+  deletionQuestion,
   useDeleteImages,
   useOwnGallery,
   type GalleryItem,
@@ -163,6 +164,7 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
         <SelectionBar
           className="studio-gallery-selection"
           count={selectedItems.length}
+          deleteQuestion={deletionQuestion(selectedItems)}
           onSelectAll={() => selection.setSelection(ids)}
           onDownload={() => void downloadFiles(selectedItems.map(imageDownloadOf))}
           onDelete={() => {

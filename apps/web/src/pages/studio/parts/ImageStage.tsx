@@ -22,8 +22,10 @@ interface ImageStageProps {
   overlay?: ReactNode;
   /** Shown under the spinner while `loading`. */
   loadingLabel?: string;
-  /** 0–100 under the label while `loading`, when the work reports it. */
-  loadingProgress?: number | null;
+  /** A bar under the label while `loading` (0–100, and what it measures), when the work reports it. */
+  loadingProgress?: { value: number; label: string } | null;
+  /** A line under the label while `loading`: how long the work should still take. */
+  loadingDetail?: string | null;
   /** Stops the work in progress: an "Annuler" button under the progress. */
   onCancel?: (() => void) | undefined;
   /** The picture at `src` could not be loaded. */
@@ -99,6 +101,7 @@ export function ImageStage({
   overlay,
   loadingLabel,
   loadingProgress = null,
+  loadingDetail = null,
   onCancel,
   onError,
 }: ImageStageProps) {
@@ -306,14 +309,19 @@ export function ImageStage({
                 {loadingLabel}
               </Text>
             )}
+            {loadingDetail && (
+              <Text c="white" fz="xs" ta="center" data-testid="generation-estimate">
+                {loadingDetail}
+              </Text>
+            )}
             {loadingProgress !== null && (
               <Progress
-                value={loadingProgress}
+                value={loadingProgress.value}
                 w={180}
                 size="sm"
                 color="white"
                 radius="xl"
-                aria-label="Progression de la génération"
+                aria-label={loadingProgress.label}
                 transitionDuration={200}
               />
             )}
