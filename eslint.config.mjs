@@ -51,6 +51,7 @@ const importDirection = Object.entries(allowedWorkspaceImports).map(([folder, al
 }));
 
 export default tseslint.config(
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     ignores: [
       '**/node_modules/**',
@@ -65,7 +66,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,mts}'],
-    extends: [tseslint.configs.base],
+    extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
         projectService: { allowDefaultProject: ['vitest.config.ts'] },
@@ -73,8 +74,28 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // `const { dropped, ...kept } = value` is how a field is left out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Passing on an error caught as `unknown` (a rethrow) is not throwing a non-error.
+      '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+      // An async method that meets a Promise-returning interface without awaiting is not a mistake.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests read JSON bodies and mocks as `any` on purpose: what they assert is the value itself.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'apps/e2e/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
     },
   },
   ...importDirection,
@@ -86,6 +107,23 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read settings in apps/server/src/env.ts and pass them in.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Take `test` from './test': it prints the browser's errors when a test fails.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -56,9 +56,12 @@ const typesChecked =
 if (typesChecked) totals.passed += 1;
 else totals.failed += 1;
 
-// 2. The architecture's rules (import direction, env.ts, promises, hooks), and one copy of each dependency.
+// 2. One format, the architecture's rules (import direction, env.ts, promises, hooks), no dead file,
+// export or dependency, and one copy of each dependency.
 for (const [title, command, args] of [
+  ['Format (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['Lint (ESLint)', 'npx', ['eslint', '.']],
+  ['Dead code (Knip)', 'npx', ['knip', '--no-progress']],
   ['Dependencies (one copy of each, npm ls clean)', 'node', ['scripts/check-dependencies.mjs']],
 ]) {
   if (run(title, command, args) === 0) totals.passed += 1;
@@ -74,7 +77,7 @@ if (!process.env.MYSQL_URL || !process.env.REDIS_URL)
   );
 if (!process.env.REDIS_URL)
   skippedReasons.push(
-    'generation jobs on Redis (BullMQ) and list versions shared by two instances: REDIS_URL is not set (.ci/run sets it; see README)',
+    'generation jobs on Redis (BullMQ), list versions shared by two instances and thumbnails asked of a worker: REDIS_URL is not set (.ci/run sets it; see README)',
   );
 const vitestJson = join(results, 'vitest.json');
 const vitestStatus = run('Unit and integration tests (vitest)', 'npx', [

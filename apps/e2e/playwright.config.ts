@@ -11,7 +11,7 @@ const baseURL = `http://127.0.0.1:${ports.app}`;
 const dataDir = (name: string) => {
   const key = `E2E_DATA_DIR_${name}`;
   process.env[key] ??= mkdtempSync(join(tmpdir(), `atelier-e2e-${name}-`)); // workers load this file again
-  return process.env[key]!;
+  return process.env[key];
 };
 
 const chromium = {
@@ -47,7 +47,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Journeys render on the local engine while the other worker renders too: on two cores a
+  // render can take a third of a minute, so a journey gets two.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../../.test-results/e2e.json' }]],
   outputDir: '../../.test-results/e2e-artifacts',

@@ -8,13 +8,14 @@ import { buildApp, type AppOptions } from '../../apps/server/src/app';
 export interface Timing {
   p50: number;
   p95: number;
+  p99: number;
   mean: number;
 }
 
 export function percentiles(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((s, v) => s + v, 0) / (sorted.length || 1) };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), mean: sorted.reduce((s, v) => s + v, 0) / (sorted.length || 1) };
 }
 
 export async function timeEach(runs: number, task: () => Promise<unknown>): Promise<Timing> {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { newPerson, signUp } from './support';
 
 /** Every route of the app, as a visitor or a member opens it. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { newPerson, recordToasts, samplePhoto, signUp, submitSignUp, toastsSeen, transformPhoto } from './support';
 
 test('sign up, see the initial, log out and log back in', async ({ page }) => {
@@ -113,7 +113,6 @@ test('the account page opens the credits tab from the address and lists the laun
 });
 
 test('the credit history shows every entry, ten a page', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUp(page, newPerson('Paul'));
   const photo = await samplePhoto(page, 9);
   // The launch offer and ten transformations: eleven entries.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import {
   createCreation,
   newPerson,
@@ -19,9 +19,10 @@ test('a creation goes from "Mes Créations" to the public feed without its origi
   const option = uniqueLabel('Aquarelle');
   const creation = await createCreation(page.request, await samplePhoto(page, 3), option);
 
+  // One toggle chooses what the community section shows: the section's own, not a second one in the bar.
+  await expect(page.getByRole('radiogroup')).toHaveCount(1);
   await page.getByText('Mes Créations', { exact: true }).click();
-  // The header's toggle follows the section's.
-  await expect(page.getByRole('radio', { name: 'Privé' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Mes Créations' })).toBeChecked();
   const own = page.getByTestId('post-card').filter({ hasText: option });
   await expect(own).toContainText(`${author.firstName} ${author.lastName}`);
   await expect(own.getByTestId('post-time')).toHaveText("À l'instant");
@@ -65,7 +66,7 @@ test('a visitor sees the public feed, a broken result falls back to its original
   await registerThroughApi(request, newPerson('Noémie'));
   const option = uniqueLabel('Aquarelle');
   await page.goto('/auth');
-  const creation = await publishCreation(request, await samplePhoto(page, 5), option);
+  const creation = await publishCreation(request, await samplePhoto(page, 5), option, { withOriginal: true });
   await page.route(creation.transformedImagePath, (route) => route.fulfill({ status: 404 }));
 
   await page.goto('/');
@@ -82,9 +83,8 @@ test('a visitor sees the public feed, a broken result falls back to its original
   await expect(page.getByText('Connectez-vous pour liker les posts')).toBeVisible();
   await expect(post.getByTestId('like-button')).toHaveText('0');
 
-  await page.getByText('Privé', { exact: true }).click();
+  await page.getByText('Mes Créations', { exact: true }).click();
   await expect(page.getByText('Vos créations vous attendent')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Mes Créations' })).toBeChecked();
 });
 
 test('post times read "À l\'instant", then minutes, hours and days', async ({ page, request }) => {
@@ -132,9 +132,8 @@ test('the home page: hero, showcase of generated art, and an empty "Mes Créatio
     'Nature',
   ]);
 
-  await page.getByText('Privé', { exact: true }).click();
+  await page.getByText('Mes Créations', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Aucune création personnelle' })).toBeInViewport();
-  await expect(page.getByRole('radio', { name: 'Mes Créations' })).toBeChecked();
   await page.getByRole('link', { name: 'Créer maintenant' }).click();
   await expect(page).toHaveURL(/\/transform$/);
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { operator } from '../support/operator';
 import { ports } from '../support/stripe-settings';
 import { newPerson, signUp } from './support';

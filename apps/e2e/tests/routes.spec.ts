@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { newPerson, signUp } from './support';
 
 test('a signed-in user opening /auth goes to the studio', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('a page that never finishes loading shows "Timeout de chargement" with a way to reload', async ({ page }) => {
   // The app's entry script never arrives: only the boot script's 5-second watch is left.

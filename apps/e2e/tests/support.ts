@@ -134,10 +134,15 @@ export async function createCreation(api: APIRequestContext, photo: Buffer, opti
   return ((await saved.json()) as { item: Creation }).item;
 }
 
-/** A creation made public, as its author's `api` session. */
-export async function publishCreation(api: APIRequestContext, photo: Buffer, option: string): Promise<Creation> {
+/** A creation made public, as its author's `api` session: the result alone unless `withOriginal`. */
+export async function publishCreation(
+  api: APIRequestContext,
+  photo: Buffer,
+  option: string,
+  { withOriginal = false } = {},
+): Promise<Creation> {
   const creation = await createCreation(api, photo, option);
-  const published = await api.post(`/api/posts/${creation.id}/public`);
+  const published = await api.post(`/api/posts/${creation.id}/public`, { data: { withOriginal } });
   expect(published.status(), await published.text()).toBe(200);
   return creation;
 }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { samplePhoto } from './support';
 import {
   allNodes,
+  chooseInPicker,
   connectPorts,
   creditsShown,
   dragNode,
@@ -215,6 +216,31 @@ test('a run without options says what is missing', async ({ page }) => {
   ).toBeVisible();
 });
 
+test('with the local engine, an option only the cloud renders is marked in the picker and on its node, and the run says so without charging', async ({
+  page,
+}) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  const credits = await creditsShown(page);
+  const camera = nodeOf(page, 'camera');
+  await pickOption(page, 'camera', 'Gros plan');
+  await expand(camera);
+  await camera.getByRole('button', { name: "Changer d'option" }).click();
+  const picker = page.getByRole('dialog');
+  await expect(picker.getByRole('button', { name: 'Profil', exact: true })).toHaveAccessibleDescription(
+    'Moteur cloud uniquement',
+  );
+  await expect(picker.getByRole('button', { name: 'Gros plan', exact: true })).not.toHaveAttribute('data-cloud-only');
+  await chooseInPicker(page, camera, 'Profil');
+  await expect(camera.getByTestId('node-cloud-only')).toHaveText('Moteur cloud uniquement');
+
+  await run(page, 1);
+  await expect(toast(page, "L'option « Profil » est disponible avec le moteur cloud uniquement")).toContainText(
+    "Aucun crédit n'a été débité.",
+  );
+  expect(await creditsShown(page)).toBe(credits);
+});
+
 test('the workflow is saved as it changes, and the one open comes back after a reload', async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
@@ -351,7 +377,10 @@ test('renders past the balance: the paid ones are kept and the credits dialog sh
   const dialog = page.getByRole('dialog', { name: 'Crédits insuffisants' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
-  await expect(dialog.getByRole('link', { name: 'Voir les forfaits' })).toHaveAttribute('href', '/account?tab=credits');
+  await expect(dialog.getByRole('link', { name: 'Voir les abonnements' })).toHaveAttribute(
+    'href',
+    '/account?tab=credits',
+  );
   await expect(dialog.getByRole('link', { name: 'Recharger' })).toHaveAttribute('href', '/checkout');
   // The two renders that could be paid for are on the result node.
   await expect(result.getByTestId('result-dots').getByRole('button')).toHaveCount(2);

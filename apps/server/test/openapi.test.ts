@@ -6,36 +6,14 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../src/openapi/document';
 import { startTestApp, type TestApp, type TestClient, type TestResponse } from './support/harness';
-import { multipartBody, samplePhoto } from './support/images';
-
-type Json = Record<string, any>;
-const document = buildOpenApiDocument() as unknown as Json;
+import { samplePhoto } from './support/images';
+import { deref, document, NOT_CONFIGURED, operations, sendExample, type Json } from './support/openapi-examples';
 
 /** Fastify's form of an OpenAPI path: `{id}` is `:id`, a wildcard parameter is `*`. */
 function fastifyPath(path: string, wildcard: string | undefined): string {
   return path.replace(/\{([^}]+)\}/g, (_m, name: string) => (name === wildcard ? '*' : `:${name}`));
 }
-
-const operations = Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, operation]) => ({
-    method: method.toUpperCase(),
-    path,
-    operation,
-    wildcard: (operation.parameters as Json[]).find(
-      (p) => p.in === 'path' && path.endsWith(`{${p.name}}`) && p.description.includes('/'),
-    )?.name as string | undefined,
-  })),
-);
-
-const deref = (value: Json): Json =>
-  typeof value.$ref === 'string'
-    ? (value.$ref as string)
-        .split('/')
-        .slice(1)
-        .reduce((node: Json, key) => node[key], document)
-    : value;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -202,12 +180,9 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     };
     // Refused on purpose, as documented: no Stripe nor SMTP here, unsigned webhooks, a job that has ended, a made-up reset link.
     const refused: Record<string, number> = {
-      'POST /api/stripe/create-payment-intent': 503,
-      'POST /api/stripe/confirm': 503,
-      'POST /api/stripe/webhook': 503,
+      ...NOT_CONFIGURED,
       'POST /api/replicate/webhook': 404,
       'POST /api/jobs/{id}/cancel': 409,
-      'POST /api/auth/forgot-password': 502,
       'POST /api/auth/reset-password': 400,
       // This test's video file was stored by hand, not made by a generation: it has no poster to publish.
       'POST /api/videos/{id}/public': 409,
@@ -215,56 +190,15 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     };
     const accountPaths = new Set(['/api/register', '/api/login', '/api/auth/logout']);
     // Deletions last, so that what the other examples read is still there: the item and the video
-    // after what is done to them, and signing out everywhere the very last.
-    const lastDeletions = ['/api/gallery/{id}', '/api/videos/{id}', '/api/account/sessions'];
+    // after what is done to them, every token after the one revoked alone, and signing out everywhere the very last.
+    const lastDeletions = ['/api/gallery/{id}', '/api/videos/{id}', '/api/account/tokens', '/api/account/sessions'];
     const lateness = ({ method, path }: { method: string; path: string }) =>
       method === 'DELETE' ? 1 + lastDeletions.indexOf(path) + 1 : 0;
     const ordered = [...operations].sort((a, b) => lateness(a) - lateness(b));
     for (const { method, path, operation } of ordered) {
       const label = `${method} ${path}`;
-      const mine = own[label] ?? {};
-      const params: Record<string, Json> = Object.fromEntries(
-        (operation.parameters as Json[]).map(deref).map((p) => [p.name, p]),
-      );
-      const url = path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-        const value = String(mine.params?.[name] ?? params[name]!.example);
-        return name === 'key' ? value : encodeURIComponent(value);
-      });
-      const query = new URLSearchParams(
-        Object.values(params)
-          .filter((p) => p.in === 'query' && p.name !== 'cursor')
-          .map((p): [string, string] => [p.name, String(p.example)]),
-      ).toString();
-      const headers = {
-        ...Object.fromEntries(
-          Object.values(params)
-            .filter((p) => p.in === 'header' && p.required)
-            .map((p) => [p.name, String(p.example)]),
-        ),
-        ...mine.headers,
-      };
       const client: TestClient = accountPaths.has(path) ? visitor : c;
-      const content = operation.requestBody?.content as Record<string, Json> | undefined;
-      let response: TestResponse;
-      if (content?.['multipart/form-data']) {
-        const form = content['multipart/form-data'].schema as {
-          required: string[];
-          properties: Record<string, { examples?: string[] }>;
-        };
-        const fileField = form.required[0]!;
-        const fields = Object.fromEntries(
-          Object.entries(form.properties).flatMap(([name, property]) =>
-            property.examples ? [[name, property.examples[0]!]] : [],
-          ),
-        );
-        const sent = multipartBody(fields, { field: fileField, name: 'photo.jpg', type: 'image/jpeg', data: photo });
-        response = await client.request(method as 'POST', url, sent.payload, { 'content-type': sent.contentType });
-      } else if (content?.['application/json']) {
-        const body = { ...content['application/json'].example, ...mine.body };
-        response = await client.request(method as 'POST', `${url}${query ? `?${query}` : ''}`, body, headers);
-      } else {
-        response = await client.request(method as 'GET', `${url}${query ? `?${query}` : ''}`, undefined, headers);
-      }
+      const response = await sendExample(client, { method, path, operation }, photo, own[label]);
       checkAgainstDocument(label, operation, response);
       if (response.status === 202)
         expect((await c.post(`/api/jobs/${(response.body as { jobId: number }).jobId}/cancel`)).status).toBe(200);

@@ -21,6 +21,10 @@ class ObservedEngine implements ImageEngine {
     if (this.failing) throw new MediaError('UPSTREAM', "La génération a échoué. Aucun crédit n'a été débité.");
     return this.real.transform(request);
   }
+
+  refusal(selection: Parameters<LocalImageEngine['refusal']>[0]) {
+    return this.real.refusal(selection);
+  }
 }
 
 describe.each(testDatabaseTargets())('uploads and transformations on $name', (target) => {
@@ -143,6 +147,25 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect(await em.count(CreditEntry, { user: userId, type: 'debit', status: { $ne: 'released' } })).toBe(0);
     expect(await em.count(GenerationJob, { owner: userId, status: 'failed', error: NO_PERSON_MESSAGE })).toBe(1);
     expect(await em.count(Transformation, { owner: userId })).toBe(0);
+  });
+
+  it('refuses an option only the cloud engine renders, in French, before any job or hold', async () => {
+    const { c, userId } = await signedIn();
+    const { id } = await uploadPhoto(c, { selection: JSON.stringify({ camera: { id: 'profile', name: 'Profil' } }) });
+    const calls = engine.calls;
+    const res = await c.post(`/api/transform/${id}`);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: expect.stringMatching(
+        /^L'option « Profil » est disponible avec le moteur cloud uniquement.*Aucun crédit n'a été débité\.$/,
+      ),
+    });
+    expect(engine.calls).toBe(calls);
+    expect(await balance(userId)).toBe(500);
+    const em = t.db.orm.em.fork();
+    expect(await em.count(GenerationJob, { owner: userId })).toBe(0);
+    expect(await em.count(CreditEntry, { user: userId, type: 'debit' })).toBe(0);
   });
 
   it('refuses before the engine runs when credits are short', async () => {

@@ -9,7 +9,7 @@ export {
   type SessionStore,
 } from './context';
 export { AppError, APP_ERROR_CODES, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
-export { describeError, type AppErrorData } from './trpc';
+export { describeError, toProcedureError, type AppErrorData } from './trpc';
 export { rateLimitedError, rateLimitSubject, waitInWords, type RateLimit, type RateLimits } from './shared/rate-limit';
 export {
   checkListVersion,
@@ -37,6 +37,7 @@ export { ledger, IMAGE_COST, VIDEO_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';
 export type { FeedPost } from './feed/list';
 export { createStripeClient, type PaymentSettings, type StripeClient } from './payments/stripe';
+export { ensurePlanPrices, planLookupKey } from './subscriptions';
 export type { MediaDeps } from './media/deps';
 export { writeAccountArchive } from './account/export';
 export { mediaUrl, storageKeyOf } from './media/urls';
@@ -54,4 +55,12 @@ export { InProcessQueue, type JobQueue, type QueueLimits } from './jobs/queue';
 export { JobEvents, type JobSnapshot } from './jobs/events';
 export { BullMqQueue, type BullMqQueueOptions } from './jobs/bullmq-queue';
 export { RedisJobEvents, type RedisJobEventsOptions } from './jobs/redis-events';
+export {
+  THUMBNAIL_RETRY_AFTER_SECONDS,
+  ThumbnailRequests,
+  renderThumbnailsAsked,
+  thumbnailMessages,
+  type ThumbnailRenderingOptions,
+  type ThumbnailRequestsOptions,
+} from './jobs/thumbnail-queue';
 export { jobKinds } from './jobs/kinds';

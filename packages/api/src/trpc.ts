@@ -1,33 +1,55 @@
 import { RequestContext, User } from '@atelier/db';
-import { initTRPC, type TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { z } from 'zod';
 import type { Context } from './context';
 import { tokenMessages } from './security/tokens';
-import { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
+import { AppError, commonMessages, invalidInput, messageForStatus, type AppErrorCode } from './shared/errors';
 import { rateLimitSubject, type RateLimits } from './shared/rate-limit';
 import { resourceFault } from './shared/faults';
 
 // Zod's own messages (wrong types, missing fields) in French, for every schema of the API.
 z.config(z.locales.fr());
 
-interface ValidationIssue {
-  path: PropertyKey[];
-  message: string;
-}
-
-function isValidationFailure(cause: unknown): cause is { issues: ValidationIssue[] } {
+function isValidationFailure(cause: unknown): cause is { issues: { path: PropertyKey[]; message: string }[] } {
   return typeof cause === 'object' && cause !== null && Array.isArray((cause as { issues?: unknown }).issues);
 }
 
-function fieldErrorsOf(issues: ValidationIssue[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join('.') || '_';
-    (fields[field] ??= []).push(issue.message);
-  }
-  return fields;
+/** Each AppError code as tRPC says it, which gives the HTTP status of its answer. */
+const TRPC_CODES: Record<AppErrorCode, TRPCError['code']> = {
+  VALIDATION: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA_TYPE',
+  INSUFFICIENT_CREDITS: 'PAYMENT_REQUIRED',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  UPSTREAM: 'BAD_GATEWAY',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+/** The AppError behind an error: itself, or the cause tRPC wrapped it in. */
+function appErrorIn(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  return error instanceof TRPCError && error.cause instanceof AppError ? error.cause : undefined;
+}
+
+/**
+ * What a procedure (or a REST handler around one) raised, as tRPC's error: an AppError with its
+ * code's tRPC code, tRPC's own as they are; undefined for anything else. The one mapping of
+ * AppError to tRPC: the procedures' middleware, the error formatter and the REST adapter use it.
+ */
+export function toProcedureError(error: unknown): TRPCError | undefined {
+  const app = appErrorIn(error);
+  if (!app) return error instanceof TRPCError ? error : undefined;
+  const code = TRPC_CODES[app.appCode];
+  return error instanceof TRPCError && error.code === code
+    ? error
+    : new TRPCError({ code, message: app.message, cause: app });
 }
 
 export interface AppErrorData {
@@ -39,22 +61,21 @@ export interface AppErrorData {
 
 /** The client-facing message and data of any error a procedure raised: tRPC and REST share it. */
 export function describeError(error: TRPCError): { message: string; data: AppErrorData } {
-  if (error instanceof AppError) {
+  const app = appErrorIn(error);
+  if (app) {
     return {
-      message: error.message,
+      message: app.message,
       data: {
-        appCode: error.appCode,
-        clientCode: error.clientCode,
-        fieldErrors: error.fieldErrors,
-        retryAfterSeconds: error.retryAfterSeconds,
+        appCode: app.appCode,
+        clientCode: app.clientCode,
+        fieldErrors: app.fieldErrors,
+        retryAfterSeconds: app.retryAfterSeconds,
       },
     };
   }
   if (error.code === 'BAD_REQUEST' && isValidationFailure(error.cause)) {
-    return {
-      message: error.cause.issues[0]?.message ?? commonMessages.invalidInput,
-      data: { appCode: 'VALIDATION', fieldErrors: fieldErrorsOf(error.cause.issues) },
-    };
+    const refused = invalidInput(error.cause.issues);
+    return { message: refused.message, data: { appCode: 'VALIDATION', fieldErrors: refused.fieldErrors } };
   }
   if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
     return { message: commonMessages.invalidInput, data: { appCode: 'VALIDATION' } };
@@ -69,12 +90,15 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   // Job progress streams stay open for minutes: a ping keeps proxies from cutting them as idle.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
+  // An AppError raised where no middleware maps it (in a subscription's stream) is mapped here.
   errorFormatter({ shape, error }) {
-    const { message, data } = describeError(error);
+    const mapped = toProcedureError(error) ?? error;
+    const { message, data } = describeError(mapped);
     return {
       ...shape,
+      code: TRPC_ERROR_CODES_BY_KEY[mapped.code],
       message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...data },
+      data: { code: mapped.code, httpStatus: getHTTPStatusCodeFromError(mapped), path: shape.data.path, ...data },
     };
   },
 });
@@ -84,14 +108,15 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Each procedure gets its own EntityManager: one batched HTTP request runs several at once. A
- * procedure that failed because the database or the disk did is answered as such (see resourceFault).
+ * procedure that failed because the database or the disk did is answered as such (see
+ * resourceFault); an AppError is given its tRPC code.
  */
 const withEntityManager = t.middleware(async ({ ctx, next }) => {
   const em = ctx.orm.em.fork();
   const result = await RequestContext.create(em, () => next({ ctx: { em } }));
-  const fault = result.ok ? null : resourceFault(result.error);
-  if (fault) throw fault;
-  return result;
+  if (result.ok) return result;
+  // Every caller (tRPC's transport, the REST adapter's) then gets the AppError's own code.
+  throw toProcedureError(resourceFault(appErrorIn(result.error) ?? result.error) ?? result.error) ?? result.error;
 });
 
 export const publicProcedure = t.procedure.use(withEntityManager);
@@ -110,6 +135,15 @@ export const authedProcedure = optionalUserProcedure.use(({ ctx, type, next }) =
     throw new AppError('FORBIDDEN', tokenMessages.readOnly);
   }
   return next({ ctx: { user: ctx.user, identity: ctx.identity } });
+});
+
+/**
+ * A signed-in person in their browser: the account's keys (API tokens) are managed with a session
+ * only, so a stolen token cannot mint tokens that outlive its revocation, nor revoke the others.
+ */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.identity.via === 'token') throw new AppError('FORBIDDEN', tokenMessages.sessionOnly);
+  return next();
 });
 
 /**

@@ -277,5 +277,3 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

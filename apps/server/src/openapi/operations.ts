@@ -9,9 +9,9 @@ import { jsonSchema, procedureInput, procedureOutput, procedureOutputObject } fr
  */
 
 const field = (procedure: string, name: string): z.ZodType => {
-  const schema = procedureInput(procedure).shape[name];
+  const schema = (procedureInput(procedure).shape as Record<string, z.ZodType | undefined>)[name];
   if (!schema) throw new Error(`${procedure} n'a pas de champ ${name}`);
-  return schema as z.ZodType;
+  return schema;
 };
 
 const pathId = (
@@ -279,6 +279,15 @@ export const apiOperations: ApiOperation[] = [
     params: [pathId('id', 'apiTokens.revoke', 'id', 'Identifiant du jeton.', 1)],
     answer: answerOf('apiTokens.revoke', 'Le jeton est révoqué.'),
   },
+  {
+    method: 'DELETE',
+    path: '/api/account/tokens',
+    tag: 'Compte',
+    summary: "Révoquer tous les jetons d'API",
+    description: 'Chaque jeton du compte est refusé dès sa requête suivante. La réponse dit combien ont été révoqués.',
+    access: 'account',
+    answer: answerOf('apiTokens.revokeAll', 'Les jetons sont révoqués.'),
+  },
 
   // Crédits et paiements
   {
@@ -341,12 +350,79 @@ export const apiOperations: ApiOperation[] = [
     refusals: [404, 409, 503],
   },
   {
+    method: 'GET',
+    path: '/api/account/subscription',
+    tag: 'Crédits et paiements',
+    summary: 'Abonnement du compte',
+    description:
+      'La formule, son état (`active`, `past_due`, `canceled`…), le prochain renouvellement (date, montant, crédits) et les dernières factures payées.',
+    access: 'account',
+    answer: answerOf('subscriptions.status', "L'abonnement, ou null, et les factures."),
+  },
+  {
+    method: 'POST',
+    path: '/api/subscriptions',
+    tag: 'Crédits et paiements',
+    summary: "S'abonner ou changer de formule",
+    description:
+      'Formules : `essentiel` (2 000 crédits, 10 €/mois), `avance` (5 000 crédits, 20 €/mois), `premium` (10 000 crédits, 35 €/mois). Un premier abonnement renvoie le `clientSecret` à confirmer avec Stripe.js ; une formule supérieure est facturée aussitôt au prorata (et ses crédits accordés au prorata), une formule inférieure prend effet au renouvellement.',
+    access: 'account',
+    body: bodyOf('subscriptions.subscribe', { plan: 'avance' }),
+    answer: answerOf(
+      'subscriptions.subscribe',
+      'Le secret à confirmer dans le navigateur, ou null quand rien n’est à payer maintenant.',
+    ),
+    refusals: [404, 409, 429, 503],
+  },
+  {
+    method: 'POST',
+    path: '/api/subscriptions/confirm',
+    tag: 'Crédits et paiements',
+    summary: 'Confirmer un abonnement payé',
+    description:
+      'Demande à Stripe où en est l’abonnement et sa dernière facture, et accorde ses crédits une seule fois quand elle est payée.',
+    access: 'account',
+    answer: answerOf('subscriptions.confirm', "L'état de l'abonnement et les crédits de la facture."),
+    refusals: [404, 429, 503],
+  },
+  {
+    method: 'POST',
+    path: '/api/subscriptions/cancel',
+    tag: 'Crédits et paiements',
+    summary: "Annuler l'abonnement",
+    description: 'L’abonnement s’arrête à la fin de la période payée ; les crédits déjà accordés restent.',
+    access: 'account',
+    answer: answerOf('subscriptions.cancel', 'Annulation enregistrée.'),
+    refusals: [404, 429, 503],
+  },
+  {
+    method: 'POST',
+    path: '/api/subscriptions/resume',
+    tag: 'Crédits et paiements',
+    summary: "Reprendre l'abonnement",
+    description: 'Retire une annulation avant la fin de la période.',
+    access: 'account',
+    answer: answerOf('subscriptions.resume', 'Abonnement repris.'),
+    refusals: [404, 409, 429, 503],
+  },
+  {
+    method: 'POST',
+    path: '/api/subscriptions/portal',
+    tag: 'Crédits et paiements',
+    summary: 'Espace de paiement Stripe',
+    description: 'Une adresse du portail client de Stripe pour mettre à jour la carte ; il renvoie vers `returnUrl`.',
+    access: 'account',
+    body: bodyOf('subscriptions.portal', { returnUrl: 'https://atelier.example/account?tab=credits' }),
+    answer: answerOf('subscriptions.portal', "L'adresse du portail."),
+    refusals: [404, 429, 503],
+  },
+  {
     method: 'POST',
     path: '/api/stripe/webhook',
     tag: 'Webhooks',
     summary: 'Événements Stripe',
     description:
-      'Reçoit `payment_intent.succeeded` et `payment_intent.payment_failed`, signés par Stripe (en-tête `Stripe-Signature`, corps brut).',
+      'Reçoit `payment_intent.succeeded`, `payment_intent.payment_failed`, `invoice.paid`, `invoice.payment_failed` et `customer.subscription.created|updated|deleted`, signés par Stripe (en-tête `Stripe-Signature`, corps brut).',
     access: 'signed',
     headers: [
       {
@@ -486,12 +562,22 @@ export const apiOperations: ApiOperation[] = [
         example: 'uploads/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg',
       },
     ],
+    query: [
+      {
+        name: 'w',
+        schema: field('media.preview', 'width'),
+        description:
+          'Pour une image : sa petite version en WebP, son petit côté à cette largeur (jamais agrandie), pour les vignettes des grilles.',
+        example: 320,
+        required: false,
+      },
+    ],
     answer: {
       kind: 'file',
       mediaTypes: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4'],
-      description: 'Le fichier.',
+      description: 'Le fichier, ou sa petite version avec `w`.',
     },
-    refusals: [404],
+    refusals: [400, 404],
     ranges: true,
   },
   {
@@ -698,6 +784,8 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/posts/{postId}/public',
     tag: 'Galerie et fil public',
     summary: 'Publier',
+    description:
+      'Le résultat seul, sauf `{ "withOriginal": true }` : l’original est alors public lui aussi, avec la vue avant/après.',
     access: 'account',
     params: [pathId('postId', 'feed.publish', 'postId', "Identifiant de l'élément de galerie.", 4)],
     answer: answerOf('feed.publish', 'Publié.'),

@@ -49,6 +49,8 @@ export async function startTestApp(
       | 'publicUrl'
       | 'mail'
       | 'requestTimeoutMs'
+      | 'runsGenerations'
+      | 'thumbnailWaitMs'
     >
   > = {},
 ): Promise<TestApp> {
@@ -81,6 +83,8 @@ export async function startTestApp(
     trustProxy: options.trustProxy,
     rateLimits: options.rateLimits,
     requestTimeoutMs: options.requestTimeoutMs,
+    runsGenerations: options.runsGenerations,
+    thumbnailWaitMs: options.thumbnailWaitMs,
     redis,
     media,
   });

@@ -73,7 +73,15 @@ export const accountRouter = router({
     .mutation(async ({ ctx, input }) => {
       const userId = ctx.user.id;
       const deleted = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () =>
-        deleteAccount(ctx.em, ctx.media, ctx.listVersions, ctx.liveSessions, userId, input.password),
+        deleteAccount(
+          ctx.em,
+          ctx.media,
+          ctx.listVersions,
+          ctx.liveSessions,
+          ctx.payments.stripe,
+          userId,
+          input.password,
+        ),
       );
       if (!deleted)
         throw new AppError('VALIDATION', accountMessages.wrongDeletionPassword, {

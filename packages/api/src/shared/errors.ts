@@ -1,29 +1,28 @@
-import { TRPCError } from '@trpc/server';
-
+/** Each code's HTTP status; the tRPC and REST layers map codes to their own forms (see trpc.ts). */
 export const APP_ERROR_CODES = {
-  VALIDATION: { trpc: 'BAD_REQUEST', status: 400 },
-  UNAUTHENTICATED: { trpc: 'UNAUTHORIZED', status: 401 },
-  FORBIDDEN: { trpc: 'FORBIDDEN', status: 403 },
-  NOT_FOUND: { trpc: 'NOT_FOUND', status: 404 },
-  CONFLICT: { trpc: 'CONFLICT', status: 409 },
-  PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
-  UNSUPPORTED_MEDIA: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
-  INSUFFICIENT_CREDITS: { trpc: 'PAYMENT_REQUIRED', status: 402 },
-  RATE_LIMITED: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
-  UPSTREAM: { trpc: 'BAD_GATEWAY', status: 502 },
+  VALIDATION: { status: 400 },
+  UNAUTHENTICATED: { status: 401 },
+  FORBIDDEN: { status: 403 },
+  NOT_FOUND: { status: 404 },
+  CONFLICT: { status: 409 },
+  PAYLOAD_TOO_LARGE: { status: 413 },
+  UNSUPPORTED_MEDIA: { status: 415 },
+  INSUFFICIENT_CREDITS: { status: 402 },
+  RATE_LIMITED: { status: 429 },
+  UPSTREAM: { status: 502 },
   /** A service this server relies on is not configured (e.g. payments without Stripe keys). */
-  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
+  UNAVAILABLE: { status: 503 },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 
 /**
- * The one error the services raise. It is a TRPCError so tRPC keeps its code; the error
- * formatter adds `appCode`, `error` and `fieldErrors` for clients.
+ * The one error the services raise, free of any transport: a code, the French message a client
+ * reads, and what some refusals add. tRPC and REST each map it once (trpc.ts).
  */
-export class AppError extends TRPCError {
+export class AppError extends Error {
   readonly appCode: AppErrorCode;
-  /** Machine-readable code that REST clients read, e.g. `insufficient_credits`. */
+  /** Machine-readable code that clients read, e.g. `insufficient_credits`. */
   readonly clientCode: string | undefined;
   readonly fieldErrors: Record<string, string[]> | undefined;
   /** For a 429: when to try again (REST clients get it as `Retry-After`). */
@@ -39,13 +38,28 @@ export class AppError extends TRPCError {
       cause?: unknown;
     } = {},
   ) {
-    super({ code: APP_ERROR_CODES[appCode].trpc, message, cause: extra.cause });
+    super(message, { cause: extra.cause });
     this.name = 'AppError';
     this.appCode = appCode;
     this.clientCode = extra.clientCode;
     this.fieldErrors = extra.fieldErrors;
     this.retryAfterSeconds = extra.retryAfterSeconds;
   }
+}
+
+interface ValidationIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** A client input its schema refused: the first issue's French message, and every issue by field. */
+export function invalidInput(issues: readonly ValidationIssue[]): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  return new AppError('VALIDATION', issues[0]?.message ?? commonMessages.invalidInput, { fieldErrors });
 }
 
 export const commonMessages = {

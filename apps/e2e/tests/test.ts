@@ -1,0 +1,37 @@
+import { test as base } from '@playwright/test';
+
+export { expect, type Locator, type Page } from '@playwright/test';
+
+/** Enough of the page's text to tell a failure screen from a page that never drew. */
+const PAGE_TEXT_CHARS = 600;
+
+/**
+ * Playwright's test, which also prints what the browser said when a test fails: console errors,
+ * uncaught exceptions and the page's text. A run on CI keeps only its printed output, and these
+ * tell an app error from a slow machine.
+ */
+export const test = base.extend<{ browserReport: void }>({
+  browserReport: [
+    async ({ page }, use, testInfo) => {
+      const said: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') said.push(`console.error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => said.push(`uncaught: ${error.message}`));
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 1000 })
+        .catch(() => '(page closed)');
+      console.log(
+        [
+          `browser at ${page.url()}:`,
+          ...said,
+          `page text: ${text.replace(/\s+/g, ' ').slice(0, PAGE_TEXT_CHARS)}`,
+        ].join('\n  '),
+      );
+    },
+    { auto: true },
+  ],
+});
