@@ -122,6 +122,21 @@ describe('studio state', () => {
     expect(canRun(again, false)).toBe(true);
   });
 
+  it('keeps a result’s choices, the frame and the choices given back when the result is told again', () => {
+    const choices = { selection: { style: watercolor }, colors: {} };
+    const told = { url: '/result.jpg', kind: 'image', before: '/photo.jpg' } as const;
+    const made = run([
+      { type: 'initialImage', url: '/photo.jpg' },
+      { type: 'resultReady', result: { ...told, choices } },
+      { type: 'restoreChoices', choices },
+      { type: 'useImage', url: '/photo.jpg' },
+    ]);
+    // The job's event arrives after RUN's answer, without the choices but with its engine.
+    const echoed = run([{ type: 'resultReady', result: { ...told, engine: 'local' } }], made);
+    expect(echoed.results).toEqual([{ ...told, choices, engine: 'local' }]);
+    expect(echoed).toMatchObject({ currentImage: '/photo.jpg', selection: { style: watercolor } });
+  });
+
   it('starts on the last result with its before/after when the server knows its original', () => {
     const reloaded = run([
       { type: 'initialImage', url: '/api/media/results/r.jpg', before: '/api/media/uploads/u.jpg' },

@@ -171,11 +171,21 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, colorBarVisible: action.visible };
     case 'resultReady': {
       const { result } = action;
+      // The same result told twice (RUN's answer, then the job's event, in either order) is news only
+      // for what it adds: the frame, the choices given back and its "Mêmes réglages" stay as they are.
+      const known = state.results.find((entry) => entry.url === result.url);
+      if (known)
+        return {
+          ...state,
+          results: state.results.map((entry) =>
+            entry === known ? { ...known, ...result, choices: result.choices ?? known.choices } : entry,
+          ),
+        };
       return {
         ...state,
         // A video plays in its own player; the frame keeps the picture it was made from.
         currentImage: result.kind === 'image' ? result.url : state.currentImage,
-        results: [result, ...state.results.filter((known) => known.url !== result.url)],
+        results: [result, ...state.results],
         selection: {},
         colors: {},
         colorBarVisible: false,
