@@ -12,11 +12,10 @@ import {
 import { describe, expect, test } from 'vitest';
 import { isMediaError } from '../../errors';
 import { cameraMoveOf } from './camera';
-import { fittedPieces } from './costume/wardrobe';
+import { DRESSED_IDS, fittedPieces } from './costume/wardrobe';
 import { LocalImageEngine } from './image-engine';
 import { LIGHTINGS } from './lights';
 import { ENVIRONMENT_SCENES } from './overlays';
-import { drawingContext } from './recipes';
 import { styleFamily } from './styles/families';
 
 /** A prop this many actions share (one for every dance) stands for none of them. */
@@ -37,7 +36,6 @@ function everyOption(category: CategoryId): readonly CatalogOption[] {
  * many others.
  */
 function ownRender(category: CategoryId, option: CatalogOption): unknown {
-  const { words } = drawingContext({ category, option }, {}, false);
   switch (category) {
     case 'format':
     case 'upscale':
@@ -56,7 +54,7 @@ function ownRender(category: CategoryId, option: CatalogOption): unknown {
     case 'character':
     case 'action':
     case 'clothing':
-      return fittedPieces(category, option.id, words) ?? null;
+      return fittedPieces(category, option.id) ?? null;
   }
 }
 
@@ -74,11 +72,15 @@ describe('the local engine offers only what it renders as named', () => {
     expect(generic).toEqual([]);
   });
 
-  test('an environment is drawn from its own row of the table or is cloud-only, never both', () => {
-    const both = everyOption('environment').filter(
-      (option) => isCloudOnly('environment', option.id) && option.id in ENVIRONMENT_SCENES,
-    );
-    const unknown = Object.keys(ENVIRONMENT_SCENES).filter((id) => !getOption('environment', id));
+  // The tables the local engine draws from, by option id: a row for an option it refuses is dead.
+  test.each([
+    ['environment', Object.keys(ENVIRONMENT_SCENES)],
+    ['character', DRESSED_IDS.character],
+    ['clothing', DRESSED_IDS.clothing],
+    ['action', DRESSED_IDS.action],
+  ] as const)('a %s is drawn from its own row of its table or is cloud-only, never both', (category, rows) => {
+    const both = rows.filter((id) => isCloudOnly(category, id));
+    const unknown = rows.filter((id) => !getOption(category, id) && !getWorkflowOption(category, id));
     expect({ both, unknown }).toEqual({ both: [], unknown: [] });
   });
 

@@ -294,8 +294,8 @@ function isCostume(choice: Choice): choice is CostumeChoice {
 
 /** The pieces a character, clothing or action option fits to the person, in its colours. */
 function outfitOf(choice: CostumeChoice, colors: ColorChoices): Outfit {
-  const { id, dice, words, colours } = drawingContext(choice, colors, true);
-  return { id, pieces: outfitFor(choice.category, choice.option.id, words, colours, dice) };
+  const { id, dice, colours } = drawingContext(choice, colors, true);
+  return { id, pieces: outfitFor(choice.category, choice.option.id, colours, dice) };
 }
 
 /**

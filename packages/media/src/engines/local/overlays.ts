@@ -15,15 +15,13 @@ export interface OverlayContext {
   id: string;
   height: number;
   dice: Dice;
-  /** The option's folded English prompt and id (see foldWords). */
-  words: string;
   /** Colours for this option, most specific first: the user's choice, then colours its prompt names. */
   colours: readonly Rgb[];
 }
 
 const WIDTH = 1000;
 
-/** A hue of the option's own, for options whose words name no colour. */
+/** A hue of the option's own, for options whose prompt names no colour. */
 function ownHue(context: OverlayContext, saturation: number, lightness: number): Rgb {
   return hsl(context.dice.between(0, 360), saturation, lightness);
 }

@@ -27,7 +27,7 @@ import { LIGHTINGS, type Mood } from './lights';
 import { NEUTRAL_LOOK, combineLooks, look, type Look } from './look';
 import type { OverlayContext } from './overlays';
 import { styleFamily, type PhotoGrade } from './styles/families';
-import { coloursNamedIn, foldWords, isNeutral } from './words';
+import { coloursNamedIn, isNeutral } from './words';
 
 /**
  * One recipe family per category, with per-option parameters from the option's own data (format
@@ -162,7 +162,7 @@ function coloursFor({ category, option }: Choice, colors: ColorChoices, includeN
   return palette.map((colour) => hexToRgb(colour.hex));
 }
 
-/** What an option's drawing is made from: its id, its dice, its words and its colours. */
+/** What an option's drawing is made from: its id, its dice and its colours. */
 export function drawingContext(
   choice: Choice,
   colors: ColorChoices,
@@ -172,7 +172,6 @@ export function drawingContext(
   return {
     id: `${category}-${option.id}`,
     dice: new Dice(`${category}:${option.id}`),
-    words: foldWords(`${option.prompt} ${option.id}`),
     colours: coloursFor(choice, colors, includeNeutral),
   };
 }

@@ -1,19 +1,11 @@
 import { COLORS, type PaletteColor } from '@atelier/catalog';
 
 /** Lower case, hyphens and punctuation as spaces: "Worm's-eye view" → "worm s eye view". */
-export function foldWords(text: string): string {
+function foldWords(text: string): string {
   return ` ${text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()} `;
-}
-
-/**
- * Whether folded text holds any of the words; a word matches at a word start, so "danc" finds
- * "dance" and "dancing", while "ink" does not find "pink".
- */
-export function mentions(folded: string, words: readonly string[]): boolean {
-  return words.some((word) => folded.includes(` ${foldWords(word).trim()}`));
 }
 
 /** Greys, black and white name no hue: they colour shapes but never tint a whole image. */

@@ -36,8 +36,8 @@ type Category = 'character' | 'clothing' | 'action';
 function outfit(category: Category, id: string): Outfit {
   const option = getOption(category, id);
   if (!option) throw new Error(`no option ${id}`);
-  const { dice, words, colours } = drawingContext({ category, option }, {}, true);
-  return { id: `${category}-${id}`, pieces: outfitFor(category, id, words, colours, dice) };
+  const { dice, colours } = drawingContext({ category, option }, {}, true);
+  return { id: `${category}-${id}`, pieces: outfitFor(category, id, colours, dice) };
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));

@@ -1,6 +1,5 @@
 import { WHITE, hsl, mix, type Rgb } from '../../../colour';
 import type { Dice } from '../../../hash';
-import { foldWords, mentions } from '../words';
 import * as piece from './pieces';
 import { GOLD, SILVER, STEEL, type Draw, type Neckline } from './pieces';
 import { PROPS, boxingGlove, openHand, pointingHand, type PropName } from './props';
@@ -44,7 +43,6 @@ const at =
   (draw: Draw, main: Rgb, accent?: Rgb): Piece => ({ draw, anchor, layer, main, ...(accent ? { accent } : {}) });
 const onHead = at('head', 'front');
 const behindHead = at('head', 'behind');
-const onHair = at('head', 'body');
 const onFace = at('eyes', 'front');
 const onSkin = at('eyes', 'body');
 const onBody = at('torso', 'body');
@@ -77,8 +75,6 @@ const besideHead = (draw: Draw, main: Rgb, dx: number, dy: number, scale = 1): P
   main,
   offset: { dx, dy, scale },
 });
-
-type Rule = readonly [words: readonly string[], pieces: readonly Piece[]];
 
 // ── Qui: who the person becomes, by option id ──
 
@@ -263,12 +259,6 @@ const CHARACTERS: Readonly<Record<string, readonly Piece[]>> = {
     onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]),
     overBody(piece.ruff, WHITE_CLOTH),
   ],
-  'elderly-self': [
-    onHair(piece.greyHair, [214, 214, 214]),
-    onSkin(piece.wrinkles, WHITE_CLOTH),
-    onFace(piece.glasses('round'), [120, 90, 60]),
-  ],
-  'child-self': [onHead(piece.hat('beanie'), [250, 180, 40], [230, 60, 60]), held('balloons', [230, 60, 60])],
   caveman: [
     onBody(piece.garment('scoop', 'fur'), [150, 110, 70], [90, 60, 30]),
     onFace(piece.beard, [60, 40, 26]),
@@ -278,10 +268,15 @@ const CHARACTERS: Readonly<Record<string, readonly Piece[]>> = {
 
 // ── Quoi: what the person does, by option id ──
 
+/** What several actions are done with. */
+const ACTION_KITS = {
+  camera: [held('camera', BLACK_CLOTH)],
+  workout: [onHead(piece.headband, [230, 60, 120]), behindBody(piece.motionLines(true), WHITE_CLOTH)],
+  stretching: [behindBody(piece.aura, [250, 210, 120])],
+} satisfies Record<string, readonly Piece[]>;
+
 const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
-  walking: [behindBody(piece.motionLines(false), WHITE_CLOTH)],
   running: [behindBody(piece.motionLines(false), WHITE_CLOTH), onHead(piece.headband, RED)],
-  jumping: [behindBody(piece.motionLines(true), WHITE_CLOTH)],
   flying: [...caped(RED), behindBody(piece.motionLines(false), WHITE_CLOTH)],
   swimming: [overBody(piece.water, [40, 140, 200]), onFace(piece.glasses('goggles'), [40, 120, 200], [60, 150, 220])],
   levitating: [behindBody(piece.aura, [160, 200, 255]), behindBody(piece.motionLines(true), [200, 230, 255])],
@@ -289,7 +284,6 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
   'walking-the-dog': [held('leash', RED)],
   smiling: [besideHead(piece.speech('☺'), [230, 120, 40], 0, 0), overBody(piece.scatter('hearts'), [240, 80, 120])],
   laughing: [besideHead(piece.speech('Ha ha !'), [230, 90, 40], 0, 0)],
-  winking: [onFace(piece.wink, [200, 150, 120])],
   thinking: [onHead(piece.thoughtBubble, WHITE_CLOTH)],
   waving: [besideHead(openHand, [220, 170, 140], -95, 130)],
   pointing: [
@@ -310,7 +304,6 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
     overBody(piece.scatter('confetti'), [250, 200, 40]),
   ],
   sleeping: [onFace(piece.sleepMask, [120, 90, 170], WHITE_CLOTH), onHead(piece.sleepLetters, [120, 160, 255])],
-  meditating: [behindBody(piece.aura, [250, 210, 120]), overBody(piece.scatter('stars'), [255, 240, 200])],
   reading: [held('book', [140, 40, 40])],
   cooking: [held('pan', BLACK_CLOTH), onHead(piece.hat('toque'), WHITE_CLOTH)],
   'painting-canvas': [held('brush', [40, 80, 200]), onHead(piece.hat('beret'), BLACK_CLOTH)],
@@ -356,491 +349,330 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
   'casting-spell': [held('spell', [150, 90, 255]), behindBody(piece.aura, [150, 90, 255])],
   'sword-fighting': [held('sword', SILVER)],
   archery: [held('bow', BROWN)],
+  dragon: ridden('dragon', [40, 110, 60], [200, 60, 40], 'leathery'),
+  unicorn: ridden('unicorn', [246, 244, 250], [190, 140, 230], 'none'),
+  pegasus: ridden('horse', [246, 246, 250], [210, 210, 225], 'feathered'),
+  griffin: ridden('eagle', [170, 120, 60], [250, 244, 230], 'feathered'),
+  'flying-carpet': [overBody(piece.carpet, [150, 30, 50], GOLD)],
+  broomstick: [onHead(piece.hat('cone'), BLACK_CLOTH, PURPLE), behindBody(piece.motionLines(false), WHITE_CLOTH)],
+  phoenix: ridden('firebird', [230, 80, 30], [250, 180, 40], 'feathered'),
+  'santa-sleigh': [onHead(piece.hat('santa'), RED), behindBody(piece.scatter('stars'), WHITE_CLOTH)],
+  tennis: [held('racket', [40, 80, 200]), onHead(piece.headband, WHITE_CLOTH)],
+  boxing: [boxingGloved(RED), onHead(piece.headband, RED)],
+  fencing: [held('sword', SILVER), onFace(piece.glasses('goggles'), [60, 60, 60], [40, 40, 50])],
+  yoga: ACTION_KITS.stretching,
+  pilates: ACTION_KITS.stretching,
+  weightlifting: ACTION_KITS.workout,
+  aerobics: ACTION_KITS.workout,
+  gymnastics: ACTION_KITS.workout,
+  stretching: ACTION_KITS.stretching,
+  photography: ACTION_KITS.camera,
+  'film-making': ACTION_KITS.camera,
 };
 
-/**
- * The actions of the special groups (transport, sports, dance, music, study: about 220 of them), by
- * their words: the instrument, ball, gear or book they are done with, else their motion.
- */
-const ACTION_RULES: readonly Rule[] = [
-  [
-    ['swim', 'diving', 'dive', 'water skiing', 'water polo', 'rowing', 'canoe', 'surf', 'kitesurf', 'jet ski'],
-    [overBody(piece.water, [40, 140, 200]), onFace(piece.glasses('goggles'), [40, 120, 200], [60, 150, 220])],
-  ],
-  [
-    ['boxing', 'boxer'],
-    [boxingGloved(RED), onHead(piece.headband, RED)],
-  ],
-  [
-    ['fencing', 'sword', 'kendo'],
-    [held('sword', SILVER), onFace(piece.glasses('goggles'), [60, 60, 60], [40, 40, 50])],
-  ],
-  [
-    ['karate', 'judo', 'taekwondo', 'kung fu', 'martial', 'wrestling', 'sumo'],
-    [onBody(piece.garment('wrap', 'plain'), WHITE_CLOTH, BLACK_CLOTH), onHead(piece.headband, RED)],
-  ],
-  [
-    ['tennis', 'badminton', 'squash'],
-    [held('racket', [40, 80, 200]), onHead(piece.headband, WHITE_CLOTH)],
-  ],
-  [['football', 'soccer', 'basketball', 'volleyball', 'rugby', 'handball'], [held('ball', [230, 120, 40])]],
-  [
-    ['baseball', 'golf', 'hockey', 'curling'],
-    [held('ball', WHITE_CLOTH), onHead(piece.hat('cap'), NAVY, WHITE_CLOTH)],
-  ],
-  [
-    ['ski', 'snowboard', 'skating', 'bobsleigh', 'sled', 'ice'],
-    [
-      onFace(piece.glasses('goggles'), [240, 120, 40], [250, 170, 60]),
-      onHead(piece.hat('beanie'), [40, 100, 200], WHITE_CLOTH),
-      behindBody(piece.motionLines(false), WHITE_CLOTH),
-    ],
-  ],
-  [
-    [
-      'skydiv',
-      'parachut',
-      'wingsuit',
-      'base jump',
-      'bungee',
-      'paraglid',
-      'glider',
-      'biplane',
-      'jetpack',
-      'helicopter',
-      'jet',
-      'airship',
-      'balloon',
-    ],
-    [
-      onFace(piece.glasses('goggles'), [120, 80, 40], [150, 200, 230]),
-      overBody(piece.scarf, WHITE_CLOTH, RED),
-      behindBody(piece.motionLines(false), WHITE_CLOTH),
-    ],
-  ],
-  [
-    ['bicycle', 'bike', 'bmx', 'motorcycle', 'scooter', 'skateboard', 'climb'],
-    [onHead(piece.helmet('dome'), [230, 60, 50]), behindBody(piece.motionLines(false), WHITE_CLOTH)],
-  ],
-  // Before the cars: a carpet is not a car.
-  [['carpet'], [overBody(piece.carpet, [150, 30, 50], GOLD)]],
-  [
-    ['car', 'convertible', 'train', 'tuk tuk', 'driving'],
-    [
-      onFace(piece.glasses('sun'), BLACK_CLOTH, [40, 40, 50]),
-      overBody(piece.scarf, RED, WHITE_CLOTH),
-      behindBody(piece.motionLines(false), WHITE_CLOTH),
-    ],
-  ],
-  [
-    ['boat', 'sail', 'yacht', 'gondola', 'submarine', 'ship'],
-    [onHead(piece.hat('cap'), WHITE_CLOTH, NAVY), overBody(piece.water, [40, 140, 200])],
-  ],
-  [
-    ['santa', 'sleigh'],
-    [onHead(piece.hat('santa'), RED), behindBody(piece.scatter('stars'), WHITE_CLOTH)],
-  ],
-  [['broom'], [onHead(piece.hat('cone'), BLACK_CLOTH, PURPLE), behindBody(piece.motionLines(false), WHITE_CLOTH)]],
-  [['dragon'], ridden('dragon', [40, 110, 60], [200, 60, 40], 'leathery')],
-  [['unicorn'], ridden('unicorn', [246, 244, 250], [190, 140, 230], 'none')],
-  [['pegasus'], ridden('horse', [246, 246, 250], [210, 210, 225], 'feathered')],
-  [['griffin'], ridden('eagle', [170, 120, 60], [250, 244, 230], 'feathered')],
-  [['phoenix'], ridden('firebird', [230, 80, 30], [250, 180, 40], 'feathered')],
-  [
-    ['horse', 'camel', 'elephant', 'donkey', 'ostrich', 'dolphin', 'turtle', 'dog sled'],
-    [onHead(piece.hat('cowboy'), BROWN), behindBody(piece.motionLines(false), WHITE_CLOTH)],
-  ],
-  [['yoga', 'pilates', 'stretching', 'meditat'], [behindBody(piece.aura, [250, 210, 120])]],
-  [
-    ['weightlifting', 'bodybuilding', 'aerobics', 'jump rope', 'gymnastics', 'fitness'],
-    [onHead(piece.headband, [230, 60, 120]), behindBody(piece.motionLines(true), WHITE_CLOTH)],
-  ],
-  [
-    [
-      'sing',
-      'singer',
-      'choir',
-      'opera',
-      'rapper',
-      'rap',
-      'karaoke',
-      'idol',
-      'vocal',
-      'podcast',
-      'radio',
-      'concert',
-      'gig',
-      'festival',
-      'stage',
-    ],
-    [held('microphone', SILVER), overBody(piece.scatter('notes'), [250, 220, 90])],
-  ],
-  [
-    ['guitar', 'violin', 'cello', 'harp', 'sitar', 'koto', 'string', 'bass', 'mariachi', 'ukulele', 'accordion'],
-    [held('guitar', [180, 90, 40]), overBody(piece.scatter('notes'), [250, 220, 90])],
-  ],
-  [
-    ['saxophone', 'trumpet', 'flute', 'bagpipe', 'didgeridoo', 'marching', 'horn'],
-    [held('horn', GOLD), overBody(piece.scatter('notes'), [250, 220, 90])],
-  ],
-  [
-    ['dj', 'mixing', 'beat', 'vinyl', 'recording', 'studio', 'electro', 'music video'],
-    [onHead(piece.headphones, BLACK_CLOTH, [60, 200, 255]), overBody(piece.scatter('notes'), [120, 220, 255])],
-  ],
-  [
-    ['piano', 'drum', 'djembe', 'conductor', 'music', 'quartet', 'band'],
-    [onHead(piece.headphones, BLACK_CLOTH, RED), overBody(piece.scatter('notes'), [250, 220, 90])],
-  ],
-  [
-    [
-      'dance',
-      'ballet',
-      'pointe',
-      'pirouette',
-      'jete',
-      'arabesque',
-      'swan',
-      'tango',
-      'salsa',
-      'bachata',
-      'samba',
-      'cha cha',
-      'rumba',
-      'merengue',
-      'mambo',
-      'waltz',
-      'foxtrot',
-      'quickstep',
-      'paso',
-      'swing',
-      'lindy',
-      'charleston',
-      'hip hop',
-      'breakdance',
-      'popping',
-      'locking',
-      'krump',
-      'vogu',
-      'flamenco',
-      'bollywood',
-      'hula',
-      'haka',
-      'cancan',
-      'tap',
-      'jazz',
-      'silks',
-      'theatre',
-      'butoh',
-    ],
-    [behindBody(piece.motionLines(false), [255, 230, 250]), overBody(piece.scatter('notes'), [240, 120, 200])],
-  ],
-  [
-    ['chemistry', 'physics', 'lab', 'botany', 'biology', 'geology', 'experiment'],
-    [onFace(piece.glasses('goggles'), [90, 110, 130], [160, 220, 240]), held('flask', [60, 220, 140])],
-  ],
-  [
-    ['microscope', 'astronomy', 'archaeolog', 'geography'],
-    [held('magnifier', GOLD), onHead(piece.hat('brim'), KHAKI, BROWN)],
-  ],
-  [
-    ['coding', 'robot', 'electronic', 'printing', 'artificial', 'virtual', 'drone', 'engineering', 'computer'],
-    [held('laptop', SILVER), onFace(piece.glasses('square'), BLACK_CLOTH, [200, 220, 240])],
-  ],
-  [['photograph', 'film'], [held('camera', BLACK_CLOTH)]],
-  [
-    ['drawing', 'sculpture', 'pottery', 'architecture', 'fashion', 'paint'],
-    [held('brush', [40, 80, 200]), onHead(piece.hat('beret'), BLACK_CLOTH)],
-  ],
-  [
-    ['study', 'library', 'history', 'philosophy', 'writing', 'language', 'mathematic', 'debate', 'read', 'theory'],
-    [held('book', [140, 40, 40]), onFace(piece.glasses('round'), [60, 40, 30])],
-  ],
-];
+// ── Vêtement: what the person wears, by option id ──
 
-// ── Vêtement: what the person wears, by the words of the option (about 200 of them) ──
+/** Garments several clothing options are dressed in. */
+const GARMENTS = {
+  angel: [
+    behindBody(piece.wings(true), WHITE_CLOTH),
+    onBody(piece.garment('scoop', 'sparkles'), [240, 230, 250], WHITE_CLOTH),
+  ],
+  apron: [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), overBody(piece.straps(false), [60, 90, 150])],
+  armor: [onBody(piece.breastplate, STEEL, RED), overBody(piece.pauldrons, STEEL)],
+  boots: [{ draw: piece.shoe(true), anchor: 'feet', layer: 'front', main: BROWN, accent: BLACK_CLOTH }],
+  cape: [...caped([130, 30, 40])],
+  'cargo-pants': [{ draw: piece.legwear('trousers'), anchor: 'hips', layer: 'body', main: KHAKI, accent: BROWN }],
+  checked: [onBody(piece.garment('v', 'checks'), [170, 40, 40], BLACK_CLOTH)],
+  christmas: [onBody(piece.garment('crew', 'dots'), [150, 30, 40], WHITE_CLOTH)],
+  clown: [
+    onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]),
+    overBody(piece.ruff, WHITE_CLOTH),
+    onBody(piece.garment('crew', 'dots'), [240, 200, 40], RED),
+  ],
+  coat: [onBody(piece.jacket('none', [236, 232, 224]), [150, 120, 80], BLACK_CLOTH)],
+  doctor: [onBody(piece.jacket('none', [170, 200, 230]), WHITE_CLOTH), overBody(piece.stethoscope, BLACK_CLOTH)],
+  dress: [onBody(piece.garment('scoop', 'plain'), [130, 30, 70], GOLD)],
+  floral: [onBody(piece.garment('scoop', 'flowers'), [250, 236, 200], [230, 80, 120])],
+  fur: [onBody(piece.garment('v', 'fur'), [170, 130, 90], [236, 224, 200])],
+  hood: [behindHead(piece.hood(false), [90, 96, 110]), onBody(piece.garment('hood', 'plain'), [90, 96, 110])],
+  kimono: [onBody(piece.garment('wrap', 'flowers'), [170, 30, 50], [240, 200, 80])],
+  'maxi-skirt': [
+    { draw: piece.legwear('skirt'), anchor: 'hips', layer: 'body', main: [60, 60, 90], accent: BLACK_CLOTH },
+  ],
+  pharaoh: [
+    behindHead(piece.hood(true), [30, 60, 160], GOLD),
+    overBody(piece.necklace(false), GOLD),
+    onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH),
+  ],
+  pilot: [onHead(piece.hat('cap'), NAVY, GOLD), onBody(piece.jacket('tie', WHITE_CLOTH), NAVY, BLACK_CLOTH)],
+  polka: [onBody(piece.garment('scoop', 'dots'), RED, WHITE_CLOTH)],
+  puffer: [onBody(piece.garment('crew', 'quilted'), [40, 80, 160], BLACK_CLOTH)],
+  scuba: [
+    onFace(piece.glasses('goggles'), BLACK_CLOTH, [60, 150, 220]),
+    onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH, [40, 120, 200]),
+  ],
+  sequin: [onBody(piece.garment('scoop', 'sparkles'), [200, 170, 60], WHITE_CLOTH)],
+  sneakers: [{ draw: piece.shoe(false), anchor: 'feet', layer: 'front', main: WHITE_CLOTH, accent: [200, 200, 200] }],
+  striped: [onBody(piece.garment('crew', 'stripes'), WHITE_CLOTH, NAVY)],
+  suit: [onBody(piece.jacket('tie'), [40, 50, 70], [150, 30, 50])],
+  't-shirt': [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH)],
+  tailcoat: [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, WHITE_CLOTH)],
+  toga: [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), overBody(piece.sash(40), WHITE_CLOTH, GOLD)],
+  wizard: [onBody(piece.garment('v', 'plain'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH)],
+} satisfies Record<string, readonly Piece[]>;
 
-/** Garments, from the most particular words to the most general. */
-const CLOTHING_RULES: readonly Rule[] = [
-  [
-    ['armor', 'armour'],
-    [onBody(piece.breastplate, STEEL, RED), overBody(piece.pauldrons, STEEL)],
+/** Each clothing option the local engine renders, by id (the others are cloud-only). */
+const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
+  'business-suit': GARMENTS.suit,
+  'three-piece-suit': GARMENTS.suit,
+  tuxedo: [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, BLACK_CLOTH)],
+  tailcoat: GARMENTS.tailcoat,
+  'skirt-suit': GARMENTS.suit,
+  'blazer-chinos': GARMENTS.suit,
+  'shirt-and-tie': [onBody(piece.jacket('tie'), [220, 230, 245], NAVY)],
+  'evening-gown': [onBody(piece.gown('v', false, 'brooch'), [110, 20, 50], GOLD)],
+  'cocktail-dress': [onBody(piece.gown('sweetheart', false, 'bow'), [200, 40, 80], BLACK_CLOTH)],
+  'little-black-dress': [
+    onBody(piece.gown('boat', false, 'plain'), BLACK_CLOTH),
+    overBody(piece.necklace(true), WHITE_CLOTH),
   ],
-  [['boxing'], [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), boxingGloved(RED)]],
-  [
-    ['astronaut', 'space suit', 'spacesuit'],
-    [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), onBody(piece.emblem, [30, 60, 160], WHITE_CLOTH)],
+  turtleneck: [onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH)],
+  casual: GARMENTS['t-shirt'],
+  'white-tshirt': GARMENTS['t-shirt'],
+  hoodie: GARMENTS.hood,
+  'denim-jacket': GARMENTS.coat,
+  'leather-jacket': GARMENTS.coat,
+  'flannel-shirt': GARMENTS.checked,
+  'polo-shirt': GARMENTS['t-shirt'],
+  cardigan: GARMENTS.christmas,
+  'chunky-sweater': GARMENTS.christmas,
+  'cargo-pants': GARMENTS['cargo-pants'],
+  shorts: GARMENTS['cargo-pants'],
+  overalls: GARMENTS.apron,
+  dress: GARMENTS.dress,
+  sundress: GARMENTS.floral,
+  'maxi-skirt': GARMENTS['maxi-skirt'],
+  'mini-skirt': GARMENTS['maxi-skirt'],
+  'breton-top': GARMENTS.striped,
+  pyjamas: GARMENTS.striped,
+  bathrobe: [onBody(piece.garment('wrap', 'quilted'), WHITE_CLOTH, [226, 226, 222])],
+  'trench-coat': GARMENTS.coat,
+  'wool-coat': GARMENTS.coat,
+  peacoat: GARMENTS.coat,
+  parka: GARMENTS.coat,
+  'puffer-jacket': GARMENTS.puffer,
+  raincoat: GARMENTS.coat,
+  'bomber-jacket': GARMENTS.coat,
+  'duffle-coat': GARMENTS.coat,
+  'faux-fur-coat': GARMENTS.fur,
+  windbreaker: GARMENTS.coat,
+  'shearling-jacket': GARMENTS.fur,
+  'quilted-jacket': GARMENTS.puffer,
+  cape: GARMENTS.cape,
+  poncho: GARMENTS.cape,
+  tracksuit: GARMENTS.striped,
+  'ski-suit': GARMENTS.puffer,
+  wetsuit: GARMENTS.scuba,
+  'boxing-gear': [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), boxingGloved(RED)],
+  'martial-arts-gi': GARMENTS.kimono,
+  'golf-outfit': GARMENTS['t-shirt'],
+  'riding-outfit': GARMENTS.coat,
+  streetwear: GARMENTS.hood,
+  grunge: GARMENTS.checked,
+  punk: GARMENTS.checked,
+  preppy: GARMENTS.christmas,
+  bohemian: GARMENTS.floral,
+  y2k: GARMENTS['t-shirt'],
+  cottagecore: GARMENTS.floral,
+  'dark-academia': GARMENTS.suit,
+  hippie: GARMENTS.floral,
+  'flapper-dress': GARMENTS.sequin,
+  'gangster-suit': GARMENTS.suit,
+  rockabilly: GARMENTS.polka,
+  'sixties-mod': GARMENTS.dress,
+  'seventies-disco': GARMENTS.sequin,
+  'victorian-dress': [onBody(piece.gown('high-lace', true, 'plain'), [70, 40, 80], WHITE_CLOTH)],
+  'regency-dress': [onBody(piece.gown('square', true, 'empire'), [240, 236, 220], [110, 140, 200])],
+  'medieval-tunic': GARMENTS.cape,
+  'renaissance-gown': [onBody(piece.gown('square', true, 'lacing'), [100, 20, 40], GOLD)],
+  'pin-up-outfit': GARMENTS.polka,
+  'roman-toga': GARMENTS.toga,
+  'greek-chiton': GARMENTS.toga,
+  'ancient-egyptian': GARMENTS.pharaoh,
+  kimono: GARMENTS.kimono,
+  hanbok: GARMENTS.kimono,
+  sari: GARMENTS.toga,
+  qipao: [onBody(piece.gown('mandarin', false, 'frogs', 'flowers'), [180, 20, 40], GOLD)],
+  'ao-dai': GARMENTS.dress,
+  kilt: GARMENTS.checked,
+  dirndl: GARMENTS.dress,
+  lederhosen: GARMENTS.checked,
+  'flamenco-dress': [onBody(piece.gown('off-shoulder', false, 'ruffles', 'dots'), RED, WHITE_CLOTH)],
+  'charro-suit': GARMENTS.suit,
+  djellaba: GARMENTS.hood,
+  kaftan: GARMENTS.dress,
+  boubou: GARMENTS.dress,
+  abaya: GARMENTS.dress,
+  sherwani: GARMENTS.suit,
+  lehenga: GARMENTS.dress,
+  'hawaiian-shirt': GARMENTS.floral,
+  'grass-skirt': GARMENTS['maxi-skirt'],
+  'inuit-parka': GARMENTS.fur,
+  'wedding-dress': [
+    onBody(piece.gown('sweetheart', false, 'lace'), WHITE_CLOTH, WHITE_CLOTH),
+    behindHead(piece.veil, WHITE_CLOTH),
   ],
-  [['tuxedo'], [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, BLACK_CLOTH)]],
-  [['tailcoat', 'butler'], [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, WHITE_CLOTH)]],
-  [['kimono', 'gi', 'hanbok', 'yukata'], [onBody(piece.garment('wrap', 'flowers'), [170, 30, 50], [240, 200, 80])]],
-  [['vampire'], [...caped(BLACK_CLOTH, [170, 10, 30], true)]],
-  [['cape', 'cloak', 'poncho'], [...caped([130, 30, 40])]],
-  [
-    ['angel', 'fairy', 'wings'],
-    [
-      behindBody(piece.wings(true), WHITE_CLOTH),
-      onBody(piece.garment('scoop', 'sparkles'), [240, 230, 250], WHITE_CLOTH),
-    ],
+  'groom-suit': GARMENTS.suit,
+  'bridesmaid-dress': [onBody(piece.gown('sweetheart', false, 'plain'), [236, 190, 206], WHITE_CLOTH)],
+  'ball-gown': [onBody(piece.gown('off-shoulder', true, 'lacing'), [90, 140, 220], WHITE_CLOTH)],
+  'graduation-gown': GARMENTS.dress,
+  'red-carpet': GARMENTS.sequin,
+  'doctor-coat': GARMENTS.doctor,
+  'nurse-uniform': GARMENTS.doctor,
+  'chef-whites': [
+    onHead(piece.hat('toque'), WHITE_CLOTH),
+    onBody(piece.garment('crew', 'plain'), WHITE_CLOTH),
+    overBody(piece.scarf, RED, WHITE_CLOTH),
   ],
-  [
-    ['superhero'],
-    [onBody(piece.garment('crew', 'plain'), [30, 70, 180]), ...caped(RED), onBody(piece.emblem, RED, [250, 210, 40])],
+  'firefighter-gear': [
+    onHead(piece.helmet('brimmed'), RED),
+    onBody(piece.garment('crew', 'stripes'), [60, 56, 40], [230, 220, 60]),
   ],
-  [
-    ['wizard', 'witch', 'robe', 'gown graduation', 'judge'],
-    [onBody(piece.garment('v', 'plain'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH)],
+  'police-uniform': [
+    onHead(piece.hat('cap'), NAVY, GOLD),
+    onBody(piece.jacket('tie', [170, 200, 230]), NAVY, BLACK_CLOTH),
+    onBody(piece.emblem, GOLD, [250, 230, 150]),
   ],
-  [
-    ['toga', 'chiton', 'goddess', 'sari', 'draped'],
-    [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), overBody(piece.sash(40), WHITE_CLOTH, GOLD)],
+  'military-uniform': [
+    onBody(piece.jacket('tie', [170, 160, 120]), [86, 96, 60], [60, 60, 40]),
+    onBody(piece.emblem, GOLD, RED),
   ],
-  [
-    ['pharaoh', 'egyptian'],
-    [
-      behindHead(piece.hood(true), [30, 60, 160], GOLD),
-      overBody(piece.necklace(false), GOLD),
-      onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH),
-    ],
+  'pilot-uniform': GARMENTS.pilot,
+  'flight-attendant': GARMENTS.pilot,
+  'sailor-outfit': [
+    onBody(piece.garment('v', 'plain'), WHITE_CLOTH),
+    overBody(piece.scarf, NAVY, WHITE_CLOTH),
+    onHead(piece.hat('cap'), WHITE_CLOTH, NAVY),
   ],
-  [
-    ['pirate'],
-    [onHead(piece.hat('tricorn'), BLACK_CLOTH, GOLD), onBody(piece.garment('v', 'stripes'), WHITE_CLOTH, RED)],
+  'school-uniform': GARMENTS.suit,
+  'lab-coat': GARMENTS.doctor,
+  'construction-gear': [
+    onHead(piece.helmet('brimmed'), [250, 200, 30]),
+    onBody(piece.garment('crew', 'stripes'), [250, 120, 20], [220, 220, 220]),
   ],
-  [
-    ['cowboy', 'western'],
-    [
-      onHead(piece.hat('cowboy'), BROWN),
-      overBody(piece.scarf, RED, WHITE_CLOTH),
-      onBody(piece.garment('v', 'plain'), [150, 100, 60]),
-    ],
+  'astronaut-suit': [
+    onBody(piece.garment('crew', 'plain'), WHITE_CLOTH),
+    onBody(piece.emblem, [30, 60, 160], WHITE_CLOTH),
   ],
-  [
-    ['ninja'],
-    [onBody(piece.garment('wrap', 'plain'), BLACK_CLOTH, [60, 60, 70]), onFace(piece.lowerMask, BLACK_CLOTH)],
+  'mechanic-overalls': GARMENTS.apron,
+  'butler-outfit': GARMENTS.tailcoat,
+  'judge-robe': GARMENTS.wizard,
+  'barista-apron': GARMENTS.apron,
+  'farmer-outfit': GARMENTS.apron,
+  'scuba-suit': GARMENTS.scuba,
+  'painter-smock': GARMENTS.apron,
+  'superhero-suit': [
+    onBody(piece.garment('crew', 'plain'), [30, 70, 180]),
+    ...caped(RED),
+    onBody(piece.emblem, RED, [250, 210, 40]),
   ],
-  [['santa'], [onHead(piece.hat('santa'), RED), onBody(piece.garment('crew', 'fur'), RED, WHITE_CLOTH)]],
-  [
-    ['clown', 'jester'],
-    [
-      onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]),
-      overBody(piece.ruff, WHITE_CLOTH),
-      onBody(piece.garment('crew', 'dots'), [240, 200, 40], RED),
-    ],
+  'princess-gown': [
+    onBody(piece.gown('sweetheart', true, 'plain', 'sparkles'), [236, 150, 190], WHITE_CLOTH),
+    onHead(piece.tiara, SILVER, [120, 170, 255]),
   ],
-  [
-    ['chef'],
-    [
-      onHead(piece.hat('toque'), WHITE_CLOTH),
-      onBody(piece.garment('crew', 'plain'), WHITE_CLOTH),
-      overBody(piece.scarf, RED, WHITE_CLOTH),
-    ],
+  'knight-armor': GARMENTS.armor,
+  'samurai-armor': GARMENTS.armor,
+  'gladiator-armor': GARMENTS.armor,
+  'pirate-costume': [
+    onHead(piece.hat('tricorn'), BLACK_CLOTH, GOLD),
+    onBody(piece.garment('v', 'stripes'), WHITE_CLOTH, RED),
   ],
-  [
-    ['firefighter'],
-    [onHead(piece.helmet('brimmed'), RED), onBody(piece.garment('crew', 'stripes'), [60, 56, 40], [230, 220, 60])],
+  'wizard-robe': GARMENTS.wizard,
+  'witch-outfit': GARMENTS.wizard,
+  'fairy-dress': GARMENTS.angel,
+  'elven-outfit': GARMENTS.cape,
+  'vampire-cape': [...caped(BLACK_CLOTH, [170, 10, 30], true)],
+  'ninja-outfit': [
+    onBody(piece.garment('wrap', 'plain'), BLACK_CLOTH, [60, 60, 70]),
+    onFace(piece.lowerMask, BLACK_CLOTH),
   ],
-  [
-    ['police'],
-    [
-      onHead(piece.hat('cap'), NAVY, GOLD),
-      onBody(piece.jacket('tie', [170, 200, 230]), NAVY, BLACK_CLOTH),
-      onBody(piece.emblem, GOLD, [250, 230, 150]),
-    ],
+  'cowboy-outfit': [
+    onHead(piece.hat('cowboy'), BROWN),
+    overBody(piece.scarf, RED, WHITE_CLOTH),
+    onBody(piece.garment('v', 'plain'), [150, 100, 60]),
   ],
-  [
-    ['pilot', 'flight attendant'],
-    [onHead(piece.hat('cap'), NAVY, GOLD), onBody(piece.jacket('tie', WHITE_CLOTH), NAVY, BLACK_CLOTH)],
+  'viking-outfit': GARMENTS.fur,
+  'space-armor': GARMENTS.armor,
+  'mermaid-tail': [
+    onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]),
+    overBody(piece.necklace(true), WHITE_CLOTH),
   ],
-  [
-    ['military', 'soldier'],
-    [onBody(piece.jacket('tie', [170, 160, 120]), [86, 96, 60], [60, 60, 40]), onBody(piece.emblem, GOLD, RED)],
+  'clown-costume': GARMENTS.clown,
+  'santa-suit': [onHead(piece.hat('santa'), RED), onBody(piece.garment('crew', 'fur'), RED, WHITE_CLOTH)],
+  'animal-onesie': [
+    behindHead(piece.hood(false), [150, 110, 80]),
+    onHead(piece.animalEars, [150, 110, 80], [240, 190, 170]),
+    onBody(piece.garment('hood', 'plain'), [150, 110, 80]),
   ],
-  [
-    ['sailor', 'marine'],
-    [
-      onBody(piece.garment('v', 'plain'), WHITE_CLOTH),
-      overBody(piece.scarf, NAVY, WHITE_CLOTH),
-      onHead(piece.hat('cap'), WHITE_CLOTH, NAVY),
-    ],
-  ],
-  [
-    ['doctor', 'lab coat', 'nurse', 'scrubs'],
-    [onBody(piece.jacket('none', [170, 200, 230]), WHITE_CLOTH), overBody(piece.stethoscope, BLACK_CLOTH)],
-  ],
-  [
-    ['construction', 'hi vis', 'high visibility'],
-    [
-      onHead(piece.helmet('brimmed'), [250, 200, 30]),
-      onBody(piece.garment('crew', 'stripes'), [250, 120, 20], [220, 220, 220]),
-    ],
-  ],
-  [
-    ['scuba', 'diving', 'wetsuit'],
-    [
-      onFace(piece.glasses('goggles'), BLACK_CLOTH, [60, 150, 220]),
-      onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH, [40, 120, 200]),
-    ],
-  ],
-  [
-    ['mermaid'],
-    [
-      onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]),
-      overBody(piece.necklace(true), WHITE_CLOTH),
-    ],
-  ],
-  [
-    ['onesie', 'animal'],
-    [
-      behindHead(piece.hood(false), [150, 110, 80]),
-      onHead(piece.animalEars, [150, 110, 80], [240, 190, 170]),
-      onBody(piece.garment('hood', 'plain'), [150, 110, 80]),
-    ],
-  ],
-  [
-    ['hood', 'hoodie', 'hooded', 'robin hood'],
-    [behindHead(piece.hood(false), [90, 96, 110]), onBody(piece.garment('hood', 'plain'), [90, 96, 110])],
-  ],
-  [['bathrobe', 'dressing gown'], [onBody(piece.garment('wrap', 'quilted'), WHITE_CLOTH, [226, 226, 222])]],
-  [['t shirt', 'tee', 'polo'], [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH)]],
-  [['turtleneck', 'polo neck'], [onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH)]],
-  [
-    ['suit', 'blazer', 'sherwani', 'groom', 'three piece', 'gangster', 'charro'],
-    [onBody(piece.jacket('tie'), [40, 50, 70], [150, 30, 50])],
-  ],
-  [['shirt and tie', 'tie'], [onBody(piece.jacket('tie'), [220, 230, 245], NAVY)]],
-  [['striped', 'stripes', 'breton', 'pyjama'], [onBody(piece.garment('crew', 'stripes'), WHITE_CLOTH, NAVY)]],
-  [
-    ['checked', 'flannel', 'plaid', 'tartan', 'kilt', 'gingham', 'lederhosen'],
-    [onBody(piece.garment('v', 'checks'), [170, 40, 40], BLACK_CLOTH)],
-  ],
-  [
-    ['floral', 'hawaiian', 'flower', 'cottagecore', 'sundress', 'garden party', 'bohemian', 'hippie'],
-    [onBody(piece.garment('scoop', 'flowers'), [250, 236, 200], [230, 80, 120])],
-  ],
-  [
-    ['sequin', 'disco', 'glitter', 'festival', 'sparkl', 'red carpet', 'flapper'],
-    [onBody(piece.garment('scoop', 'sparkles'), [200, 170, 60], WHITE_CLOTH)],
-  ],
-  [['polka', 'dots', 'rockabilly', 'pin up'], [onBody(piece.garment('scoop', 'dots'), RED, WHITE_CLOTH)]],
-  [['puffer', 'quilted', 'down jacket', 'ski'], [onBody(piece.garment('crew', 'quilted'), [40, 80, 160], BLACK_CLOTH)]],
-  [['fur', 'shearling', 'faux fur', 'inuit'], [onBody(piece.garment('v', 'fur'), [170, 130, 90], [236, 224, 200])]],
-  [
-    ['christmas', 'knit', 'sweater', 'jumper', 'cardigan', 'cable'],
-    [onBody(piece.garment('crew', 'dots'), [150, 30, 40], WHITE_CLOTH)],
-  ],
-  [
-    ['coat', 'jacket', 'parka', 'trench', 'peacoat', 'bomber', 'raincoat', 'windbreaker', 'duffle', 'caban', 'blazer'],
-    [onBody(piece.jacket('none', [236, 232, 224]), [150, 120, 80], BLACK_CLOTH)],
-  ],
-  [
-    ['dress', 'gown', 'qipao', 'dirndl', 'lehenga', 'flamenco', 'kaftan', 'boubou', 'abaya', 'djellaba', 'ao dai'],
-    [onBody(piece.garment('scoop', 'plain'), [130, 30, 70], GOLD)],
-  ],
-  [
-    ['apron', 'overalls', 'dungarees', 'smock'],
-    [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), overBody(piece.straps(false), [60, 90, 150])],
-  ],
-];
+  'pharaoh-outfit': GARMENTS.pharaoh,
+  'greek-goddess': GARMENTS.toga,
+  'robin-hood': GARMENTS.hood,
+  'jester-costume': GARMENTS.clown,
+  'angel-costume': GARMENTS.angel,
+  sunglasses: [onFace(piece.glasses('sun'), BLACK_CLOTH, [30, 30, 40])],
+  fedora: [onHead(piece.hat('brim'), [70, 64, 60], BLACK_CLOTH)],
+  beret: [onHead(piece.hat('beret'), BLACK_CLOTH)],
+  'baseball-cap': [onHead(piece.hat('cap'), RED, WHITE_CLOTH)],
+  beanie: [onHead(piece.hat('beanie'), [200, 80, 60], [240, 240, 240])],
+  'straw-hat': [onHead(piece.hat('brim'), [226, 196, 120], [170, 60, 50])],
+  'top-hat': [onHead(piece.hat('top'), BLACK_CLOTH, [60, 60, 60])],
+  'cowboy-hat': [onHead(piece.hat('cowboy'), BROWN, [60, 40, 24])],
+  crown: [onHead(piece.crown, GOLD, RED)],
+  tiara: [onHead(piece.tiara, SILVER, [120, 170, 255])],
+  'flower-crown': [onHead(piece.wreath(true), GREEN, [240, 120, 170])],
+  'bow-tie': [overBody(piece.neckwear('bow'), BLACK_CLOTH)],
+  'silk-scarf': [overBody(piece.scarf, [200, 60, 90], GOLD)],
+  'pearl-necklace': [overBody(piece.necklace(true), WHITE_CLOTH)],
+  'gold-chain': [overBody(piece.necklace(false), GOLD)],
+  'leather-gloves': [{ draw: openHand, anchor: 'hand', layer: 'front', main: BLACK_CLOTH, accent: [50, 36, 30] }],
+  backpack: [overBody(piece.straps(false), [60, 90, 140])],
+  handbag: [overBody(piece.straps(true), [140, 70, 40])],
+  'luxury-watch': [held('watch', GOLD)],
+  headphones: [onHead(piece.headphones, BLACK_CLOTH, [200, 40, 40])],
+  sneakers: GARMENTS.sneakers,
+  'high-heels': GARMENTS.sneakers,
+  'cowboy-boots': GARMENTS.boots,
+  'combat-boots': GARMENTS.boots,
+  'ballet-flats': GARMENTS.sneakers,
+  sandals: GARMENTS.sneakers,
+  loafers: GARMENTS.sneakers,
+  'hiking-boots': GARMENTS.boots,
+  'rain-boots': GARMENTS.boots,
+  'platform-shoes': GARMENTS.sneakers,
+  'christmas-sweater': GARMENTS.christmas,
+  'festival-outfit': GARMENTS.sequin,
+  'garden-party': GARMENTS.floral,
+};
 
-/**
- * Accessories, shoes and what is worn below the waist, matched on the option's id: a tuxedo's
- * prompt mentions its bow tie and a casual outfit its sneakers, and they are still a tuxedo and an outfit.
- */
-const ACCESSORY_RULES: readonly Rule[] = [
-  [['sunglasses'], [onFace(piece.glasses('sun'), BLACK_CLOTH, [30, 30, 40])]],
-  [['top hat'], [onHead(piece.hat('top'), BLACK_CLOTH, [60, 60, 60])]],
-  [['cowboy hat'], [onHead(piece.hat('cowboy'), BROWN, [60, 40, 24])]],
-  [['straw hat'], [onHead(piece.hat('brim'), [226, 196, 120], [170, 60, 50])]],
-  [['fedora'], [onHead(piece.hat('brim'), [70, 64, 60], BLACK_CLOTH)]],
-  [['beret'], [onHead(piece.hat('beret'), BLACK_CLOTH)]],
-  [['baseball cap'], [onHead(piece.hat('cap'), RED, WHITE_CLOTH)]],
-  [['beanie'], [onHead(piece.hat('beanie'), [200, 80, 60], [240, 240, 240])]],
-  [['flower crown'], [onHead(piece.wreath(true), GREEN, [240, 120, 170])]],
-  [['tiara'], [onHead(piece.tiara, SILVER, [120, 170, 255])]],
-  [['crown'], [onHead(piece.crown, GOLD, RED)]],
-  [['headphones'], [onHead(piece.headphones, BLACK_CLOTH, [200, 40, 40])]],
-  [['bow tie'], [overBody(piece.neckwear('bow'), BLACK_CLOTH)]],
-  [['silk scarf'], [overBody(piece.scarf, [200, 60, 90], GOLD)]],
-  [['pearl'], [overBody(piece.necklace(true), WHITE_CLOTH)]],
-  [['gold chain'], [overBody(piece.necklace(false), GOLD)]],
-  [['backpack'], [overBody(piece.straps(false), [60, 90, 140])]],
-  [['handbag'], [overBody(piece.straps(true), [140, 70, 40])]],
-  [['watch'], [held('watch', GOLD)]],
-  [['gloves'], [{ draw: openHand, anchor: 'hand', layer: 'front', main: BLACK_CLOTH, accent: [50, 36, 30] }]],
-  [['boots'], [{ draw: piece.shoe(true), anchor: 'feet', layer: 'front', main: BROWN, accent: BLACK_CLOTH }]],
-  [
-    ['sneakers', 'heels', 'flats', 'sandals', 'loafers', 'shoes'],
-    [{ draw: piece.shoe(false), anchor: 'feet', layer: 'front', main: WHITE_CLOTH, accent: [200, 200, 200] }],
-  ],
-  [
-    ['cargo pants', 'shorts'],
-    [{ draw: piece.legwear('trousers'), anchor: 'hips', layer: 'body', main: KHAKI, accent: BROWN }],
-  ],
-  [
-    ['maxi skirt', 'mini skirt', 'grass skirt'],
-    [{ draw: piece.legwear('skirt'), anchor: 'hips', layer: 'body', main: [60, 60, 90], accent: BLACK_CLOTH }],
-  ],
-];
-
-/** Dresses, matched on the option's id: each its own neckline, sleeves and detail, not one shape in many colours. */
-const DRESS_RULES: readonly Rule[] = [
-  [['evening gown'], [onBody(piece.gown('v', false, 'brooch'), [110, 20, 50], GOLD)]],
-  [['cocktail dress'], [onBody(piece.gown('sweetheart', false, 'bow'), [200, 40, 80], BLACK_CLOTH)]],
-  [
-    ['little black dress'],
-    [onBody(piece.gown('boat', false, 'plain'), BLACK_CLOTH), overBody(piece.necklace(true), WHITE_CLOTH)],
-  ],
-  [['ball gown'], [onBody(piece.gown('off-shoulder', true, 'lacing'), [90, 140, 220], WHITE_CLOTH)]],
-  [
-    ['wedding dress'],
-    [onBody(piece.gown('sweetheart', false, 'lace'), WHITE_CLOTH, WHITE_CLOTH), behindHead(piece.veil, WHITE_CLOTH)],
-  ],
-  [['bridesmaid dress'], [onBody(piece.gown('sweetheart', false, 'plain'), [236, 190, 206], WHITE_CLOTH)]],
-  [
-    ['princess gown'],
-    [
-      onBody(piece.gown('sweetheart', true, 'plain', 'sparkles'), [236, 150, 190], WHITE_CLOTH),
-      onHead(piece.tiara, SILVER, [120, 170, 255]),
-    ],
-  ],
-  [['qipao'], [onBody(piece.gown('mandarin', false, 'frogs', 'flowers'), [180, 20, 40], GOLD)]],
-  [['victorian dress'], [onBody(piece.gown('high-lace', true, 'plain'), [70, 40, 80], WHITE_CLOTH)]],
-  [['regency dress'], [onBody(piece.gown('square', true, 'empire'), [240, 236, 220], [110, 140, 200])]],
-  [['renaissance gown'], [onBody(piece.gown('square', true, 'lacing'), [100, 20, 40], GOLD)]],
-  [['flamenco dress'], [onBody(piece.gown('off-shoulder', false, 'ruffles', 'dots'), RED, WHITE_CLOTH)]],
-];
-
-function ruleFor(rules: readonly Rule[], words: string): readonly Piece[] | undefined {
-  return rules.find(([ruleWords]) => mentions(words, ruleWords))?.[1];
+/** The pieces an option has of its own, by its id; none when only the generic fallback would dress it. */
+export function fittedPieces(category: 'character' | 'clothing' | 'action', id: string): readonly Piece[] | undefined {
+  return { character: CHARACTERS, action: ACTIONS, clothing: CLOTHES }[category][id];
 }
 
 /**
- * An option's pieces: characters and actions by id, clothes by their words. The colour the user
- * chose (or the prompt names) paints the option's first piece; the second its accent. Options
- * without a rule get a plain top of a hue of their own, so every option is dressed.
+ * An option's pieces, by id. The colour the user chose (or the prompt names) paints the option's
+ * first piece; the second its accent. Options without pieces of their own get a plain top of a hue of
+ * their own, so every option is dressed.
  */
-/** The pieces an option has of its own (by its id, or a rule its words match); none when only the generic fallback would dress it. */
-export function fittedPieces(
-  category: 'character' | 'clothing' | 'action',
-  id: string,
-  words: string,
-): readonly Piece[] | undefined {
-  if (category === 'character') return CHARACTERS[id];
-  if (category === 'action') return ACTIONS[id] ?? ruleFor(ACTION_RULES, words);
-  return (
-    ruleFor(ACCESSORY_RULES, foldWords(id)) ?? ruleFor(DRESS_RULES, foldWords(id)) ?? ruleFor(CLOTHING_RULES, words)
-  );
-}
-
 export function outfitFor(
   category: 'character' | 'clothing' | 'action',
   id: string,
-  words: string,
   colours: readonly Rgb[],
   dice: Dice,
 ): Piece[] {
-  const pieces = fittedPieces(category, id, words) ?? fallback(category, dice);
-  // Options sharing a rule (every gown, every dance) each get a shade of their own.
+  const pieces = fittedPieces(category, id) ?? fallback(category, dice);
+  // Options sharing a garment (every coat, every workout) each get a shade of their own.
   const own =
     category === 'character' || pieces[0]?.natural
       ? undefined
@@ -859,7 +691,7 @@ export function outfitFor(
 
 const NECKLINES: readonly Neckline[] = ['crew', 'v', 'scoop', 'turtle'];
 
-/** An option no rule knows: a top of a neckline and hue of its own for clothes, motion around the person for an action. */
+/** An option without pieces of its own: a top of a neckline and hue of its own for clothes, motion around the person for an action. */
 function fallback(category: 'character' | 'clothing' | 'action', dice: Dice): Piece[] {
   const hue = hsl(dice.between(0, 360), 0.45, 0.45);
   if (category === 'action')
@@ -868,4 +700,8 @@ function fallback(category: 'character' | 'clothing' | 'action', dice: Dice): Pi
 }
 
 /** Every option id with pieces of its own (the tests check that the catalogue's options all have one). */
-export const DRESSED_IDS = { character: Object.keys(CHARACTERS), action: Object.keys(ACTIONS) } as const;
+export const DRESSED_IDS = {
+  character: Object.keys(CHARACTERS),
+  action: Object.keys(ACTIONS),
+  clothing: Object.keys(CLOTHES),
+} as const;

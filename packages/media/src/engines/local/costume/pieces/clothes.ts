@@ -84,10 +84,6 @@ export function shoe(boot: boolean): Draw {
   };
 }
 
-/** Grey hair: the hair above the hairline washed with grey (clipped to the person, it never leaves the head). */
-export const greyHair: Draw = ({ main }, { brow }) =>
-  `<ellipse cx="0" cy="${n(brow * 0.55)}" rx="66" ry="${n(brow * 0.75 + 8)}" fill="${css(main)}" fill-opacity="0.6"/><ellipse cx="-60" cy="${n(brow + 30)}" rx="16" ry="40" fill="${css(main)}" fill-opacity="0.5"/><ellipse cx="60" cy="${n(brow + 30)}" rx="16" ry="40" fill="${css(main)}" fill-opacity="0.5"/>`;
-
 /** A speech bubble beside the head, with a few words or a sign. */
 export function speech(text: string): Draw {
   return ({ main }) =>

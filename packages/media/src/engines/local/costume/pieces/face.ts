@@ -114,29 +114,6 @@ export const bandages: Draw = ({ main }, { chin }) => {
   return strips.join('');
 };
 
-export const wrinkles: Draw = (_paint, { nose }) => {
-  const colour = [90, 60, 50] as const;
-  const forehead = [-60, -75, -90]
-    .map(
-      (y) =>
-        `<path d="M-60 ${y} Q0 ${y - 8} 60 ${y}" fill="none" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="2.5"/>`,
-    )
-    .join('');
-  const corners = mirrored(
-    [-6, 4, 14]
-      .map((dy) => `<path d="M84 ${dy} l18 ${dy / 2}" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="2"/>`)
-      .join(''),
-  );
-  const folds = mirrored(
-    `<path d="M34 ${n(nose)} Q50 ${n(nose + 40)} 44 ${n(nose + 70)}" fill="none" stroke="${css(colour)}" stroke-opacity="0.35" stroke-width="3"/>`,
-  );
-  return forehead + corners + folds;
-};
-
-/** One eye closed: a lid in the skin's shadow and lashes. */
-export const wink: Draw = ({ accent }) =>
-  `<ellipse cx="50" cy="0" rx="30" ry="17" fill="${css(accent)}" fill-opacity="0.92"/><path d="M22 2 Q50 18 78 2" fill="none" stroke="#2a1a14" stroke-width="4" stroke-linecap="round"/>${[34, 50, 66].map((x) => line(x, 10, x + (x - 50) * 0.2, 20, [42, 26, 20], 2.5)).join('')}`;
-
 /** Pointed ears beside the face (elf): drawn at eye height, outside the cheeks. */
 export const pointedEars: Draw = ({ id, main }) => {
   const [defs, fill] = lit(`${id}-l`, main, 0.2, false);
