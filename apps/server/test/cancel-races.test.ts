@@ -46,65 +46,63 @@ async function turns(count: number): Promise<void> {
 
 const RACES = 20;
 
-// Row locks, and their deadlocks, are a server database's: SQLite takes one writer at a time.
-describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite'))(
-  'a cancel racing the end of its job, on $name',
-  (target) => {
-    let t: TestApp;
-    let mediaDir: string;
-    let storage: HeldResults;
+// Row locks, and their deadlocks, are a server database's: SQLite takes one writer at a time. Skipped
+// (not an empty file, which vitest fails) without MYSQL_URL.
+const server = testDatabaseTargets().find((target) => target.name !== 'sqlite');
 
-    beforeAll(async () => {
-      mediaDir = mkdtempSync(join(tmpdir(), 'atelier-races-'));
-      storage = new HeldResults(mediaDir);
-      t = await startTestApp(target, { media: { storage, images: instantEngine } });
-    });
-    afterAll(async () => {
-      await t?.close();
-      rmSync(mediaDir, { recursive: true, force: true });
-    });
+describe.skipIf(!server)(`a cancel racing the end of its job, on ${server?.name ?? 'a database server'}`, () => {
+  let t: TestApp;
+  let mediaDir: string;
+  let storage: HeldResults;
 
-    it(`ends each of ${RACES} races paid with its file or canceled, refunded and without one`, async () => {
-      const c = t.client({ ip: '10.46.0.1' });
-      const { user } = await c.register();
-      await t.db.orm.em.fork().nativeUpdate(User, user.id, { credits: 50 * RACES });
-      const upload = await c.upload(await samplePhoto(2, 240, 160), { style: 'Aquarelle' });
-      expect(upload.status, upload.text).toBe(200);
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(join(tmpdir(), 'atelier-races-'));
+    storage = new HeldResults(mediaDir);
+    t = await startTestApp(server!, { media: { storage, images: instantEngine } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
 
-      const canceled: number[] = [];
-      for (let race = 0; race < RACES; race += 1) {
-        const storing = storage.nextResult();
-        const asked = await c.post(`/api/transform/${upload.body.id as number}`, {}, { prefer: 'respond-async' });
-        expect(asked.status, asked.text).toBe(202);
-        const jobId = asked.body.jobId as number;
-        const release = await storing;
-        const [cancel] = await Promise.all([
-          turns(race % 3).then(() => c.post(`/api/jobs/${jobId}/cancel`)),
-          turns(race % 4).then(release),
-        ]);
-        // 409: the job had succeeded first. Nothing else.
-        expect([200, 409], cancel.text).toContain(cancel.status);
-        if (cancel.status === 200) canceled.push(jobId);
-        await expect
-          .poll(async () => (await c.get(`/api/jobs/${jobId}`)).body.status)
-          .toMatch(/^(succeeded|canceled)$/);
-      }
+  it(`ends each of ${RACES} races paid with its file or canceled, refunded and without one`, async () => {
+    const c = t.client({ ip: '10.46.0.1' });
+    const { user } = await c.register();
+    await t.db.orm.em.fork().nativeUpdate(User, user.id, { credits: 50 * RACES });
+    const upload = await c.upload(await samplePhoto(2, 240, 160), { style: 'Aquarelle' });
+    expect(upload.status, upload.text).toBe(200);
 
-      const em = t.db.orm.em.fork();
-      const jobs = await em.find(GenerationJob, { owner: user.id });
-      const succeeded = jobs.filter((job) => job.status === 'succeeded');
-      expect(jobs.map((job) => job.status).sort()).toEqual(
-        [...Array(RACES - canceled.length).fill('succeeded'), ...Array(canceled.length).fill('canceled')].sort(),
-      );
-      // Every result file is a paid result's; no canceled job left one behind.
-      const files = readdirSync(join(mediaDir, 'results'), { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => entry.name);
-      const paidFiles = succeeded.map((job) => String(job.result?.resultKey).split('/').at(-1));
-      expect(files.sort()).toEqual(paidFiles.sort());
-      expect((await em.findOneOrFail(User, user.id)).credits).toBe(50 * canceled.length);
-      const settled = await em.count(CreditEntry, { user: user.id, type: 'debit', status: 'settled' });
-      expect(settled).toBe(succeeded.length);
-    });
-  },
-);
+    const canceled: number[] = [];
+    for (let race = 0; race < RACES; race += 1) {
+      const storing = storage.nextResult();
+      const asked = await c.post(`/api/transform/${upload.body.id as number}`, {}, { prefer: 'respond-async' });
+      expect(asked.status, asked.text).toBe(202);
+      const jobId = asked.body.jobId as number;
+      const release = await storing;
+      const [cancel] = await Promise.all([
+        turns(race % 3).then(() => c.post(`/api/jobs/${jobId}/cancel`)),
+        turns(race % 4).then(release),
+      ]);
+      // 409: the job had succeeded first. Nothing else.
+      expect([200, 409], cancel.text).toContain(cancel.status);
+      if (cancel.status === 200) canceled.push(jobId);
+      await expect.poll(async () => (await c.get(`/api/jobs/${jobId}`)).body.status).toMatch(/^(succeeded|canceled)$/);
+    }
+
+    const em = t.db.orm.em.fork();
+    const jobs = await em.find(GenerationJob, { owner: user.id });
+    const succeeded = jobs.filter((job) => job.status === 'succeeded');
+    expect(jobs.map((job) => job.status).sort()).toEqual(
+      [...Array(RACES - canceled.length).fill('succeeded'), ...Array(canceled.length).fill('canceled')].sort(),
+    );
+    // Every result file is a paid result's; no canceled job left one behind.
+    const files = readdirSync(join(mediaDir, 'results'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+    const paidFiles = succeeded.map((job) => String(job.result?.resultKey).split('/').at(-1));
+    expect(files.sort()).toEqual(paidFiles.sort());
+    expect((await em.findOneOrFail(User, user.id)).credits).toBe(50 * canceled.length);
+    const settled = await em.count(CreditEntry, { user: user.id, type: 'debit', status: 'settled' });
+    expect(settled).toBe(succeeded.length);
+  });
+});

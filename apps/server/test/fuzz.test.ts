@@ -1,5 +1,6 @@
 import { appRouter, createStripeClient } from '@atelier/api';
 import { MAX_BATCH_CALLS } from '@atelier/catalog';
+import { User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { ReplicateWebhooks } from '@atelier/media';
 import type { AnyProcedure } from '@trpc/server';
@@ -400,6 +401,55 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
     expect(failures).toEqual([]);
     // The member's requests were a signed-in user's throughout: nothing above ended the session.
     expect((await signedIn.get('/api/user')).status).toBe(200);
+  }, 180_000);
+
+  it('runs the generation paths on a real photo with credits, whatever text fills their fields', async () => {
+    const member = t.client({ ip: '10.96.0.1' });
+    const { user } = await member.register();
+    // Enough that no generation is refused for want of credits: each must reach its job.
+    await t.db.orm.em.fork().nativeUpdate(User, user.id, { credits: 1_000_000 });
+    const upload = await member.upload(await samplePhoto(1, 64, 48), {
+      selection: JSON.stringify({ style: { id: 'watercolor' } }),
+    });
+    expect(upload.status, upload.text).toBe(200);
+    const image = upload.body.imagePath as string;
+    const generations: [string, Record<string, string>][] = [
+      [`/api/transform/${upload.body.id as number}`, { sessionKey: 'visite-1' }],
+      ['/api/transform', { type: 'workflow', nodeId: 'n1', image, style: 'Portrait à l’aquarelle' }],
+      [
+        '/api/transform',
+        {
+          nodeId: 'n1',
+          parentImagePath: image,
+          transformationType: 'style',
+          optionId: 'watercolor',
+          optionName: 'Aquarelle',
+        },
+      ],
+      ['/api/generate-video', { imageUrl: image, prompt: 'Travelling lent' }],
+    ];
+    // Any text, and lengths on both sides of the columns' 255 characters.
+    const text = fc.oneof(
+      hostileText,
+      fc.integer({ min: 1, max: 300 }).map((length) => 'é'.repeat(length)),
+    );
+    const failures: string[] = [];
+    let started = 0;
+    for (const [index, [path, body]] of generations.entries()) {
+      for (const field of Object.keys(body)) {
+        for (const value of fc.sample(text, { numRuns: RUNS, seed: SEED + index })) {
+          const res = await member.post(path, { ...body, [field]: value }, { prefer: 'respond-async' });
+          if (res.status >= 500)
+            failures.push(`${res.status} ${path} ${field}=${value.slice(0, 80)} → ${res.text.slice(0, 200)}`);
+          if (res.status !== 202) continue;
+          started++;
+          // Its job taken back at once: the fuzz is about what it was given, not its engine.
+          expect([200, 409]).toContain((await member.post(`/api/jobs/${res.body.jobId as number}/cancel`)).status);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(started).toBeGreaterThan(0);
   }, 180_000);
 
   it(`runs a tRPC batch of at most ${MAX_BATCH_CALLS} calls, however its commas are escaped`, async () => {
