@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { STORAGE_QUOTAS } from '@atelier/catalog';
+import { databaseKind } from '@atelier/db';
 import {
   chooseModels,
   DEFAULT_CLOUD_MODELS,
@@ -253,6 +254,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.ATELIER_ROLE !== 'all' && !env.REDIS_URL) {
     throw new ConfigError(
       `Invalid configuration:\n  REDIS_URL is required when ATELIER_ROLE=${env.ATELIER_ROLE}: web servers queue generations there and workers take them from there`,
+    );
+  }
+  // Deferred SQLite transactions of two processes fail each other at once ("database is locked").
+  if (env.ATELIER_ROLE !== 'all' && databaseKind(env.DATABASE_URL ?? '') === 'sqlite') {
+    throw new ConfigError(
+      `Invalid configuration:\n  DATABASE_URL must name a MySQL or MariaDB server when ATELIER_ROLE=${env.ATELIER_ROLE}: web servers and workers write the database at once, which a SQLite file cannot take`,
     );
   }
   if (env.STORAGE === 's3') {

@@ -41,7 +41,12 @@ describe('configuration', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: role })).toThrow(
         `REDIS_URL is required when ATELIER_ROLE=${role}`,
       );
-      const config = loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: role, REDIS_URL: 'redis://cache:6379' });
+      const split = { DATA_DIR: dataDir(), ATELIER_ROLE: role, REDIS_URL: 'redis://cache:6379' };
+      // Two processes write the database at once: a server's, never a SQLite file's.
+      expect(() => loadConfig(split)).toThrow(
+        `DATABASE_URL must name a MySQL or MariaDB server when ATELIER_ROLE=${role}`,
+      );
+      const config = loadConfig({ ...split, DATABASE_URL: 'mysql://atelier@db:3306/atelier' });
       expect([config.env.ATELIER_ROLE, config.env.WORKER_PORT]).toEqual([role, 3001]);
     }
     expect(() => loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: 'renderer' })).toThrow(
@@ -51,7 +56,12 @@ describe('configuration', () => {
 
   it("gives a web server the workers' engines by name only: it renders nothing", async () => {
     const web = mediaFromConfig(
-      loadConfig({ DATA_DIR: dataDir(), ATELIER_ROLE: 'web', REDIS_URL: 'redis://cache:6379' }),
+      loadConfig({
+        DATA_DIR: dataDir(),
+        ATELIER_ROLE: 'web',
+        REDIS_URL: 'redis://cache:6379',
+        DATABASE_URL: 'mysql://atelier@db:3306/atelier',
+      }),
     );
     expect([web.images.name, web.videos.name]).toEqual(['local', 'local']);
     await expect(web.images.transform({ image: Buffer.alloc(0), prompt: '', selection: {} })).rejects.toThrow(

@@ -5,12 +5,21 @@ import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployme
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SETTING_NAMES } from '../src/env';
 import { ServerMetrics } from '../src/metrics';
 
 const folder = join(import.meta.dirname, '../../../deploy/kubernetes');
+
+// The ORM is read when scraped only.
+const metrics = new ServerMetrics(null as never, { thumbnail: 0, art: 0, stitch: 0, preview: 0 });
+
+/** The atelier_ series a PromQL text names that the server does not export (a histogram by its own name). */
+const unknownSeries = (promql: string) =>
+  [...promql.matchAll(/atelier_[a-z_]+/g)]
+    .map(([series]) => series.replace(/_(bucket|count|sum)$/, ''))
+    .filter((series) => !metrics.registry.getSingleMetric(series));
 
 /** The kinds the example uses, each checked against its API schema (Kubernetes', KEDA's). */
 const models = {
@@ -92,12 +101,38 @@ describe('the Kubernetes example (deploy/kubernetes)', () => {
   });
 
   it('scales the workers on series the server exports', () => {
-    const metrics = new ServerMetrics(null as never, { thumbnail: 0, art: 0, stitch: 0, preview: 0 }); // the ORM is read when scraped only
     const scaler = named<{ spec: { triggers: { metadata: { query: string } }[] } }>('ScaledObject', 'atelier-worker');
-    const queried = scaler.spec.triggers.flatMap((t) =>
-      [...t.metadata.query.matchAll(/atelier_[a-z_]+/g)].map(([m]) => m),
-    );
-    expect(queried.length).toBeGreaterThan(0);
-    expect(queried.filter((metric) => !metrics.registry.getSingleMetric(metric))).toEqual([]);
+    const queries = scaler.spec.triggers.map((t) => t.metadata.query);
+    expect(queries.join('\n')).toMatch(/atelier_generation_queue_depth/);
+    expect(queries.flatMap(unknownSeries)).toEqual([]);
+  });
+});
+
+describe("the README's Prometheus queries and alert rules", () => {
+  const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### Metrics'), readme.indexOf('### Faults'));
+  const block = (language: string) =>
+    new RegExp(`^\`\`\`${language}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(section)?.[1] ?? '';
+
+  it('query series the server exports', () => {
+    const queries = block('promql');
+    for (const series of ['queue_depth', 'oldest_waiting_seconds', 'running_here', 'run_seconds_bucket', 'ended_total'])
+      expect(queries).toContain(series);
+    expect(unknownSeries(queries)).toEqual([]);
+  });
+
+  it('alert on a job waiting over a minute and on over 5 % of failures, in rules Prometheus reads', () => {
+    type Rule = { alert: string; expr: string; for: string; annotations: { summary: string } };
+    const { groups } = parse(block('yaml')) as { groups: { name: string; rules: Rule[] }[] };
+    const rules = groups.flatMap((group) => group.rules);
+    expect(rules.map((rule) => [rule.alert, rule.expr.trim().split(/\s+/).slice(-2).join(' ')])).toEqual([
+      ['GenerationQueueStuck', '> 60'],
+      ['GenerationFailureRatioHigh', '> 0.05'],
+    ]);
+    expect(rules[0]!.expr).toContain('atelier_generation_oldest_waiting_seconds');
+    expect(rules[1]!.expr).toMatch(/atelier_generations_ended_total\{status="failed"\}/);
+    for (const rule of rules)
+      expect([rule.for, rule.annotations.summary]).toEqual([expect.stringMatching(/^\d+m$/), expect.any(String)]);
+    expect(rules.map((rule) => rule.expr).flatMap(unknownSeries)).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GenerationJob } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
+import type { ImageEngine } from '@atelier/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/harness';
 import { samplePhoto } from './support/images';
@@ -70,6 +72,77 @@ describe.each(testDatabaseTargets())('Prometheus metrics on $name', (target) => 
       .request('GET', '/galerie', undefined, { accept: 'text/html,application/xhtml+xml' });
     expect(browser.status).toBe(200);
     expect(browser.text).toContain('<title>Atelier</title>');
+  });
+});
+
+describe.each(testDatabaseTargets())('the series workers scale on, on $name', (target) => {
+  let t: TestApp;
+  let started = () => {};
+  const running = new Promise<void>((resolve) => (started = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  /** An engine that holds its first run until told, then fails every run. */
+  const broken: ImageEngine = {
+    name: 'local',
+    async transform() {
+      started();
+      await released;
+      throw new Error('le moteur est tombé');
+    },
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(target, {
+      metricsToken: TOKEN,
+      media: { images: broken },
+      generation: { concurrency: 1, perUser: 2 },
+    });
+  });
+  afterAll(async () => {
+    release();
+    await t?.close();
+  });
+
+  /** A series' value in the scraped text. */
+  async function scraped(...series: string[]): Promise<number[]> {
+    const { text } = await t.client().request('GET', '/api/metrics', undefined, { authorization: `Bearer ${TOKEN}` });
+    const lines = text.split('\n');
+    return series.map((name) => Number(lines.find((line) => line.startsWith(`${name} `))?.slice(name.length + 1)));
+  }
+
+  it("counts the waiting jobs, the oldest one's wait, the running ones and the failed runs by engine", async () => {
+    const c = t.client({ ip: '10.45.1.1' });
+    await c.register();
+    const up = await c.upload(await samplePhoto(2), { selection: JSON.stringify({ style: { id: 'watercolor' } }) });
+    const submit = async () =>
+      (await c.post(`/api/transform/${up.body.id}`, {}, { prefer: 'respond-async' })).body.jobId as number;
+    const [first, second] = [await submit(), await submit()];
+    await running;
+    // One slot: the second waits. As if it had waited a minute and a half.
+    await t.db.orm.em.fork().nativeUpdate(GenerationJob, { id: second }, { createdAt: new Date(Date.now() - 90_000) });
+    const [depth, oldest, runningHere] = await scraped(
+      'atelier_generation_queue_depth',
+      'atelier_generation_oldest_waiting_seconds',
+      'atelier_generations_running_here',
+    );
+    expect([depth, runningHere]).toEqual([1, 1]);
+    expect(oldest).toBeGreaterThanOrEqual(90);
+    expect(oldest).toBeLessThan(120);
+
+    release();
+    for (const jobId of [first, second]) await c.get(`/api/jobs/${jobId}/events`);
+    // A run is counted as its worker lets it go, just after its end reached the stream.
+    await expect
+      .poll(() =>
+        scraped(
+          'atelier_generation_queue_depth',
+          'atelier_generation_oldest_waiting_seconds',
+          'atelier_generations_running_here',
+          'atelier_generations_ended_total{kind="studio",engine="local",status="failed"}',
+          'atelier_generation_run_seconds_count{kind="studio",engine="local"}',
+        ),
+      )
+      .toEqual([0, 0, 0, 2, 2]);
   });
 });
 

@@ -6,6 +6,7 @@ import { Agent, request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
+import { createEmptyDatabase } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedisKeys } from './support/redis';
 import { DatabaseRelay } from './support/faults';
@@ -91,50 +92,55 @@ describe('a server told to stop (SIGTERM) with a keep-alive client', () => {
   });
 });
 
-describe.each(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])(
-  'a worker told to stop after Redis died',
-  (redisUrl) => {
-    let dataDir: string;
-    let relay: DatabaseRelay;
-    let child: ChildProcess | undefined;
-    const prefix = `atelier-test-${randomBytes(6).toString('hex')}`;
+/** A worker writes the database beside the web servers: a MySQL-family server, and Redis. */
+describe.each(
+  process.env.MYSQL_URL && process.env.REDIS_URL
+    ? [{ mysql: process.env.MYSQL_URL, redisUrl: process.env.REDIS_URL }]
+    : [],
+)('a worker told to stop after Redis died', ({ mysql, redisUrl }) => {
+  let dataDir: string;
+  let database: { url: string; drop(): Promise<void> };
+  let relay: DatabaseRelay;
+  let child: ChildProcess | undefined;
+  const prefix = `atelier-test-${randomBytes(6).toString('hex')}`;
 
-    beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'atelier-worker-shutdown-'));
-      const direct = new URL(redisUrl);
-      relay = new DatabaseRelay({ host: direct.hostname, port: Number(direct.port || 6379) });
-      await relay.open();
-    });
-    afterAll(async () => {
-      child?.kill('SIGKILL');
-      await deleteRedisKeys({ url: redisUrl, prefix });
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'atelier-worker-shutdown-'));
+    database = await createEmptyDatabase(mysql);
+    const direct = new URL(redisUrl);
+    relay = new DatabaseRelay({ host: direct.hostname, port: Number(direct.port || 6379) });
+    await relay.open();
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await deleteRedisKeys({ url: redisUrl, prefix });
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-    it('exits within its grace period though the queue cannot close', async () => {
-      const relayed = new URL(redisUrl);
-      relayed.host = `127.0.0.1:${relay.port}`;
-      const port = await freePort();
-      child = await startServerProcess({
-        ATELIER_ROLE: 'worker',
-        WORKER_PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        REDIS_URL: relayed.toString(),
-        REDIS_PREFIX: prefix,
-        SHUTDOWN_GRACE_SECONDS: '2',
-      });
-      const exited = once(child, 'exit');
-      await relay.cut();
-      const signalled = Date.now();
-      child.kill('SIGTERM');
-      const [code] = (await exited) as [number | null];
-      expect(code).toBe(0);
-      // The grace, then at most the hand-back's 5 s and Redis's 1 s to give up on the connections.
-      expect(Date.now() - signalled).toBeLessThan(2_000 + 5_000 + 1_000 + 2_000);
-    }, 60_000);
-  },
-);
+  it('exits within its grace period though the queue cannot close', async () => {
+    const relayed = new URL(redisUrl);
+    relayed.host = `127.0.0.1:${relay.port}`;
+    const port = await freePort();
+    child = await startServerProcess({
+      ATELIER_ROLE: 'worker',
+      WORKER_PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      REDIS_URL: relayed.toString(),
+      REDIS_PREFIX: prefix,
+      SHUTDOWN_GRACE_SECONDS: '2',
+    });
+    const exited = once(child, 'exit');
+    await relay.cut();
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    // The grace, then at most the hand-back's 5 s and Redis's 1 s to give up on the connections.
+    expect(Date.now() - signalled).toBeLessThan(2_000 + 5_000 + 1_000 + 2_000);
+  }, 60_000);
+});

@@ -276,12 +276,24 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
   /** A process's Prometheus text. */
   const metricsOf = async (base: string) =>
     (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  /** A series' value in a process's Prometheus text. */
+  const valueOf = (text: string, series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((line) => line.startsWith(`${series} `))
+        ?.slice(series.length + 1),
+    );
+  /** The CPU time each process has used so far (Node's own counter), in seconds. */
+  const cpuSeconds = (bases: string[]) =>
+    Promise.all(bases.map(async (base) => valueOf(await metricsOf(base), 'process_cpu_seconds_total')));
   const em = () => orm.em.fork();
 
   /** A signed-up person with an uploaded photo and its options, through web server A. */
   async function personWithPhoto(
     name: string,
     selection: Record<string, { id: string }> = { style: { id: 'watercolor' } },
+    [width, height] = [320, 240],
   ): Promise<{ person: Browser; userId: number; id: number; imagePath: string }> {
     const person = new Browser();
     const signUp = await person.post(`${instances[0]}/api/register`, {
@@ -295,7 +307,7 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
     form.append('selection', JSON.stringify(selection));
     form.append(
       'image',
-      new Blob([new Uint8Array(await samplePhoto(4, 320, 240))], { type: 'image/jpeg' }),
+      new Blob([new Uint8Array(await samplePhoto(4, width, height))], { type: 'image/jpeg' }),
       'photo.jpg',
     );
     const uploaded = (await (
@@ -333,7 +345,9 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
 
   it('runs generations submitted on either web server on the worker, their progress followed through the other', async () => {
     const [a, b] = instances as [string, string];
-    const { person, id } = await personWithPhoto('suivi');
+    // A 4 MP photo: seconds of the worker's CPU for each render.
+    const { person, id } = await personWithPhoto('suivi', undefined, [2400, 1800]);
+    const cpuBefore = await cpuSeconds([a, b, worker.base]);
     for (const [submittedOn, followedOn] of [
       [a, b],
       [b, a],
@@ -348,6 +362,11 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
       const last = await eventUntil(followedOn, person.cookie, jobId, ended);
       expect(last.status).toBe('succeeded');
     }
+    // The web servers only queued and streamed: a small share of the CPU the worker's renders took.
+    const [cpuA, cpuB, cpuWorker] = (await cpuSeconds([a, b, worker.base])).map(
+      (after, i) => after - cpuBefore[i]!,
+    ) as [number, number, number];
+    expect(cpuA + cpuB).toBeLessThan(cpuWorker / 3);
     // Every run was the worker's: no web server ran an engine (its own would have failed the job).
     const runs = /^atelier_generation_run_seconds_count\{kind="studio",engine="local"\} (\d+)$/m;
     expect(Number(runs.exec(await metricsOf(worker.base))?.[1])).toBeGreaterThanOrEqual(2);
@@ -370,14 +389,6 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
 
   it('serves a never-rendered thumbnail from a web server that loads no model: a worker renders it', async () => {
     const [a, b] = instances as [string, string];
-    /** A series' value in a process's Prometheus text. */
-    const valueOf = (text: string, series: string) =>
-      Number(
-        text
-          .split('\n')
-          .find((line) => line.startsWith(`${series} `))
-          ?.slice(series.length + 1),
-      );
     const thumbnail = await fetch(`${a}/api/thumbnail/clothing-cape.jpg`);
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
@@ -392,7 +403,13 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
     }
     const onWorker = await metricsOf(worker.base);
     expect(valueOf(onWorker, 'atelier_renders{kind="thumbnail"}')).toBe(1);
-    expect(valueOf(onWorker, 'atelier_model_threads_started')).toBeGreaterThan(0);
+    const threads = valueOf(onWorker, 'atelier_model_threads_started');
+    expect(threads).toBeGreaterThan(0);
+    // Its models stay loaded: the next tile, another model's work, starts no thread and loads nothing again.
+    expect((await fetch(`${b}/api/thumbnail/environment-tropical-beach.jpg`)).status).toBe(200);
+    const later = await metricsOf(worker.base);
+    expect(valueOf(later, 'atelier_renders{kind="thumbnail"}')).toBe(2);
+    expect(valueOf(later, 'atelier_model_threads_started')).toBe(threads);
     // The thumbnails' engine starts its models on the worker: seconds, more on a busy machine.
   }, 60_000);
 
