@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test';
 import { routeStripe } from '../support/stripe-page';
-import { newPerson, signUp } from './support';
+import { fillSignUp, newPerson, signUp } from './support';
 
 /** Stripe's test card whose bank asks for 3-D Secure on every payment, saved-card ones included. */
 const AUTHENTICATION_CARD = '4000002760003184';
@@ -52,6 +52,23 @@ test('a member subscribes from the account page, sees the plan and its credits, 
   await expect(page.getByTestId('credits-balance')).toHaveText(/5\s500 crédits/);
   await subscription.getByRole('button', { name: "Reprendre l'abonnement" }).click();
   await expect(page.getByTestId('next-renewal')).toBeVisible();
+});
+
+test('a visitor picks a plan on the landing, signs up, then pays that plan', async ({ page }) => {
+  await routeStripe(page);
+  await page.goto('/landing');
+  const premium = page.getByTestId('pricing-plan').filter({ has: page.getByRole('heading', { name: 'Premium' }) });
+  await premium.getByRole('link', { name: "S'abonner" }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
+  await fillSignUp(page, newPerson('Maël'));
+
+  await expect(page).toHaveURL(/\/checkout\?plan=premium$/);
+  await expect(page.getByRole('heading', { name: 'Abonnement Premium' })).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveText(/35,00\s€/);
+  await payByCard(page, /Payer 35,00\s€ et s'abonner/);
+  await expect(page.getByText('10 000 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
+  await page.goto('/account?tab=credits');
+  await expect(page.getByTestId('subscription').getByRole('heading', { name: 'Formule Premium' })).toBeVisible();
 });
 
 test('an upgrade the bank wants confirmed is paid on the checkout at its prorated amount', async ({ page }) => {
