@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { operator } from './support/operator';
 import { ports, stripeSettings } from './support/stripe-settings';
+import { ANY_SIZE } from './tests/test';
 
 // Real production-style servers (the built app of `npm start`) on fresh data folders: one with
 // card payments pointed at a fake Stripe API, one without payment keys.
@@ -59,7 +60,11 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    {
+      name: 'phone',
+      grepInvert: new RegExp(ANY_SIZE),
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
   ],
   webServer: [
     {

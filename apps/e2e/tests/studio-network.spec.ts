@@ -57,16 +57,21 @@ test('RUN offline says the connection is lost and charges nothing; back online i
   await expect(lost).toContainText("Vous n'êtes plus connecté à internet");
   await lost.getByRole('button', { name: 'OK' }).click();
 
-  // The connection lost as the photo is sent: said the same, not as a failure of the service.
+  // The connection lost while the photo is on its way: the upload stops there, and says so as a
+  // lost connection, not as a failure of the service.
   await context.setOffline(false);
-  await page.route('**/api/upload', async (route) => {
-    await context.setOffline(true);
-    await route.abort('internetdisconnected');
+  const network = await context.newCDPSession(page);
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 50,
+    downloadThroughput: -1,
+    uploadThroughput: Math.round(photo.length / 30),
   });
   await page.getByTestId('studio-run').click();
+  await expect(page.getByTestId('generation-progress')).toHaveText(/^Envoi de la photo/);
+  await context.setOffline(true);
   await expect(lost).toContainText("Vous n'êtes plus connecté à internet");
   await lost.getByRole('button', { name: 'OK' }).click();
-  await page.unroute('**/api/upload');
 
   await context.setOffline(false);
   expect(await studioCredits(page)).toBe(credits);

@@ -2,6 +2,13 @@ import { test as base } from '@playwright/test';
 
 export { expect, type Locator, type Page } from '@playwright/test';
 
+/**
+ * The tag of a journey whose screen size changes nothing it checks (a keyboard shortcut, a mail, a
+ * boot screen): it runs in the desktop project only, which keeps the suite's time for the journeys a
+ * phone does differently.
+ */
+export const ANY_SIZE = '@any-size';
+
 /** Enough of the page's text to tell a failure screen from a page that never drew. */
 const PAGE_TEXT_CHARS = 600;
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './test';
+import { ANY_SIZE, expect, test, type Page } from './test';
 import { samplePhoto } from './support';
 import {
   allNodes,
@@ -241,33 +241,37 @@ test('with the local engine, an option only the cloud renders is marked in the p
   expect(await creditsShown(page)).toBe(credits);
 });
 
-test('the workflow is saved as it changes, and the one open comes back after a reload', async ({ page }) => {
-  await openEmptyEditor(page);
-  await startWithPhoto(page);
-  await pickOption(page, 'style', 'Aquarelle');
-  await waitForSave(page);
-  await page.reload();
-  await expect(allNodes(page)).toHaveCount(9);
-  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+test(
+  'the workflow is saved as it changes, and the one open comes back after a reload',
+  { tag: ANY_SIZE },
+  async ({ page }) => {
+    await openEmptyEditor(page);
+    await startWithPhoto(page);
+    await pickOption(page, 'style', 'Aquarelle');
+    await waitForSave(page);
+    await page.reload();
+    await expect(allNodes(page)).toHaveCount(9);
+    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
 
-  // A second workflow, saved last; the first opened again from the list is the one a reload brings back.
-  const firstName = (await page.getByTestId('workflow-menu').innerText()).trim();
-  await page.getByTestId('workflow-menu').click();
-  await page.getByRole('menuitem', { name: 'Nouveau workflow' }).click();
-  await expect(page.getByText('Télécharger une photo')).toBeVisible();
-  await startWithPhoto(page, 3);
-  await waitForSave(page);
-  await page.getByTestId('workflow-menu').click();
-  await page.getByRole('menuitem', { name: 'Mes workflows' }).click();
-  const saved = page.getByRole('dialog', { name: 'Mes workflows' }).getByRole('button');
-  await saved.filter({ has: page.getByText(firstName, { exact: true }) }).click();
-  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
-  await page.reload();
-  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
-  await expect(page.getByTestId('workflow-menu')).toHaveText(firstName);
-});
+    // A second workflow, saved last; the first opened again from the list is the one a reload brings back.
+    const firstName = (await page.getByTestId('workflow-menu').innerText()).trim();
+    await page.getByTestId('workflow-menu').click();
+    await page.getByRole('menuitem', { name: 'Nouveau workflow' }).click();
+    await expect(page.getByText('Télécharger une photo')).toBeVisible();
+    await startWithPhoto(page, 3);
+    await waitForSave(page);
+    await page.getByTestId('workflow-menu').click();
+    await page.getByRole('menuitem', { name: 'Mes workflows' }).click();
+    const saved = page.getByRole('dialog', { name: 'Mes workflows' }).getByRole('button');
+    await saved.filter({ has: page.getByText(firstName, { exact: true }) }).click();
+    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+    await page.reload();
+    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+    await expect(page.getByTestId('workflow-menu')).toHaveText(firstName);
+  },
+);
 
-test('the keyboard deletes a node, undoes it, and copies and pastes another', async ({ page }) => {
+test('the keyboard deletes a node, undoes it, and copies and pastes another', { tag: ANY_SIZE }, async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
   const ofType = (type: string) => page.locator(`[data-testid="workflow-node"][data-type="${type}"]`);
@@ -315,52 +319,54 @@ test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   await expect.poll(() => positionOf(page, id)).toBe(moved);
 });
 
-test('a workflow is exported and imported as JSON; a bad file is refused in French and changes nothing', async ({
-  page,
-}) => {
-  await openEmptyEditor(page);
-  await startWithPhoto(page);
-  await pickOption(page, 'style', 'Aquarelle');
-  const importInput = page.getByTestId('workflow-import');
+test(
+  'a workflow is exported and imported as JSON; a bad file is refused in French and changes nothing',
+  { tag: ANY_SIZE },
+  async ({ page }) => {
+    await openEmptyEditor(page);
+    await startWithPhoto(page);
+    await pickOption(page, 'style', 'Aquarelle');
+    const importInput = page.getByTestId('workflow-import');
 
-  await importInput.setInputFiles({
-    name: 'broken.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}'),
-  });
-  await expect(toast(page, 'Import impossible')).toBeVisible();
-  await expect(toast(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
-  await expect(allNodes(page)).toHaveCount(9);
-  await importInput.setInputFiles({
-    name: 'notes.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from('pas du JSON'),
-  });
-  await expect(toast(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
-  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+    await importInput.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}'),
+    });
+    await expect(toast(page, 'Import impossible')).toBeVisible();
+    await expect(toast(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
+    await expect(allNodes(page)).toHaveCount(9);
+    await importInput.setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('pas du JSON'),
+    });
+    await expect(toast(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
+    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
 
-  await page.getByTestId('workflow-menu').click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Exporter en JSON' }).click();
-  const file = await (await download).path();
-  const exported = await readFile(file, 'utf8');
-  expect(JSON.parse(exported)).toMatchObject({
-    version: 1,
-    nodes: expect.arrayContaining([
-      expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) }),
-    ]),
-  });
+    await page.getByTestId('workflow-menu').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Exporter en JSON' }).click();
+    const file = await (await download).path();
+    const exported = await readFile(file, 'utf8');
+    expect(JSON.parse(exported)).toMatchObject({
+      version: 1,
+      nodes: expect.arrayContaining([
+        expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) }),
+      ]),
+    });
 
-  await importInput.setInputFiles({
-    name: 'mon-portrait.workflow.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(exported),
-  });
-  await expect(toast(page, 'Workflow importé')).toBeVisible();
-  await expect(page.getByTestId('workflow-menu')).toHaveText('mon portrait');
-  await expect(allNodes(page)).toHaveCount(9);
-  await waitForSave(page);
-});
+    await importInput.setInputFiles({
+      name: 'mon-portrait.workflow.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported),
+    });
+    await expect(toast(page, 'Workflow importé')).toBeVisible();
+    await expect(page.getByTestId('workflow-menu')).toHaveText('mon portrait');
+    await expect(allNodes(page)).toHaveCount(9);
+    await waitForSave(page);
+  },
+);
 
 test('renders past the balance: the paid ones are kept and the credits dialog shows what is left', async ({ page }) => {
   await openEmptyEditor(page);

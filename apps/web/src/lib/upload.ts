@@ -19,6 +19,11 @@ function sendForm(path: string, form: FormData, onProgress?: UploadProgress): Pr
       };
     request.onload = () => resolve({ ok: request.status >= 200 && request.status < 300, body: request.response });
     request.onerror = request.onabort = request.ontimeout = () => reject(new Error(UPLOAD_FAILED));
+    // A request under way when the connection drops can hang for minutes: it is dropped at once, and
+    // the caller, seeing the browser offline, says the connection is lost.
+    const dropOffline = () => request.abort();
+    window.addEventListener('offline', dropOffline);
+    request.onloadend = () => window.removeEventListener('offline', dropOffline);
     request.send(form);
   });
 }
