@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from './test';
+import { isPhone, openStudio } from './studio-support';
 import { createCreation, newPerson, samplePhoto, signUp, uniqueLabel } from './support';
 
 /** The address the picture was loaded from, once it is loaded, and its width in pixels. */
@@ -12,9 +13,9 @@ async function loadedPicture(picture: Locator): Promise<{ url: string; width: nu
   });
 }
 
-test('gallery and library cards load the pictures’ small versions; the viewer shows the whole one', async ({
+test('gallery, library and studio tiles load the pictures’ small versions; the viewer shows the whole one', async ({
   page,
-}) => {
+}, testInfo) => {
   await signUp(page, newPerson('Maël'));
   const label = uniqueLabel('Aquarelle');
   const creation = await createCreation(
@@ -37,6 +38,17 @@ test('gallery and library cards load the pictures’ small versions; the viewer 
     expect(picture.width).toBeLessThanOrEqual(640 * 1.5);
   }
   expect(loaded).not.toContain(full);
+
+  // The studio offers the gallery's pictures in its strip (desktop) or its gallery sheet (phone).
+  await openStudio(page);
+  if (isPhone(testInfo)) await page.getByRole('button', { name: 'Galerie' }).click();
+  const tile = isPhone(testInfo)
+    ? page.getByRole('dialog').getByRole('img', { name: label })
+    : page
+        .getByTestId('studio-strip')
+        .getByRole('button', { name: /^Galerie/ })
+        .locator('img');
+  expect((await loadedPicture(tile)).url).toMatch(new RegExp(`^${full}\\?w=(320|640)$`));
 
   await page.goto('/gallery');
   await page.getByTestId('image-card').getByRole('button', { name: 'Voir' }).click();

@@ -153,6 +153,8 @@ test('deleting a video can be taken back like an image, and otherwise goes throu
   await page.goto('/gallery?tab=videos');
   const cards = page.getByTestId('video-card');
   await expect(cards).toHaveCount(1);
+  // Its poster is the small version of the picture, not the whole one.
+  await expect(cards.locator('img')).toHaveAttribute('src', /\?w=320$/);
   await cards.getByRole('button', { name: 'Supprimer la vidéo' }).click();
   await expect(page.getByText('Supprimer cette vidéo ? Vous pourrez annuler pendant quelques secondes.')).toBeVisible();
   await confirmThenUndo(page, cards, 'Vidéo supprimée', { before: 1, after: 0 });

@@ -189,9 +189,9 @@ test('the image library hands two chosen images to the studio, and clears a corr
     results[2]!.transformedImagePath,
   );
   const strip = page.getByTestId('studio-strip');
-  await expect(strip.locator(`img[src="${results[2]!.transformedImagePath}"]`)).toBeVisible();
-  await expect(strip.locator(`img[src="${results[1]!.transformedImagePath}"]`)).toBeVisible();
-  await expect(strip.locator(`img[src="${results[0]!.transformedImagePath}"]`)).toHaveCount(0);
+  await expect(strip.locator(`img[src^="${results[2]!.transformedImagePath}"]`)).toBeVisible();
+  await expect(strip.locator(`img[src^="${results[1]!.transformedImagePath}"]`)).toBeVisible();
+  await expect(strip.locator(`img[src^="${results[0]!.transformedImagePath}"]`)).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('selectedLibraryImages'))).toBeNull();
 });
 

@@ -78,7 +78,7 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   await expect(stageImage(page)).not.toHaveAttribute('src', resultUrl);
   await page.getByRole('button', { name: 'Galerie' }).click();
   await expect(page.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
-  await page.getByRole('dialog').locator(`img[src="${resultUrl}"]`).click();
+  await page.getByRole('dialog').locator(`img[src^="${resultUrl}"]`).click();
   await expect(stageImage(page)).toHaveAttribute('src', resultUrl);
 });
 

@@ -69,6 +69,9 @@ interface VideoCardProps {
   publication: ReactNode;
 }
 
+/** One card a row on phones, two then three on wider screens. */
+const POSTER_SIZES = '(max-width: 36em) 100vw, (max-width: 62em) 50vw, 400px';
+
 function VideoCard({ video, progress, onPlay, onDelete, publication }: VideoCardProps) {
   const ready = isReady(video);
   return (
@@ -80,6 +83,7 @@ function VideoCard({ video, progress, onPlay, onDelete, publication }: VideoCard
         <FallbackImage
           src={video.thumbnailPath ?? video.sourceImage}
           alt=""
+          previewSizes={POSTER_SIZES}
           style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center 30%' }}
         />
         <Center pos="absolute" inset={0} style={{ background: ready ? 'rgba(0, 0, 0, 0.15)' : 'rgba(0, 0, 0, 0.55)' }}>

@@ -1,6 +1,7 @@
 import { Badge, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { FallbackImage } from '../../components/FallbackImage';
 import type { Studio } from './useStudio';
 
 interface Thumb {
@@ -20,6 +21,9 @@ export function thumbsOf({ state, galleryImages }: Studio): Thumb[] {
     ...galleryImages.filter((url) => !shown.has(url)).map((url) => ({ url, kind: 'gallery' as const })),
   ];
 }
+
+/** Laid out at 56 px in the strip, a third to a fifth of the modal in the grid. */
+const THUMB_SIZES = { strip: '56px', grid: '(max-width: 48em) 34vw, 160px' } as const;
 
 const LABELS: Record<Thumb['kind'], string> = {
   source: 'Image source',
@@ -56,7 +60,7 @@ export function StudioThumbnails({
           <IconPlayerPlayFilled size={18} />
         </span>
       ) : (
-        <img src={thumb.url} alt="" loading="lazy" decoding="async" />
+        <FallbackImage src={thumb.url} alt="" previewSizes={THUMB_SIZES[variant]} />
       )}
       {(thumb.kind === 'image' || thumb.kind === 'video') && (
         <Badge

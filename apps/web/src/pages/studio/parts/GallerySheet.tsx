@@ -48,6 +48,9 @@ function useRecentlyScrolled() {
   return scrolled;
 }
 
+/** Three to five tiles across the sheet. */
+const TILE_SIZES = '(max-width: 48em) 34vw, 20vw';
+
 interface ImageTileProps {
   item: GalleryItem;
   selecting: boolean;
@@ -94,6 +97,7 @@ function ImageTile({ item, selecting, selected, onTap, onSelectPress }: ImageTil
         src={item.transformedImagePath}
         fallbackSrc={item.originalImagePath}
         alt={title}
+        previewSizes={TILE_SIZES}
         style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
       />
       {selecting && (
