@@ -1,6 +1,17 @@
-import { expect, test } from './test';
+import { expect, test, type Page } from './test';
 import { routeStripe } from '../support/stripe-page';
-import { newPerson, signUp } from './support';
+import { fillSignUp, newPerson, signUp } from './support';
+
+/** Stripe's test card whose bank asks for 3-D Secure on every payment, saved-card ones included. */
+const AUTHENTICATION_CARD = '4000002760003184';
+
+/** Types the card into the (fake) Payment Element and presses the pay button. */
+async function payByCard(page: Page, payLabel: RegExp, card = '4242424242424242') {
+  const pay = page.getByRole('button', { name: payLabel });
+  await expect(pay).toBeEnabled();
+  await page.getByLabel('Numéro de carte').fill(card);
+  await pay.click();
+}
 
 test('a member subscribes from the account page, sees the plan and its credits, then cancels', async ({ page }) => {
   await routeStripe(page);
@@ -13,10 +24,7 @@ test('a member subscribes from the account page, sees the plan and its credits, 
   await expect(page.getByRole('heading', { name: 'Abonnement Avancé' })).toBeVisible();
   await expect(page.getByTestId('checkout-credits')).toHaveText(/5\s000/);
   await expect(page.getByTestId('checkout-amount')).toHaveText(/20,00\s€/);
-  const pay = page.getByRole('button', { name: /Payer 20,00\s€ et s'abonner/ });
-  await expect(pay).toBeEnabled();
-  await page.getByLabel('Numéro de carte').fill('4242424242424242');
-  await pay.click();
+  await payByCard(page, /Payer 20,00\s€ et s'abonner/);
   await expect(page.getByRole('heading', { name: 'Abonnement activé !' })).toBeVisible();
   await expect(page.getByText('5 000 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
 
@@ -44,4 +52,44 @@ test('a member subscribes from the account page, sees the plan and its credits, 
   await expect(page.getByTestId('credits-balance')).toHaveText(/5\s500 crédits/);
   await subscription.getByRole('button', { name: "Reprendre l'abonnement" }).click();
   await expect(page.getByTestId('next-renewal')).toBeVisible();
+});
+
+test('a visitor picks a plan on the landing, signs up, then pays that plan', async ({ page }) => {
+  await routeStripe(page);
+  await page.goto('/landing');
+  const premium = page.getByTestId('pricing-plan').filter({ has: page.getByRole('heading', { name: 'Premium' }) });
+  await premium.getByRole('link', { name: "S'abonner" }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
+  await fillSignUp(page, newPerson('Maël'));
+
+  await expect(page).toHaveURL(/\/checkout\?plan=premium$/);
+  await expect(page.getByRole('heading', { name: 'Abonnement Premium' })).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveText(/35,00\s€/);
+  await payByCard(page, /Payer 35,00\s€ et s'abonner/);
+  await expect(page.getByText('10 000 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
+  await page.goto('/account?tab=credits');
+  await expect(page.getByTestId('subscription').getByRole('heading', { name: 'Formule Premium' })).toBeVisible();
+});
+
+test('an upgrade the bank wants confirmed is paid on the checkout at its prorated amount', async ({ page }) => {
+  await routeStripe(page);
+  await signUp(page, newPerson('Sacha'));
+  await page.goto('/checkout?plan=essentiel');
+  await payByCard(page, /Payer 10,00\s€ et s'abonner/, AUTHENTICATION_CARD);
+  await expect(page.getByRole('heading', { name: 'Abonnement activé !' })).toBeVisible();
+
+  await page.goto('/account?tab=credits');
+  await page.getByTestId('plan-avance').getByRole('button', { name: 'Changer de formule' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Payer et changer' }).click();
+  await expect(page).toHaveURL(/\/checkout\?plan=avance$/);
+  await expect(page.getByRole('heading', { name: 'Passer à la formule Avancé' })).toBeVisible();
+  // The rest of this month's difference (20 € − 10 €), not a whole month of Avancé.
+  await expect(page.getByTestId('checkout-amount')).toHaveText(/^(9,9\d|10,00)\s€$/);
+  await payByCard(page, /Payer (9,9\d|10,00)\s€ et changer de formule/, AUTHENTICATION_CARD);
+  await expect(page.getByRole('heading', { name: 'Formule changée !' })).toBeVisible();
+  await expect(page.getByText(/^(2\s99\d|3\s000) crédits ont été ajoutés à votre compte\.$/).first()).toBeVisible();
+
+  await page.goto('/account?tab=credits');
+  await expect(page.getByTestId('subscription').getByRole('heading', { name: 'Formule Avancé' })).toBeVisible();
+  await expect(page.getByTestId('invoices').getByRole('row')).toHaveCount(2);
 });

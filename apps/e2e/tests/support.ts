@@ -32,6 +32,11 @@ export function newPerson(firstName = 'Juliette'): Person {
 export async function submitSignUp(page: Page, person: Person): Promise<void> {
   if (new URL(page.url()).pathname !== '/auth') await page.goto('/auth');
   await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
+  await fillSignUp(page, person);
+}
+
+/** Fills and sends the sign-up form already on the page. */
+export async function fillSignUp(page: Page, person: Person): Promise<void> {
   await page.getByLabel('Prénom').fill(person.firstName);
   await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
   await page.getByLabel('Email').fill(person.email);

@@ -1,4 +1,5 @@
 import { createStripeClient, ensurePlanPrices, type StripeClient } from '@atelier/api';
+import { findPlan } from '@atelier/catalog';
 import { CreditEntry, User, type MikroORM } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,7 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
     const res = await c.post('/api/subscriptions', { plan });
     expect(res.status, res.text).toBe(200);
     expect(res.body.clientSecret).toMatch(/^pi_.+_secret_/);
+    expect(res.body.amountDueCents).toBe(findPlan(plan)!.priceCents);
     await fake.payWithCard(res.body.clientSecret as string);
     return [...fake.billing.subscriptions.values()].at(-1)!.id;
   }
@@ -205,7 +207,12 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
     try {
       const upgrade = await c.post('/api/subscriptions', { plan: 'premium' });
       expect(upgrade.status, upgrade.text).toBe(200);
-      expect(upgrade.body).toMatchObject({ clientSecret: null, plan: 'premium', status: 'active' });
+      expect(upgrade.body).toMatchObject({
+        clientSecret: null,
+        amountDueCents: null,
+        plan: 'premium',
+        status: 'active',
+      });
       // Half of the period left: −5 € unused Essentiel, +17.50 € Premium, so half of (10 000 − 2 000) credits.
       expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 4000]);
       await deliver();
@@ -234,11 +241,16 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
 
   it('applies an upgrade that needs 3-D Secure only once the browser has paid it', async () => {
     const { c, userId } = await subscriber();
-    await subscribeAndPay(c, 'essentiel');
+    const subscriptionId = await subscribeAndPay(c, 'essentiel');
     await deliver();
     fake.billing.requireActionOnNextCharge();
     const upgrade = await c.post('/api/subscriptions', { plan: 'avance' });
     expect(upgrade.body.clientSecret).toMatch(/^pi_.+_secret_/);
+    // What the browser is asked to pay is the prorated difference, not the new plan's whole month.
+    const due = fake.billing.invoice(fake.billing.subscription(subscriptionId).latest_invoice!).amount_due;
+    expect(upgrade.body.amountDueCents).toBe(due);
+    expect(due).toBeGreaterThan(990);
+    expect(due).toBeLessThanOrEqual(1000);
     await deliver();
     expect((await status(c)).subscription).toMatchObject({ plan: 'essentiel' });
     expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000]);

@@ -520,7 +520,7 @@ export class FakeBilling {
           this.line(subscription, item.price, -Math.round(item.price.unit_amount * remaining), true),
           this.line(subscription, price, Math.round(price.unit_amount * remaining), true),
         ]);
-        const charge = this.takeCharge();
+        const charge = this.takeCharge(subscription);
         if (charge === 'ok') {
           item.price = price;
           await this.pay(invoice);
@@ -543,10 +543,13 @@ export class FakeBilling {
 
   private readonly pendingPrices = new Map<string, Price>();
 
-  private takeCharge() {
+  private readonly authenticatingSubscriptions = new Set<string>();
+
+  /** How a charge of the subscription's saved card ends. */
+  private takeCharge(subscription: Subscription) {
     const charge = this.nextCharge;
     this.nextCharge = 'ok';
-    return charge;
+    return charge === 'ok' && this.authenticatingSubscriptions.has(subscription.id) ? 'requires_action' : charge;
   }
 
   private async cancelNow(subscription: Subscription): Promise<Subscription> {
@@ -661,10 +664,16 @@ export class FakeBilling {
     await this.host.emit('customer.subscription.updated', subscription);
   }
 
-  /** The browser confirmed a PaymentIntent: if it pays an invoice, the invoice is paid. */
-  async intentSucceeded(intentId: string): Promise<void> {
+  /**
+   * The browser confirmed a PaymentIntent: if it pays an invoice, the invoice is paid and its card
+   * saved; a card that authenticates every charge makes the subscription's later charges ask for 3-D Secure.
+   */
+  async intentSucceeded(intentId: string, card = { authenticatesEveryCharge: false }): Promise<void> {
     const invoiceId = this.intentInvoices.get(intentId);
-    if (invoiceId && this.invoice(invoiceId).status === 'open') await this.pay(this.invoice(invoiceId));
+    if (!invoiceId || this.invoice(invoiceId).status !== 'open') return;
+    if (card.authenticatesEveryCharge)
+      this.authenticatingSubscriptions.add(this.invoice(invoiceId).parent.subscription_details.subscription);
+    await this.pay(this.invoice(invoiceId));
   }
 
   /** The period ends: a subscription set to cancel ends, another renews on its saved card. */
@@ -688,7 +697,7 @@ export class FakeBilling {
     const invoice = this.openInvoice(subscription, 'subscription_cycle', [
       this.line(subscription, item.price, item.price.unit_amount, false),
     ]);
-    if (this.takeCharge() === 'ok') {
+    if (this.takeCharge(subscription) === 'ok') {
       await this.pay(invoice);
     } else {
       subscription.status = 'past_due';

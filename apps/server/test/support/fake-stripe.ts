@@ -50,6 +50,8 @@ export class FakeStripe {
 
   /** The card number Stripe's test mode declines. */
   static readonly DECLINED_CARD = '4000000000000002';
+  /** Stripe's test card whose bank asks for 3-D Secure on every payment, saved-card ones included. */
+  static readonly AUTHENTICATION_CARD = '4000002760003184';
 
   constructor(
     readonly secretKey = 'sk_test_fake',
@@ -168,11 +170,13 @@ export class FakeStripe {
     if (!intent || form.get('client_secret') !== intent.client_secret) {
       return this.sendError(response, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
     }
-    const declined = form.get('payment_method_data[card][number]') === FakeStripe.DECLINED_CARD;
+    const card = form.get('payment_method_data[card][number]');
+    const declined = card === FakeStripe.DECLINED_CARD;
     if (declined) this.decline(id);
     else this.succeed(id);
     await this.emit(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent);
-    if (!declined) await this.billing.intentSucceeded(id);
+    if (!declined)
+      await this.billing.intentSucceeded(id, { authenticatesEveryCharge: card === FakeStripe.AUTHENTICATION_CARD });
     this.send(response, 200, intent);
   }
 

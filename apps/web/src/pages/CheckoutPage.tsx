@@ -24,7 +24,7 @@ import { euros, formatCredits } from '../lib/format';
 import { toast } from '../lib/toast';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
-import { PaymentForm, type CheckoutOrder } from './checkout/PaymentForm';
+import { PaymentForm, type CheckoutOrder, type HandedPayment } from './checkout/PaymentForm';
 
 const SUCCESS_REDIRECT_MS = 3000;
 const DEFAULT_CREDITS = 1000;
@@ -51,8 +51,6 @@ function readPurchase(params: URLSearchParams): Purchase {
     amount: Number.isFinite(amount) ? amount : DEFAULT_AMOUNT,
   };
 }
-
-const successTitles = { pack: 'Paiement réussi !', plan: 'Abonnement activé !' } as const;
 
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof TRPCClientError && !error.data && /fetch|network/i.test(error.message);
@@ -85,8 +83,8 @@ export function CheckoutPage() {
   return <Checkout />;
 }
 
-/** What the form shows and how the payment is checked, for a pack or a plan. */
-function useOrder(purchase: Purchase): CheckoutOrder {
+/** What the form shows and how the payment is checked, for a pack, a plan, or a change of plan. */
+function useOrder(purchase: Purchase, change: HandedPayment | undefined): CheckoutOrder {
   const confirmPack = trpc.payments.confirm.useMutation();
   const confirmPlan = trpc.subscriptions.confirm.useMutation();
   if (purchase.kind === 'pack') {
@@ -99,19 +97,24 @@ function useOrder(purchase: Purchase): CheckoutOrder {
         { label: 'Total à payer', value: amount, testId: 'checkout-amount' },
       ],
       payLabel: `Payer ${amount}`,
+      paidTitle: 'Paiement réussi !',
       confirm: async (paymentIntentId) => (await confirmPack.mutateAsync({ paymentIntentId })).credits,
     };
   }
   const plan = findPlan(purchase.planId);
   const price = plan ? euros(plan.priceCents) : '';
+  const today = change?.amountDueCents != null ? euros(change.amountDueCents) : price;
   return {
-    title: `Abonnement ${plan?.name ?? ''}`,
-    description: 'Des crédits chaque mois, sans engagement : annulable à tout moment depuis votre compte.',
+    title: change ? `Passer à la formule ${plan?.name ?? ''}` : `Abonnement ${plan?.name ?? ''}`,
+    description: change
+      ? 'Votre banque demande de confirmer le paiement de la différence pour le reste du mois.'
+      : 'Des crédits chaque mois, sans engagement : annulable à tout moment depuis votre compte.',
     lines: [
       { label: 'Crédits chaque mois', value: formatCredits(plan?.credits ?? 0), testId: 'checkout-credits' },
-      { label: "À payer aujourd'hui", value: price, testId: 'checkout-amount' },
+      { label: "À payer aujourd'hui", value: today, testId: 'checkout-amount' },
     ],
-    payLabel: `Payer ${price} et s'abonner`,
+    payLabel: change ? `Payer ${today} et changer de formule` : `Payer ${price} et s'abonner`,
+    paidTitle: change ? 'Formule changée !' : 'Abonnement activé !',
     note: `Puis ${price} par mois, renouvelé automatiquement. Les crédits non utilisés restent sur votre compte.`,
     confirm: async () => (await confirmPlan.mutateAsync()).credits,
   };
@@ -126,11 +129,12 @@ function Checkout() {
   const subscribe = trpc.subscriptions.subscribe.useMutation();
   const [checkout, setCheckout] = useState<Checkout>({ state: 'loading' });
   const started = useRef(false);
-  const purchase = readPurchase(params);
-  const order = useOrder(purchase);
-  const dark = useComputedColorScheme('light') === 'dark';
   // An upgrade the bank wants confirmed (3-D Secure) arrives from the account page with its secret.
-  const handedSecret = (location.state as { clientSecret?: string } | null)?.clientSecret;
+  const handed = (location.state as HandedPayment | null) ?? undefined;
+  const handedSecret = handed?.clientSecret;
+  const purchase = readPurchase(params);
+  const order = useOrder(purchase, handed);
+  const dark = useComputedColorScheme('light') === 'dark';
 
   useEffect(() => {
     if (started.current) return;
@@ -184,7 +188,7 @@ function Checkout() {
 
   const onPaid = (added: number) => {
     toast({
-      title: successTitles[purchase.kind],
+      title: order.paidTitle,
       description: `${formatCredits(added)} crédits ont été ajoutés à votre compte.`,
     });
     void utils.account.get.invalidate();
@@ -224,7 +228,7 @@ function Checkout() {
                 <IconCircleCheck size={34} aria-hidden />
               </ThemeIcon>
               <Title order={1} fz={24}>
-                {successTitles[purchase.kind]}
+                {order.paidTitle}
               </Title>
               <Text>{formatCredits(checkout.credits)} crédits ont été ajoutés à votre compte.</Text>
               <Text c="dimmed" fz="sm">

@@ -48,7 +48,14 @@ export const subscriptionsRouter = router({
   /** Subscribes to a plan, or changes to it: a client secret when the browser has a payment to confirm. */
   subscribe: changeProcedure
     .input(planInput)
-    .output(z.object({ clientSecret: z.string().nullable(), plan: z.enum(PLAN_IDS), status: z.string() }))
+    .output(
+      z.object({
+        clientSecret: z.string().nullable(),
+        amountDueCents: z.number().int().nullable(),
+        plan: z.enum(PLAN_IDS),
+        status: z.string(),
+      }),
+    )
     .mutation(({ ctx, input }) => subscribe(ctx.em, ctx.payments.stripe, ctx.user.id, input.plan)),
 
   /** After the browser paid: the subscription as Stripe has it, and the credits of its paid invoice. */

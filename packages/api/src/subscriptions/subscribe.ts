@@ -13,6 +13,8 @@ export const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incom
 export interface SubscribeResult {
   /** What the browser confirms with Stripe.js (the first payment, or an upgrade's that needs 3-D Secure); null when nothing is to pay now. */
   clientSecret: string | null;
+  /** What that confirmation pays, in euro cents (an upgrade's prorated difference); null with no secret. */
+  amountDueCents: number | null;
   plan: SubscriptionPlan['id'];
   status: string;
 }
@@ -50,10 +52,14 @@ export async function currentSubscription(em: EntityManager, userId: number): Pr
   );
 }
 
-function secretOf(subscription: Stripe.Subscription): string | null {
+/** The open invoice the browser is to pay, its secret and its amount. */
+function paymentOf(subscription: Stripe.Subscription): Pick<SubscribeResult, 'clientSecret' | 'amountDueCents'> {
   const invoice = subscription.latest_invoice;
-  if (!invoice || typeof invoice === 'string' || invoice.status !== 'open') return null;
-  return invoice.confirmation_secret?.client_secret ?? null;
+  const open = invoice && typeof invoice !== 'string' && invoice.status === 'open' ? invoice : null;
+  const clientSecret = open?.confirmation_secret?.client_secret ?? null;
+  return clientSecret
+    ? { clientSecret, amountDueCents: open!.amount_due }
+    : { clientSecret: null, amountDueCents: null };
 }
 
 async function answer(em: EntityManager, stripe: Stripe, subscription: Stripe.Subscription, plan: SubscriptionPlan) {
@@ -61,7 +67,7 @@ async function answer(em: EntityManager, stripe: Stripe, subscription: Stripe.Su
   const invoice = subscription.latest_invoice;
   // Paid on the spot (an upgrade on the saved card): its credits now, whatever the webhook does.
   if (invoice && typeof invoice !== 'string') await grantInvoice(em, stripe, invoiceSchema.parse(invoice));
-  return { clientSecret: secretOf(subscription), plan: plan.id, status: subscription.status };
+  return { ...paymentOf(subscription), plan: plan.id, status: subscription.status };
 }
 
 /**

@@ -18,6 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { euros, formatCredits, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import type { HandedPayment } from '../checkout/PaymentForm';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
 type Status = RouterOutputs['subscriptions']['status'];
@@ -229,7 +230,8 @@ function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Curren
       setConfirming(false);
       // The bank asks to confirm the payment (3-D Secure): the checkout page takes it from here.
       if (result.clientSecret) {
-        void navigate(`/checkout?plan=${plan.id}`, { state: { clientSecret: result.clientSecret } });
+        const handed: HandedPayment = { clientSecret: result.clientSecret, amountDueCents: result.amountDueCents };
+        void navigate(`/checkout?plan=${plan.id}`, { state: handed });
         return;
       }
       await Promise.all([

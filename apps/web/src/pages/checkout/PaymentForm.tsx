@@ -18,9 +18,18 @@ export interface CheckoutOrder {
   /** The summary's lines: what it gives, then what is paid today (the last line, in bold). */
   lines: { label: string; value: string; testId: string }[];
   payLabel: string;
+  /** The title once paid. */
+  paidTitle: string;
   /** After Stripe.js: the server checks with Stripe and answers the credits added (never twice). */
   confirm: (paymentIntentId: string) => Promise<number>;
   note?: string;
+}
+
+/** A plan change the bank wants confirmed (3-D Secure), handed over by the account page. */
+export interface HandedPayment {
+  clientSecret: string;
+  /** The server's prorated amount, what the secret pays. */
+  amountDueCents: number | null;
 }
 
 interface PaymentFormProps {
