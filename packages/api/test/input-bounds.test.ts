@@ -1,4 +1,4 @@
-import { ApiToken, GalleryItem, Payment, User, Video, Workflow } from '@atelier/db';
+import { ApiToken, entities, GalleryItem, Payment, User, Video, Workflow } from '@atelier/db';
 import type { AnyProcedure } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { appRouter } from '../src/routers';
@@ -26,7 +26,74 @@ const storedAsSent = [
   ['workflow.rename', 'name', Workflow, 'name'],
 ] as const;
 
+/**
+ * The other fixed-length text columns: what fills them is the server's own (hashes, keys, states,
+ * Stripe's and Replicate's ids, the catalogue's names) or is cut to the column before it is stored.
+ */
+const notFromInput = new Set([
+  'User.passwordHash',
+  'User.subscriptionType',
+  'User.stripeCustomerId',
+  'CreditEntry.type',
+  'CreditEntry.status',
+  'CreditEntry.description',
+  'CreditEntry.reason',
+  'CreditEntry.externalRef',
+  'Upload.storageKey',
+  'Upload.mime',
+  'Transformation.kind',
+  'Transformation.status',
+  'Transformation.resultKey',
+  'Transformation.engine',
+  'GalleryItem.mediaType',
+  'GalleryItem.videoUrl',
+  'GalleryItem.thumbnailPath',
+  'GalleryItem.engine',
+  'Video.videoUrl',
+  'Video.thumbnailPath',
+  'Video.resolution',
+  'Video.status',
+  'Video.source',
+  'Payment.currency',
+  'Payment.status',
+  'Subscription.stripeId',
+  'Subscription.plan',
+  'Subscription.status',
+  'SubscriptionInvoice.stripeId',
+  'SubscriptionInvoice.subscriptionStripeId',
+  'SubscriptionInvoice.currency',
+  'SubscriptionInvoice.hostedUrl',
+  'GenerationJob.kind',
+  'GenerationJob.status',
+  'GenerationJob.stage',
+  'GenerationJob.errorCode',
+  'GenerationJob.engine',
+  'GenerationJob.externalId',
+  'Session.keyHash',
+  // The browser's User-Agent header, cut to the column in startSession.
+  'Session.userAgent',
+  'ApiToken.tokenHash',
+  'ApiToken.prefix',
+  'ApiToken.scope',
+  'PasswordResetToken.tokenHash',
+]);
+
+/** A text column's type, as the entity definitions give it: a name, or MikroORM's type class. */
+const isText = (type: unknown) => type === 'string' || (typeof type === 'function' && type.name === 'StringType');
+
 describe('input bounds', () => {
+  it('knows where every fixed-length text column of the database gets its text', () => {
+    const columns = entities.flatMap((entity) =>
+      Object.entries(entity.meta.properties as Record<string, { length?: number; type?: unknown }>)
+        .filter(([, property]) => property.length && isText(property.type))
+        .map(([name]) => `${entity.meta.className}.${name}`),
+    );
+    const checked = new Set(storedAsSent.map(([, , entity, property]) => `${entity.meta.className}.${property}`));
+    // A new column must join one list or the other: checked against its input, or said not to come from one.
+    expect(columns.filter((column) => !checked.has(column) && !notFromInput.has(column))).toEqual([]);
+    expect([...notFromInput].filter((column) => !columns.includes(column))).toEqual([]);
+  });
+
   it.each(storedAsSent)(
     '%s refuses %s longer than its column, and accepts it as long',
     (path, field, entity, property) => {
