@@ -87,12 +87,12 @@ const envSchema = z.object({
    * to the queue; under the orchestrator's own grace (Kubernetes' 30 s, compose's stop_grace_period).
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
-  /** Shared state across instances (the generation queue and its events); all in this process without it. */
   /** What this deployment's Redis keys and channels start with, so two deployments can share one Redis. */
   REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold letters, digits, "-", "_" and "." only (64 at most)')
     .default('atelier'),
+  /** Shared state across instances (the generation queue and its events); all in this process without it. */
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis://host:port or rediss://host:port URL' })
     .optional(),
