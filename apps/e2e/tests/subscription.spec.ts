@@ -42,6 +42,22 @@ test('a member subscribes from the account page, sees the plan and its credits, 
   await expect(page.getByTestId('plan-premium').getByRole('button', { name: 'Changer de formule' })).toBeVisible();
   await expect(page.getByTestId('credit-history')).toContainText('Crédits de votre abonnement');
 
+  // A cheaper plan waits for the renewal: Avancé, paid for, stays until then.
+  await page.getByTestId('plan-essentiel').getByRole('button', { name: 'Changer de formule' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Changer au renouvellement' }).click();
+  await expect(page.getByTestId('next-renewal')).toContainText(
+    /Prochain renouvellement le \d{1,2} \S+ \d{4} : formule Essentiel, 10,00\s€, 2\s000 crédits\. D'ici là, vous gardez la formule Avancé/,
+  );
+  await expect(subscription.getByRole('heading', { name: 'Formule Avancé' })).toBeVisible();
+  await expect(
+    page.getByTestId('plan-essentiel').getByRole('button', { name: 'Prévue au renouvellement' }),
+  ).toBeDisabled();
+  await page.getByTestId('plan-avance').getByRole('button', { name: 'Garder cette formule' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Garder' }).click();
+  await expect(page.getByTestId('plan-avance').getByRole('button', { name: 'Formule actuelle' })).toBeDisabled();
+  await expect(page.getByTestId('next-renewal')).toContainText(/: 20,00\s€, 5\s000 crédits/);
+  await expect(page.getByTestId('credits-balance')).toHaveText(/5\s500 crédits/);
+
   await subscription.getByRole('button', { name: "Annuler l'abonnement" }).click();
   const dialog = page.getByRole('dialog', { name: "Annuler l'abonnement ?" });
   await expect(dialog).toContainText('Vos crédits restent sur votre compte');

@@ -17,7 +17,7 @@ interface Status {
     pastDue: boolean;
     currentPeriodEnd: string | null;
     cancelAtPeriodEnd: boolean;
-    nextRenewal: { date: string; amountCents: number; credits: number } | null;
+    nextRenewal: { date: string; plan: string; amountCents: number; credits: number } | null;
   } | null;
   invoices: { id: string; amountCents: number; credits: number; url: string | null }[];
 }
@@ -223,17 +223,84 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
       expect(downgrade.body).toMatchObject({ clientSecret: null, plan: 'avance' });
       await deliver();
       expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 4000]);
-      expect((await status(c)).subscription).toMatchObject({
-        plan: 'avance',
-        nextRenewal: { amountCents: 2000, credits: 5000 },
+      // Premium is paid for until the period ends; Avancé comes with the renewal.
+      const shown = (await status(c)).subscription!;
+      expect(shown).toMatchObject({
+        plan: 'premium',
+        nextRenewal: { plan: 'avance', amountCents: 2000, credits: 5000 },
       });
+      expect(shown.nextRenewal!.date).toBe(shown.currentPeriodEnd);
+      expect(fake.billing.subscription(subscriptionId).items.data[0]!.price.unit_amount).toBe(3500);
       await fake.billing.renew(subscriptionId);
       await deliver();
       expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 4000, 5000]);
+      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 2000, credits: 5000 });
+      expect((await status(c)).subscription).toMatchObject({
+        plan: 'avance',
+        nextRenewal: { plan: 'avance', amountCents: 2000 },
+      });
 
       const same = await c.post('/api/subscriptions', { plan: 'avance' });
       expect(same.status).toBe(409);
       expect(same.body.message).toBe('Vous êtes déjà abonné à cette formule.');
+    } finally {
+      fake.billing.clockSeconds = 0;
+    }
+  });
+
+  it('charges nothing to go back up to the plan paid for, and above it only the difference with what was paid', async () => {
+    const { c, userId, start } = await subscriber();
+    const subscriptionId = await subscribeAndPay(c, 'avance');
+    await deliver();
+    fake.billing.clockSeconds = 15 * DAY;
+    try {
+      const invoicesBefore = fake.billing.invoices.size;
+      const change = async (plan: string) => {
+        const res = await c.post('/api/subscriptions', { plan });
+        expect(res.status, res.text).toBe(200);
+        await deliver();
+        return res.body as { clientSecret: string | null; amountDueCents: number | null };
+      };
+
+      // Down to Essentiel, then back up to Avancé, already paid for this period: no invoice, no grant.
+      expect(await change('essentiel')).toMatchObject({ clientSecret: null, amountDueCents: null });
+      expect((await status(c)).subscription).toMatchObject({
+        plan: 'avance',
+        nextRenewal: { plan: 'essentiel', amountCents: 1000, credits: 2000 },
+      });
+      await change('avance');
+      expect((await status(c)).subscription).toMatchObject({
+        plan: 'avance',
+        nextRenewal: { plan: 'avance', amountCents: 2000, credits: 5000 },
+      });
+      expect(fake.billing.invoices.size).toBe(invoicesBefore);
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([5000]);
+
+      // Down again, then up to Premium: only Premium above the Avancé paid for, over the half period
+      // left (−10 € unused Avancé, +17.50 € Premium), so half of (10 000 − 5 000) credits.
+      await change('essentiel');
+      await change('premium');
+      expect(fake.billing.invoices.size).toBe(invoicesBefore + 1);
+      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 750, credits: 2500 });
+      expect((await status(c)).subscription).toMatchObject({
+        plan: 'premium',
+        nextRenewal: { plan: 'premium', amountCents: 3500 },
+      });
+
+      // A scheduled downgrade goes with a cancellation: the period ends and nothing renews.
+      await change('essentiel');
+      expect((await c.post('/api/subscriptions/cancel', {})).status).toBe(200);
+      await deliver();
+      expect((await status(c)).subscription).toMatchObject({
+        plan: 'premium',
+        cancelAtPeriodEnd: true,
+        nextRenewal: null,
+      });
+      await fake.billing.endPeriod(subscriptionId);
+      await deliver();
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([5000, 2500]);
+      // Every credit granted is in the ledger, and the ledger is the balance.
+      expect((await user(userId)).credits).toBe(start + 7500);
     } finally {
       fake.billing.clockSeconds = 0;
     }

@@ -355,7 +355,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Crédits et paiements',
     summary: 'Abonnement du compte',
     description:
-      'La formule, son état (`active`, `past_due`, `canceled`…), le prochain renouvellement (date, montant, crédits) et les dernières factures payées.',
+      'La formule payée pour la période en cours, son état (`active`, `past_due`, `canceled`…), le prochain renouvellement (date, formule, montant, crédits : une formule inférieure choisie en cours de mois n’y vient qu’à ce moment) et les dernières factures payées.',
     access: 'account',
     answer: answerOf('subscriptions.status', "L'abonnement, ou null, et les factures."),
   },
@@ -365,7 +365,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Crédits et paiements',
     summary: "S'abonner ou changer de formule",
     description:
-      'Formules : `essentiel` (2 000 crédits, 10 €/mois), `avance` (5 000 crédits, 20 €/mois), `premium` (10 000 crédits, 35 €/mois). Un premier abonnement renvoie le `clientSecret` à confirmer avec Stripe.js ; une formule supérieure est facturée aussitôt au prorata (et ses crédits accordés au prorata), une formule inférieure prend effet au renouvellement.',
+      'Formules : `essentiel` (2 000 crédits, 10 €/mois), `avance` (5 000 crédits, 20 €/mois), `premium` (10 000 crédits, 35 €/mois). Un premier abonnement renvoie le `clientSecret` à confirmer avec Stripe.js ; une formule au-dessus de celle payée pour le mois est facturée aussitôt, au prorata de la différence avec celle-ci (et ses crédits accordés de même) ; une formule inférieure prend effet au renouvellement, la formule payée restant jusque-là ; revenir à une formule déjà payée ne coûte rien.',
     access: 'account',
     body: bodyOf('subscriptions.subscribe', { plan: 'avance' }),
     answer: answerOf(

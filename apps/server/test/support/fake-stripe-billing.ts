@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
  * Stripe Billing as its API reference gives it (API version 2026-10-28): Customers, Products,
  * Prices found by lookup key, Subscriptions created `default_incomplete` whose first Invoice is
  * paid through its PaymentIntent's confirmation secret, plan changes with or without proration,
- * cancellation at period end, renewals, failed renewals and the Customer Portal. Parameters are
+ * Subscription Schedules (a change at the next phase), cancellation at period end, renewals,
+ * failed renewals and the Customer Portal. Parameters are
  * checked as Stripe checks them: an unknown one, a bad enum value or a missing object is a 400/404
  * in Stripe's error shape. The test drives time: `renew`, `failNextRenewal`, `endPeriod`, `clockSeconds`.
  */
@@ -123,6 +124,32 @@ interface Subscription {
   ended_at: number | null;
   default_payment_method: string | null;
   pending_update: { expires_at: number; subscription_items: unknown[] } | null;
+  schedule: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+interface SchedulePhase {
+  start_date: number;
+  end_date: number;
+  items: { price: string; quantity: number }[];
+  proration_behavior: 'always_invoice' | 'create_prorations' | 'none';
+}
+
+interface SubscriptionSchedule {
+  id: string;
+  object: 'subscription_schedule';
+  customer: string;
+  subscription: string | null;
+  released_subscription: string | null;
+  status: 'not_started' | 'active' | 'completed' | 'released' | 'canceled';
+  /** Only `release` is followed here: the subscription goes on after the last phase. */
+  end_behavior: 'release';
+  current_phase: { start_date: number; end_date: number } | null;
+  phases: SchedulePhase[];
+  released_at: number | null;
+  canceled_at: number | null;
   metadata: Record<string, string>;
   created: number;
   livemode: false;
@@ -147,6 +174,8 @@ const ACCEPTED = {
   subscriptionCreate: ['customer', 'items', 'payment_behavior', 'payment_settings', 'expand', 'metadata'],
   subscriptionUpdate: ['items', 'proration_behavior', 'payment_behavior', 'cancel_at_period_end', 'expand', 'metadata'],
   portalCreate: ['customer', 'return_url', 'expand'],
+  scheduleUpdate: ['phases', 'end_behavior', 'proration_behavior', 'metadata', 'expand'],
+  schedulePhase: ['items', 'start_date', 'end_date', 'duration', 'proration_behavior', 'metadata'],
 } as const;
 
 function accept(params: Params, names: readonly string[]): void {
@@ -223,6 +252,7 @@ export class FakeBilling {
   readonly prices = new Map<string, Price>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
+  readonly schedules = new Map<string, SubscriptionSchedule>();
   readonly portalSessions: { customer: string; return_url: string; url: string }[] = [];
   /** Seconds added to the clock, so a test can change plan halfway through a period. */
   clockSeconds = 0;
@@ -270,6 +300,14 @@ export class FakeBilling {
         return this.ok(await this.updateSubscription(this.subscription(objectId!), params));
       case 'DELETE subscriptions/:id':
         return this.ok(await this.cancelNow(this.subscription(objectId!)));
+      case 'POST subscription_schedules':
+        return this.ok(await this.createSchedule(params));
+      case 'GET subscription_schedules/:id':
+        return this.ok(this.schedule(objectId!));
+      case 'POST subscription_schedules/:id':
+        return this.ok(await this.updateSchedule(this.schedule(objectId!), params));
+      case 'POST subscription_schedules/:id/release':
+        return this.ok(await this.releaseSchedule(this.schedule(objectId!)));
       case 'GET invoices/:id':
         return this.ok(this.invoice(objectId!));
       case 'POST billing_portal/sessions':
@@ -455,6 +493,7 @@ export class FakeBilling {
       ended_at: null,
       default_payment_method: null,
       pending_update: null,
+      schedule: null,
       metadata: (params.metadata as Record<string, string>) ?? {},
       created: now,
       livemode: false,
@@ -487,6 +526,12 @@ export class FakeBilling {
       'pending_if_incomplete',
     ]);
     if (params.cancel_at_period_end !== undefined) {
+      if (subscription.schedule)
+        throw new StripeRequestError(
+          400,
+          'invalid_request_error',
+          `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        );
       if (subscription.status === 'canceled')
         throw new StripeRequestError(
           400,
@@ -559,8 +604,190 @@ export class FakeBilling {
     if (invoice?.status === 'open') invoice.status = 'void';
     subscription.status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
     subscription.canceled_at = subscription.ended_at = this.now();
+    // Canceling a subscription cancels the schedule that manages it.
+    const schedule = subscription.schedule ? this.schedules.get(subscription.schedule) : undefined;
+    if (schedule) Object.assign(schedule, { status: 'canceled', canceled_at: this.now(), current_phase: null });
     await this.host.emit('customer.subscription.deleted', subscription);
     return subscription;
+  }
+
+  schedule(scheduleId: string): SubscriptionSchedule {
+    const schedule = this.schedules.get(scheduleId);
+    if (!schedule) throw missing('subscription_schedule', scheduleId);
+    return schedule;
+  }
+
+  /** `from_subscription`: one phase, the current period on the subscription's items, then release. */
+  private async createSchedule(params: Params): Promise<SubscriptionSchedule> {
+    const subscriptionId = required(params, 'from_subscription');
+    const others = Object.keys(params).filter((name) => !['from_subscription', 'expand'].includes(name));
+    if (others.length > 0)
+      throw new StripeRequestError(
+        400,
+        'invalid_request_error',
+        'When `from_subscription` is set, other parameters cannot be set.',
+        'parameter_unknown',
+        others[0],
+      );
+    const subscription = this.subscription(subscriptionId);
+    if (subscription.schedule)
+      throw new StripeRequestError(
+        400,
+        'invalid_request_error',
+        `You cannot migrate a subscription that is already attached to a schedule: \`${subscription.schedule}\`.`,
+      );
+    const item = subscription.items.data[0]!;
+    const phase = { start_date: item.current_period_start, end_date: item.current_period_end };
+    const schedule: SubscriptionSchedule = {
+      id: id('sub_sched'),
+      object: 'subscription_schedule',
+      customer: subscription.customer,
+      subscription: subscription.id,
+      released_subscription: null,
+      status: 'active',
+      end_behavior: 'release',
+      current_phase: phase,
+      phases: [{ ...phase, items: [{ price: item.price.id, quantity: 1 }], proration_behavior: 'create_prorations' }],
+      released_at: null,
+      canceled_at: null,
+      metadata: {},
+      created: this.now(),
+      livemode: false,
+    };
+    this.schedules.set(schedule.id, schedule);
+    subscription.schedule = schedule.id;
+    await this.host.emit('subscription_schedule.created', schedule);
+    await this.host.emit('customer.subscription.updated', subscription);
+    return schedule;
+  }
+
+  /**
+   * New phases for an active schedule: the first keeps the current phase's start, each starts where
+   * the one before ends, and lasts an `end_date` or a `duration` in months.
+   */
+  private async updateSchedule(schedule: SubscriptionSchedule, params: Params): Promise<SubscriptionSchedule> {
+    accept(params, ACCEPTED.scheduleUpdate);
+    if (schedule.status !== 'active' && schedule.status !== 'not_started')
+      throw new StripeRequestError(
+        400,
+        'invalid_request_error',
+        `You cannot update a subscription schedule that is currently in the \`${schedule.status}\` status.`,
+      );
+    const endBehavior = oneOf(params, 'end_behavior', ['release']);
+    oneOf(params, 'proration_behavior', ['always_invoice', 'create_prorations', 'none']);
+    const given = asList(params.phases) as Params[];
+    if (given.length === 0)
+      throw new StripeRequestError(
+        400,
+        'invalid_request_error',
+        'Missing required param: phases.',
+        'parameter_missing',
+      );
+    const phases: SchedulePhase[] = [];
+    for (const [index, phase] of given.entries()) {
+      accept(phase, ACCEPTED.schedulePhase);
+      const start = phase.start_date === undefined ? phases.at(-1)?.end_date : Number(phase.start_date);
+      if (index === 0 && start !== schedule.current_phase?.start_date)
+        throw new StripeRequestError(
+          400,
+          'invalid_request_error',
+          'You can not modify the start date of the current phase.',
+          undefined,
+          'phases[0][start_date]',
+        );
+      if (index > 0 && start !== phases.at(-1)!.end_date)
+        throw new StripeRequestError(
+          400,
+          'invalid_request_error',
+          'Phases must be contiguous.',
+          undefined,
+          `phases[${index}][start_date]`,
+        );
+      const duration = phase.duration as Params | undefined;
+      if ((phase.end_date === undefined) === (duration === undefined))
+        throw new StripeRequestError(
+          400,
+          'invalid_request_error',
+          'Each phase takes either `end_date` or `duration`.',
+          undefined,
+          `phases[${index}]`,
+        );
+      const months = duration ? Number(duration.interval_count ?? 1) : 0;
+      if (duration) oneOf(duration, 'interval', ['month']);
+      const items = (asList(phase.items) as Params[]).map((item) => ({
+        price: this.price(required(item, 'price')).id,
+        quantity: Number(item.quantity ?? 1),
+      }));
+      phases.push({
+        start_date: start!,
+        end_date: duration ? start! + months * PERIOD_SECONDS : Number(phase.end_date),
+        items,
+        proration_behavior:
+          (oneOf(phase, 'proration_behavior', [
+            'always_invoice',
+            'create_prorations',
+            'none',
+          ]) as SchedulePhase['proration_behavior']) ?? 'create_prorations',
+      });
+    }
+    const subscription = this.subscription(schedule.subscription!);
+    if (phases[0]!.items[0]?.price !== subscription.items.data[0]!.price.id)
+      throw new StripeRequestError(
+        400,
+        'invalid_request_error',
+        'This fake only follows schedules that keep the current phase’s price.',
+        undefined,
+        'phases[0][items]',
+      );
+    schedule.phases = phases;
+    schedule.current_phase = { start_date: phases[0]!.start_date, end_date: phases[0]!.end_date };
+    if (endBehavior) schedule.end_behavior = 'release';
+    await this.host.emit('subscription_schedule.updated', schedule);
+    return schedule;
+  }
+
+  /** The subscription goes on as it is now, without the schedule's later phases. */
+  private async releaseSchedule(schedule: SubscriptionSchedule): Promise<SubscriptionSchedule> {
+    if (schedule.status !== 'active' && schedule.status !== 'not_started')
+      throw new StripeRequestError(
+        400,
+        'invalid_request_error',
+        `You cannot release a subscription schedule that is currently in the \`${schedule.status}\` status.`,
+      );
+    const subscription = this.subscription(schedule.subscription!);
+    this.detach(schedule, subscription);
+    await this.host.emit('subscription_schedule.released', schedule);
+    await this.host.emit('customer.subscription.updated', subscription);
+    return schedule;
+  }
+
+  /** A new period begins: the schedule's phase for it sets the price, or the schedule ends. */
+  private enterPhase(subscription: Subscription): void {
+    const schedule = subscription.schedule ? this.schedule(subscription.schedule) : undefined;
+    if (!schedule) return;
+    const item = subscription.items.data[0]!;
+    const phase = schedule.phases.find(
+      (candidate) =>
+        candidate.start_date <= item.current_period_start && item.current_period_start < candidate.end_date,
+    );
+    if (phase) {
+      item.price = this.price(phase.items[0]!.price);
+      schedule.current_phase = { start_date: phase.start_date, end_date: phase.end_date };
+      return;
+    }
+    // Past its last phase, a schedule ending in `release` leaves the subscription as it is.
+    this.detach(schedule, subscription);
+  }
+
+  private detach(schedule: SubscriptionSchedule, subscription: Subscription): void {
+    Object.assign(schedule, {
+      status: 'released',
+      released_at: this.now(),
+      released_subscription: subscription.id,
+      subscription: null,
+      current_phase: null,
+    });
+    subscription.schedule = null;
   }
 
   private createPortalSession(params: Params) {
@@ -694,6 +921,7 @@ export class FakeBilling {
     const item = subscription.items.data[0]!;
     item.current_period_start = item.current_period_end;
     item.current_period_end += PERIOD_SECONDS;
+    this.enterPhase(subscription);
     const invoice = this.openInvoice(subscription, 'subscription_cycle', [
       this.line(subscription, item.price, item.price.unit_amount, false),
     ]);

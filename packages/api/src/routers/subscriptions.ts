@@ -24,7 +24,9 @@ const statusResult = z.object({
       pastDue: z.boolean(),
       currentPeriodEnd: z.string().nullable(),
       cancelAtPeriodEnd: z.boolean(),
-      nextRenewal: z.object({ date: z.string(), amountCents: z.number(), credits: z.number() }).nullable(),
+      nextRenewal: z
+        .object({ date: z.string(), plan: z.enum(PLAN_IDS), amountCents: z.number(), credits: z.number() })
+        .nullable(),
     })
     .nullable(),
   invoices: z.array(

@@ -3,8 +3,8 @@ import type Stripe from 'stripe';
 import { callStripe, requireStripe } from '../payments/stripe';
 import { AppError } from '../shared/errors';
 import { subscriptionMessages } from './messages';
-import { currentSubscription } from './subscribe';
-import { grantInvoice, invoiceSchema, storeSubscription } from './sync';
+import { currentSubscription, releaseSchedule } from './subscribe';
+import { grantInvoice, idOf, invoiceSchema, storeSubscription } from './sync';
 
 async function ownSubscription(em: EntityManager, userId: number) {
   const current = await currentSubscription(em, userId);
@@ -16,6 +16,13 @@ async function ownSubscription(em: EntityManager, userId: number) {
 export async function cancelSubscription(em: EntityManager, stripeClient: Stripe | null, userId: number) {
   const stripe = requireStripe(stripeClient);
   const current = await ownSubscription(em, userId);
+  // A downgrade scheduled for the renewal goes: there will be no renewal (and Stripe refuses to
+  // cancel a subscription its schedule manages).
+  const live = await callStripe(
+    () => stripe.subscriptions.retrieve(current.stripeId),
+    subscriptionMessages.changeFailed,
+  );
+  await releaseSchedule(stripe, live.schedule ? idOf(live.schedule) : null);
   const updated = await callStripe(
     () => stripe.subscriptions.update(current.stripeId, { cancel_at_period_end: true }),
     subscriptionMessages.changeFailed,

@@ -4,8 +4,8 @@ import { Subscription, SubscriptionInvoice, type EntityManager } from '@atelier/
 const INVOICES_SHOWN = 12;
 
 /**
- * What the account page shows of the user's subscription: the plan, its state, the next renewal
- * (date and amount, none when it ends at the period's end) and the last paid invoices.
+ * What the account page shows of the user's subscription: the plan paid for, its state, the next
+ * renewal (date, plan and amount, none when it ends at the period's end) and the last paid invoices.
  */
 export async function subscriptionStatus(em: EntityManager, userId: number) {
   const latest = await em.findOne(
@@ -19,6 +19,8 @@ export async function subscriptionStatus(em: EntityManager, userId: number) {
     { orderBy: { paidAt: 'desc', id: 'desc' }, limit: INVOICES_SHOWN },
   );
   const plan = latest ? findPlan(latest.plan) : undefined;
+  // A downgrade leaves the plan paid for until the renewal, which brings the scheduled one.
+  const renewal = latest ? findPlan(latest.renewalPlan ?? latest.plan) : undefined;
   const ended = !latest || latest.status === 'canceled';
   return {
     subscription:
@@ -31,9 +33,14 @@ export async function subscriptionStatus(em: EntityManager, userId: number) {
             currentPeriodEnd: latest.currentPeriodEnd?.toISOString() ?? null,
             cancelAtPeriodEnd: latest.cancelAtPeriodEnd === true,
             nextRenewal:
-              ended || latest.cancelAtPeriodEnd || !latest.currentPeriodEnd
+              ended || latest.cancelAtPeriodEnd || !latest.currentPeriodEnd || !renewal
                 ? null
-                : { date: latest.currentPeriodEnd.toISOString(), amountCents: plan.priceCents, credits: plan.credits },
+                : {
+                    date: latest.currentPeriodEnd.toISOString(),
+                    plan: renewal.id,
+                    amountCents: renewal.priceCents,
+                    credits: renewal.credits,
+                  },
           }
         : null,
     invoices: invoices.map((invoice) => ({

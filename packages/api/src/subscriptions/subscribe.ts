@@ -5,7 +5,7 @@ import { callStripe, requireStripe } from '../payments/stripe';
 import { AppError } from '../shared/errors';
 import { subscriptionMessages } from './messages';
 import { planPrices } from './prices';
-import { grantInvoice, invoiceSchema, storeSubscription } from './sync';
+import { grantInvoice, idOf, invoiceSchema, storeSubscription } from './sync';
 
 /** Statuses of a subscription that is still the user's own: a new plan changes it rather than adding one. */
 export const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'] as const;
@@ -74,7 +74,7 @@ async function answer(em: EntityManager, stripe: Stripe, subscription: Stripe.Su
  * Subscribes the user to a plan, or moves their subscription to it. A first subscription starts
  * incomplete and its first invoice is paid in the browser (Stripe Elements, 3-D Secure included);
  * an upgrade is invoiced at once, prorated, and only applies once paid; a downgrade applies at
- * renewal (no proration). The plan's price is the server's; the client only names the plan.
+ * renewal. The plan's price is the server's; the client only names the plan.
  */
 export async function subscribe(
   em: EntityManager,
@@ -129,35 +129,79 @@ export async function subscribe(
   return answer(em, stripe, subscription, plan);
 }
 
+/** Drops what the schedule was to change at renewal: the subscription goes on as it is. */
+export async function releaseSchedule(stripe: Stripe, schedule: string | null) {
+  if (schedule)
+    await callStripe(() => stripe.subscriptionSchedules.release(schedule), subscriptionMessages.changeFailed);
+}
+
+/**
+ * Puts the subscription on a cheaper price from its renewal on, through a Subscription Schedule:
+ * the current phase keeps the price paid for until the period ends, the next one bills the new price.
+ */
+async function scheduleRenewal(stripe: Stripe, live: Stripe.Subscription, scheduleId: string | null, price: string) {
+  const schedule = scheduleId
+    ? await callStripe(() => stripe.subscriptionSchedules.retrieve(scheduleId), subscriptionMessages.changeFailed)
+    : await callStripe(
+        () => stripe.subscriptionSchedules.create({ from_subscription: live.id }),
+        subscriptionMessages.changeFailed,
+      );
+  const current = schedule.current_phase!;
+  await callStripe(
+    () =>
+      stripe.subscriptionSchedules.update(schedule.id, {
+        end_behavior: 'release',
+        phases: [
+          {
+            items: [{ price: live.items.data[0]!.price.id, quantity: 1 }],
+            start_date: current.start_date,
+            end_date: current.end_date,
+          },
+          { items: [{ price, quantity: 1 }], duration: { interval: 'month', interval_count: 1 } },
+        ],
+      }),
+    subscriptionMessages.changeFailed,
+  );
+}
+
+/**
+ * Moves a subscription to another plan. The plan paid for this period stays until it ends: a
+ * cheaper plan is scheduled for the renewal, and going back to a plan at or below the one paid for
+ * costs nothing. Only a plan above it is invoiced at once, prorated by Stripe from the price paid.
+ */
 async function changePlan(
   em: EntityManager,
   stripe: Stripe,
   current: Subscription,
   plan: SubscriptionPlan,
 ): Promise<SubscribeResult> {
-  const from = findPlan(current.plan);
-  if (from?.id === plan.id) throw new AppError('CONFLICT', subscriptionMessages.samePlan);
+  if ((current.renewalPlan ?? current.plan) === plan.id) throw new AppError('CONFLICT', subscriptionMessages.samePlan);
+  const paid = findPlan(current.plan);
   const live = await callStripe(
     () => stripe.subscriptions.retrieve(current.stripeId),
     subscriptionMessages.changeFailed,
   );
-  const item = live.items.data[0]!;
-  const upgrade = !from || plan.priceCents > from.priceCents;
   const price = (await planPrices(stripe)).priceOf(plan.id);
+  const schedule = live.schedule ? idOf(live.schedule) : null;
+  if (paid && plan.priceCents <= paid.priceCents) {
+    if (plan.id === paid.id) await releaseSchedule(stripe, schedule);
+    else await scheduleRenewal(stripe, live, schedule, price);
+    const scheduled = await callStripe(
+      () => stripe.subscriptions.retrieve(current.stripeId, { expand: EXPAND_INVOICE }),
+      subscriptionMessages.changeFailed,
+    );
+    return answer(em, stripe, scheduled, plan);
+  }
+  await releaseSchedule(stripe, schedule);
   const updated = await callStripe(
     () =>
-      stripe.subscriptions.update(
-        current.stripeId,
-        upgrade
-          ? {
-              items: [{ id: item.id, price }],
-              proration_behavior: 'always_invoice',
-              // The new plan only once its prorated invoice is paid.
-              payment_behavior: 'pending_if_incomplete',
-              expand: EXPAND_INVOICE,
-            }
-          : { items: [{ id: item.id, price }], proration_behavior: 'none', expand: EXPAND_INVOICE },
-      ),
+      stripe.subscriptions.update(current.stripeId, {
+        items: [{ id: live.items.data[0]!.id, price }],
+        proration_behavior: 'always_invoice',
+        // The new plan only once its prorated invoice is paid.
+        payment_behavior: 'pending_if_incomplete',
+        expand: EXPAND_INVOICE,
+      }),
     subscriptionMessages.changeFailed,
   );
   return answer(em, stripe, updated, plan);

@@ -1,3 +1,4 @@
+import type { SubscriptionPlan } from '@atelier/catalog';
 import {
   Subscription,
   SubscriptionInvoice,
@@ -17,7 +18,7 @@ export const SUBSCRIPTION_REASON = 'subscription';
 /** Stripe's statuses under which the subscriber is premium. */
 const PREMIUM_STATUSES = new Set(['active', 'trialing']);
 
-const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+export const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 const reference = z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]);
 
 /**
@@ -51,6 +52,28 @@ async function userOfCustomer(em: EntityManager, customer: string | { id: string
 }
 
 /**
+ * The plan the subscription's schedule puts it on when the period paid for ends (a downgrade
+ * waiting for the renewal), or null when the renewal keeps the plan.
+ */
+async function renewalPlanOf(
+  stripe: Stripe,
+  prices: PlanPrices,
+  subscription: Stripe.Subscription,
+  plan: SubscriptionPlan,
+  periodEnd: number,
+): Promise<SubscriptionPlan['id'] | null> {
+  const scheduled = subscription.schedule;
+  if (!scheduled) return null;
+  const schedule =
+    typeof scheduled === 'string'
+      ? await callStripe(() => stripe.subscriptionSchedules.retrieve(scheduled), subscriptionMessages.checkFailed)
+      : scheduled;
+  const price = schedule.phases.find((phase) => phase.start_date >= periodEnd)?.items[0]?.price;
+  const renewal = price ? await prices.planOf(idOf(price)) : undefined;
+  return renewal && renewal.id !== plan.id ? renewal.id : null;
+}
+
+/**
  * Copies a subscription as Stripe has it now (the caller retrieved it, so an event's order does
  * not matter) and sets the owner's premium status from all their subscriptions.
  */
@@ -58,10 +81,12 @@ export async function storeSubscription(em: EntityManager, stripe: Stripe, subsc
   const userId = await userOfCustomer(em, subscription.customer);
   if (userId === null) return null;
   const item = subscription.items.data[0];
-  const plan = item ? await (await planPrices(stripe)).planOf(item.price.id) : undefined;
+  const prices = await planPrices(stripe);
+  const plan = item ? await prices.planOf(item.price.id) : undefined;
   if (!item || !plan) return null;
   const fields = {
     plan: plan.id,
+    renewalPlan: await renewalPlanOf(stripe, prices, subscription, plan, item.current_period_end),
     status: subscription.status,
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,

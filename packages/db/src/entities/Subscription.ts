@@ -16,6 +16,8 @@ export const Subscription = defineEntity({
     stripeId: p.string().length(191).unique(),
     /** One of the catalog's plan ids. */
     plan: p.string().length(16),
+    /** The plan its schedule moves it to at renewal (a downgrade waits for the paid period to end), or null. */
+    renewalPlan: p.string().length(16).nullable(),
     /** Stripe's status: incomplete, active, trialing, past_due, canceled, unpaid… */
     status: p.string().length(32),
     currentPeriodEnd: p.datetime(3).nullable(),

@@ -105,6 +105,7 @@ function CurrentSubscription({ current, invoices }: { current: Current; invoices
     onError: failed,
   });
   const plan = findPlan(current.plan)!;
+  const renewal = current.nextRenewal ? findPlan(current.nextRenewal.plan)! : null;
   const state = stateOf(current);
   const endDate = current.currentPeriodEnd ? formatDate(current.currentPeriodEnd) : null;
   const live = current.status !== 'canceled';
@@ -145,10 +146,16 @@ function CurrentSubscription({ current, invoices }: { current: Current; invoices
             </Stack>
           </Alert>
         ) : null}
-        {current.nextRenewal ? (
+        {renewal && current.nextRenewal ? (
           <Text data-testid="next-renewal">
             Prochain renouvellement le <strong>{formatDate(current.nextRenewal.date)}</strong> :{' '}
+            {renewal.id === plan.id ? null : (
+              <>
+                formule <strong>{renewal.name}</strong>,{' '}
+              </>
+            )}
             {euros(current.nextRenewal.amountCents)}, {formatCredits(current.nextRenewal.credits)} crédits.
+            {renewal.id === plan.id ? null : ` D'ici là, vous gardez la formule ${plan.name} déjà payée.`}
           </Text>
         ) : null}
         {live && current.cancelAtPeriodEnd && endDate ? (
@@ -220,11 +227,17 @@ function Invoices({ invoices }: { invoices: Status['invoices'] }) {
   );
 }
 
-/** A plan's button says what it does: subscribe, change to it (confirmed first), or nothing for the current one. */
+/**
+ * A plan's button says what it does: subscribe, change to it (confirmed first), keep the plan paid
+ * for instead of a scheduled downgrade, or nothing for the plan the next renewal brings.
+ */
 function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Current | null }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
+  const paid = current ? findPlan(current.plan) : undefined;
+  // Only a plan above the one paid for changes now; a cheaper one waits for the renewal.
+  const now = !paid || plan.priceCents >= paid.priceCents;
   const change = trpc.subscriptions.subscribe.useMutation({
     onSuccess: async (result) => {
       setConfirming(false);
@@ -240,7 +253,12 @@ function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Curren
         utils.account.get.invalidate(),
         utils.credits.history.invalidate(),
       ]);
-      toast({ title: 'Formule changée', description: `Vous passez à la formule ${plan.name}.` });
+      toast({
+        title: 'Formule changée',
+        description: now
+          ? `Vous avez la formule ${plan.name}.`
+          : `Vous passerez à la formule ${plan.name} au renouvellement.`,
+      });
     },
     onError: (error) =>
       toast({ title: 'Erreur', description: errorMessage(error, 'Une erreur est survenue.'), variant: 'destructive' }),
@@ -253,37 +271,58 @@ function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Curren
       </Button>
     );
   }
-  if (current.plan === plan.id) {
+  const renewing = current.nextRenewal?.plan ?? current.plan;
+  if (renewing === plan.id) {
     return (
       <Button mt="auto" variant="default" disabled>
-        Formule actuelle
+        {current.plan === plan.id ? 'Formule actuelle' : 'Prévue au renouvellement'}
       </Button>
     );
   }
-  const from = findPlan(current.plan)!;
-  const upgrade = plan.priceCents > from.priceCents;
+  const wording = changeWording(plan, paid!)[plan.id === paid?.id ? 'keep' : now ? 'upgrade' : 'downgrade'];
   return (
     <>
       <Button mt="auto" variant="light" onClick={() => setConfirming(true)}>
-        Changer de formule
+        {wording.button}
       </Button>
       {confirming ? (
         <ConfirmDialog
-          title={`Passer à la formule ${plan.name} ?`}
-          confirmLabel={upgrade ? 'Payer et changer' : 'Changer au renouvellement'}
+          title={wording.title}
+          confirmLabel={wording.confirm}
           busy={change.isPending}
           onConfirm={() => change.mutate({ plan: plan.id })}
           onClose={() => setConfirming(false)}
         >
-          <Text>
-            {upgrade
-              ? `Vous payez aujourd'hui, avec votre carte enregistrée, la différence pour le reste du mois, et recevez aussitôt les crédits correspondants. Ensuite : ${euros(plan.priceCents)} et ${formatCredits(plan.credits)} crédits par mois.`
-              : `Votre formule actuelle reste jusqu'au renouvellement ; ensuite : ${euros(plan.priceCents)} et ${formatCredits(plan.credits)} crédits par mois.`}
-          </Text>
+          <Text>{wording.text}</Text>
         </ConfirmDialog>
       ) : null}
     </>
   );
+}
+
+/** What a change of plan says, by what it does: pay the difference now, keep the paid plan, or wait for the renewal. */
+function changeWording(plan: SubscriptionPlan, paid: SubscriptionPlan) {
+  const monthly = `${euros(plan.priceCents)} et ${formatCredits(plan.credits)} crédits par mois`;
+  return {
+    upgrade: {
+      button: 'Changer de formule',
+      title: `Passer à la formule ${plan.name} ?`,
+      confirm: 'Payer et changer',
+      text: `Vous payez aujourd'hui, avec votre carte enregistrée, la différence avec la formule ${paid.name} déjà payée pour le reste du mois, et recevez aussitôt les crédits correspondants. Ensuite : ${monthly}.`,
+    },
+    keep: {
+      button: 'Garder cette formule',
+      title: `Garder la formule ${plan.name} ?`,
+      confirm: 'Garder',
+      text: `Rien à payer aujourd'hui : elle est déjà payée jusqu'au renouvellement, qui reste à ${monthly}.`,
+    },
+    downgrade: {
+      button: 'Changer de formule',
+      title: `Passer à la formule ${plan.name} ?`,
+      confirm: 'Changer au renouvellement',
+      text: `Votre formule ${paid.name}, déjà payée, reste jusqu'au renouvellement ; ensuite : ${monthly}. Rien à payer aujourd'hui.`,
+    },
+  };
 }
 
 /** The account's subscription, if any, then the three plans. */

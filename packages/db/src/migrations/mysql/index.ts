@@ -11,6 +11,7 @@ import { Migration20261127082340 } from './Migration20261127082340';
 import { Migration20261127090841 } from './Migration20261127090841';
 import { Migration20261127092159 } from './Migration20261127092159';
 import { Migration20261127122837 } from './Migration20261127122837';
+import { Migration20261128010000 } from './Migration20261128010000';
 
 /** Every mysql migration in order; kept as a list so bundled builds need no file discovery. */
 export const mysqlMigrations: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const mysqlMigrations: MigrationObject[] = [
   { name: 'Migration20261127090841', class: Migration20261127090841 },
   { name: 'Migration20261127092159', class: Migration20261127092159 },
   { name: 'Migration20261127122837', class: Migration20261127122837 },
+  { name: 'Migration20261128010000', class: Migration20261128010000 },
 ];
