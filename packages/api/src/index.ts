@@ -8,7 +8,7 @@ export {
   type SessionData,
   type SessionStore,
 } from './context';
-export { AppError, APP_ERROR_CODES, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
+export { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 export { describeError, toProcedureError, type AppErrorData } from './trpc';
 export { rateLimitedError, rateLimitSubject, waitInWords, type RateLimit, type RateLimits } from './shared/rate-limit';
 export {

@@ -1,20 +1,17 @@
-/** Each code's HTTP status; the tRPC and REST layers map codes to their own forms (see trpc.ts). */
-export const APP_ERROR_CODES = {
-  VALIDATION: { status: 400 },
-  UNAUTHENTICATED: { status: 401 },
-  FORBIDDEN: { status: 403 },
-  NOT_FOUND: { status: 404 },
-  CONFLICT: { status: 409 },
-  PAYLOAD_TOO_LARGE: { status: 413 },
-  UNSUPPORTED_MEDIA: { status: 415 },
-  INSUFFICIENT_CREDITS: { status: 402 },
-  RATE_LIMITED: { status: 429 },
-  UPSTREAM: { status: 502 },
+/** What went wrong, for the transports to map once (trpc.ts gives each its tRPC code and HTTP status). */
+export type AppErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA'
+  | 'INSUFFICIENT_CREDITS'
+  | 'RATE_LIMITED'
+  | 'UPSTREAM'
   /** A service this server relies on is not configured (e.g. payments without Stripe keys). */
-  UNAVAILABLE: { status: 503 },
-} as const;
-
-export type AppErrorCode = keyof typeof APP_ERROR_CODES;
+  | 'UNAVAILABLE';
 
 /**
  * The one error the services raise, free of any transport: a code, the French message a client

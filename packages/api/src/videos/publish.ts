@@ -56,18 +56,3 @@ export async function publishVideo(
   await versions.videosChanged(ownerId);
   return { postId: post.id };
 }
-
-/** The posts of the owner's videos, by video address. */
-export async function postsOfVideos(
-  em: EntityManager,
-  ownerId: number,
-  videoUrls: string[],
-): Promise<Map<string, { id: number; isPublic: boolean }>> {
-  if (videoUrls.length === 0) return new Map();
-  const posts = await em.find(
-    GalleryItem,
-    { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: { $in: videoUrls } },
-    { fields: ['videoUrl', 'isPublic'] },
-  );
-  return new Map(posts.map((post) => [post.videoUrl ?? '', { id: post.id, isPublic: post.isPublic }]));
-}

@@ -6,7 +6,6 @@ import { viewableImageKey } from '../media/source-image';
 import { storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';
 import { VIDEO_MEDIA_TYPE } from '../gallery/item';
-import { postsOfVideos } from './publish';
 
 export const videoMessages = {
   notFound: 'Vidéo introuvable.',
@@ -134,6 +133,21 @@ export async function updatePlaceholder(
   const video = key ? await em.findOne(Video, { owner: userId, videoUrl: input.videoUrl }) : null;
   if (!video) throw new AppError('VALIDATION', videoMessages.badUrl);
   return toVideoRecord(video);
+}
+
+/** The posts of the owner's videos, by video address. */
+async function postsOfVideos(
+  em: EntityManager,
+  ownerId: number,
+  videoUrls: string[],
+): Promise<Map<string, { id: number; isPublic: boolean }>> {
+  if (videoUrls.length === 0) return new Map();
+  const posts = await em.find(
+    GalleryItem,
+    { owner: ownerId, mediaType: VIDEO_MEDIA_TYPE, videoUrl: { $in: videoUrls } },
+    { fields: ['videoUrl', 'isPublic'] },
+  );
+  return new Map(posts.map((post) => [post.videoUrl ?? '', { id: post.id, isPublic: post.isPublic }]));
 }
 
 export async function listVideos(em: EntityManager, userId: number, page: { limit: number; offset: number }) {
