@@ -58,6 +58,7 @@ const notFromInput = new Set([
   'Payment.status',
   'Subscription.stripeId',
   'Subscription.plan',
+  'Subscription.renewalPlan',
   'Subscription.status',
   'SubscriptionInvoice.stripeId',
   'SubscriptionInvoice.subscriptionStripeId',
