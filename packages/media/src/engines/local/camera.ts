@@ -1,4 +1,5 @@
 import { decodeFailure } from '../../decode';
+import { Dice } from '../../hash';
 import type { Box, SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import type { Frame } from './geometry';
@@ -291,6 +292,23 @@ export function softGlow(image: Buffer): Promise<Buffer> {
   });
 }
 
+/**
+ * Grain around mid-grey of the given spread, the same for every picture of a size: like every other
+ * option, a security camera renders the same picture twice (sharp's own noise is random at each call).
+ */
+function gaussianGrain(size: { width: number; height: number; channels: 3 }, sigma: number): Buffer {
+  const dice = new Dice(`grain:${size.width}x${size.height}`);
+  const grain = new Uint8ClampedArray(size.width * size.height * size.channels);
+  for (let at = 0; at < grain.length; at += 2) {
+    // Box–Muller: two normal values from two uniform ones.
+    const radius = sigma * Math.sqrt(-2 * Math.log(1 - dice.next()));
+    const angle = 2 * Math.PI * dice.next();
+    grain[at] = 128 + radius * Math.cos(angle);
+    grain[at + 1] = 128 + radius * Math.sin(angle);
+  }
+  return Buffer.from(grain.buffer);
+}
+
 /** A security camera's picture: grey-green, contrasty and grainy, seen from high in a corner. */
 export function securityCamera(image: Buffer): Promise<Buffer> {
   return onPixels(image, async (picture) => {
@@ -299,9 +317,7 @@ export function securityCamera(image: Buffer): Promise<Buffer> {
     // The grain keeps its size to the frame: drawn at most 2000 px across and enlarged, which also spares making 12 MP of noise.
     const shrink = Math.max(1, Math.round(Math.max(width, height) / 2000));
     const drawn = { width: Math.ceil(width / shrink), height: Math.ceil(height / shrink), channels: 3 } as const;
-    const grain = await sharp({
-      create: { ...drawn, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: CCTV_GRAIN } },
-    })
+    const grain = await sharp(gaussianGrain(drawn, CCTV_GRAIN), { raw: drawn })
       .resize({ width, height, fit: 'fill', kernel: 'nearest' })
       .raw()
       .toBuffer();
