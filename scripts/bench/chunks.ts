@@ -59,11 +59,11 @@ export function shellChunks(): Set<string> {
   const entry = entryChunk();
   return withStaticImports([
     entry,
-    ...dynamicImports(readAsset(entry)).filter((name) => !name.startsWith('mountLanding-')),
+    ...dynamicImports(readAsset(entry)).filter((name) => !name.startsWith('mount-landing-')),
   ]);
 }
 
 /** What /landing loads first: the entry and the landing page mounted alone, without the app shell. */
 export function landingChunks(): Set<string> {
-  return withStaticImports([entryChunk(), chunkNamed('mountLanding')]);
+  return withStaticImports([entryChunk(), chunkNamed('mount-landing')]);
 }

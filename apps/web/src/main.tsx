@@ -20,7 +20,7 @@ async function start(): Promise<void> {
   let mount: typeof AppMount;
   try {
     // The landing page, where most first visits start, loads alone (see mountLanding).
-    mount = window.location.pathname === '/landing' ? await import('./app/mountLanding') : await import('./app/mount');
+    mount = window.location.pathname === '/landing' ? await import('./app/mount-landing') : await import('./app/mount');
   } catch (error) {
     fail('Erreur de chargement React', error);
     return;

@@ -1,4 +1,4 @@
-import { css, type Rgb } from './colour';
+import { css, type Rgb } from './color';
 
 /** A number for SVG markup: one decimal is finer than any pixel we render. */
 export function n(value: number): string {

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from '../components/AppFooter';
 import { createClients, trpc } from '../lib/trpc';
-import { FULL_SCREEN_ROUTES } from './pageRules';
+import { FULL_SCREEN_ROUTES } from './page-rules';
 
 // One cache for the whole visit, kept when the layout is left for the landing page and back.
 const { queryClient, trpcClient } = createClients();

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { useDarkMarker } from '../components/ThemeToggle';
 import { LEGAL_PAGES } from '../lib/places';
-import { usePageScrollRules } from './pageRules';
+import { usePageScrollRules } from './page-rules';
 
 /** Page-scrolling rules and the dark marker, on every navigation. */
 function RootLayout() {

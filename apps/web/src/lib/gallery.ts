@@ -3,7 +3,7 @@ import { isoDate } from './download';
 import { toast } from './toast';
 import { errorMessage, trpc, type RouterOutputs } from './trpc';
 import { useErrorToast } from './useErrorToast';
-import { useUndoableDeletion } from './undoableDeletion';
+import { useUndoableDeletion } from './undoable-deletion';
 
 export type GalleryItem = RouterOutputs['gallery']['list']['gallery'][number];
 

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatCredits } from '../lib/format';
 import { AppHeader } from '../components/AppHeader';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { useSignedOut } from '../lib/signOut';
+import { useSignedOut } from '../lib/sign-out';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { CreditsTab } from './account/CreditsTab';

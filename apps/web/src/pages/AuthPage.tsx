@@ -20,7 +20,7 @@ import { Navigate } from 'react-router';
 import { BrandTitle } from '../components/BrandTitle';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
-import { nextPathOf } from '../lib/nextPath';
+import { nextPathOf } from '../lib/next-path';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
 import { useZodForm } from '../lib/useZodForm';

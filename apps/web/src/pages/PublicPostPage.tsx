@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
 import { Notice } from '../components/Notice';
 import { RetryNotice } from '../components/RetryNotice';
-import { useNow } from '../lib/relativeTime';
+import { useNow } from '../lib/relative-time';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';

@@ -1,4 +1,4 @@
-import { hexToRgb } from '../colour';
+import { hexToRgb } from '../color';
 import { JPEG_OUTPUT } from '../limits';
 import { sharp } from '../sharp';
 import { svgDocument } from '../svg';

@@ -1,4 +1,4 @@
-import { css, mix, WHITE, type Rgb } from '../colour';
+import { css, mix, WHITE, type Rgb } from '../color';
 import { n, polygon } from '../svg';
 
 /**

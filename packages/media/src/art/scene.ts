@@ -1,4 +1,4 @@
-import { WHITE, css, hexToRgb, mix } from '../colour';
+import { WHITE, css, hexToRgb, mix } from '../color';
 import { Dice } from '../hash';
 import { linearGradient, n, radialGradient, ridge } from '../svg';
 

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { ConfirmPopover } from '../../components/ConfirmPopover';
 import { formatDate } from '../../lib/format';
-import { relativeTime, useNow } from '../../lib/relativeTime';
+import { relativeTime, useNow } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { relativeTime, useNow } from '../../lib/relativeTime';
-import { useSignedOut } from '../../lib/signOut';
+import { relativeTime, useNow } from '../../lib/relative-time';
+import { useSignedOut } from '../../lib/sign-out';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 

@@ -29,7 +29,7 @@ import { useRefetchOnNewVersion, videoDeletionQuestion } from '../../lib/gallery
 import { usePublication } from '../../lib/publication';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
-import { useUndoableDeletion } from '../../lib/undoableDeletion';
+import { useUndoableDeletion } from '../../lib/undoable-deletion';
 import { useErrorToast } from '../../lib/useErrorToast';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 

@@ -7,7 +7,7 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useOwnGallery } from '../../lib/gallery';
 import { usePublication } from '../../lib/publication';
-import { useNow } from '../../lib/relativeTime';
+import { useNow } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';

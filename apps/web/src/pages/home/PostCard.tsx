@@ -3,7 +3,7 @@ import { IconHeart, IconHeartFilled, IconMessageCircle, IconShare } from '@table
 import type { ReactNode } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
 import { sharePost } from '../../lib/publication';
-import { relativeTime } from '../../lib/relativeTime';
+import { relativeTime } from '../../lib/relative-time';
 
 interface Post {
   firstName: string;

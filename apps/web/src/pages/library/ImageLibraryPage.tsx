@@ -13,7 +13,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { downloadFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
-import { clearCorruptedLibrarySelection, storeLibrarySelection } from '../../lib/librarySelection';
+import { clearCorruptedLibrarySelection, storeLibrarySelection } from '../../lib/library-selection';
 import { downloadNameOf } from '../../lib/media';
 import { PLACES } from '../../lib/places';
 import { matchesSearch } from '../../lib/search';

@@ -3,19 +3,19 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { downloadFile, saveBlob } from '../../lib/download';
 import { useOwnGallery } from '../../lib/gallery';
-import { takeLibrarySelection } from '../../lib/librarySelection';
+import { takeLibrarySelection } from '../../lib/library-selection';
 import { downloadNameOf } from '../../lib/media';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../../lib/user';
-import { inspectImageFile, type FileOrigin } from '../../lib/imageFiles';
+import { inspectImageFile, type FileOrigin } from '../../lib/image-files';
 import type { DialogMessage } from '../../components/MessageDialog';
 import { useJobsInProgress } from '../../lib/jobs';
 import { useImagePalette } from './parts/useImagePalette';
 import type { StudioLayout } from './layout';
 import { canRun, currentComparison, currentResult, initialStudioState, studioReducer } from './state';
 import { useStudioRun } from './useStudioRun';
-import { saveDraft, takeDraft } from './visitorDraft';
+import { saveDraft, takeDraft } from './visitor-draft';
 
 /** How many gallery pictures the desktop strip offers beside the visit's own. */
 const GALLERY_IN_STRIP = 12;

@@ -13,7 +13,7 @@ import { useConfiguredEngine } from '../../lib/engine';
 import type { CurrentUser } from '../../lib/user';
 import { toast } from '../../lib/toast';
 import { errorMessage, isCreditsError, trpc, UNEXPECTED_ERROR } from '../../lib/trpc';
-import { uploadImage } from '../../lib/imageFiles';
+import { uploadImage } from '../../lib/image-files';
 import type { DialogMessage } from '../../components/MessageDialog';
 import type { StudioLayout } from './layout';
 import { pickPreset, type Preset } from './presets';

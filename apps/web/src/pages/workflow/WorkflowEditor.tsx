@@ -46,7 +46,7 @@ import { NodeToolbar } from './panels/NodeToolbar';
 import { RUN_BAR_HEIGHT, RunBar } from './panels/RunBar';
 import { UploadPrompt } from './panels/UploadPrompt';
 import { WorkflowMenu } from './panels/WorkflowMenu';
-import { rememberOpenWorkflow } from './openWorkflow';
+import { rememberOpenWorkflow } from './open-workflow';
 import { newWorkflowName, useAutosave, type WorkflowMeta } from './useAutosave';
 import { useEditorDocument } from './useEditorDocument';
 import { useWorkflowServer } from './useWorkflowServer';

@@ -11,7 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { useErrorToast } from '../../lib/useErrorToast';
 import { useCurrentUser } from '../../lib/user';
 import { emptyDocument } from './model/nodes';
-import { openWorkflowId } from './openWorkflow';
+import { openWorkflowId } from './open-workflow';
 import { newWorkflowName } from './useAutosave';
 import { WorkflowEditor } from './WorkflowEditor';
 

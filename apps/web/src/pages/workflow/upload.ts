@@ -1,6 +1,6 @@
 import type { ReferenceSlotId } from '@atelier/catalog';
 import { postImage } from '../../lib/upload';
-import { inspectImageFile } from '../../lib/imageFiles';
+import { inspectImageFile } from '../../lib/image-files';
 
 /** The editor's pickers take pictures only, checked before sending; the server checks the bytes again. */
 async function checked(file: File): Promise<File> {

@@ -1,5 +1,5 @@
 import { luminance } from '@atelier/catalog';
-import { BLACK, WHITE, css, mix, type Rgb } from '../../colour';
+import { BLACK, WHITE, css, mix, type Rgb } from '../../color';
 import { decodeFailure } from '../../decode';
 import { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';

@@ -1,4 +1,4 @@
-import type { Rgb } from '../../colour';
+import type { Rgb } from '../../color';
 
 /**
  * Colour grades as affine maps on 0–255 RGB: out = matrix · in + offset. Brightness, contrast,

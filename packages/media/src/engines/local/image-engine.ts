@@ -9,7 +9,7 @@ import {
   type ColorChoices,
   type Selection,
 } from '@atelier/catalog';
-import type { Rgb } from '../../colour';
+import type { Rgb } from '../../color';
 import { DECODE_OPTIONS, inspectImage } from '../../decode';
 import { MediaError } from '../../errors';
 import { sharp } from '../../sharp';

@@ -1,4 +1,4 @@
-import type { Rgb } from '../../colour';
+import type { Rgb } from '../../color';
 
 /** Where a light comes from: one side (left or right, by the option's dice), high on one side, above, below, or behind the person. */
 export type Direction = 'side' | 'high-side' | 'above' | 'below' | 'behind';

@@ -1,4 +1,4 @@
-import { WHITE, css, hexToRgb, hsl, mix, type Rgb } from '../../colour';
+import { WHITE, css, hexToRgb, hsl, mix, type Rgb } from '../../color';
 import type { Dice } from '../../hash';
 import type { Landmark } from '../../art/landmarks';
 import { n, polygon } from '../../svg';

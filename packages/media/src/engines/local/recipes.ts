@@ -6,7 +6,7 @@ import {
   type ColorChoices,
   type PaletteColor,
 } from '@atelier/catalog';
-import { hexToRgb, type Rgb } from '../../colour';
+import { hexToRgb, type Rgb } from '../../color';
 import { Dice } from '../../hash';
 import {
   INFRARED,

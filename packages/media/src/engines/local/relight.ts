@@ -1,4 +1,4 @@
-import type { Rgb } from '../../colour';
+import type { Rgb } from '../../color';
 import { decodeFailure } from '../../decode';
 import type { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';

@@ -10,7 +10,7 @@ import {
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StudioSheet } from '../StudioSheet';
-import { withComponentColor, withElementColor } from './colorChoices';
+import { withComponentColor, withElementColor } from './color-choices';
 import { ColorGrid } from './ColorPalette';
 import './parts.css';
 

@@ -19,7 +19,7 @@ import {
 import { SelectionBar } from '../../gallery/SelectionBar';
 import { useOwnVideos, VideosTab } from '../../gallery/VideosTab';
 import { StudioSheet } from '../StudioSheet';
-import type { FileOrigin } from '../../../lib/imageFiles';
+import type { FileOrigin } from '../../../lib/image-files';
 import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import './parts.css';
 

@@ -2,7 +2,7 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { toast } from '../../../lib/toast';
-import { IMAGE_FILE_MESSAGES } from '../../../lib/imageFiles';
+import { IMAGE_FILE_MESSAGES } from '../../../lib/image-files';
 
 /** The empty editor: 'Télécharger une photo' (images only); the photo starts the default layout. */
 export function UploadPrompt({ onFile, loading }: { onFile: (file: File) => void; loading: boolean }) {

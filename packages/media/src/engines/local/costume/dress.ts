@@ -1,5 +1,5 @@
 import type { OverlayOptions } from 'sharp';
-import type { Rgb } from '../../../colour';
+import type { Rgb } from '../../../color';
 import { decodeFailure } from '../../../decode';
 import { MediaError } from '../../../errors';
 import type { SubjectAnalysis } from '../../../models';

@@ -1,4 +1,4 @@
-import { BLACK, WHITE, css, mix, type Rgb } from '../../../colour';
+import { BLACK, WHITE, css, mix, type Rgb } from '../../../color';
 import { GOLD, SILVER, STEEL, type Draw } from './pieces';
 
 const glint = (x: number, y: number, rx: number, ry: number) =>

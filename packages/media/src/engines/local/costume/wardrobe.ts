@@ -1,4 +1,4 @@
-import { WHITE, hsl, mix, type Rgb } from '../../../colour';
+import { WHITE, hsl, mix, type Rgb } from '../../../color';
 import type { Dice } from '../../../hash';
 import * as piece from './pieces';
 import { GOLD, SILVER, STEEL, type Draw, type Neckline } from './pieces';

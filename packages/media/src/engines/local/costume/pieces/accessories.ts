@@ -1,4 +1,4 @@
-import { BLACK, WHITE, css, mix } from '../../../../colour';
+import { BLACK, WHITE, css, mix } from '../../../../color';
 import { n } from '../../../../svg';
 import { collarLine, GOLD, SILVER, lit, shape, outline, dot, line, glint, type Draw } from './paint';
 

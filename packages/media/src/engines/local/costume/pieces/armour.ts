@@ -1,4 +1,4 @@
-import { BLACK, WHITE, css, mix } from '../../../../colour';
+import { BLACK, WHITE, css, mix } from '../../../../color';
 import { n } from '../../../../svg';
 import { collarLine, GOLD, lit, metal, shape, outline, dot, line, glint, mirrored, type Draw } from './paint';
 

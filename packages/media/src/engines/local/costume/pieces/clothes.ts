@@ -1,4 +1,4 @@
-import { BLACK, WHITE, css, mix, type Rgb } from '../../../../colour';
+import { BLACK, WHITE, css, mix, type Rgb } from '../../../../color';
 import { n } from '../../../../svg';
 import { collarLine, GOLD, lit, shape, outline, dot, line, glint, mirrored, type Draw } from './paint';
 

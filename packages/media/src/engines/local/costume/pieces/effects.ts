@@ -1,4 +1,4 @@
-import { WHITE, css, mix } from '../../../../colour';
+import { WHITE, css, mix } from '../../../../color';
 import { n } from '../../../../svg';
 import { dot, line, glint, type Draw } from './paint';
 

@@ -1,4 +1,4 @@
-import { BLACK, WHITE, css, mix, type Rgb } from '../../../../colour';
+import { BLACK, WHITE, css, mix, type Rgb } from '../../../../color';
 import { n } from '../../../../svg';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPathOf } from './nextPath';
+import { nextPathOf } from './next-path';
 
 describe('nextPathOf', () => {
   it('goes back to the page of this site that sent the user to sign in', () => {

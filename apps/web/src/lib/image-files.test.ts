@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@atelier/catalog';
-import { checkImageFile, checkImageSize, readFailureMessage } from './imageFiles';
+import { checkImageFile, checkImageSize, readFailureMessage } from './image-files';
 
 const fileOf = (size: number, type: string) => new File([new Uint8Array(size)], 'photo', { type });
 

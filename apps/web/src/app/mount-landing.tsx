@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useDarkMarker } from '../components/ThemeToggle';
 import { LandingPage } from '../pages/landing/LandingPage';
-import { usePageScrollRules } from './pageRules';
+import { usePageScrollRules } from './page-rules';
 import { Providers } from './Providers';
 
 function StandaloneLanding({ onNavigate }: { onNavigate: (path: string) => void }) {

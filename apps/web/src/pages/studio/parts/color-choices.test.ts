@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withComponentColor, withElementColor } from './colorChoices';
+import { withComponentColor, withElementColor } from './color-choices';
 
 describe('element and component colours', () => {
   it('sets the colour of a whole option, keeping the other choices', () => {
