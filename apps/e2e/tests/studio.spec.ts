@@ -205,17 +205,17 @@ test('video mode shows the generation live, stage and percentage, then the playa
   await expect(page.getByRole('button', { name: 'Vidéo 1' })).toBeVisible();
 });
 
-test('automatic AI mode transforms with no option chosen and names the preset it applied', async ({ page }) => {
+test('automatic mode transforms with no option chosen and names the preset it applied', async ({ page }) => {
   await signUp(page, newPerson('Aurore'));
   await openStudio(page);
   const startCredits = await studioCredits(page);
-  await page.getByRole('switch', { name: 'IA auto' }).check();
+  await page.getByRole('switch', { name: 'Auto', exact: true }).check();
   await expect(page.getByTestId('selection-chip')).toHaveCount(0);
   await expect(page.getByTestId('studio-run')).toBeEnabled();
 
   await page.getByTestId('studio-run').click();
   await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('preset-note')).toContainText('Préréglage IA : ');
+  await expect(page.getByTestId('preset-note')).toContainText('Préréglage auto : ');
   await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
 });
 

@@ -77,14 +77,17 @@ export function GenerationModeSwitch({ studio, size = 'xs' }: { studio: Studio; 
   );
 }
 
-/** Manual choice of options (off), or a preset chosen by the studio for the picture (on). */
+/**
+ * Manual choice of options (off), or a preset the studio picks from the picture's colours and
+ * orientation (on): a rule, not a model, so it is not called AI.
+ */
 export function AiModeToggle({ studio }: { studio: Studio }) {
   return (
     <Switch
       className="studio-ai-toggle"
       size="sm"
       color="violet"
-      label="IA auto"
+      label="Auto"
       checked={studio.state.aiMode === 'auto'}
       onChange={(event) =>
         studio.dispatch({ type: 'setAiMode', mode: event.currentTarget.checked ? 'auto' : 'manual' })
@@ -292,8 +295,8 @@ export function PresetNote({ studio }: { studio: Studio }) {
   return (
     <Text fz="xs" fw={600} className="studio-preset-note" data-testid="preset-note">
       {studio.appliedPreset
-        ? `Préréglage IA : ${studio.appliedPreset.title}`
-        : 'IA auto : un préréglage adapté à votre image sera appliqué.'}
+        ? `Préréglage auto : ${studio.appliedPreset.title}`
+        : "Auto : un préréglage choisi d'après les couleurs et l'orientation de votre image sera appliqué."}
     </Text>
   );
 }
