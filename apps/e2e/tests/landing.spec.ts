@@ -39,6 +39,10 @@ async function frameBox(page: Page, frame: Locator) {
 }
 
 test('every section is there, in the order of the spec, with its content', async ({ page, isMobile }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.goto('/landing');
   // The local engine runs here: the page promises what it does, not a generative AI.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('retouchées et mises en scène');
@@ -106,6 +110,8 @@ test('every section is there, in the order of the spec, with its content', async
 
   const footerLinks = page.getByTestId('footer-link');
   await expect(footerLinks).toHaveText(['Mentions légales', 'CGU / CGV', 'Confidentialité', 'Contact']);
+  // A visitor's session check answers 200 with no user: nothing fails in the console.
+  expect(consoleErrors).toEqual([]);
 });
 
 test('the sample pictures are real WebP files, in both sizes', async ({ page }) => {

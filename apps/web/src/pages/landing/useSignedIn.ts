@@ -1,18 +1,38 @@
 import { useEffect, useState } from 'react';
 
+type Me = { result?: { data?: { json?: unknown } } };
+
+let asked: Promise<boolean> | undefined;
+
+/** One request for the parts of the page that ask together; a later visit asks again (a sign-in since). */
+function askSignedIn(): Promise<boolean> {
+  asked ??= fetch('/trpc/auth.me', { credentials: 'same-origin' })
+    .then((response) => (response.ok ? (response.json() as Promise<Me>) : null))
+    .then(
+      (body) => Boolean(body?.result?.data?.json),
+      () => false, // offline: stays a visitor
+    )
+    .finally(() => {
+      asked = undefined;
+    });
+  return asked;
+}
+
 /**
  * Whether the visitor has a session. The landing page loads without the data clients, so it asks
- * the REST path once (200 with the user, 401 without); until it knows, it counts as a visitor.
+ * `auth.me` with a plain request: the user, or null for a visitor (a 200 either way, so a visitor's
+ * console shows no failed request). Until it knows, it counts as a visitor.
  */
 export function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => {
-    const controller = new AbortController();
-    fetch('/api/user', { credentials: 'same-origin', signal: controller.signal }).then(
-      (response) => setSignedIn(response.ok),
-      () => undefined, // offline or left the page: stays a visitor
-    );
-    return () => controller.abort();
+    let current = true;
+    void askSignedIn().then((answer) => {
+      if (current) setSignedIn(answer);
+    });
+    return () => {
+      current = false;
+    };
   }, []);
   return signedIn;
 }
