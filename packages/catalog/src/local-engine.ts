@@ -10,6 +10,31 @@ import { getWorkflowOption } from './workflow-catalog';
  * applies something else in their place. The cloud engine renders every option.
  */
 export const CLOUD_ONLY_OPTIONS: { readonly [C in CategoryId]?: readonly string[] } = {
+  // Styles whose local render is another style's (a cartoon for anime, chibi and caricature, an
+  // oil painting for baroque, renaissance and romanticism) or a filter that is not the thing named
+  // (no clay, no voxels, no isometric view, no knitting). Decided on contact sheets.
+  style: [
+    'surrealism',
+    'abstract',
+    'baroque',
+    'renaissance',
+    'romanticism',
+    'anime',
+    'chibi',
+    'kawaii',
+    'caricature',
+    'graffiti',
+    'paper-cutout',
+    'tarot-card',
+    'retro-futurism',
+    '3d-animation',
+    'claymation',
+    'isometric',
+    'fantasy-art',
+    'knitted',
+    'storybook',
+    'voxel',
+  ],
   // Promised changes of the person themselves: the local engine draws accessories, not a body.
   character: ['elderly-self', 'child-self'],
   // A prop shared by four actions or more (one for every dance, every air transport…) or motion

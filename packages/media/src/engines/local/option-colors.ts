@@ -21,8 +21,6 @@ export const OPTION_COLORS: { readonly [C in CategoryId]?: Readonly<Record<strin
     charcoal: ['charcoal'],
     blueprint: ['white', 'blue'],
     manga: ['black', 'white'],
-    kawaii: ['pink'],
-    'tarot-card': ['gold'],
     'black-and-white': ['black', 'white', 'silver'],
     sepia: ['brown'],
     polaroid: ['white'],

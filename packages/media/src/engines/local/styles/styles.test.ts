@@ -1,4 +1,4 @@
-import { getSelectableOptions } from '@atelier/catalog';
+import { getSelectableOptions, isCloudOnly } from '@atelier/catalog';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_NAMES, readPhoto } from '../../../../test/support/photos';
@@ -94,14 +94,16 @@ async function blockDifference(a: Buffer, b: Buffer, width: number, height: numb
 
 // Each test renders several styles on a real photo; the shared machine makes them slow at times.
 describe('style families', { timeout: 60_000 }, () => {
-  it('give every style option of the catalogue a family', () => {
-    const missing = getSelectableOptions('style').filter((option) => !STYLE_FAMILIES[option.id]);
-    expect(missing.map((option) => option.id)).toEqual([]);
+  it('give every style the local engine offers a family, and none to a cloud-only one', () => {
+    const styles = getSelectableOptions('style');
+    const missing = styles.filter((option) => !isCloudOnly('style', option.id) && !STYLE_FAMILIES[option.id]);
+    const dead = styles.filter((option) => isCloudOnly('style', option.id) && STYLE_FAMILIES[option.id]);
+    expect({ missing: missing.map(({ id }) => id), dead: dead.map(({ id }) => id) }).toEqual({ missing: [], dead: [] });
   });
 
-  it.each(PHOTO_NAMES)('cartoon and anime paint %s in a few flat colours', async (name) => {
+  it.each(PHOTO_NAMES)('cartoons and flat vectors paint %s in a few flat colours', async (name) => {
     const photoShare = topColourShare(await original(name, await styled('cartoon', name)), 16);
-    for (const id of ['cartoon', 'anime', 'vector-flat']) {
+    for (const id of ['cartoon', 'comic-book', 'vector-flat']) {
       const picture = await styled(id, name);
       expect(topColourShare(picture.data, 16), id).toBeGreaterThan(0.55);
     }
@@ -116,7 +118,7 @@ describe('style families', { timeout: 60_000 }, () => {
   });
 
   it.each(PHOTO_NAMES)('comics and cartoons ink their dark lines along the edges of %s', async (name) => {
-    for (const id of ['comic-book', 'graphic-novel', 'cartoon', 'anime']) {
+    for (const id of ['comic-book', 'graphic-novel', 'cartoon', 'ligne-claire']) {
       const picture = await styled(id, name);
       const photo = await original(name, picture);
       const edges = edgeMap(photo, picture.width, picture.height);

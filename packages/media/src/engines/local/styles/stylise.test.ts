@@ -23,7 +23,7 @@ function family(id: string): StyleFamily {
 
 describe('stylise in a style thread', { timeout: 120_000 }, () => {
   // One option per kind of rendering: filters (watercolour, toon), cells, pixel art's tiny grid, a photographic look.
-  it.each(['watercolor', 'anime', 'stained-glass', 'pixel-art', 'vintage-photo'])(
+  it.each(['watercolor', 'cartoon', 'stained-glass', 'pixel-art', 'vintage-photo'])(
     'paints %s with the same pixels as on the main thread',
     async (id) => {
       const image = await sharp(await readPhoto('chelsea'))
