@@ -23,7 +23,7 @@ import { toast } from '../lib/toast';
 import { nextPathOf } from '../lib/next-path';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
-import { useZodForm } from '../lib/useZodForm';
+import { useZodForm, type TextFieldProps } from '../lib/useZodForm';
 import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
 
 const REDIRECT_DELAY_MS = 500;
@@ -42,33 +42,16 @@ interface FormProps {
 }
 
 interface CredentialFieldsProps extends Pick<FormProps, 'showPassword' | 'onShowPasswordChange'> {
-  values: { email: string; password: string };
-  errors: { email?: string | undefined; password?: string | undefined };
-  onChange: (field: 'email' | 'password', value: string) => void;
+  field: (key: 'email' | 'password') => TextFieldProps;
   /** 'current-password' to sign in, 'new-password' to sign up, so password managers do the right thing. */
   passwordAutoComplete: 'current-password' | 'new-password';
 }
 
 /** E-mail and password, as both forms ask them; the show/hide toggle is shared between the forms. */
-function CredentialFields({
-  values,
-  errors,
-  onChange,
-  passwordAutoComplete,
-  showPassword,
-  onShowPasswordChange,
-}: CredentialFieldsProps) {
+function CredentialFields({ field, passwordAutoComplete, showPassword, onShowPasswordChange }: CredentialFieldsProps) {
   return (
     <>
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="vous@exemple.fr"
-        value={values.email}
-        onChange={(e) => onChange('email', e.currentTarget.value)}
-        error={errors.email}
-      />
+      <TextInput label="Email" type="email" autoComplete="email" placeholder="vous@exemple.fr" {...field('email')} />
       <PasswordInput
         label="Mot de passe"
         autoComplete={passwordAutoComplete}
@@ -77,9 +60,7 @@ function CredentialFields({
         visibilityToggleButtonProps={{
           'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe',
         }}
-        value={values.password}
-        onChange={(e) => onChange('password', e.currentTarget.value)}
-        error={errors.password}
+        {...field('password')}
       />
     </>
   );
@@ -108,9 +89,7 @@ function LoginForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps)
     <form onSubmit={form.handleSubmit((data) => login.mutate(data))} noValidate>
       <Stack gap="sm">
         <CredentialFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.setField}
+          field={form.field}
           passwordAutoComplete="current-password"
           showPassword={showPassword}
           onShowPasswordChange={onShowPasswordChange}
@@ -136,25 +115,11 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
     <form onSubmit={form.handleSubmit((data) => register.mutate(data))} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Prénom"
-            autoComplete="given-name"
-            value={form.values.firstName}
-            onChange={(e) => form.setField('firstName', e.currentTarget.value)}
-            error={form.errors.firstName}
-          />
-          <TextInput
-            label="Nom"
-            autoComplete="family-name"
-            value={form.values.lastName}
-            onChange={(e) => form.setField('lastName', e.currentTarget.value)}
-            error={form.errors.lastName}
-          />
+          <TextInput label="Prénom" autoComplete="given-name" {...form.field('firstName')} />
+          <TextInput label="Nom" autoComplete="family-name" {...form.field('lastName')} />
         </SimpleGrid>
         <CredentialFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.setField}
+          field={form.field}
           passwordAutoComplete="new-password"
           showPassword={showPassword}
           onShowPasswordChange={onShowPasswordChange}

@@ -103,13 +103,7 @@ export function ApiTokensCard() {
       )}
       <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
         <Stack gap="sm">
-          <TextInput
-            label="Nom du jeton"
-            placeholder="Mon script"
-            value={form.values.name}
-            onChange={(e) => form.setField('name', e.currentTarget.value)}
-            error={form.errors.name}
-          />
+          <TextInput label="Nom du jeton" placeholder="Mon script" {...form.field('name')} />
           <div>
             <Text fz="sm" fw={500} mb={4}>
               Portée

@@ -67,34 +67,19 @@ function EditProfileForm({ account, onDone }: { account: Account; onDone: () => 
       )}
     >
       <Stack gap="sm">
-        <TextInput
-          label="Nom d'utilisateur"
-          value={form.values.username}
-          onChange={(e) => form.setField('username', e.currentTarget.value)}
-          error={form.errors.username}
-        />
-        <PasswordInput
-          label="Mot de passe actuel"
-          autoComplete="current-password"
-          value={form.values.currentPassword}
-          onChange={(e) => form.setField('currentPassword', e.currentTarget.value)}
-          error={form.errors.currentPassword}
-        />
+        <TextInput label="Nom d'utilisateur" {...form.field('username')} />
+        <PasswordInput label="Mot de passe actuel" autoComplete="current-password" {...form.field('currentPassword')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <PasswordInput
             label="Nouveau mot de passe"
             description="Laissez vide pour garder l'actuel"
             autoComplete="new-password"
-            value={form.values.newPassword ?? ''}
-            onChange={(e) => form.setField('newPassword', e.currentTarget.value)}
-            error={form.errors.newPassword}
+            {...form.field('newPassword')}
           />
           <PasswordInput
             label="Confirmer le mot de passe"
             autoComplete="new-password"
-            value={form.values.confirmPassword ?? ''}
-            onChange={(e) => form.setField('confirmPassword', e.currentTarget.value)}
-            error={form.errors.confirmPassword}
+            {...form.field('confirmPassword')}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">

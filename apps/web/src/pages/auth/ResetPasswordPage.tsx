@@ -63,17 +63,13 @@ export function ResetPasswordPage() {
                 label="Nouveau mot de passe"
                 autoComplete="new-password"
                 {...toggle}
-                value={form.values.password}
-                onChange={(e) => form.setField('password', e.currentTarget.value)}
-                error={form.errors.password}
+                {...form.field('password')}
               />
               <PasswordInput
                 label="Confirmez le mot de passe"
                 autoComplete="new-password"
                 {...toggle}
-                value={form.values.confirmation}
-                onChange={(e) => form.setField('confirmation', e.currentTarget.value)}
-                error={form.errors.confirmation}
+                {...form.field('confirmation')}
               />
               {reset.error && (
                 <Alert color="red" role="alert">
