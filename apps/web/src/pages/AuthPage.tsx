@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Card,
-  Group,
   List,
   PasswordInput,
   SimpleGrid,
@@ -12,21 +11,27 @@ import {
   Text,
   TextInput,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
-import { BrandTitle } from '../components/BrandTitle';
-import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
 import { nextPathOf } from '../lib/next-path';
 import { errorMessage, trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
 import { useZodForm, type TextFieldProps } from '../lib/useZodForm';
+import { AuthHeading, passwordVisibility } from './auth/AuthHeading';
 import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
 
 const REDIRECT_DELAY_MS = 500;
+
+type Mode = 'login' | 'register' | 'forgot';
+
+const HEADINGS: Record<Mode, { title: string; intro: string | null }> = {
+  login: { title: 'Connexion', intro: 'Heureux de vous revoir ! Connectez-vous pour continuer.' },
+  register: { title: 'Créer un compte', intro: '500 crédits offerts aux 100 premiers inscrits.' },
+  forgot: { title: 'Mot de passe oublié', intro: null },
+};
 
 const pitch = [
   { icon: IconBolt, title: 'Transformations instantanées', text: 'Votre photo transformée en quelques secondes.' },
@@ -55,11 +60,7 @@ function CredentialFields({ field, passwordAutoComplete, showPassword, onShowPas
       <PasswordInput
         label="Mot de passe"
         autoComplete={passwordAutoComplete}
-        visible={showPassword}
-        onVisibilityChange={onShowPasswordChange}
-        visibilityToggleButtonProps={{
-          'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe',
-        }}
+        {...passwordVisibility(showPassword, onShowPasswordChange)}
         {...field('password')}
       />
     </>
@@ -144,7 +145,7 @@ function useArrivedSignedIn(): boolean {
 export function AuthPage() {
   const arrivedSignedIn = useArrivedSignedIn();
   // The calls to start (`?mode=register`) open the sign-up form; everything else, sign-in.
-  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>(() =>
+  const [mode, setMode] = useState<Mode>(() =>
     new URLSearchParams(window.location.search).get('mode') === 'register' ? 'register' : 'login',
   );
   const [showPassword, setShowPassword] = useState(false);
@@ -206,22 +207,7 @@ export function AuthPage() {
             </Stack>
           </Box>
           <Stack p={{ base: 'lg', sm: 40 }} gap="lg" className="auth-form">
-            <Group justify="space-between">
-              <BrandTitle size={20} />
-              <ThemeToggle />
-            </Group>
-            <div>
-              <Title order={1} fz={26}>
-                {{ login: 'Connexion', register: 'Créer un compte', forgot: 'Mot de passe oublié' }[mode]}
-              </Title>
-              {mode !== 'forgot' && (
-                <Text c="dimmed" fz="sm" mt={4}>
-                  {mode === 'login'
-                    ? 'Heureux de vous revoir ! Connectez-vous pour continuer.'
-                    : '500 crédits offerts aux 100 premiers inscrits.'}
-                </Text>
-              )}
-            </div>
+            <AuthHeading {...HEADINGS[mode]} />
             {mode === 'forgot' ? (
               <ForgotPasswordForm onBack={() => setMode('login')} />
             ) : (
