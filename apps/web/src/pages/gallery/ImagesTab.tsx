@@ -100,14 +100,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
       </SimpleGrid>
     );
   }
-  if (!query.data)
-    return (
-      <RetryNotice
-        title="Vos images n'ont pas pu être chargées"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" query={query} />;
   if (items.length === 0) {
     return (
       <Notice

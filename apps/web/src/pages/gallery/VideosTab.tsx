@@ -220,14 +220,7 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
       </SimpleGrid>
     );
   }
-  if (!videos.data)
-    return (
-      <RetryNotice
-        title="Vos vidéos n'ont pas pu être chargées"
-        onRetry={() => void videos.refetch()}
-        retrying={videos.isFetching}
-      />
-    );
+  if (!videos.data) return <RetryNotice title="Vos vidéos n'ont pas pu être chargées" query={videos} />;
   if (remaining.length === 0) {
     return (
       <Notice

@@ -93,14 +93,7 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
 
   if (feed.isPending) return <Skeletons />;
   // A failed refetch keeps what was shown; only a first load that failed offers to retry.
-  if (!feed.data)
-    return (
-      <RetryNotice
-        title="Le feed n'a pas pu être chargé"
-        onRetry={() => void feed.refetch()}
-        retrying={feed.isFetching}
-      />
-    );
+  if (!feed.data) return <RetryNotice title="Le feed n'a pas pu être chargé" query={feed} />;
   const posts = feed.data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) {
     return (
@@ -140,14 +133,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
   const { publishImage: publish, unpublish } = usePublication();
 
   if (query.isPending) return <Skeletons />;
-  if (!query.data)
-    return (
-      <RetryNotice
-        title="Vos créations n'ont pas pu être chargées"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return <RetryNotice title="Vos créations n'ont pas pu être chargées" query={query} />;
   if (items.length === 0) {
     return (
       <NothingYet

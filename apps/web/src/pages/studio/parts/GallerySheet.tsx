@@ -143,14 +143,7 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
       </SimpleGrid>
     );
   }
-  if (!query.data)
-    return (
-      <RetryNotice
-        title="Vos images n'ont pas pu être chargées"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" query={query} />;
   if (items.length === 0) {
     return (
       <Notice
