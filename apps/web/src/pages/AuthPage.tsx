@@ -17,11 +17,12 @@ import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { nextPathOf } from '../lib/next-path';
-import { errorMessage, trpc } from '../lib/trpc';
+import { trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
 import { useZodForm, type TextFieldProps } from '../lib/useZodForm';
 import { AuthHeading, passwordVisibility } from './auth/AuthHeading';
 import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
+import { toastError } from '../lib/useErrorToast';
 
 const REDIRECT_DELAY_MS = 500;
 
@@ -79,12 +80,7 @@ function LoginForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps)
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const login = trpc.auth.login.useMutation({
     onSuccess: ({ user }) => onSuccess(user.firstName, 'Connexion réussie'),
-    onError: (error) =>
-      toast({
-        title: 'Erreur de connexion',
-        description: errorMessage(error, 'Erreur de connexion'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Erreur de connexion', error, 'Erreur de connexion'),
   });
   return (
     <form onSubmit={form.handleSubmit((data) => login.mutate(data))} noValidate>
@@ -105,12 +101,7 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
   const form = useZodForm(registerSchema, { email: '', password: '', firstName: '', lastName: '' });
   const register = trpc.auth.register.useMutation({
     onSuccess: ({ user }) => onSuccess(user.firstName, 'Compte créé avec succès'),
-    onError: (error) =>
-      toast({
-        title: "Erreur d'inscription",
-        description: errorMessage(error, "Erreur d'inscription"),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError("Erreur d'inscription", error, "Erreur d'inscription"),
   });
   return (
     <form onSubmit={form.handleSubmit((data) => register.mutate(data))} noValidate>

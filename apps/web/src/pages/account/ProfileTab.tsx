@@ -16,8 +16,9 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCredits, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
+import { toastError } from '../../lib/useErrorToast';
 
 type Account = RouterOutputs['account']['get']['user'];
 
@@ -52,11 +53,7 @@ function EditProfileForm({ account, onDone }: { account: Account; onDone: () => 
     onError: (error) => {
       const fieldErrors = error.data?.fieldErrors;
       if (fieldErrors) form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0]])));
-      toast({
-        title: 'Impossible de mettre à jour le profil.',
-        description: errorMessage(error, ''),
-        variant: 'destructive',
-      });
+      toastError('Impossible de mettre à jour le profil.', error);
     },
   });
   return (

@@ -6,7 +6,8 @@ import { euros, formatCredits, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { HandedPayment } from '../checkout/PaymentForm';
 import { OfferCard, OfferSection } from './Offers';
-import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { toastError } from '../../lib/useErrorToast';
 
 type Status = RouterOutputs['subscriptions']['status'];
 type Current = NonNullable<Status['subscription']>;
@@ -67,8 +68,7 @@ function CurrentSubscription({ current, invoices }: { current: Current; invoices
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
   const refresh = () => Promise.all([utils.subscriptions.status.invalidate(), utils.auth.me.invalidate()]);
-  const failed = (error: unknown) =>
-    toast({ title: 'Erreur', description: errorMessage(error, 'Une erreur est survenue.'), variant: 'destructive' });
+  const failed = (error: unknown) => toastError('Erreur', error, 'Une erreur est survenue.');
   const cancel = trpc.subscriptions.cancel.useMutation({
     onSuccess: async () => {
       setConfirming(false);
@@ -247,8 +247,7 @@ function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Curren
           : `Vous passerez à la formule ${plan.name} au renouvellement.`,
       });
     },
-    onError: (error) =>
-      toast({ title: 'Erreur', description: errorMessage(error, 'Une erreur est survenue.'), variant: 'destructive' }),
+    onError: (error) => toastError('Erreur', error, 'Une erreur est survenue.'),
   });
   const live = current && current.status !== 'canceled';
   if (!live) {

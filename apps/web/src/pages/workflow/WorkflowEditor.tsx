@@ -7,7 +7,7 @@ import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { MessageDialog } from '../../components/MessageDialog';
 import { saveBlob } from '../../lib/download';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { MINIMAP_SIZE, WorkflowCanvas } from './canvas/WorkflowCanvas';
 import { useJobsInProgress } from '../../lib/jobs';
 import { EditorActionsContext, type EditorActions } from './editor-context';
@@ -52,6 +52,7 @@ import { rememberOpenWorkflow } from './open-workflow';
 import { newWorkflowName, useAutosave, type WorkflowMeta } from './useAutosave';
 import { useEditorDocument } from './useEditorDocument';
 import { useWorkflowServer } from './useWorkflowServer';
+import { toastError } from '../../lib/useErrorToast';
 
 export interface LoadedWorkflow extends WorkflowMeta {
   document: WorkflowDocument;
@@ -296,11 +297,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       const workflow = await utils.client.workflow.get.query({ id });
       await switchTo({ id: workflow.id, name: workflow.name }, workflow.document, false);
     } catch (error) {
-      toast({
-        title: "Impossible d'ouvrir le workflow",
-        description: errorMessage(error, 'Réessayez dans un instant.'),
-        variant: 'destructive',
-      });
+      toastError("Impossible d'ouvrir le workflow", error, 'Réessayez dans un instant.');
     }
   };
 
@@ -329,11 +326,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       void utils.workflow.list.invalidate();
       return true;
     } catch (error) {
-      toast({
-        title: 'Renommage impossible',
-        description: errorMessage(error, 'Réessayez dans un instant.'),
-        variant: 'destructive',
-      });
+      toastError('Renommage impossible', error, 'Réessayez dans un instant.');
       return false;
     }
   };
@@ -348,11 +341,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       autosave.discard();
       await startNew();
     } catch (error) {
-      toast({
-        title: 'Suppression impossible',
-        description: errorMessage(error, 'Réessayez dans un instant.'),
-        variant: 'destructive',
-      });
+      toastError('Suppression impossible', error, 'Réessayez dans un instant.');
     }
   };
 
