@@ -27,6 +27,7 @@ import { usePublication } from '../../lib/publication';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { SelectionBar } from './SelectionBar';
+import { MoreButton } from '../../components/MoreButton';
 
 const ALL_OPTIONS = 'Tous';
 /** The favourites' chip: a value no option label can take. */
@@ -237,18 +238,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
           ))}
         </SimpleGrid>
       )}
-      {query.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            radius="xl"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Voir plus
-          </Button>
-        </Group>
-      )}
+      <MoreButton query={query} />
       <ImageViewer
         image={
           viewed && {

@@ -14,6 +14,7 @@ import { useErrorToast } from '../../lib/useErrorToast';
 import { useCurrentUser, type CurrentUser } from '../../lib/user';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PublishDialog } from '../../components/PublishDialog';
+import { MoreButton } from '../../components/MoreButton';
 
 export type CommunityTab = 'public' | 'private';
 
@@ -48,16 +49,6 @@ function NothingYet({ title, invitation, icon }: { title: string; invitation: st
         Créer maintenant
       </Button>
     </Notice>
-  );
-}
-
-function MoreButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
-  return (
-    <Group justify="center" mt="lg">
-      <Button variant="default" radius="xl" onClick={onClick} loading={loading}>
-        Voir plus
-      </Button>
-    </Group>
   );
 }
 
@@ -121,7 +112,7 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
           />
         ))}
       </PostGrid>
-      {feed.hasNextPage && <MoreButton onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage} />}
+      <MoreButton query={feed} mt="lg" />
     </>
   );
 }
@@ -184,9 +175,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
           />
         ))}
       </PostGrid>
-      {query.hasNextPage && (
-        <MoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />
-      )}
+      <MoreButton query={query} mt="lg" />
       <PublishDialog item={publishing} publish={publish} onClose={() => setPublishing(null)} />
     </>
   );
