@@ -3,9 +3,11 @@ import {
   allNodes,
   chooseInPicker,
   edgeButton,
+  idOf,
   nodeOf,
   openEmptyEditor,
   pickOption,
+  runWorkflow,
   startWithPhoto,
   viewSettled,
 } from './workflow-support';
@@ -18,8 +20,7 @@ const smallerSide = async (element: Locator) => {
 
 /** Runs the workflow `renders` times (2 or more: one render shows no dots), waits for them on the result node, then opens the gallery: its cards, once they are all there. */
 async function runIntoGallery(page: Page, renders: number): Promise<Locator> {
-  await page.getByRole('radiogroup', { name: 'Nombre de rendus' }).getByText(String(renders), { exact: true }).click();
-  await page.getByRole('button', { name: 'Exécuter le Workflow' }).click();
+  await runWorkflow(page, renders);
   await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(renders, {
     timeout: 30_000,
   });
@@ -48,7 +49,7 @@ test('a node added from the toolbar joins the render body and its render reaches
   const phone = testInfo.project.name === 'phone';
   await openEmptyEditor(page);
   await startWithPhoto(page, 5);
-  const render = (await nodeOf(page, 'render').getAttribute('data-node-id')) ?? '';
+  const render = await idOf(nodeOf(page, 'render'));
   if (phone) {
     // Readable on a phone: at least 75 %, ports a finger can hit, React Flow's credit clear of the account menu.
     // Read once the opening fit has finished its animation.
@@ -77,14 +78,14 @@ test('a node added from the toolbar joins the render body and its render reaches
   }
 
   // A style: the sample photo shows no person, and the local engine refuses costumes and actions without one.
-  const laidOut = (await nodeOf(page, 'style').getAttribute('data-node-id')) ?? '';
+  const laidOut = await idOf(nodeOf(page, 'style'));
   await page
     .getByRole('toolbar', { name: 'Ajouter au workflow' })
     .getByRole('button', { name: 'Style', exact: true })
     .click();
   await expect(allNodes(page)).toHaveCount(10);
   const added = page.locator(`[data-testid="workflow-node"][data-type="style"]:not([data-node-id="${laidOut}"])`);
-  const addedId = (await added.getAttribute('data-node-id')) ?? '';
+  const addedId = await idOf(added);
   // The mind map (on by default) connects a new node to the render body.
   await expect(edgeButton(page, addedId, render)).toHaveCount(1);
   // A new node opens its option picker at once.

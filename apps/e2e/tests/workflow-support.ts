@@ -7,6 +7,15 @@ export const nodeOf = (page: Page, type: string): Locator =>
 
 export const allNodes = (page: Page): Locator => page.getByTestId('workflow-node');
 
+/** A node's id, as its connections name it. */
+export const idOf = async (node: Locator): Promise<string> => (await node.getAttribute('data-node-id')) ?? '';
+
+/** Starts a run of `renders` renders. */
+export async function runWorkflow(page: Page, renders: number): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Nombre de rendus' }).getByText(String(renders), { exact: true }).click();
+  await page.getByRole('button', { name: 'Exécuter le Workflow' }).click();
+}
+
 /** The credits badge of the editor's top bar, as a number. */
 export async function creditsShown(page: Page): Promise<number> {
   return Number((await page.getByTestId('workflow-credits').innerText()).replace(/\D/g, ''));

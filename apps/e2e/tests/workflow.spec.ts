@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ANY_SIZE, expect, test, type Page } from './test';
+import { ANY_SIZE, expect, test } from './test';
 import { samplePhoto } from './support';
 import {
   allNodes,
@@ -9,22 +9,17 @@ import {
   dragNode,
   edgeButton,
   expand,
+  idOf,
   nodeOf,
   openEmptyEditor,
   pickOption,
   positionOf,
+  runWorkflow,
   showAll,
   startWithPhoto,
   waitForSave,
 } from './workflow-support';
 import { toast } from './studio-support';
-
-const idOf = async (page: Page, type: string) => (await nodeOf(page, type).getAttribute('data-node-id')) ?? '';
-
-async function run(page: Page, renders: number) {
-  await page.getByRole('radiogroup', { name: 'Nombre de rendus' }).getByText(String(renders), { exact: true }).click();
-  await page.getByRole('button', { name: 'Exécuter le Workflow' }).click();
-}
 
 test('a visitor is asked to sign in', async ({ page }) => {
   await page.goto('/workflow');
@@ -56,7 +51,7 @@ test('a photo lays the workflow out; a style and a lighting rendered twice cost 
 
   await pickOption(page, 'style', 'Aquarelle');
   await pickOption(page, 'lighting');
-  await run(page, 2);
+  await runWorkflow(page, 2);
 
   const result = nodeOf(page, 'result');
   const dots = result.getByTestId('result-dots').getByRole('button');
@@ -95,7 +90,7 @@ test('while the renders are made, the generating nodes show what the server repo
     .setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(allNodes(page)).toHaveCount(9, { timeout: 30_000 });
   await pickOption(page, 'style', 'Aquarelle');
-  await run(page, 4);
+  await runWorkflow(page, 4);
   await expect(page.getByTestId('render-progress').first()).toHaveText(
     /^(\d rendus · )?(En file d'attente|Démarrage|Lecture de l'image|Transformation en cours|Enregistrement du résultat)/,
   );
@@ -109,8 +104,8 @@ test('while the renders are made, the generating nodes show what the server repo
 test("the '+' of a connection inserts a node between its two ends", async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
-  const style = await idOf(page, 'style');
-  const render = await idOf(page, 'render');
+  const style = await idOf(nodeOf(page, 'style'));
+  const render = await idOf(nodeOf(page, 'render'));
 
   await showAll(page);
   await edgeButton(page, style, render).click();
@@ -149,22 +144,22 @@ test('a disabled node is greyed out, loses its connections and is left out of th
   await expect(prompt).not.toContainText(styleFragment);
   await expect(prompt).toContainText('4K quality, professional photography');
 
-  await run(page, 1);
+  await runWorkflow(page, 1);
   await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({ timeout: 30_000 });
 });
 
 test('a COMBINE node merges two photos and the run starts from the combined picture', async ({ page }, testInfo) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
-  const source = await idOf(page, 'source');
-  const render = await idOf(page, 'render');
+  const source = await idOf(nodeOf(page, 'source'));
+  const render = await idOf(nodeOf(page, 'render'));
 
   await showAll(page);
   await edgeButton(page, source, render).click();
   await page.getByTestId('add-node-combine').click();
   const combine = nodeOf(page, 'combine');
   await expect(combine).toBeVisible();
-  const combineId = (await combine.getAttribute('data-node-id')) ?? '';
+  const combineId = await idOf(combine);
 
   // A second photo from the toolbar, wired into COMBINE from its port: dragged with a mouse, two taps on a phone.
   await page
@@ -172,8 +167,7 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
     .locator('input[type="file"]')
     .setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
   await expect(page.locator('[data-testid="workflow-node"][data-type="source"]')).toHaveCount(2);
-  const second =
-    (await page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1).getAttribute('data-node-id')) ?? '';
+  const second = await idOf(page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1));
   await showAll(page);
   await connectPorts(page, second, combineId, testInfo.project.name === 'phone');
 
@@ -187,7 +181,7 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
     /\/api\/media\/composites\//,
   );
 
-  await run(page, 1);
+  await runWorkflow(page, 1);
   await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({ timeout: 30_000 });
 });
 
@@ -196,7 +190,7 @@ test('COMBINE with a single picture says two are needed', async ({ page }) => {
   await startWithPhoto(page);
 
   await showAll(page);
-  await edgeButton(page, await idOf(page, 'source'), await idOf(page, 'render')).click();
+  await edgeButton(page, await idOf(nodeOf(page, 'source')), await idOf(nodeOf(page, 'render'))).click();
   await page.getByTestId('add-node-combine').click();
   await expand(nodeOf(page, 'combine'));
   await nodeOf(page, 'combine').getByRole('button', { name: 'Combiner les images' }).click();
@@ -206,11 +200,11 @@ test('COMBINE with a single picture says two are needed', async ({ page }) => {
 test('a run without options says what is missing', async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
-  await run(page, 1);
+  await runWorkflow(page, 1);
   await expect(toast(page, 'Veuillez configurer au moins un node de transformation')).toBeVisible();
   await pickOption(page, 'style');
   await nodeOf(page, 'source').locator('.mantine-Switch-track').click();
-  await run(page, 1);
+  await runWorkflow(page, 1);
   await expect(
     toast(page, "Le nœud source est désactivé. Veuillez l'activer ou connecter un nœud COMBINE actif."),
   ).toBeVisible();
@@ -234,7 +228,7 @@ test('with the local engine, an option only the cloud renders is marked in the p
   await chooseInPicker(page, camera, 'Profil');
   await expect(camera.getByTestId('node-cloud-only')).toHaveText('Moteur cloud uniquement');
 
-  await run(page, 1);
+  await runWorkflow(page, 1);
   await expect(toast(page, "L'option « Profil » est disponible avec le moteur cloud uniquement")).toContainText(
     "Aucun crédit n'a été débité.",
   );
@@ -297,7 +291,7 @@ test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   // A phone opens at a readable zoom, with the style node off screen: the whole workflow first.
   await showAll(page);
   const style = nodeOf(page, 'style');
-  const id = (await style.getAttribute('data-node-id')) ?? '';
+  const id = await idOf(style);
   const start = await positionOf(page, id);
   // Two cells to the left: the distance between the render body and the photo on screen.
   const renderBox = (await nodeOf(page, 'render').boundingBox())!;
@@ -376,10 +370,10 @@ test('renders past the balance: the paid ones are kept and the credits dialog sh
   const credits = await creditsShown(page);
   // Spend all but 100 credits, four renders at a time.
   for (let spent = 0; spent < credits - 100; spent += 200) {
-    await run(page, 4);
+    await runWorkflow(page, 4);
     await expect.poll(() => creditsShown(page)).toBe(credits - spent - 200);
   }
-  await run(page, 4);
+  await runWorkflow(page, 4);
   const dialog = page.getByRole('dialog', { name: 'Crédits insuffisants' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");

@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { isoDate } from './download';
-import { toast } from './toast';
-import { errorMessage, trpc, type RouterOutputs } from './trpc';
-import { useErrorToast } from './useErrorToast';
+import { trpc, type RouterOutputs } from './trpc';
+import { toastError, useErrorToast } from './useErrorToast';
 import { useUndoableDeletion } from './undoable-deletion';
 
 export type GalleryItem = RouterOutputs['gallery']['list']['gallery'][number];
@@ -84,12 +83,7 @@ export function useToggleFavorite() {
   const utils = trpc.useUtils();
   return trpc.gallery.favorite.useMutation({
     onSuccess: () => void utils.gallery.list.invalidate(),
-    onError: (error) =>
-      toast({
-        title: 'Erreur lors de la mise à jour des favoris',
-        description: errorMessage(error, ''),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Erreur lors de la mise à jour des favoris', error),
   });
 }
 
@@ -149,11 +143,7 @@ export function useDeleteImages(items: readonly GalleryItem[]) {
     },
     onError: (error, { ids }) => {
       restore(ids.map(Number));
-      toast({
-        title: ids.length === 1 ? 'Erreur lors de la suppression' : 'Erreur lors de la suppression multiple',
-        description: errorMessage(error, ''),
-        variant: 'destructive',
-      });
+      toastError(ids.length === 1 ? 'Erreur lors de la suppression' : 'Erreur lors de la suppression multiple', error);
     },
   });
   return { deleteLater, remaining };

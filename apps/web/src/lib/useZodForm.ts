@@ -1,10 +1,20 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 
 // Zod's own messages (wrong types, missing fields) in French, for every form.
 z.config(z.locales.fr());
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
+
+/** The keys of the fields a text input edits. */
+type TextKeys<T> = { [K in keyof T]-?: T[K] extends string | undefined ? K : never }[keyof T] & string;
+
+/** What a text input needs to edit one field of the form. */
+export interface TextFieldProps {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error: string | undefined;
+}
 
 /**
  * Validates on submit, then on every change after the first submit, with the same zod schema
@@ -37,6 +47,13 @@ export function useZodForm<S extends z.ZodType<object>>(schema: S, initial: z.in
     if (submitted) validate(next);
   };
 
+  /** Spread on a text input: `<TextInput {...form.field('email')} />`. */
+  const field = (key: TextKeys<Values>): TextFieldProps => ({
+    value: (values[key] as string | undefined) ?? '',
+    onChange: (event) => setField(key, event.currentTarget.value as Values[typeof key]),
+    error: errors[key],
+  });
+
   const handleSubmit = (onValid: (data: z.output<S>) => void) => (event?: { preventDefault(): void }) => {
     event?.preventDefault();
     setSubmitted(true);
@@ -50,5 +67,5 @@ export function useZodForm<S extends z.ZodType<object>>(schema: S, initial: z.in
     setSubmitted(false);
   };
 
-  return { values, errors, setField, setErrors, handleSubmit, reset };
+  return { values, errors, setField, field, setErrors, handleSubmit, reset };
 }

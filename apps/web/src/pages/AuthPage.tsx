@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Card,
-  Group,
   List,
   PasswordInput,
   SimpleGrid,
@@ -12,21 +11,28 @@ import {
   Text,
   TextInput,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
-import { BrandTitle } from '../components/BrandTitle';
-import { ThemeToggle } from '../components/ThemeToggle';
 import { toast } from '../lib/toast';
 import { nextPathOf } from '../lib/next-path';
-import { errorMessage, trpc } from '../lib/trpc';
+import { trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
-import { useZodForm } from '../lib/useZodForm';
+import { useZodForm, type TextFieldProps } from '../lib/useZodForm';
+import { AuthHeading, passwordVisibility } from './auth/AuthHeading';
 import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
+import { toastError } from '../lib/useErrorToast';
 
 const REDIRECT_DELAY_MS = 500;
+
+type Mode = 'login' | 'register' | 'forgot';
+
+const HEADINGS: Record<Mode, { title: string; intro: string | null }> = {
+  login: { title: 'Connexion', intro: 'Heureux de vous revoir ! Connectez-vous pour continuer.' },
+  register: { title: 'Créer un compte', intro: '500 crédits offerts aux 100 premiers inscrits.' },
+  forgot: { title: 'Mot de passe oublié', intro: null },
+};
 
 const pitch = [
   { icon: IconBolt, title: 'Transformations instantanées', text: 'Votre photo transformée en quelques secondes.' },
@@ -42,44 +48,21 @@ interface FormProps {
 }
 
 interface CredentialFieldsProps extends Pick<FormProps, 'showPassword' | 'onShowPasswordChange'> {
-  values: { email: string; password: string };
-  errors: { email?: string | undefined; password?: string | undefined };
-  onChange: (field: 'email' | 'password', value: string) => void;
+  field: (key: 'email' | 'password') => TextFieldProps;
   /** 'current-password' to sign in, 'new-password' to sign up, so password managers do the right thing. */
   passwordAutoComplete: 'current-password' | 'new-password';
 }
 
 /** E-mail and password, as both forms ask them; the show/hide toggle is shared between the forms. */
-function CredentialFields({
-  values,
-  errors,
-  onChange,
-  passwordAutoComplete,
-  showPassword,
-  onShowPasswordChange,
-}: CredentialFieldsProps) {
+function CredentialFields({ field, passwordAutoComplete, showPassword, onShowPasswordChange }: CredentialFieldsProps) {
   return (
     <>
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="vous@exemple.fr"
-        value={values.email}
-        onChange={(e) => onChange('email', e.currentTarget.value)}
-        error={errors.email}
-      />
+      <TextInput label="Email" type="email" autoComplete="email" placeholder="vous@exemple.fr" {...field('email')} />
       <PasswordInput
         label="Mot de passe"
         autoComplete={passwordAutoComplete}
-        visible={showPassword}
-        onVisibilityChange={onShowPasswordChange}
-        visibilityToggleButtonProps={{
-          'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe',
-        }}
-        value={values.password}
-        onChange={(e) => onChange('password', e.currentTarget.value)}
-        error={errors.password}
+        {...passwordVisibility(showPassword, onShowPasswordChange)}
+        {...field('password')}
       />
     </>
   );
@@ -97,20 +80,13 @@ function LoginForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps)
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const login = trpc.auth.login.useMutation({
     onSuccess: ({ user }) => onSuccess(user.firstName, 'Connexion réussie'),
-    onError: (error) =>
-      toast({
-        title: 'Erreur de connexion',
-        description: errorMessage(error, 'Erreur de connexion'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Erreur de connexion', error, 'Erreur de connexion'),
   });
   return (
     <form onSubmit={form.handleSubmit((data) => login.mutate(data))} noValidate>
       <Stack gap="sm">
         <CredentialFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.setField}
+          field={form.field}
           passwordAutoComplete="current-password"
           showPassword={showPassword}
           onShowPasswordChange={onShowPasswordChange}
@@ -125,36 +101,17 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
   const form = useZodForm(registerSchema, { email: '', password: '', firstName: '', lastName: '' });
   const register = trpc.auth.register.useMutation({
     onSuccess: ({ user }) => onSuccess(user.firstName, 'Compte créé avec succès'),
-    onError: (error) =>
-      toast({
-        title: "Erreur d'inscription",
-        description: errorMessage(error, "Erreur d'inscription"),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError("Erreur d'inscription", error, "Erreur d'inscription"),
   });
   return (
     <form onSubmit={form.handleSubmit((data) => register.mutate(data))} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Prénom"
-            autoComplete="given-name"
-            value={form.values.firstName}
-            onChange={(e) => form.setField('firstName', e.currentTarget.value)}
-            error={form.errors.firstName}
-          />
-          <TextInput
-            label="Nom"
-            autoComplete="family-name"
-            value={form.values.lastName}
-            onChange={(e) => form.setField('lastName', e.currentTarget.value)}
-            error={form.errors.lastName}
-          />
+          <TextInput label="Prénom" autoComplete="given-name" {...form.field('firstName')} />
+          <TextInput label="Nom" autoComplete="family-name" {...form.field('lastName')} />
         </SimpleGrid>
         <CredentialFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.setField}
+          field={form.field}
           passwordAutoComplete="new-password"
           showPassword={showPassword}
           onShowPasswordChange={onShowPasswordChange}
@@ -179,7 +136,7 @@ function useArrivedSignedIn(): boolean {
 export function AuthPage() {
   const arrivedSignedIn = useArrivedSignedIn();
   // The calls to start (`?mode=register`) open the sign-up form; everything else, sign-in.
-  const [mode, setMode] = useState<'login' | 'register' | 'forgot'>(() =>
+  const [mode, setMode] = useState<Mode>(() =>
     new URLSearchParams(window.location.search).get('mode') === 'register' ? 'register' : 'login',
   );
   const [showPassword, setShowPassword] = useState(false);
@@ -241,22 +198,7 @@ export function AuthPage() {
             </Stack>
           </Box>
           <Stack p={{ base: 'lg', sm: 40 }} gap="lg" className="auth-form">
-            <Group justify="space-between">
-              <BrandTitle size={20} />
-              <ThemeToggle />
-            </Group>
-            <div>
-              <Title order={1} fz={26}>
-                {{ login: 'Connexion', register: 'Créer un compte', forgot: 'Mot de passe oublié' }[mode]}
-              </Title>
-              {mode !== 'forgot' && (
-                <Text c="dimmed" fz="sm" mt={4}>
-                  {mode === 'login'
-                    ? 'Heureux de vous revoir ! Connectez-vous pour continuer.'
-                    : '500 crédits offerts aux 100 premiers inscrits.'}
-                </Text>
-              )}
-            </div>
+            <AuthHeading {...HEADINGS[mode]} />
             {mode === 'forgot' ? (
               <ForgotPasswordForm onBack={() => setMode('login')} />
             ) : (

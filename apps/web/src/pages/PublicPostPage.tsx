@@ -45,11 +45,7 @@ export function PublicPostPage() {
             <Loader aria-label="Chargement de la publication" />
           </Group>
         ) : !post.data ? (
-          <RetryNotice
-            title="La publication n'a pas pu être chargée"
-            onRetry={() => void post.refetch()}
-            retrying={post.isFetching}
-          />
+          <RetryNotice title="La publication n'a pas pu être chargée" query={post} />
         ) : (
           <Stack gap="lg">
             <Title order={1} fz={{ base: 22, sm: 26 }}>

@@ -18,8 +18,9 @@ import { ConfirmPopover } from '../../components/ConfirmPopover';
 import { formatDate } from '../../lib/format';
 import { relativeTime, useNow } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
+import { toastError } from '../../lib/useErrorToast';
 
 const SCOPES = Object.entries(API_TOKEN_SCOPE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -36,20 +37,14 @@ export function ApiTokensCard() {
       form.reset();
       void utils.apiTokens.list.invalidate();
     },
-    onError: (error) =>
-      toast({ title: 'Impossible de créer le jeton.', description: errorMessage(error, ''), variant: 'destructive' }),
+    onError: (error) => toastError('Impossible de créer le jeton.', error),
   });
   const revoke = trpc.apiTokens.revoke.useMutation({
     onSuccess: () => {
       toast({ title: 'Jeton révoqué' });
       void utils.apiTokens.list.invalidate();
     },
-    onError: (error) =>
-      toast({
-        title: 'Impossible de révoquer le jeton.',
-        description: errorMessage(error, ''),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Impossible de révoquer le jeton.', error),
   });
 
   const revokeAll = trpc.apiTokens.revokeAll.useMutation({
@@ -57,12 +52,7 @@ export function ApiTokensCard() {
       toast({ title: revoked === 1 ? 'Le jeton a été révoqué' : `Les ${revoked} jetons ont été révoqués` });
       void utils.apiTokens.list.invalidate();
     },
-    onError: (error) =>
-      toast({
-        title: 'Impossible de révoquer les jetons.',
-        description: errorMessage(error, ''),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastError('Impossible de révoquer les jetons.', error),
   });
   const count = tokens.data?.tokens.length ?? 0;
 
@@ -103,13 +93,7 @@ export function ApiTokensCard() {
       )}
       <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
         <Stack gap="sm">
-          <TextInput
-            label="Nom du jeton"
-            placeholder="Mon script"
-            value={form.values.name}
-            onChange={(e) => form.setField('name', e.currentTarget.value)}
-            error={form.errors.name}
-          />
+          <TextInput label="Nom du jeton" placeholder="Mon script" {...form.field('name')} />
           <div>
             <Text fz="sm" fw={500} mb={4}>
               Portée

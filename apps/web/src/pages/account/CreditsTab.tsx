@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { euros, formatCredits, formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { OfferCard, OfferSection } from './Offers';
 import { SubscriptionSection } from './SubscriptionCard';
 
 const HISTORY_PAGE_SIZE = 10;
@@ -89,49 +90,35 @@ function Packs() {
   const catalog = trpc.payments.catalog.useQuery();
   if (!catalog.data) return <Skeleton h={220} radius="lg" />;
   return (
-    <Card withBorder radius="lg" p="lg">
-      <Title order={2} fz="lg" mb="md">
-        Packs de crédits
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {catalog.data.packs.map((pack) => (
-          <Card
-            key={pack.credits}
-            withBorder
-            radius="md"
-            p="md"
-            data-testid={`pack-${pack.credits}`}
-            style={pack.popular ? { borderColor: 'var(--mantine-color-violet-5)', borderWidth: 2 } : undefined}
+    <OfferSection title="Packs de crédits">
+      {catalog.data.packs.map((pack) => (
+        <OfferCard
+          key={pack.credits}
+          name={formatCredits(pack.credits)}
+          nameSize={22}
+          popular={pack.popular}
+          testId={`pack-${pack.credits}`}
+        >
+          <Text c="dimmed" fz="sm">
+            crédits · ≈ {pack.transformations} transformations
+          </Text>
+          <Text fw={700} fz="xl">
+            {euros(Math.round(pack.price * 100))}
+          </Text>
+          <Text c="dimmed" fz="xs">
+            {euros(Math.round(pack.pricePer1000Credits * 100))} les 1 000 crédits
+          </Text>
+          <Button
+            component={Link}
+            to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`}
+            mt="auto"
+            variant={pack.popular ? 'filled' : 'light'}
           >
-            <Stack gap={6} h="100%">
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={800} fz={22}>
-                  {formatCredits(pack.credits)}
-                </Text>
-                {pack.popular ? <Badge color="violet">Populaire</Badge> : null}
-              </Group>
-              <Text c="dimmed" fz="sm">
-                crédits · ≈ {pack.transformations} transformations
-              </Text>
-              <Text fw={700} fz="xl">
-                {euros(Math.round(pack.price * 100))}
-              </Text>
-              <Text c="dimmed" fz="xs">
-                {euros(Math.round(pack.pricePer1000Credits * 100))} les 1 000 crédits
-              </Text>
-              <Button
-                component={Link}
-                to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`}
-                mt="auto"
-                variant={pack.popular ? 'filled' : 'light'}
-              >
-                Acheter
-              </Button>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Card>
+            Acheter
+          </Button>
+        </OfferCard>
+      ))}
+    </OfferSection>
   );
 }
 

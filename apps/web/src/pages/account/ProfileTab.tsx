@@ -16,8 +16,9 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCredits, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
+import { toastError } from '../../lib/useErrorToast';
 
 type Account = RouterOutputs['account']['get']['user'];
 
@@ -52,11 +53,7 @@ function EditProfileForm({ account, onDone }: { account: Account; onDone: () => 
     onError: (error) => {
       const fieldErrors = error.data?.fieldErrors;
       if (fieldErrors) form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0]])));
-      toast({
-        title: 'Impossible de mettre à jour le profil.',
-        description: errorMessage(error, ''),
-        variant: 'destructive',
-      });
+      toastError('Impossible de mettre à jour le profil.', error);
     },
   });
   return (
@@ -67,34 +64,19 @@ function EditProfileForm({ account, onDone }: { account: Account; onDone: () => 
       )}
     >
       <Stack gap="sm">
-        <TextInput
-          label="Nom d'utilisateur"
-          value={form.values.username}
-          onChange={(e) => form.setField('username', e.currentTarget.value)}
-          error={form.errors.username}
-        />
-        <PasswordInput
-          label="Mot de passe actuel"
-          autoComplete="current-password"
-          value={form.values.currentPassword}
-          onChange={(e) => form.setField('currentPassword', e.currentTarget.value)}
-          error={form.errors.currentPassword}
-        />
+        <TextInput label="Nom d'utilisateur" {...form.field('username')} />
+        <PasswordInput label="Mot de passe actuel" autoComplete="current-password" {...form.field('currentPassword')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <PasswordInput
             label="Nouveau mot de passe"
             description="Laissez vide pour garder l'actuel"
             autoComplete="new-password"
-            value={form.values.newPassword ?? ''}
-            onChange={(e) => form.setField('newPassword', e.currentTarget.value)}
-            error={form.errors.newPassword}
+            {...form.field('newPassword')}
           />
           <PasswordInput
             label="Confirmer le mot de passe"
             autoComplete="new-password"
-            value={form.values.confirmPassword ?? ''}
-            onChange={(e) => form.setField('confirmPassword', e.currentTarget.value)}
-            error={form.errors.confirmPassword}
+            {...form.field('confirmPassword')}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">

@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine
 import { relativeTime, useNow } from '../../lib/relative-time';
 import { useSignedOut } from '../../lib/sign-out';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { toastError } from '../../lib/useErrorToast';
 
 /** The browsers signed in to the account: each can be ended, or all of them at once. */
 export function SessionsCard() {
@@ -10,8 +11,7 @@ export function SessionsCard() {
   const now = useNow();
   const sessions = trpc.sessions.list.useQuery();
   const signedOut = useSignedOut();
-  const onError = (error: unknown) =>
-    toast({ title: 'Impossible de fermer la session.', description: errorMessage(error, ''), variant: 'destructive' });
+  const onError = (error: unknown) => toastError('Impossible de fermer la session.', error);
   const endOne = trpc.sessions.end.useMutation({
     onSuccess: (_result, { id }) => {
       if (sessions.data?.sessions.find((session) => session.id === id)?.current) return signedOut();

@@ -1,25 +1,13 @@
 import { findPlan, SUBSCRIPTION_PLANS, planImages, type SubscriptionPlan } from '@atelier/catalog';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { euros, formatCredits, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { HandedPayment } from '../checkout/PaymentForm';
-import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { OfferCard, OfferSection } from './Offers';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { toastError } from '../../lib/useErrorToast';
 
 type Status = RouterOutputs['subscriptions']['status'];
 type Current = NonNullable<Status['subscription']>;
@@ -80,8 +68,7 @@ function CurrentSubscription({ current, invoices }: { current: Current; invoices
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
   const refresh = () => Promise.all([utils.subscriptions.status.invalidate(), utils.auth.me.invalidate()]);
-  const failed = (error: unknown) =>
-    toast({ title: 'Erreur', description: errorMessage(error, 'Une erreur est survenue.'), variant: 'destructive' });
+  const failed = (error: unknown) => toastError('Erreur', error, 'Une erreur est survenue.');
   const cancel = trpc.subscriptions.cancel.useMutation({
     onSuccess: async () => {
       setConfirming(false);
@@ -260,8 +247,7 @@ function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Curren
           : `Vous passerez à la formule ${plan.name} au renouvellement.`,
       });
     },
-    onError: (error) =>
-      toast({ title: 'Erreur', description: errorMessage(error, 'Une erreur est survenue.'), variant: 'destructive' }),
+    onError: (error) => toastError('Erreur', error, 'Une erreur est survenue.'),
   });
   const live = current && current.status !== 'canceled';
   if (!live) {
@@ -333,47 +319,26 @@ export function SubscriptionSection() {
   return (
     <>
       {current ? <CurrentSubscription current={current} invoices={status.data.invoices} /> : null}
-      <Card withBorder radius="lg" p="lg">
-        <Title order={2} fz="lg" mb={4}>
-          Abonnements mensuels
-        </Title>
-        <Text c="dimmed" fz="sm" mb="md">
-          Des crédits chaque mois, sans engagement. Les crédits non utilisés restent sur votre compte d'un mois à
-          l'autre.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {SUBSCRIPTION_PLANS.map((plan) => (
-            <Card
-              key={plan.id}
-              withBorder
-              radius="md"
-              p="md"
-              data-testid={`plan-${plan.id}`}
-              style={plan.popular ? { borderColor: 'var(--mantine-color-violet-5)', borderWidth: 2 } : undefined}
-            >
-              <Stack gap={6} h="100%">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={800} fz="lg">
-                    {plan.name}
-                  </Text>
-                  {plan.popular ? <Badge color="violet">Populaire</Badge> : null}
-                </Group>
-                <Text fw={700} fz="xl">
-                  {euros(plan.priceCents)}
-                  <Text span c="dimmed" fz="sm">
-                    {' '}
-                    /mois
-                  </Text>
-                </Text>
-                <Text c="dimmed" fz="sm">
-                  {formatCredits(plan.credits)} crédits par mois · ≈ {planImages(plan)} images
-                </Text>
-                <PlanAction plan={plan} current={current} />
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Card>
+      <OfferSection
+        title="Abonnements mensuels"
+        intro="Des crédits chaque mois, sans engagement. Les crédits non utilisés restent sur votre compte d'un mois à l'autre."
+      >
+        {SUBSCRIPTION_PLANS.map((plan) => (
+          <OfferCard key={plan.id} name={plan.name} nameSize="lg" popular={plan.popular} testId={`plan-${plan.id}`}>
+            <Text fw={700} fz="xl">
+              {euros(plan.priceCents)}
+              <Text span c="dimmed" fz="sm">
+                {' '}
+                /mois
+              </Text>
+            </Text>
+            <Text c="dimmed" fz="sm">
+              {formatCredits(plan.credits)} crédits par mois · ≈ {planImages(plan)} images
+            </Text>
+            <PlanAction plan={plan} current={current} />
+          </OfferCard>
+        ))}
+      </OfferSection>
     </>
   );
 }

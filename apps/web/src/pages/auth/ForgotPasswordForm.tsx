@@ -65,9 +65,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           type="email"
           autoComplete="email"
           placeholder="vous@exemple.fr"
-          value={form.values.email}
-          onChange={(e) => form.setField('email', e.currentTarget.value)}
-          error={form.errors.email}
+          {...form.field('email')}
         />
         {request.error && (
           <Alert color="red" role="alert">

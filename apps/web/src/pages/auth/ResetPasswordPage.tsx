@@ -1,13 +1,12 @@
 import { messages, passwordField } from '@atelier/catalog';
-import { Alert, Anchor, Box, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { BrandTitle } from '../../components/BrandTitle';
-import { ThemeToggle } from '../../components/ThemeToggle';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
+import { AuthHeading, passwordVisibility } from './AuthHeading';
 
 const resetSchema = z
   .object({ password: passwordField, confirmation: z.string() })
@@ -28,13 +27,7 @@ export function ResetPasswordPage() {
       void navigate('/auth', { replace: true });
     },
   });
-  const toggle = {
-    visible: showPassword,
-    onVisibilityChange: setShowPassword,
-    visibilityToggleButtonProps: {
-      'aria-label': showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe',
-    },
-  };
+  const toggle = passwordVisibility(showPassword, setShowPassword);
 
   return (
     <Box
@@ -45,35 +38,23 @@ export function ResetPasswordPage() {
     >
       <Card withBorder shadow="lg" radius="lg" p={{ base: 'lg', sm: 40 }} maw={460} w="100%">
         <Stack gap="lg">
-          <Group justify="space-between">
-            <BrandTitle size={20} />
-            <ThemeToggle />
-          </Group>
-          <div>
-            <Title order={1} fz={26}>
-              Nouveau mot de passe
-            </Title>
-            <Text c="dimmed" fz="sm" mt={4}>
-              Choisissez un mot de passe d'au moins 6 caractères. Vos autres sessions seront fermées.
-            </Text>
-          </div>
+          <AuthHeading
+            title="Nouveau mot de passe"
+            intro="Choisissez un mot de passe d'au moins 6 caractères. Vos autres sessions seront fermées."
+          />
           <form onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))} noValidate>
             <Stack gap="sm">
               <PasswordInput
                 label="Nouveau mot de passe"
                 autoComplete="new-password"
                 {...toggle}
-                value={form.values.password}
-                onChange={(e) => form.setField('password', e.currentTarget.value)}
-                error={form.errors.password}
+                {...form.field('password')}
               />
               <PasswordInput
                 label="Confirmez le mot de passe"
                 autoComplete="new-password"
                 {...toggle}
-                value={form.values.confirmation}
-                onChange={(e) => form.setField('confirmation', e.currentTarget.value)}
-                error={form.errors.confirmation}
+                {...form.field('confirmation')}
               />
               {reset.error && (
                 <Alert color="red" role="alert">

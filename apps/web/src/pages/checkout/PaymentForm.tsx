@@ -3,7 +3,7 @@ import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/trpc';
+import { toastError } from '../../lib/useErrorToast';
 
 export const checkoutMessages = {
   notReady: "Le système de paiement n'est pas encore prêt.",
@@ -68,7 +68,7 @@ export function PaymentForm({ order, onPaid }: PaymentFormProps) {
       // The webhook may be late: the server checks with Stripe now, and never credits twice.
       onPaid(await order.confirm(paymentIntent.id));
     } catch (error) {
-      toast({ title: 'Erreur', description: errorMessage(error, checkoutMessages.unexpected), variant: 'destructive' });
+      toastError('Erreur', error, checkoutMessages.unexpected);
     } finally {
       setBusy(false);
     }

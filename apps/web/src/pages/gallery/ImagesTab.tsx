@@ -27,6 +27,7 @@ import { usePublication } from '../../lib/publication';
 import { matchesSearch } from '../../lib/search';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { SelectionBar } from './SelectionBar';
+import { MoreButton } from '../../components/MoreButton';
 
 const ALL_OPTIONS = 'Tous';
 /** The favourites' chip: a value no option label can take. */
@@ -100,14 +101,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
       </SimpleGrid>
     );
   }
-  if (!query.data)
-    return (
-      <RetryNotice
-        title="Vos images n'ont pas pu être chargées"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" query={query} />;
   if (items.length === 0) {
     return (
       <Notice
@@ -244,18 +238,7 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
           ))}
         </SimpleGrid>
       )}
-      {query.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            radius="xl"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Voir plus
-          </Button>
-        </Group>
-      )}
+      <MoreButton query={query} />
       <ImageViewer
         image={
           viewed && {

@@ -27,10 +27,9 @@ import { formatDate } from '../../lib/format';
 import { describeJob, useJobsInProgress, type JobProgress } from '../../lib/jobs';
 import { useRefetchOnNewVersion, videoDeletionQuestion } from '../../lib/gallery';
 import { usePublication } from '../../lib/publication';
-import { toast } from '../../lib/toast';
-import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useUndoableDeletion } from '../../lib/undoable-deletion';
-import { useErrorToast } from '../../lib/useErrorToast';
+import { toastError, useErrorToast } from '../../lib/useErrorToast';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 
 type Video = RouterOutputs['videos']['list']['videos'][number];
@@ -203,11 +202,7 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
     },
     onError: (error, { id }) => {
       restore([Number(id)]);
-      toast({
-        title: 'Erreur lors de la suppression de la vidéo',
-        description: errorMessage(error, ''),
-        variant: 'destructive',
-      });
+      toastError('Erreur lors de la suppression de la vidéo', error);
     },
   });
 
@@ -220,14 +215,7 @@ export function VideosTab({ videos, homeLink = true }: VideosTabProps) {
       </SimpleGrid>
     );
   }
-  if (!videos.data)
-    return (
-      <RetryNotice
-        title="Vos vidéos n'ont pas pu être chargées"
-        onRetry={() => void videos.refetch()}
-        retrying={videos.isFetching}
-      />
-    );
+  if (!videos.data) return <RetryNotice title="Vos vidéos n'ont pas pu être chargées" query={videos} />;
   if (remaining.length === 0) {
     return (
       <Notice

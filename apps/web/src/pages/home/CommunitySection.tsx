@@ -14,6 +14,7 @@ import { useErrorToast } from '../../lib/useErrorToast';
 import { useCurrentUser, type CurrentUser } from '../../lib/user';
 import { PostCard, PostCardSkeleton } from './PostCard';
 import { PublishDialog } from '../../components/PublishDialog';
+import { MoreButton } from '../../components/MoreButton';
 
 export type CommunityTab = 'public' | 'private';
 
@@ -51,16 +52,6 @@ function NothingYet({ title, invitation, icon }: { title: string; invitation: st
   );
 }
 
-function MoreButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
-  return (
-    <Group justify="center" mt="lg">
-      <Button variant="default" radius="xl" onClick={onClick} loading={loading}>
-        Voir plus
-      </Button>
-    </Group>
-  );
-}
-
 /** The public feed, polled every 30 s; likes set the state the viewer asked for. */
 function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
   const utils = trpc.useUtils();
@@ -93,14 +84,7 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
 
   if (feed.isPending) return <Skeletons />;
   // A failed refetch keeps what was shown; only a first load that failed offers to retry.
-  if (!feed.data)
-    return (
-      <RetryNotice
-        title="Le feed n'a pas pu être chargé"
-        onRetry={() => void feed.refetch()}
-        retrying={feed.isFetching}
-      />
-    );
+  if (!feed.data) return <RetryNotice title="Le feed n'a pas pu être chargé" query={feed} />;
   const posts = feed.data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) {
     return (
@@ -128,7 +112,7 @@ function PublicFeed({ signedIn, now }: { signedIn: boolean; now: number }) {
           />
         ))}
       </PostGrid>
-      {feed.hasNextPage && <MoreButton onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage} />}
+      <MoreButton query={feed} mt="lg" />
     </>
   );
 }
@@ -140,14 +124,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
   const { publishImage: publish, unpublish } = usePublication();
 
   if (query.isPending) return <Skeletons />;
-  if (!query.data)
-    return (
-      <RetryNotice
-        title="Vos créations n'ont pas pu être chargées"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return <RetryNotice title="Vos créations n'ont pas pu être chargées" query={query} />;
   if (items.length === 0) {
     return (
       <NothingYet
@@ -198,9 +175,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
           />
         ))}
       </PostGrid>
-      {query.hasNextPage && (
-        <MoreButton onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} />
-      )}
+      <MoreButton query={query} mt="lg" />
       <PublishDialog item={publishing} publish={publish} onClose={() => setPublishing(null)} />
     </>
   );

@@ -1,19 +1,6 @@
 import { IMAGE_COST } from '@atelier/catalog';
-import {
-  Badge,
-  Box,
-  Button,
-  Container,
-  Grid,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconCheck, IconCoins } from '@tabler/icons-react';
+import { Badge, Box, Button, Container, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
 import { euros, formatCredits } from '../../lib/format';
 import {
   CREDIT_RULES,
@@ -24,6 +11,7 @@ import {
   SAMPLE_TRANSFORMATIONS,
   type PricingPlan,
 } from './content';
+import { CheckList } from './CheckList';
 import { LandingSection } from './Section';
 import { useSignedIn } from './useSignedIn';
 
@@ -52,20 +40,7 @@ export function CreditsSection() {
                 <Text className="landing-muted">par image, débités seulement en cas de succès</Text>
               </div>
             </Group>
-            <List spacing="sm" listStyleType="none" p={0} m={0}>
-              {CREDIT_RULES.map((rule) => (
-                <List.Item
-                  key={rule}
-                  icon={
-                    <ThemeIcon size={22} radius="xl" color="teal" variant="light">
-                      <IconCheck size={13} aria-hidden />
-                    </ThemeIcon>
-                  }
-                >
-                  {rule}
-                </List.Item>
-              ))}
-            </List>
+            <CheckList items={CREDIT_RULES} size="sm" />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -152,20 +127,7 @@ function PlanCard({ plan, signedIn }: { plan: PricingPlan; signedIn: boolean }) 
       <Text fw={600}>
         {credits(plan.credits)} par mois · soit {Math.floor(plan.credits / IMAGE_COST)} images
       </Text>
-      <List spacing="xs" listStyleType="none" p={0} m={0} style={{ flexGrow: 1 }}>
-        {plan.features.map((feature) => (
-          <List.Item
-            key={feature}
-            icon={
-              <ThemeIcon size={20} radius="xl" color="teal" variant="light">
-                <IconCheck size={12} aria-hidden />
-              </ThemeIcon>
-            }
-          >
-            {feature}
-          </List.Item>
-        ))}
-      </List>
+      <CheckList items={plan.features} size="xs" grow />
       <Button
         component="a"
         href={planPath(plan, signedIn)}

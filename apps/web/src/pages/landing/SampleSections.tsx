@@ -1,6 +1,6 @@
 import { IMAGE_COST } from '@atelier/catalog';
-import { Badge, Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconBolt, IconCheck } from '@tabler/icons-react';
+import { Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconBolt } from '@tabler/icons-react';
 import { CompareSlider } from '../../components/CompareSlider';
 import { GALLERY_POINTS, SAMPLE_TRANSFORMATIONS } from './content';
 import {
@@ -15,6 +15,7 @@ import {
   type SamplePicture,
   type SampleTransformation,
 } from './samples';
+import { CheckList } from './CheckList';
 import { LandingSection } from './Section';
 
 const CHARACTER_SIZES = '(min-width: 62em) 130px, (min-width: 36em) 22vw, 45vw';
@@ -224,20 +225,7 @@ export function GallerySection() {
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40} style={{ alignItems: 'center' }}>
         <Stack gap="lg">
-          <List spacing="md" listStyleType="none" p={0} m={0}>
-            {GALLERY_POINTS.map((point) => (
-              <List.Item
-                key={point}
-                icon={
-                  <ThemeIcon size={24} radius="xl" color="teal" variant="light">
-                    <IconCheck size={14} aria-hidden />
-                  </ThemeIcon>
-                }
-              >
-                {point}
-              </List.Item>
-            ))}
-          </List>
+          <CheckList items={GALLERY_POINTS} size="md" />
           <Button
             component="a"
             href="/create"

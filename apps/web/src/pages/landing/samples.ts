@@ -20,7 +20,7 @@ export interface ComparisonExample {
 
 export interface SampleTransformation {
   id: string;
-  /** The option's name, shown as a badge. */
+  /** The name of its first option, as the studio shows it (samples.test.ts checks it), on a badge. */
   style: string;
   title: string;
   choice: SampleChoice;

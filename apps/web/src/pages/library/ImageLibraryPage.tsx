@@ -56,14 +56,7 @@ function Library() {
       </Center>
     );
   }
-  if (!recent.data)
-    return (
-      <RetryNotice
-        title="Vos images n'ont pas pu être chargées"
-        onRetry={() => void recent.refetch()}
-        retrying={recent.isFetching}
-      />
-    );
+  if (!recent.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" query={recent} />;
 
   const use = () => {
     // In the order shown, newest first, whatever order they were ticked in.

@@ -2,13 +2,13 @@ import type { CatalogOption, WorkflowDocument, WorkflowNodeType } from '@atelier
 import { Button, Group, Modal, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { MessageDialog } from '../../components/MessageDialog';
 import { saveBlob } from '../../lib/download';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
-import { MINIMAP_SIZE, WorkflowCanvas, type Selection } from './canvas/WorkflowCanvas';
+import { trpc } from '../../lib/trpc';
+import { MINIMAP_SIZE, WorkflowCanvas } from './canvas/WorkflowCanvas';
 import { useJobsInProgress } from '../../lib/jobs';
 import { EditorActionsContext, type EditorActions } from './editor-context';
 import { NODE_SIZE, ZOOM } from './model/constants';
@@ -33,6 +33,8 @@ import {
 import { rearrange, type Point } from './model/grid';
 import { emptyDocument, findNode, isOptionNodeType, nodeOutputImage, randomNodeId, updateNode } from './model/nodes';
 import { generationKeyframes } from './model/animation';
+import { editorPanelsReducer, initialPanels, type DialogName } from './model/editor-panels';
+import { shortcutFor, type ShortcutAction } from './model/shortcuts';
 import { clampZoom } from './model/viewport';
 import { AddNodeModal } from './modals/AddNodeModal';
 import { NameModal } from './modals/NameModal';
@@ -50,6 +52,7 @@ import { rememberOpenWorkflow } from './open-workflow';
 import { newWorkflowName, useAutosave, type WorkflowMeta } from './useAutosave';
 import { useEditorDocument } from './useEditorDocument';
 import { useWorkflowServer } from './useWorkflowServer';
+import { toastError } from '../../lib/useErrorToast';
 
 export interface LoadedWorkflow extends WorkflowMeta {
   document: WorkflowDocument;
@@ -61,7 +64,6 @@ let clipboard: Clipboard | null = null;
 /** On phones an expanded node stays clear of the controls on the right (and as far from the left edge). */
 const SIDE_CONTROLS_ROOM = 140;
 const GENERATION_KEYFRAMES = generationKeyframes('workflow-generation');
-const NO_SELECTION: Selection = { nodes: new Set(), edges: new Set() };
 /**
  * Room kept around fitted nodes for the toolbar (top), the run bar (bottom) and the controls
  * (right), and at least React Flow's 40 px auto-pan band everywhere, so that dragging a connection
@@ -123,21 +125,13 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const colorMode = useComputedColorScheme('light');
   const showMiniMap = !compact && !editor.document.simpleMode;
 
-  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
-  const [pickerNodeId, setPickerNodeId] = useState<string | null>(null);
-  const [adding, setAdding] = useState<{ connectionId: string | null } | null>(null);
-  const [referencesOpen, setReferencesOpen] = useState(false);
-  const [viewedNodeId, setViewedNodeId] = useState<string | null>(null);
-  const [credits, setCredits] = useState<number | null>(null);
-  const [renaming, setRenaming] = useState(false);
-  const [listing, setListing] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  /** A node to bring into view once it is drawn, or 'all' to fit the whole workflow. */
-  const [focus, setFocus] = useState<string | null>(null);
+  const [{ selection, dialogs, focus }, dispatch] = useReducer(editorPanelsReducer, initialPanels);
+  const setFocus = useCallback((target: string) => dispatch({ type: 'focus', target }), []);
+  const close = (dialog: DialogName) => () => dispatch({ type: 'close', dialog });
   const importInput = useRef<HTMLInputElement>(null);
 
   const server = useWorkflowServer(editor, {
-    onCredits: setCredits,
+    onCredits: (credits) => dispatch({ type: 'open', dialog: 'credits', with: credits }),
     onFocusNode: setFocus,
     onLayout: () => setFocus('all'),
   });
@@ -145,7 +139,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   // Centring waits for the render that shows the change (expanded node, new layout).
   useEffect(() => {
     if (!focus) return;
-    setFocus(null);
+    dispatch({ type: 'focus', target: null });
     // Not cancelled when `focus` is cleared: the frame is what does the centring.
     requestAnimationFrame(() => {
       const node = findNode(document, focus);
@@ -181,7 +175,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       view((current) => toggleExpansion(current, nodeId));
       if (node && !node.isExpanded) setFocus(nodeId);
     },
-    [document, view],
+    [document, view, setFocus],
   );
 
   const addOfType = useCallback(
@@ -192,7 +186,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
           ? insertOnConnection(current, connectionId, type, id)
           : addNode(current, type, id, visibleCentre()),
       );
-      if (isOptionNodeType(type)) setPickerNodeId(id);
+      if (isOptionNodeType(type)) dispatch({ type: 'open', dialog: 'picker', with: id });
     },
     [change, visibleCentre],
   );
@@ -206,6 +200,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
     [document.nodes, server, visibleCentre],
   );
 
+  const pickerNodeId = dialogs.picker ?? null;
   const pickOption = useCallback(
     (option: CatalogOption | null) => {
       if (!pickerNodeId) return;
@@ -226,7 +221,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       renders,
       simpleMode: document.simpleMode,
       running: server.running,
-      openPicker: setPickerNodeId,
+      openPicker: (nodeId) => dispatch({ type: 'open', dialog: 'picker', with: nodeId }),
       setEnabled: (nodeId, enabled) => change((current) => setEnabled(current, nodeId, enabled)),
       setIntensity: (nodeId, intensity) =>
         change((current) => updateNode(current, nodeId, { intensity }), gesture(`intensity-${nodeId}`)),
@@ -234,43 +229,41 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       toggleExpansion: clickNode,
       replacePhoto: (nodeId, file) => void server.addPhoto(file, { nodeId }),
       combine: (nodeId) => void server.combine(nodeId),
-      viewImage: setViewedNodeId,
+      viewImage: (nodeId) => dispatch({ type: 'open', dialog: 'viewer', with: nodeId }),
       selectImage: (nodeId, index) => view((current) => updateNode(current, nodeId, { activeImageIndex: index })),
-      openReferences: () => setReferencesOpen(true),
-      insertOnConnection: (connectionId) => setAdding({ connectionId }),
+      openReferences: () => dispatch({ type: 'open', dialog: 'references', with: true }),
+      insertOnConnection: (connectionId) => dispatch({ type: 'open', dialog: 'add', with: { connectionId } }),
       run: () => void server.run(),
     }),
     [document, renders, server, change, view, gesture, endGesture, clickNode],
   );
 
-  // Undo/redo, copy/paste and fit view from the keyboard (deleting is the canvas' own).
+  // The keyboard shortcuts; an action that returns false did nothing and leaves the key to the browser.
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || event.altKey) return;
-      const mod = event.ctrlKey || event.metaKey;
-      const key = event.key.toLowerCase();
-      if (mod && key === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) redo();
-        else undo();
-      } else if (mod && key === 'y') {
-        event.preventDefault();
-        redo();
-      } else if (mod && key === 'c' && selection.nodes.size > 0 && !window.getSelection()?.toString()) {
+    const perform: Record<ShortcutAction, () => boolean | void> = {
+      undo,
+      redo,
+      copy: () => {
+        if (selection.nodes.size === 0 || window.getSelection()?.toString()) return false;
         clipboard = copyNodes(document, [...selection.nodes]);
-      } else if (mod && key === 'v' && clipboard) {
-        event.preventDefault();
+      },
+      paste: () => {
         const copied = clipboard;
+        if (!copied) return false;
         // Ids chosen here, so the pasted nodes can be selected (the update may run twice).
         const ids = copied.nodes.map(() => randomNodeId());
         change((current) => {
           let next = 0;
           return pasteNodes(current, copied, () => ids[next++]!).document;
         });
-        setSelection({ nodes: new Set(ids), edges: new Set() });
-      } else if (!mod && (key === 'f' || (event.shiftKey && event.code === 'Digit1'))) {
-        void flow.fitView(fitOptions(false, showMiniMap));
-      }
+        dispatch({ type: 'select', selection: { nodes: new Set(ids), edges: new Set() } });
+      },
+      fit: () => void flow.fitView(fitOptions(false, showMiniMap)),
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target)) return;
+      const shortcut = shortcutFor(event);
+      if (shortcut && perform[shortcut.action]() !== false && shortcut.preventDefault) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -283,8 +276,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       editor.load(nextDocument);
       autosave.reset(unsaved);
       setMeta(next);
-      setSelection(NO_SELECTION);
-      setFocus('all');
+      dispatch({ type: 'switched' });
     },
     [autosave, editor],
   );
@@ -305,11 +297,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       const workflow = await utils.client.workflow.get.query({ id });
       await switchTo({ id: workflow.id, name: workflow.name }, workflow.document, false);
     } catch (error) {
-      toast({
-        title: "Impossible d'ouvrir le workflow",
-        description: errorMessage(error, 'Réessayez dans un instant.'),
-        variant: 'destructive',
-      });
+      toastError("Impossible d'ouvrir le workflow", error, 'Réessayez dans un instant.');
     }
   };
 
@@ -338,17 +326,13 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       void utils.workflow.list.invalidate();
       return true;
     } catch (error) {
-      toast({
-        title: 'Renommage impossible',
-        description: errorMessage(error, 'Réessayez dans un instant.'),
-        variant: 'destructive',
-      });
+      toastError('Renommage impossible', error, 'Réessayez dans un instant.');
       return false;
     }
   };
 
   const deleteCurrent = async () => {
-    setConfirmingDelete(false);
+    dispatch({ type: 'close', dialog: 'confirmDelete' });
     if (meta.id === null) return;
     try {
       await utils.client.workflow.delete.mutate({ id: meta.id });
@@ -357,11 +341,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
       autosave.discard();
       await startNew();
     } catch (error) {
-      toast({
-        title: 'Suppression impossible',
-        description: errorMessage(error, 'Réessayez dans un instant.'),
-        variant: 'destructive',
-      });
+      toastError('Suppression impossible', error, 'Réessayez dans un instant.');
     }
   };
 
@@ -369,6 +349,8 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const hasRender = document.nodes.some((node) => node.type === 'render');
   const sourcePhoto = document.nodes.some((node) => node.type === 'source' && node.image);
   const pickerNode = pickerNodeId ? (findNode(document, pickerNodeId) ?? null) : null;
+  const adding = dialogs.add;
+  const viewedNodeId = dialogs.viewer ?? null;
   const controlsBottom = compact ? RUN_BAR_HEIGHT + 8 : 14;
 
   return (
@@ -388,14 +370,14 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
               compact={compact}
               mindMap={document.mindMap}
               saved={meta.id !== null}
-              onRename={() => setRenaming(true)}
+              onRename={() => dispatch({ type: 'open', dialog: 'rename', with: true })}
               onNew={() => void startNew()}
-              onOpen={() => setListing(true)}
-              onReferences={() => setReferencesOpen(true)}
+              onOpen={() => dispatch({ type: 'open', dialog: 'list', with: true })}
+              onReferences={actions.openReferences}
               onMindMap={(mindMap) => change((current) => ({ ...current, mindMap }))}
               onExport={exportFile}
               onImport={() => importInput.current?.click()}
-              onDelete={() => setConfirmingDelete(true)}
+              onDelete={() => dispatch({ type: 'open', dialog: 'confirmDelete', with: true })}
             />
           }
         />
@@ -409,7 +391,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
               editor={editor}
               generating={server.generating}
               selection={selection}
-              onSelectionChange={setSelection}
+              onSelectionChange={(next) => dispatch({ type: 'select', selection: next })}
               onNodeClick={clickNode}
               colorMode={colorMode}
               showMiniMap={showMiniMap}
@@ -420,7 +402,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
                 onPhoto={addPhoto}
                 uploading={server.uploading}
                 onAdd={(type) => addOfType(type)}
-                onMore={() => setAdding({ connectionId: null })}
+                onMore={() => dispatch({ type: 'open', dialog: 'add', with: { connectionId: null } })}
                 simpleMode={document.simpleMode}
                 onSimpleMode={(simpleMode) => view((current) => ({ ...current, simpleMode }))}
               />
@@ -453,46 +435,46 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
           data-testid="workflow-import"
         />
       </div>
-      <OptionPickerModal node={pickerNode} onClose={() => setPickerNodeId(null)} onPick={pickOption} />
+      <OptionPickerModal node={pickerNode} onClose={close('picker')} onPick={pickOption} />
       <AddNodeModal
-        opened={adding !== null}
-        onClose={() => setAdding(null)}
+        opened={adding !== undefined}
+        onClose={close('add')}
         onChoose={(type) => addOfType(type, adding?.connectionId ?? null)}
         exclude={hasRender ? ['render'] : []}
       />
       <ReferenceImagesModal
-        opened={referencesOpen}
-        onClose={() => setReferencesOpen(false)}
+        opened={dialogs.references === true}
+        onClose={close('references')}
         references={document.referenceImages}
         onApply={server.applyReferences}
         hasSourcePhoto={sourcePhoto}
       />
       <WorkflowImageViewer
         picture={viewedPicture(document, viewedNodeId)}
-        onClose={() => setViewedNodeId(null)}
+        onClose={close('viewer')}
         onIndex={(index) => viewedNodeId && actions.selectImage(viewedNodeId, index)}
       />
       <MessageDialog
-        message={credits === null ? null : { type: 'credits', credits }}
-        onClose={() => setCredits(null)}
+        message={dialogs.credits === undefined ? null : { type: 'credits', credits: dialogs.credits }}
+        onClose={close('credits')}
       />
-      <NameModal opened={renaming} initial={meta.name} onSave={rename} onClose={() => setRenaming(false)} />
+      <NameModal opened={dialogs.rename === true} initial={meta.name} onSave={rename} onClose={close('rename')} />
       <WorkflowListModal
-        opened={listing}
+        opened={dialogs.list === true}
         currentId={meta.id}
         onOpen={(id) => void open(id)}
-        onClose={() => setListing(false)}
+        onClose={close('list')}
       />
       <Modal
-        opened={confirmingDelete}
-        onClose={() => setConfirmingDelete(false)}
+        opened={dialogs.confirmDelete === true}
+        onClose={close('confirmDelete')}
         title="Supprimer ce workflow ?"
         centered
         styles={{ title: { fontWeight: 700 } }}
       >
         <Text>« {meta.name} » sera définitivement supprimé.</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirmingDelete(false)}>
+          <Button variant="default" onClick={close('confirmDelete')}>
             Annuler
           </Button>
           <Button color="red" onClick={() => void deleteCurrent()}>

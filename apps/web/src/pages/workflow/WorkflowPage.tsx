@@ -35,11 +35,7 @@ function LastWorkflow() {
     return (
       <>
         <AppHeader />
-        <RetryNotice
-          title="Le workflow n'a pas pu être chargé"
-          onRetry={() => void latest.refetch()}
-          retrying={latest.isFetching}
-        />
+        <RetryNotice title="Le workflow n'a pas pu être chargé" query={latest} />
       </>
     );
   }

@@ -3,10 +3,10 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@atelier/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import superjson from 'superjson';
-import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { AUTOSAVE_DELAY_MS } from './model/constants';
 import { freeName } from './model/document-file';
+import { toastError } from '../../lib/useErrorToast';
 
 export interface WorkflowMeta {
   /** null until the first save creates it. */
@@ -74,11 +74,7 @@ export function useAutosave(
           return attempt(freeName(name, taken));
         }
         setStatus('error');
-        toast({
-          title: "Erreur d'enregistrement",
-          description: errorMessage(error, "Le workflow n'a pas pu être enregistré."),
-          variant: 'destructive',
-        });
+        toastError("Erreur d'enregistrement", error, "Le workflow n'a pas pu être enregistré.");
       }
     };
     saving.current = attempt(target.name).finally(() => {

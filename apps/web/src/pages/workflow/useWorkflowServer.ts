@@ -11,6 +11,7 @@ import { cloudOnlyRefusal, planRun, renderIds, runInParallel, storeRenders } fro
 import type { Point } from './model/grid';
 import { uploadPhoto } from './upload';
 import type { EditorDocument } from './useEditorDocument';
+import { toastError } from '../../lib/useErrorToast';
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
 
@@ -84,11 +85,7 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
         await imagePreloader.preload(compositeImagePath).catch(() => undefined);
         change((document) => storeCombined(document, combineId, compositeImagePath));
       } catch (error) {
-        toast({
-          title: 'Erreur lors de la combinaison des images',
-          description: errorMessage(error, UNEXPECTED_ERROR),
-          variant: 'destructive',
-        });
+        toastError('Erreur lors de la combinaison des images', error, UNEXPECTED_ERROR);
       } finally {
         combining.current.delete(combineId);
         markGenerating([combineId], false);
@@ -127,11 +124,7 @@ export function useWorkflowServer(editor: EditorDocument, callbacks: ServerCallb
         );
         return true;
       } catch (error) {
-        toast({
-          title: 'Images de Référence',
-          description: errorMessage(error, UNEXPECTED_ERROR),
-          variant: 'destructive',
-        });
+        toastError('Images de Référence', error, UNEXPECTED_ERROR);
         return false;
       } finally {
         markGenerating([source.id], false);

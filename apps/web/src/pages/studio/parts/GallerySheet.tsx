@@ -22,6 +22,7 @@ import { StudioSheet } from '../StudioSheet';
 import type { FileOrigin } from '../../../lib/image-files';
 import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import './parts.css';
+import { MoreButton } from '../../../components/MoreButton';
 
 /** A press this long on an image enters selection mode. */
 const LONG_PRESS_MS = 500;
@@ -143,14 +144,7 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
       </SimpleGrid>
     );
   }
-  if (!query.data)
-    return (
-      <RetryNotice
-        title="Vos images n'ont pas pu être chargées"
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return <RetryNotice title="Vos images n'ont pas pu être chargées" query={query} />;
   if (items.length === 0) {
     return (
       <Notice
@@ -211,19 +205,7 @@ function ImagesPanel({ gallery, onPick }: ImagesPanelProps) {
           />
         ))}
       </SimpleGrid>
-      {query.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            radius="xl"
-            size="xs"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Voir plus
-          </Button>
-        </Group>
-      )}
+      <MoreButton query={query} size="xs" />
     </Stack>
   );
 }

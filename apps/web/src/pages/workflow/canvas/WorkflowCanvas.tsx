@@ -24,6 +24,7 @@ import { CANVAS_EXTENT, nearestCell, snapNode } from '../model/grid';
 import { applyPositions, toFlowEdges, toFlowNodes, type WorkflowFlowEdge, type WorkflowFlowNode } from '../model/flow';
 import { GRID, PAN_SPEED, ZOOM } from '../model/constants';
 import { wheelFactor, zoomAround } from '../model/viewport';
+import { NO_SELECTION, type Selection } from '../model/editor-panels';
 import { NODE_COLORS } from '../nodes/node-icons';
 import { WorkflowNodeCard } from '../nodes/WorkflowNodeCard';
 import type { EditorDocument } from '../useEditorDocument';
@@ -35,11 +36,6 @@ const nodeTypes = Object.fromEntries(WORKFLOW_NODE_TYPES.map((type) => [type, Wo
 const edgeTypes: EdgeTypes = { insertable: InsertableEdge };
 const NODE_ORIGIN: [number, number] = [0.5, 0.5];
 const DELETE_KEYS = ['Delete', 'Backspace'];
-
-export interface Selection {
-  nodes: ReadonlySet<string>;
-  edges: ReadonlySet<string>;
-}
 
 interface WorkflowCanvasProps {
   editor: EditorDocument;
@@ -139,7 +135,7 @@ export function WorkflowCanvas({
         goneEdges.map((edge) => edge.id),
       ),
     );
-    onSelectionChange({ nodes: new Set(), edges: new Set() });
+    onSelectionChange(NO_SELECTION);
   };
 
   const onConnect = (connection: Connection) =>
