@@ -1,3 +1,4 @@
+import { appRouter } from '@atelier/api';
 import { z } from 'zod';
 import type { ApiOperation, Parameter, RefusalStatus } from './operation';
 import { apiOperations } from './operations';
@@ -253,7 +254,7 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
       },
       schemas: {
         Error: jsonSchema(errorSchema, 'output'),
-        JobSnapshot: jsonSchema(procedureOutput('jobs.get'), 'output'),
+        JobSnapshot: jsonSchema(procedureOutput(appRouter.jobs.get), 'output'),
       },
       responses: {
         JobPending: {

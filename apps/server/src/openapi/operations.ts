@@ -1,3 +1,5 @@
+import { appRouter } from '@atelier/api';
+import type { AnyTRPCProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { ApiOperation, Parameter } from './operation';
 import { jsonSchema, procedureInput, procedureOutput, procedureOutputObject } from './schemas';
@@ -8,15 +10,15 @@ import { jsonSchema, procedureInput, procedureOutput, procedureOutputObject } fr
  * a path added without its description here fails it.
  */
 
-const field = (procedure: string, name: string): z.ZodType => {
+const field = (procedure: AnyTRPCProcedure, name: string): z.ZodType => {
   const schema = (procedureInput(procedure).shape as Record<string, z.ZodType | undefined>)[name];
-  if (!schema) throw new Error(`${procedure} n'a pas de champ ${name}`);
+  if (!schema) throw new Error(`La procédure n'a pas de champ ${name}`);
   return schema;
 };
 
 const pathId = (
   name: string,
-  procedure: string,
+  procedure: AnyTRPCProcedure,
   inputField: string,
   description: string,
   example: number,
@@ -27,7 +29,7 @@ const pathId = (
   example,
 });
 
-const pageQuery = (procedure: string): Parameter[] => [
+const pageQuery = (procedure: AnyTRPCProcedure): Parameter[] => [
   {
     name: 'limit',
     schema: field(procedure, 'limit'),
@@ -48,7 +50,7 @@ const promptExample = 'Portrait à l’aquarelle, lumière douce';
 const mediaExample = '/api/media/uploads/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg';
 
 /** The JSON body a procedure validates, without `respondAsync`, which REST takes from `Prefer`. */
-const bodyOf = (procedure: string, example: unknown) => {
+const bodyOf = (procedure: AnyTRPCProcedure, example: unknown) => {
   const input = procedureInput(procedure);
   return {
     kind: 'json' as const,
@@ -57,7 +59,7 @@ const bodyOf = (procedure: string, example: unknown) => {
   };
 };
 
-const answerOf = (procedure: string, description: string) => ({
+const answerOf = (procedure: AnyTRPCProcedure, description: string) => ({
   kind: 'json' as const,
   schema: procedureOutput(procedure),
   description,
@@ -74,13 +76,13 @@ const uploadFields = {
   selection: {
     type: 'string',
     contentMediaType: 'application/json',
-    contentSchema: jsonSchema(field('transform.upload', 'selection'), 'input'),
+    contentSchema: jsonSchema(field(appRouter.transform.upload, 'selection'), 'input'),
     description: 'Les options choisies, en JSON.',
   },
   colors: {
     type: 'string',
     contentMediaType: 'application/json',
-    contentSchema: jsonSchema(field('transform.upload', 'colors'), 'input'),
+    contentSchema: jsonSchema(field(appRouter.transform.upload, 'colors'), 'input'),
     description: 'Les couleurs choisies, en JSON.',
   },
   isComposite: { type: 'string', enum: ['true', 'false'], description: 'Vrai pour une image composée dans le studio.' },
@@ -94,8 +96,8 @@ const transformRefusal = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-const jobId = pathId('id', 'jobs.get', 'id', 'Identifiant de la génération.', 7);
-const videoId = pathId('id', 'videos.delete', 'id', 'Identifiant de la vidéo.', 3);
+const jobId = pathId('id', appRouter.jobs.get, 'id', 'Identifiant de la génération.', 7);
+const videoId = pathId('id', appRouter.videos.delete, 'id', 'Identifiant de la vidéo.', 3);
 
 export const apiOperations: ApiOperation[] = [
   // Compte
@@ -106,13 +108,13 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Créer un compte',
     description: 'Crée le compte et ouvre sa session (cookie). Les 100 premiers comptes reçoivent 500 crédits.',
     access: 'public',
-    body: bodyOf('auth.register', {
+    body: bodyOf(appRouter.auth.register, {
       email: 'camille@example.fr',
       password: 'motdepasse',
       firstName: 'Camille',
       lastName: 'Durand',
     }),
-    answer: answerOf('auth.register', 'Le compte créé ; le cookie de session est posé.'),
+    answer: answerOf(appRouter.auth.register, 'Le compte créé ; le cookie de session est posé.'),
     refusals: [409, 429],
   },
   {
@@ -121,8 +123,8 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: 'Se connecter',
     access: 'public',
-    body: bodyOf('auth.login', { email: 'camille@example.fr', password: 'motdepasse' }),
-    answer: answerOf('auth.login', 'Le compte ; le cookie de session est posé.'),
+    body: bodyOf(appRouter.auth.login, { email: 'camille@example.fr', password: 'motdepasse' }),
+    answer: answerOf(appRouter.auth.login, 'Le compte ; le cookie de session est posé.'),
     refusals: [401, 429],
   },
   {
@@ -131,7 +133,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: 'Se déconnecter',
     access: 'public',
-    answer: answerOf('auth.logout', 'La session est fermée.'),
+    answer: answerOf(appRouter.auth.logout, 'La session est fermée.'),
   },
   {
     method: 'GET',
@@ -141,7 +143,7 @@ export const apiOperations: ApiOperation[] = [
     access: 'account',
     answer: {
       kind: 'json',
-      schema: (procedureOutput('auth.me') as z.ZodNullable<z.ZodType>).unwrap(),
+      schema: (procedureOutput(appRouter.auth.me) as z.ZodNullable<z.ZodType>).unwrap(),
       description: "L'utilisateur de la session.",
     },
   },
@@ -151,7 +153,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: 'Compte de la session',
     access: 'account',
-    answer: answerOf('account.get', 'Le compte.'),
+    answer: answerOf(appRouter.account.get, 'Le compte.'),
   },
   {
     method: 'POST',
@@ -161,8 +163,8 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Le nom d’utilisateur et, au besoin, un nouveau mot de passe ; le mot de passe actuel est demandé. Changer de mot de passe ferme les autres sessions.',
     access: 'account',
-    body: bodyOf('account.update', { username: 'camille.durand', currentPassword: 'motdepasse' }),
-    answer: answerOf('account.update', 'Le compte modifié.'),
+    body: bodyOf(appRouter.account.update, { username: 'camille.durand', currentPassword: 'motdepasse' }),
+    answer: answerOf(appRouter.account.update, 'Le compte modifié.'),
     refusals: [409, 429],
   },
   {
@@ -171,7 +173,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: 'Statistiques du compte',
     access: 'account',
-    answer: answerOf('account.stats', 'Les compteurs de la page du compte.'),
+    answer: answerOf(appRouter.account.stats, 'Les compteurs de la page du compte.'),
   },
   {
     method: 'GET',
@@ -196,8 +198,8 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Avec le mot de passe du compte : supprime le compte, ses sessions, jetons d’API, imports, résultats, vidéos, workflows, mentions « J’aime » et publications, en base et dans le stockage ; l’historique des crédits et les paiements sont gardés pour la comptabilité, sans lien avec la personne. 409 tant qu’une génération est en cours.',
     access: 'account',
-    body: bodyOf('account.delete', { password: 'motdepasse' }),
-    answer: answerOf('account.delete', 'Le compte est supprimé ; la session est fermée.'),
+    body: bodyOf(appRouter.account.delete, { password: 'motdepasse' }),
+    answer: answerOf(appRouter.account.delete, 'Le compte est supprimé ; la session est fermée.'),
     refusals: [409, 429],
   },
   {
@@ -208,8 +210,8 @@ export const apiOperations: ApiOperation[] = [
     description:
       "Envoie par e-mail un lien de réinitialisation valable une heure, à usage unique. La réponse est la même que l'adresse ait un compte ou non ; 502 quand l'envoi d'e-mails n'est pas configuré.",
     access: 'public',
-    body: bodyOf('auth.requestPasswordReset', { email: 'camille@example.fr' }),
-    answer: answerOf('auth.requestPasswordReset', 'La demande est prise en compte.'),
+    body: bodyOf(appRouter.auth.requestPasswordReset, { email: 'camille@example.fr' }),
+    answer: answerOf(appRouter.auth.requestPasswordReset, 'La demande est prise en compte.'),
     refusals: [429],
   },
   {
@@ -219,8 +221,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Choisir un nouveau mot de passe',
     description: 'Avec le jeton du lien reçu par e-mail ; toutes les sessions du compte sont fermées.',
     access: 'public',
-    body: bodyOf('auth.resetPassword', { token: 'jeton-du-lien', password: 'nouveau-secret' }),
-    answer: answerOf('auth.resetPassword', 'Le mot de passe est changé.'),
+    body: bodyOf(appRouter.auth.resetPassword, { token: 'jeton-du-lien', password: 'nouveau-secret' }),
+    answer: answerOf(appRouter.auth.resetPassword, 'Le mot de passe est changé.'),
   },
   {
     method: 'GET',
@@ -229,7 +231,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Sessions actives',
     description: 'Les appareils connectés au compte, avec leur dernière activité.',
     access: 'account',
-    answer: answerOf('sessions.list', 'Les sessions actives.'),
+    answer: answerOf(appRouter.sessions.list, 'Les sessions actives.'),
   },
   {
     method: 'DELETE',
@@ -237,8 +239,8 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: 'Fermer une session',
     access: 'account',
-    params: [pathId('id', 'sessions.end', 'id', 'Identifiant de la session.', 2)],
-    answer: answerOf('sessions.end', 'La session est fermée.'),
+    params: [pathId('id', appRouter.sessions.end, 'id', 'Identifiant de la session.', 2)],
+    answer: answerOf(appRouter.sessions.end, 'La session est fermée.'),
   },
   {
     method: 'DELETE',
@@ -247,7 +249,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Se déconnecter de tous les appareils',
     description: 'Ferme toutes les sessions du compte, celle-ci comprise.',
     access: 'account',
-    answer: answerOf('sessions.endAll', 'Toutes les sessions sont fermées.'),
+    answer: answerOf(appRouter.sessions.endAll, 'Toutes les sessions sont fermées.'),
   },
   {
     method: 'GET',
@@ -255,7 +257,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: "Jetons d'API",
     access: 'account',
-    answer: answerOf('apiTokens.list', "Les jetons d'API du compte (jamais leur valeur)."),
+    answer: answerOf(appRouter.apiTokens.list, "Les jetons d'API du compte (jamais leur valeur)."),
   },
   {
     method: 'POST',
@@ -265,8 +267,8 @@ export const apiOperations: ApiOperation[] = [
     description:
       "Le jeton n'est montré qu'une fois, dans cette réponse. Portée `read` (lecture) ou `generate` (peut dépenser des crédits).",
     access: 'account',
-    body: bodyOf('apiTokens.create', { name: 'Mon script', scope: 'read' }),
-    answer: answerOf('apiTokens.create', 'Le jeton créé.'),
+    body: bodyOf(appRouter.apiTokens.create, { name: 'Mon script', scope: 'read' }),
+    answer: answerOf(appRouter.apiTokens.create, 'Le jeton créé.'),
     created: true,
     refusals: [409],
   },
@@ -276,8 +278,8 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Compte',
     summary: "Révoquer un jeton d'API",
     access: 'account',
-    params: [pathId('id', 'apiTokens.revoke', 'id', 'Identifiant du jeton.', 1)],
-    answer: answerOf('apiTokens.revoke', 'Le jeton est révoqué.'),
+    params: [pathId('id', appRouter.apiTokens.revoke, 'id', 'Identifiant du jeton.', 1)],
+    answer: answerOf(appRouter.apiTokens.revoke, 'Le jeton est révoqué.'),
   },
   {
     method: 'DELETE',
@@ -286,7 +288,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Révoquer tous les jetons d'API",
     description: 'Chaque jeton du compte est refusé dès sa requête suivante. La réponse dit combien ont été révoqués.',
     access: 'account',
-    answer: answerOf('apiTokens.revokeAll', 'Les jetons sont révoqués.'),
+    answer: answerOf(appRouter.apiTokens.revokeAll, 'Les jetons sont révoqués.'),
   },
 
   // Crédits et paiements
@@ -300,14 +302,14 @@ export const apiOperations: ApiOperation[] = [
     query: [
       {
         name: 'limit',
-        schema: field('credits.history', 'limit'),
+        schema: field(appRouter.credits.history, 'limit'),
         description: 'Nombre de mouvements (10 par défaut, 100 au plus).',
         example: 10,
         required: false,
       },
       {
         name: 'offset',
-        schema: field('credits.history', 'offset'),
+        schema: field(appRouter.credits.history, 'offset'),
         description: 'Mouvements à sauter.',
         example: 0,
         required: false,
@@ -315,7 +317,7 @@ export const apiOperations: ApiOperation[] = [
     ],
     answer: {
       kind: 'json',
-      schema: procedureOutputObject('credits.history').shape.entries as z.ZodType,
+      schema: procedureOutputObject(appRouter.credits.history).shape.entries as z.ZodType,
       description: 'Les mouvements.',
     },
   },
@@ -325,7 +327,10 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Crédits et paiements',
     summary: 'Clé publique Stripe',
     access: 'public',
-    answer: answerOf('payments.config', 'La clé publiable, ou null quand les paiements ne sont pas configurés.'),
+    answer: answerOf(
+      appRouter.payments.config,
+      'La clé publiable, ou null quand les paiements ne sont pas configurés.',
+    ),
   },
   {
     method: 'POST',
@@ -334,8 +339,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Commencer un achat de crédits',
     description: 'Le pack doit être l’un de ceux du serveur (1000 = 5 €, 2500 = 10 €, 6000 = 20 €).',
     access: 'account',
-    body: bodyOf('payments.createIntent', { credits: 1000, amount: 5 }),
-    answer: answerOf('payments.createIntent', 'Le PaymentIntent Stripe à confirmer dans le navigateur.'),
+    body: bodyOf(appRouter.payments.createIntent, { credits: 1000, amount: 5 }),
+    answer: answerOf(appRouter.payments.createIntent, 'Le PaymentIntent Stripe à confirmer dans le navigateur.'),
     refusals: [429, 503],
   },
   {
@@ -345,8 +350,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Confirmer un achat',
     description: 'Demande à Stripe où en est le paiement et crédite le compte une seule fois quand il a réussi.',
     access: 'account',
-    body: bodyOf('payments.confirm', { paymentIntentId: 'pi_3Nexemple' }),
-    answer: answerOf('payments.confirm', 'L’état du paiement et le solde.'),
+    body: bodyOf(appRouter.payments.confirm, { paymentIntentId: 'pi_3Nexemple' }),
+    answer: answerOf(appRouter.payments.confirm, 'L’état du paiement et le solde.'),
     refusals: [404, 409, 503],
   },
   {
@@ -357,7 +362,7 @@ export const apiOperations: ApiOperation[] = [
     description:
       'La formule payée pour la période en cours, son état (`active`, `past_due`, `canceled`…), le prochain renouvellement (date, formule, montant, crédits : une formule inférieure choisie en cours de mois n’y vient qu’à ce moment) et les dernières factures payées.',
     access: 'account',
-    answer: answerOf('subscriptions.status', "L'abonnement, ou null, et les factures."),
+    answer: answerOf(appRouter.subscriptions.status, "L'abonnement, ou null, et les factures."),
   },
   {
     method: 'POST',
@@ -367,9 +372,9 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Formules : `essentiel` (2 000 crédits, 10 €/mois), `avance` (5 000 crédits, 20 €/mois), `premium` (10 000 crédits, 35 €/mois). Un premier abonnement renvoie le `clientSecret` à confirmer avec Stripe.js ; une formule au-dessus de celle payée pour le mois est facturée aussitôt, au prorata de la différence avec celle-ci (et ses crédits accordés de même) ; une formule inférieure prend effet au renouvellement, la formule payée restant jusque-là ; revenir à une formule déjà payée ne coûte rien.',
     access: 'account',
-    body: bodyOf('subscriptions.subscribe', { plan: 'avance' }),
+    body: bodyOf(appRouter.subscriptions.subscribe, { plan: 'avance' }),
     answer: answerOf(
-      'subscriptions.subscribe',
+      appRouter.subscriptions.subscribe,
       'Le secret à confirmer dans le navigateur, ou null quand rien n’est à payer maintenant.',
     ),
     refusals: [404, 409, 429, 503],
@@ -382,7 +387,7 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Demande à Stripe où en est l’abonnement et sa dernière facture, et accorde ses crédits une seule fois quand elle est payée.',
     access: 'account',
-    answer: answerOf('subscriptions.confirm', "L'état de l'abonnement et les crédits de la facture."),
+    answer: answerOf(appRouter.subscriptions.confirm, "L'état de l'abonnement et les crédits de la facture."),
     refusals: [404, 429, 503],
   },
   {
@@ -392,7 +397,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Annuler l'abonnement",
     description: 'L’abonnement s’arrête à la fin de la période payée ; les crédits déjà accordés restent.',
     access: 'account',
-    answer: answerOf('subscriptions.cancel', 'Annulation enregistrée.'),
+    answer: answerOf(appRouter.subscriptions.cancel, 'Annulation enregistrée.'),
     refusals: [404, 429, 503],
   },
   {
@@ -402,7 +407,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Reprendre l'abonnement",
     description: 'Retire une annulation avant la fin de la période.',
     access: 'account',
-    answer: answerOf('subscriptions.resume', 'Abonnement repris.'),
+    answer: answerOf(appRouter.subscriptions.resume, 'Abonnement repris.'),
     refusals: [404, 409, 429, 503],
   },
   {
@@ -412,8 +417,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Espace de paiement Stripe',
     description: 'Une adresse du portail client de Stripe pour mettre à jour la carte ; il renvoie vers `returnUrl`.',
     access: 'account',
-    body: bodyOf('subscriptions.portal', { returnUrl: 'https://atelier.example/account?tab=credits' }),
-    answer: answerOf('subscriptions.portal', "L'adresse du portail."),
+    body: bodyOf(appRouter.subscriptions.portal, { returnUrl: 'https://atelier.example/account?tab=credits' }),
+    answer: answerOf(appRouter.subscriptions.portal, "L'adresse du portail."),
     refusals: [404, 429, 503],
   },
   {
@@ -437,7 +442,7 @@ export const apiOperations: ApiOperation[] = [
       description: "L'événement, tel que Stripe l'a signé.",
       example: { type: 'payment_intent.succeeded' },
     },
-    answer: answerOf('payments.webhook', 'Événement reçu.'),
+    answer: answerOf(appRouter.payments.webhook, 'Événement reçu.'),
     refusals: [503],
   },
   {
@@ -463,7 +468,7 @@ export const apiOperations: ApiOperation[] = [
       description: 'La prédiction, telle que Replicate l’a signée.',
       example: { id: 'p1', status: 'succeeded' },
     },
-    answer: answerOf('jobs.replicateWebhook', 'Message reçu.'),
+    answer: answerOf(appRouter.jobs.replicateWebhook, 'Message reçu.'),
     refusals: [400, 401, 404, 413],
   },
 
@@ -479,7 +484,7 @@ export const apiOperations: ApiOperation[] = [
     body: { kind: 'multipart', file: 'image', fields: uploadFields, description: 'La photo et ses options.' },
     answer: {
       kind: 'json',
-      schema: procedureOutputObject('transform.upload').pick({ id: true, imagePath: true }),
+      schema: procedureOutputObject(appRouter.transform.upload).pick({ id: true, imagePath: true }),
       description: 'La photo enregistrée : son identifiant (pour `/api/transform/{id}`) et son adresse.',
     },
     refusals: [413, 415],
@@ -494,10 +499,12 @@ export const apiOperations: ApiOperation[] = [
     body: {
       kind: 'multipart',
       file: 'referenceImage',
-      fields: { type: { ...jsonSchema(field('transform.uploadReference', 'type'), 'input'), examples: ['style'] } },
+      fields: {
+        type: { ...jsonSchema(field(appRouter.transform.uploadReference, 'type'), 'input'), examples: ['style'] },
+      },
       description: 'L’image et son rôle.',
     },
-    answer: answerOf('transform.uploadReference', "L'adresse de l'image."),
+    answer: answerOf(appRouter.transform.uploadReference, "L'adresse de l'image."),
     refusals: [413, 415],
   },
   {
@@ -508,9 +515,14 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Applique à la photo les options données à son envoi. 50 crédits, pris seulement quand l’image est faite.',
     access: 'account',
-    params: [pathId('id', 'transform.run', 'uploadId', 'Identifiant de la photo envoyée.', 12)],
-    body: { kind: 'json', schema: procedureInput('transform.run').pick({ seed: true }), example: {}, required: false },
-    answer: answerOf('transform.run', 'L’image transformée, sa génération et sa graine.'),
+    params: [pathId('id', appRouter.transform.run, 'uploadId', 'Identifiant de la photo envoyée.', 12)],
+    body: {
+      kind: 'json',
+      schema: procedureInput(appRouter.transform.run).pick({ seed: true }),
+      example: {},
+      required: false,
+    },
+    answer: answerOf(appRouter.transform.run, 'L’image transformée, sa génération et sa graine.'),
     refusals: [404],
     generation: true,
     refusalSchema: transformRefusal,
@@ -525,12 +537,15 @@ export const apiOperations: ApiOperation[] = [
     access: 'account',
     body: {
       kind: 'json',
-      schema: z.union([bodyOf('transform.workflow', null).schema, bodyOf('transform.node', null).schema]),
+      schema: z.union([
+        bodyOf(appRouter.transform.workflow, null).schema,
+        bodyOf(appRouter.transform.node, null).schema,
+      ]),
       example: { type: 'workflow', nodeId: 'n1', image: mediaExample, style: promptExample },
     },
     answer: {
       kind: 'json',
-      schema: z.union([procedureOutput('transform.workflow'), procedureOutput('transform.node')]),
+      schema: z.union([procedureOutput(appRouter.transform.workflow), procedureOutput(appRouter.transform.node)]),
       description: 'L’image faite.',
     },
     refusals: [404],
@@ -543,7 +558,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Images',
     summary: 'Transformations récentes',
     access: 'account',
-    answer: answerOf('transform.recent', 'Les dernières images faites, la plus récente d’abord.'),
+    answer: answerOf(appRouter.transform.recent, 'Les dernières images faites, la plus récente d’abord.'),
   },
   {
     method: 'GET',
@@ -565,7 +580,7 @@ export const apiOperations: ApiOperation[] = [
     query: [
       {
         name: 'w',
-        schema: field('media.preview', 'width'),
+        schema: field(appRouter.media.preview, 'width'),
         description:
           'Pour une image : sa petite version en WebP, son petit côté à cette largeur (jamais agrandie), pour les vignettes des grilles.',
         example: 320,
@@ -615,7 +630,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Images',
     summary: 'Images de départ',
     access: 'viewer',
-    answer: answerOf('media.defaults', 'Les images de départ du studio et la dernière image utilisée.'),
+    answer: answerOf(appRouter.media.defaults, 'Les images de départ du studio et la dernière image utilisée.'),
   },
   {
     method: 'GET',
@@ -623,7 +638,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Images',
     summary: 'Images d’accueil',
     access: 'public',
-    answer: answerOf('media.welcomeImages', 'Les images de la page d’accueil.'),
+    answer: answerOf(appRouter.media.welcomeImages, 'Les images de la page d’accueil.'),
   },
   {
     method: 'POST',
@@ -631,8 +646,8 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Images',
     summary: 'Retenir la dernière image',
     access: 'account',
-    body: bodyOf('media.setLastUsedImage', { imagePath: mediaExample }),
-    answer: answerOf('media.setLastUsedImage', 'Image retenue.'),
+    body: bodyOf(appRouter.media.setLastUsedImage, { imagePath: mediaExample }),
+    answer: answerOf(appRouter.media.setLastUsedImage, 'Image retenue.'),
     refusals: [404],
   },
   {
@@ -645,7 +660,7 @@ export const apiOperations: ApiOperation[] = [
     params: [
       {
         name: 'filename',
-        schema: field('media.stitch', 'filename'),
+        schema: field(appRouter.media.stitch, 'filename'),
         description: 'Le nom du fichier résultat.',
         example: '0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg',
       },
@@ -663,12 +678,12 @@ export const apiOperations: ApiOperation[] = [
     access: 'account',
     body: {
       kind: 'json',
-      schema: z.union([procedureInput('media.combine'), procedureInput('media.referenceComposite')]),
+      schema: z.union([procedureInput(appRouter.media.combine), procedureInput(appRouter.media.referenceComposite)]),
       example: { mainImage: mediaExample, referenceImages: {} },
     },
     answer: {
       kind: 'json',
-      schema: z.union([procedureOutput('media.combine'), procedureOutput('media.referenceComposite')]),
+      schema: z.union([procedureOutput(appRouter.media.combine), procedureOutput(appRouter.media.referenceComposite)]),
       description: "L'image composée.",
     },
     refusals: [404],
@@ -681,12 +696,12 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Galerie et fil public',
     summary: 'Enregistrer dans la galerie',
     access: 'account',
-    body: bodyOf('gallery.save', {
+    body: bodyOf(appRouter.gallery.save, {
       transformedImagePath: mediaExample,
       transformationType: 'style',
       transformationOption: 'Aquarelle',
     }),
-    answer: answerOf('gallery.save', "L'élément enregistré."),
+    answer: answerOf(appRouter.gallery.save, "L'élément enregistré."),
     refusals: [404],
   },
   {
@@ -696,11 +711,11 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Galerie de l’utilisateur',
     description: 'Sa propre galerie seulement, paginée par curseur, la plus récente d’abord.',
     access: 'account',
-    params: [pathId('userId', 'gallery.list', 'userId', "L'identifiant de l'utilisateur de la session.", 1)],
-    query: pageQuery('gallery.list'),
+    params: [pathId('userId', appRouter.gallery.list, 'userId', "L'identifiant de l'utilisateur de la session.", 1)],
+    query: pageQuery(appRouter.gallery.list),
     answer: {
       kind: 'json',
-      schema: procedureOutputObject('gallery.list')
+      schema: procedureOutputObject(appRouter.gallery.list)
         .omit({ version: true })
         .extend({ success: z.literal(true) }),
       description: 'Une page de la galerie.',
@@ -715,8 +730,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Supprimer plusieurs éléments',
     description: 'Ceux des identifiants qui sont à l’utilisateur ; les autres restent.',
     access: 'account',
-    body: bodyOf('gallery.deleteMany', { ids: [4, 5] }),
-    answer: answerOf('gallery.deleteMany', 'Le nombre d’éléments supprimés.'),
+    body: bodyOf(appRouter.gallery.deleteMany, { ids: [4, 5] }),
+    answer: answerOf(appRouter.gallery.deleteMany, 'Le nombre d’éléments supprimés.'),
   },
   {
     method: 'DELETE',
@@ -726,12 +741,12 @@ export const apiOperations: ApiOperation[] = [
     access: 'account',
     body: {
       kind: 'json',
-      schema: z.object({ imageIds: field('gallery.deleteMany', 'ids') }),
+      schema: z.object({ imageIds: field(appRouter.gallery.deleteMany, 'ids') }),
       example: { imageIds: [4, 5] },
     },
     answer: {
       kind: 'json',
-      schema: procedureOutputObject('gallery.deleteMany').extend({ success: z.literal(true), error: z.null() }),
+      schema: procedureOutputObject(appRouter.gallery.deleteMany).extend({ success: z.literal(true), error: z.null() }),
       description: 'Le nombre d’éléments supprimés.',
     },
     refusalSchema: z.object({ success: z.literal(false), error: z.string(), message: z.string() }),
@@ -743,14 +758,14 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Marquer comme favori',
     description: 'Sans corps, bascule ; `{ "isFavorite": true | false }` fixe l’état. Seulement ses propres éléments.',
     access: 'account',
-    params: [pathId('id', 'gallery.favorite', 'id', "Identifiant de l'élément.", 4)],
+    params: [pathId('id', appRouter.gallery.favorite, 'id', "Identifiant de l'élément.", 4)],
     body: {
       kind: 'json',
-      schema: procedureInput('gallery.favorite').pick({ isFavorite: true }),
+      schema: procedureInput(appRouter.gallery.favorite).pick({ isFavorite: true }),
       example: { isFavorite: true },
       required: false,
     },
-    answer: answerOf('gallery.favorite', "L'état de favori."),
+    answer: answerOf(appRouter.gallery.favorite, "L'état de favori."),
     refusals: [404],
   },
   {
@@ -759,8 +774,8 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Galerie et fil public',
     summary: 'Supprimer un élément',
     access: 'account',
-    params: [pathId('id', 'gallery.delete', 'id', "Identifiant de l'élément.", 4)],
-    answer: answerOf('gallery.delete', 'Élément supprimé.'),
+    params: [pathId('id', appRouter.gallery.delete, 'id', "Identifiant de l'élément.", 4)],
+    answer: answerOf(appRouter.gallery.delete, 'Élément supprimé.'),
     refusals: [404],
   },
   {
@@ -771,10 +786,10 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Les publications, la plus récente d’abord, paginées par curseur ; `isLiked` est celui du visiteur connecté.',
     access: 'viewer',
-    query: pageQuery('feed.list'),
+    query: pageQuery(appRouter.feed.list),
     answer: {
       kind: 'json',
-      schema: procedureOutputObject('feed.list').omit({ version: true }),
+      schema: procedureOutputObject(appRouter.feed.list).omit({ version: true }),
       description: 'Une page du fil.',
     },
     polled: true,
@@ -787,8 +802,8 @@ export const apiOperations: ApiOperation[] = [
     description:
       'Le résultat seul, sauf `{ "withOriginal": true }` : l’original est alors public lui aussi, avec la vue avant/après.',
     access: 'account',
-    params: [pathId('postId', 'feed.publish', 'postId', "Identifiant de l'élément de galerie.", 4)],
-    answer: answerOf('feed.publish', 'Publié.'),
+    params: [pathId('postId', appRouter.feed.publish, 'postId', "Identifiant de l'élément de galerie.", 4)],
+    answer: answerOf(appRouter.feed.publish, 'Publié.'),
     refusals: [404],
   },
   {
@@ -798,14 +813,14 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Aimer une publication',
     description: 'Sans corps, bascule ; `{ "liked": true | false }` fixe l’état.',
     access: 'account',
-    params: [pathId('postId', 'feed.like', 'postId', 'Identifiant de la publication.', 4)],
+    params: [pathId('postId', appRouter.feed.like, 'postId', 'Identifiant de la publication.', 4)],
     body: {
       kind: 'json',
-      schema: procedureInput('feed.like').pick({ liked: true }),
+      schema: procedureInput(appRouter.feed.like).pick({ liked: true }),
       example: { liked: true },
       required: false,
     },
-    answer: answerOf('feed.like', "L'état et le nombre de j'aime."),
+    answer: answerOf(appRouter.feed.like, "L'état et le nombre de j'aime."),
     refusals: [404],
   },
   {
@@ -815,8 +830,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Une publication',
     description: 'Une image ou une vidéo publiée, pour tout le monde (la page publique `/p/{postId}` la montre).',
     access: 'viewer',
-    params: [pathId('postId', 'feed.post', 'postId', 'Identifiant de la publication.', 4)],
-    answer: answerOf('feed.post', 'La publication.'),
+    params: [pathId('postId', appRouter.feed.post, 'postId', 'Identifiant de la publication.', 4)],
+    answer: answerOf(appRouter.feed.post, 'La publication.'),
     refusals: [404],
   },
   {
@@ -826,8 +841,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Retirer une publication',
     description: 'La publication quitte le fil et sa page publique ; ses « j’aime » sont gardés.',
     access: 'account',
-    params: [pathId('postId', 'feed.unpublish', 'postId', 'Identifiant de la publication.', 4)],
-    answer: answerOf('feed.unpublish', 'Retirée.'),
+    params: [pathId('postId', appRouter.feed.unpublish, 'postId', 'Identifiant de la publication.', 4)],
+    answer: answerOf(appRouter.feed.unpublish, 'Retirée.'),
     refusals: [404],
   },
 
@@ -838,12 +853,12 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Vidéos',
     summary: 'Réserver une vidéo',
     access: 'account',
-    body: bodyOf('videos.createPlaceholder', {
+    body: bodyOf(appRouter.videos.createPlaceholder, {
       sourceImagePath: mediaExample,
       prompt: 'Travelling lent',
       placeholderId: 'ph-1',
     }),
-    answer: answerOf('videos.createPlaceholder', 'La vidéo réservée.'),
+    answer: answerOf(appRouter.videos.createPlaceholder, 'La vidéo réservée.'),
     refusals: [404, 409],
   },
   {
@@ -853,8 +868,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Générer une vidéo',
     description: '6 secondes en 768p, 50 crédits pris seulement quand la vidéo est faite ; attend 10 minutes au plus.',
     access: 'account',
-    body: bodyOf('videos.generate', { imageUrl: mediaExample, prompt: 'Travelling lent' }),
-    answer: answerOf('videos.generate', 'La vidéo faite.'),
+    body: bodyOf(appRouter.videos.generate, { imageUrl: mediaExample, prompt: 'Travelling lent' }),
+    answer: answerOf(appRouter.videos.generate, 'La vidéo faite.'),
     refusals: [404],
     generation: true,
   },
@@ -864,11 +879,11 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Vidéos',
     summary: 'Compléter une vidéo réservée',
     access: 'account',
-    body: bodyOf('videos.updatePlaceholder', {
+    body: bodyOf(appRouter.videos.updatePlaceholder, {
       videoUrl: '/api/media/videos/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.mp4',
       sourceImagePath: mediaExample,
     }),
-    answer: answerOf('videos.updatePlaceholder', 'La vidéo.'),
+    answer: answerOf(appRouter.videos.updatePlaceholder, 'La vidéo.'),
     refusals: [404],
   },
   {
@@ -877,18 +892,18 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Vidéos',
     summary: 'Vidéos de l’utilisateur',
     access: 'account',
-    params: [pathId('userId', 'videos.list', 'userId', "L'identifiant de l'utilisateur de la session.", 1)],
+    params: [pathId('userId', appRouter.videos.list, 'userId', "L'identifiant de l'utilisateur de la session.", 1)],
     query: [
       {
         name: 'limit',
-        schema: field('videos.list', 'limit'),
+        schema: field(appRouter.videos.list, 'limit'),
         description: 'Taille de la page (50 par défaut, 100 au plus).',
         example: 20,
         required: false,
       },
       {
         name: 'offset',
-        schema: field('videos.list', 'offset'),
+        schema: field(appRouter.videos.list, 'offset'),
         description: 'Vidéos à sauter.',
         example: 0,
         required: false,
@@ -896,7 +911,7 @@ export const apiOperations: ApiOperation[] = [
     ],
     answer: {
       kind: 'json',
-      schema: procedureOutputObject('videos.list').omit({ version: true }),
+      schema: procedureOutputObject(appRouter.videos.list).omit({ version: true }),
       description: 'Les vidéos, la plus récente d’abord.',
     },
     refusals: [403],
@@ -921,7 +936,7 @@ export const apiOperations: ApiOperation[] = [
     description: 'Une vidéo en cours de fabrication est annulée : elle ne coûte rien.',
     access: 'account',
     params: [videoId],
-    answer: answerOf('videos.delete', 'Vidéo supprimée.'),
+    answer: answerOf(appRouter.videos.delete, 'Vidéo supprimée.'),
     refusals: [404],
   },
   {
@@ -932,7 +947,7 @@ export const apiOperations: ApiOperation[] = [
     description: 'La vidéo terminée rejoint le fil public et reçoit sa page publique.',
     access: 'account',
     params: [videoId],
-    answer: answerOf('videos.publish', 'Publiée ; `postId` est sa publication.'),
+    answer: answerOf(appRouter.videos.publish, 'Publiée ; `postId` est sa publication.'),
     refusals: [404, 409],
   },
 
@@ -945,7 +960,7 @@ export const apiOperations: ApiOperation[] = [
     description: 'Statut, progression et étape, place dans la file, résultat ou erreur, graine.',
     access: 'account',
     params: [jobId],
-    answer: answerOf('jobs.get', 'La génération.'),
+    answer: answerOf(appRouter.jobs.get, 'La génération.'),
     refusals: [404],
   },
   {
@@ -967,7 +982,7 @@ export const apiOperations: ApiOperation[] = [
     description: 'Rend les 50 crédits ; 409 une fois la génération terminée.',
     access: 'account',
     params: [jobId],
-    answer: answerOf('jobs.cancel', 'La génération annulée.'),
+    answer: answerOf(appRouter.jobs.cancel, 'La génération annulée.'),
     refusals: [404, 409],
   },
 
