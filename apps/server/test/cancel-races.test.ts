@@ -99,7 +99,7 @@ describe.skipIf(!server)(`a cancel racing the end of its job, on ${server?.name 
     const files = readdirSync(join(mediaDir, 'results'), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => entry.name);
-    const paidFiles = succeeded.map((job) => String(job.result?.resultKey).split('/').at(-1));
+    const paidFiles = succeeded.map((job) => String(job.result?.resultUrl).split('/').at(-1));
     expect(files.sort()).toEqual(paidFiles.sort());
     expect((await em.findOneOrFail(User, user.id)).credits).toBe(50 * canceled.length);
     const settled = await em.count(CreditEntry, { user: user.id, type: 'debit', status: 'settled' });

@@ -193,6 +193,8 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     const done = await c.get(`/api/jobs/${jobId}`);
     expect(done.body.result.resultUrl).toMatch(/^\/api\/media\/results\//);
     expect((await c.get(done.body.result.resultUrl)).status).toBe(200);
+    // The address is the client's; where the file is stored is the server's business.
+    expect(done.body.result).not.toHaveProperty('resultKey');
     expect(await balance(userId)).toBe(450);
   });
 

@@ -69,3 +69,8 @@ export function svgDocument(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${n(viewWidth)} ${n(viewHeight)}" preserveAspectRatio="${fit}">${body}</svg>`,
   );
 }
+
+/** Path data from its drawing commands, one per argument so that long outlines read line by line. */
+export function pathData(...commands: string[]): string {
+  return commands.join(' ');
+}

@@ -32,8 +32,8 @@ const imageInput = z.object({
   options: z.record(z.string(), z.unknown()),
 });
 
+/** What clients see of a made picture: its address, never the storage key behind it. */
 const imageResult = z.object({
-  resultKey: z.string(),
   resultUrl: z.string(),
   sourceUrl: z.string(),
   transformationId: z.number(),

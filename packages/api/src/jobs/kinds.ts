@@ -132,7 +132,6 @@ function imageWork(kind: ImageKind): JobKindWork<ImageKind, ProducedImage> {
       if (keptInGallery)
         await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
       return {
-        resultKey: produced.resultKey,
         resultUrl: mediaUrl(produced.resultKey),
         sourceUrl: mediaUrl(input.sourceKey),
         transformationId,

@@ -1,5 +1,5 @@
 import { css, mix, WHITE, type Rgb } from '../color';
-import { n, polygon } from '../svg';
+import { n, polygon, pathData } from '../svg';
 
 /**
  * The landmark an environment's name calls for, drawn as a distant silhouette in the scene's
@@ -43,7 +43,18 @@ const line = (x1: number, y1: number, x2: number, y2: number, colour: Rgb, width
   `<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="${css(colour)}" stroke-width="${n(width)}" stroke-linecap="round"/>`;
 
 function eiffelTower({ x, base, colour }: LandmarkPlace): string {
-  const legs = `M${n(x - 62)} ${n(base)} Q${n(x - 30)} ${n(base - 110)} ${n(x - 15)} ${n(base - 190)} L${n(x - 6)} ${n(base - 300)} L${n(x - 2)} ${n(base - 345)} L${n(x + 2)} ${n(base - 345)} L${n(x + 6)} ${n(base - 300)} L${n(x + 15)} ${n(base - 190)} Q${n(x + 30)} ${n(base - 110)} ${n(x + 62)} ${n(base)} L${n(x + 36)} ${n(base)} Q${n(x)} ${n(base - 80)} ${n(x - 36)} ${n(base)} Z`;
+  const legs = pathData(
+    `M${n(x - 62)} ${n(base)}`,
+    `Q${n(x - 30)} ${n(base - 110)} ${n(x - 15)} ${n(base - 190)}`,
+    `L${n(x - 6)} ${n(base - 300)}`,
+    `L${n(x - 2)} ${n(base - 345)}`,
+    `L${n(x + 2)} ${n(base - 345)}`,
+    `L${n(x + 6)} ${n(base - 300)}`,
+    `L${n(x + 15)} ${n(base - 190)}`,
+    `Q${n(x + 30)} ${n(base - 110)} ${n(x + 62)} ${n(base)}`,
+    `L${n(x + 36)} ${n(base)}`,
+    `Q${n(x)} ${n(base - 80)} ${n(x - 36)} ${n(base)} Z`,
+  );
   return (
     path(legs, colour) +
     rect(x - 38, base - 112, 76, 8, colour) +
@@ -104,7 +115,15 @@ function colosseum({ x, base, colour, light }: LandmarkPlace): string {
   const sky = mix(colour, light, 0.55);
   // A wall higher on one side, broken down on the other, with three tiers of arches.
   let markup = path(
-    `M${n(x - 190)} ${n(base)} L${n(x - 190)} ${n(base - 170)} L${n(x + 60)} ${n(base - 170)} L${n(x + 110)} ${n(base - 120)} L${n(x + 150)} ${n(base - 110)} L${n(x + 190)} ${n(base - 70)} L${n(x + 190)} ${n(base)} Z`,
+    pathData(
+      `M${n(x - 190)} ${n(base)}`,
+      `L${n(x - 190)} ${n(base - 170)}`,
+      `L${n(x + 60)} ${n(base - 170)}`,
+      `L${n(x + 110)} ${n(base - 120)}`,
+      `L${n(x + 150)} ${n(base - 110)}`,
+      `L${n(x + 190)} ${n(base - 70)}`,
+      `L${n(x + 190)} ${n(base)} Z`,
+    ),
     colour,
   );
   for (let tier = 0; tier < 3; tier += 1) {
@@ -114,7 +133,12 @@ function colosseum({ x, base, colour, light }: LandmarkPlace): string {
       const standing = tier === 2 ? arch < x + 50 : tier === 1 ? arch < x + 150 : true;
       if (standing)
         markup += path(
-          `M${n(arch)} ${n(top + 36)} L${n(arch)} ${n(top + 12)} A9 9 0 0 1 ${n(arch + 18)} ${n(top + 12)} L${n(arch + 18)} ${n(top + 36)} Z`,
+          pathData(
+            `M${n(arch)} ${n(top + 36)}`,
+            `L${n(arch)} ${n(top + 12)}`,
+            `A9 9 0 0 1 ${n(arch + 18)} ${n(top + 12)}`,
+            `L${n(arch + 18)} ${n(top + 36)} Z`,
+          ),
           sky,
         );
     }
@@ -156,7 +180,12 @@ function castle({ x, base, colour, light }: LandmarkPlace): string {
     tower(x + 130, 54, 200) +
     tower(x, 70, 250) +
     path(
-      `M${n(x - 26)} ${n(base)} L${n(x - 26)} ${n(base - 50)} A26 26 0 0 1 ${n(x + 26)} ${n(base - 50)} L${n(x + 26)} ${n(base)} Z`,
+      pathData(
+        `M${n(x - 26)} ${n(base)}`,
+        `L${n(x - 26)} ${n(base - 50)}`,
+        `A26 26 0 0 1 ${n(x + 26)} ${n(base - 50)}`,
+        `L${n(x + 26)} ${n(base)} Z`,
+      ),
       mix(colour, [0, 0, 0], 0.35),
     )
   );
@@ -182,7 +211,17 @@ function ferrisWheel({ x, base, colour, light }: LandmarkPlace): string {
 function acacias({ x, base, colour }: LandmarkPlace): string {
   const tree = (middle: number, height: number, width: number) =>
     path(
-      `M${n(middle - 5)} ${n(base)} L${n(middle - 3)} ${n(base - height + 20)} L${n(middle - 40)} ${n(base - height + 8)} L${n(middle - 36)} ${n(base - height + 2)} L${n(middle)} ${n(base - height + 14)} L${n(middle + 34)} ${n(base - height)} L${n(middle + 38)} ${n(base - height + 6)} L${n(middle + 4)} ${n(base - height + 22)} L${n(middle + 6)} ${n(base)} Z`,
+      pathData(
+        `M${n(middle - 5)} ${n(base)}`,
+        `L${n(middle - 3)} ${n(base - height + 20)}`,
+        `L${n(middle - 40)} ${n(base - height + 8)}`,
+        `L${n(middle - 36)} ${n(base - height + 2)}`,
+        `L${n(middle)} ${n(base - height + 14)}`,
+        `L${n(middle + 34)} ${n(base - height)}`,
+        `L${n(middle + 38)} ${n(base - height + 6)}`,
+        `L${n(middle + 4)} ${n(base - height + 22)}`,
+        `L${n(middle + 6)} ${n(base)} Z`,
+      ),
       colour,
     ) +
     `<ellipse cx="${n(middle)}" cy="${n(base - height)}" rx="${n(width)}" ry="${n(width * 0.16)}" fill="${css(colour)}"/>`;
@@ -237,12 +276,19 @@ function earth({ x }: LandmarkPlace): string {
   const [cx, cy] = [x, 165];
   return (
     circle(cx, cy, 58, [40, 110, 200]) +
-    path(`M${n(cx - 30)} ${n(cy - 40)} q30 -6 40 14 q-10 20 6 34 q-22 12 -34 -6 q-18 -14 -12 -42 Z`, [70, 150, 80]) +
+    path(
+      pathData(`M${n(cx - 30)} ${n(cy - 40)}`, `q30 -6 40 14`, `q-10 20 6 34`, `q-22 12 -34 -6`, `q-18 -14 -12 -42 Z`),
+      [70, 150, 80],
+    ) +
     path(`M${n(cx + 14)} ${n(cy + 18)} q22 -4 30 10 q-8 16 -26 14 Z`, [70, 150, 80]) +
     path(`M${n(cx - 50)} ${n(cy - 10)} q26 -8 44 -2 q-20 8 -44 2 Z`, WHITE, ' fill-opacity="0.8"') +
     // The night side.
     path(
-      `M${n(cx + 10)} ${n(cy - 57)} A58 58 0 0 1 ${n(cx + 10)} ${n(cy + 57)} A44 58 0 0 0 ${n(cx + 10)} ${n(cy - 57)} Z`,
+      pathData(
+        `M${n(cx + 10)} ${n(cy - 57)}`,
+        `A58 58 0 0 1 ${n(cx + 10)} ${n(cy + 57)}`,
+        `A44 58 0 0 0 ${n(cx + 10)} ${n(cy - 57)} Z`,
+      ),
       [5, 10, 30],
       ' fill-opacity="0.7"',
     )
@@ -255,12 +301,20 @@ function cacti({ x, base, colour }: LandmarkPlace): string {
     rect(middle - 13, base - height, 26, height, colour) +
     circle(middle, base - height, 13, colour) +
     path(
-      `M${n(middle - 12)} ${n(base - height * 0.45)} L${n(middle - 42)} ${n(base - height * 0.45)} L${n(middle - 42)} ${n(base - height * 0.8)}`,
+      pathData(
+        `M${n(middle - 12)} ${n(base - height * 0.45)}`,
+        `L${n(middle - 42)} ${n(base - height * 0.45)}`,
+        `L${n(middle - 42)} ${n(base - height * 0.8)}`,
+      ),
       'none',
       ` stroke="${css(colour)}" stroke-width="20" stroke-linecap="round" stroke-linejoin="round"`,
     ) +
     path(
-      `M${n(middle + 12)} ${n(base - height * 0.3)} L${n(middle + 40)} ${n(base - height * 0.3)} L${n(middle + 40)} ${n(base - height * 0.62)}`,
+      pathData(
+        `M${n(middle + 12)} ${n(base - height * 0.3)}`,
+        `L${n(middle + 40)} ${n(base - height * 0.3)}`,
+        `L${n(middle + 40)} ${n(base - height * 0.62)}`,
+      ),
       'none',
       ` stroke="${css(colour)}" stroke-width="18" stroke-linecap="round" stroke-linejoin="round"`,
     );

@@ -1,6 +1,6 @@
 import { BLACK, WHITE, css, mix, type Rgb } from '../color';
 import { Dice } from '../hash';
-import { linearGradient, n, radialGradient } from '../svg';
+import { linearGradient, n, radialGradient, pathData } from '../svg';
 
 export type HairStyle = 'short' | 'long' | 'bun' | 'curly' | 'afro';
 
@@ -19,13 +19,13 @@ export interface PortraitParams {
 /** Hair drawn behind the head (long hair, afro) and in front (fringe, bun). */
 function hair(style: HairStyle, colour: Rgb, x: number, y: number, dice: Dice): { back: string; front: string } {
   const fill = `fill="url(#hair)"`;
-  const fringe = `<path d="M${n(x - 118)} ${n(y - 10)} Q${n(x - 120)} ${n(y - 150)} ${n(x)} ${n(y - 152)} Q${n(x + 122)} ${n(y - 150)} ${n(x + 118)} ${n(y - 6)} Q${n(x + 70)} ${n(y - 92)} ${n(x - 30)} ${n(y - 88)} Q${n(x - 90)} ${n(y - 80)} ${n(x - 118)} ${n(y - 10)} Z" ${fill}/>`;
+  const fringe = `<path d="${pathData(`M${n(x - 118)} ${n(y - 10)}`, `Q${n(x - 120)} ${n(y - 150)} ${n(x)} ${n(y - 152)}`, `Q${n(x + 122)} ${n(y - 150)} ${n(x + 118)} ${n(y - 6)}`, `Q${n(x + 70)} ${n(y - 92)} ${n(x - 30)} ${n(y - 88)}`, `Q${n(x - 90)} ${n(y - 80)} ${n(x - 118)} ${n(y - 10)} Z`)}" ${fill}/>`;
   switch (style) {
     case 'short':
       return { back: '', front: fringe };
     case 'long':
       return {
-        back: `<path d="M${n(x - 130)} ${n(y - 40)} Q${n(x - 150)} ${n(y + 170)} ${n(x - 120)} ${n(y + 250)} L${n(x + 120)} ${n(y + 250)} Q${n(x + 150)} ${n(y + 170)} ${n(x + 130)} ${n(y - 40)} Z" ${fill}/>`,
+        back: `<path d="${pathData(`M${n(x - 130)} ${n(y - 40)}`, `Q${n(x - 150)} ${n(y + 170)} ${n(x - 120)} ${n(y + 250)}`, `L${n(x + 120)} ${n(y + 250)}`, `Q${n(x + 150)} ${n(y + 170)} ${n(x + 130)} ${n(y - 40)} Z`)}" ${fill}/>`,
         front: fringe,
       };
     case 'bun':
@@ -41,7 +41,7 @@ function hair(style: HairStyle, colour: Rgb, x: number, y: number, dice: Dice): 
     case 'afro':
       return {
         back: `<ellipse cx="${n(x)}" cy="${n(y - 50)}" rx="200" ry="185" ${fill}/>`,
-        front: `<path d="M${n(x - 116)} ${n(y - 30)} Q${n(x)} ${n(y - 200)} ${n(x + 116)} ${n(y - 30)} Q${n(x)} ${n(y - 95)} ${n(x - 116)} ${n(y - 30)} Z" fill="${css(colour)}"/>`,
+        front: `<path d="${pathData(`M${n(x - 116)} ${n(y - 30)}`, `Q${n(x)} ${n(y - 200)} ${n(x + 116)} ${n(y - 30)}`, `Q${n(x)} ${n(y - 95)} ${n(x - 116)} ${n(y - 30)} Z`)}" fill="${css(colour)}"/>`,
       };
   }
 }
@@ -62,10 +62,18 @@ export function portraitMarkup(params: PortraitParams): string {
     bokeh += `<circle cx="${n(dice.between(0, 1000))}" cy="${n(dice.between(0, 900))}" r="${n(dice.between(20, 90))}" fill="${css(mix(background[1], WHITE, 0.6))}" fill-opacity="${dice.between(0.08, 0.25).toFixed(2)}"/>`;
   }
   const hills = params.landscape
-    ? `<path d="M0 820 Q180 700 360 780 T720 760 T1000 740 V1250 H0 Z" fill="${css(mix(background[1], [60, 120, 60], 0.6))}"/><path d="M0 900 Q250 820 500 880 T1000 860 V1250 H0 Z" fill="${css(mix(background[1], [40, 90, 50], 0.75))}"/><circle cx="800" cy="230" r="70" fill="#fff3c4" fill-opacity="0.9"/>`
+    ? [
+        `<path d="M0 820 Q180 700 360 780 T720 760 T1000 740 V1250 H0 Z" fill="${css(mix(background[1], [60, 120, 60], 0.6))}"/>`,
+        `<path d="M0 900 Q250 820 500 880 T1000 860 V1250 H0 Z" fill="${css(mix(background[1], [40, 90, 50], 0.75))}"/>`,
+        '<circle cx="800" cy="230" r="70" fill="#fff3c4" fill-opacity="0.9"/>',
+      ].join('')
     : '';
   const eye = (ex: number) =>
-    `<ellipse cx="${n(ex)}" cy="${n(y + 10)}" rx="17" ry="12" fill="#fdfbf7"/><circle cx="${n(ex + 2)}" cy="${n(y + 11)}" r="9" fill="#3b2a20"/><circle cx="${n(ex + 5)}" cy="${n(y + 7)}" r="3" fill="#fff"/>` +
+    [
+      `<ellipse cx="${n(ex)}" cy="${n(y + 10)}" rx="17" ry="12" fill="#fdfbf7"/>`,
+      `<circle cx="${n(ex + 2)}" cy="${n(y + 11)}" r="9" fill="#3b2a20"/>`,
+      `<circle cx="${n(ex + 5)}" cy="${n(y + 7)}" r="3" fill="#fff"/>`,
+    ].join('') +
     `<path d="M${n(ex - 24)} ${n(y - 22)} Q${n(ex)} ${n(y - 36)} ${n(ex + 24)} ${n(y - 24)}" fill="none" stroke="${css(mix(params.hair, BLACK, 0.2))}" stroke-width="7" stroke-linecap="round"/>`;
   const defs =
     linearGradient(
@@ -109,9 +117,19 @@ export function portraitMarkup(params: PortraitParams): string {
     `<path d="M160 1250 Q170 930 360 880 L640 880 Q830 930 840 1250 Z" fill="url(#cloth)"/>` +
     `<path d="M440 ${n(y + 60)} L560 ${n(y + 60)} L570 890 Q500 940 430 890 Z" fill="${css(shade)}"/>` +
     `<path d="M415 880 Q500 960 585 880" fill="none" stroke="${css(mix(params.clothing, WHITE, 0.4))}" stroke-width="14" stroke-linecap="round"/>` +
-    `<ellipse cx="${n(x - 118)}" cy="${n(y + 30)}" rx="24" ry="36" fill="${css(shade)}"/><ellipse cx="${n(x + 118)}" cy="${n(y + 30)}" rx="24" ry="36" fill="${css(shade)}"/>` +
+    [
+      `<ellipse cx="${n(x - 118)}" cy="${n(y + 30)}" rx="24" ry="36" fill="${css(shade)}"/>`,
+      `<ellipse cx="${n(x + 118)}" cy="${n(y + 30)}" rx="24" ry="36" fill="${css(shade)}"/>`,
+    ].join('') +
     `<ellipse cx="${n(x)}" cy="${n(y)}" rx="120" ry="150" fill="url(#face)"/>` +
-    `<g transform="translate(${n(x - 62)} ${n(y + 62)}) scale(42 26)"><circle r="1" fill="url(#blush)"/></g><g transform="translate(${n(x + 62)} ${n(y + 62)}) scale(42 26)"><circle r="1" fill="url(#blush)"/></g>` +
+    [
+      `<g transform="translate(${n(x - 62)} ${n(y + 62)}) scale(42 26)">`,
+      '<circle r="1" fill="url(#blush)"/>',
+      '</g>',
+      `<g transform="translate(${n(x + 62)} ${n(y + 62)}) scale(42 26)">`,
+      '<circle r="1" fill="url(#blush)"/>',
+      '</g>',
+    ].join('') +
     eye(x - 48) +
     eye(x + 48) +
     `<path d="M${n(x - 4)} ${n(y + 28)} Q${n(x - 14)} ${n(y + 62)} ${n(x + 6)} ${n(y + 66)}" fill="none" stroke="${css(shade)}" stroke-width="6" stroke-linecap="round"/>` +

@@ -1,6 +1,6 @@
 import { WHITE, css, hexToRgb, mix } from '../color';
 import { Dice } from '../hash';
-import { linearGradient, n, radialGradient, ridge } from '../svg';
+import { linearGradient, n, radialGradient, ridge, pathData } from '../svg';
 
 export interface SceneParams {
   seed: string;
@@ -51,9 +51,12 @@ function palm(x: number, base: number, height: number, colour: string, lean: num
   for (let angle = -160; angle <= -20; angle += 28) {
     const radians = (angle * Math.PI) / 180;
     const tip = [top[0] + 95 * Math.cos(radians), top[1] + 60 * Math.sin(radians) + 40] as const;
-    leaves += `<path d="M${n(top[0])} ${n(top[1])} Q${n((top[0] + tip[0]) / 2)} ${n(top[1] - 40)} ${n(tip[0])} ${n(tip[1])} Q${n((top[0] + tip[0]) / 2)} ${n(top[1] - 10)} ${n(top[0])} ${n(top[1])} Z" fill="${colour}"/>`;
+    leaves += `<path d="${pathData(`M${n(top[0])} ${n(top[1])}`, `Q${n((top[0] + tip[0]) / 2)} ${n(top[1] - 40)} ${n(tip[0])} ${n(tip[1])}`, `Q${n((top[0] + tip[0]) / 2)} ${n(top[1] - 10)} ${n(top[0])} ${n(top[1])} Z`)}" fill="${colour}"/>`;
   }
-  return `<path d="M${n(x - 7)} ${n(base)} Q${n(x + lean * 0.3)} ${n(base - height / 2)} ${n(top[0])} ${n(top[1])} L${n(top[0] + 6)} ${n(top[1])} Q${n(x + lean * 0.3 + 10)} ${n(base - height / 2)} ${n(x + 7)} ${n(base)} Z" fill="${colour}"/>${leaves}`;
+  return [
+    `<path d="${pathData(`M${n(x - 7)} ${n(base)}`, `Q${n(x + lean * 0.3)} ${n(base - height / 2)} ${n(top[0])} ${n(top[1])}`, `L${n(top[0] + 6)} ${n(top[1])}`, `Q${n(x + lean * 0.3 + 10)} ${n(base - height / 2)} ${n(x + 7)} ${n(base)} Z`)}" fill="${colour}"/>`,
+    leaves,
+  ].join('');
 }
 
 /** A layered landscape in a 1000 × 750 frame: sky, glow, ridges from far to near, water, details. */
@@ -105,10 +108,13 @@ export function sceneMarkup(params: SceneParams): string {
   if (params.aurora) {
     for (let band = 0; band < 3; band += 1) {
       const y = 120 + band * 60;
-      markup += `<path d="M-50 ${y} C250 ${y - 120} 450 ${y + 110} 700 ${y - 30} S950 ${y - 90} 1050 ${y} L1050 ${y + 140} C800 ${y + 60} 500 ${y + 220} 250 ${y + 120} S0 ${y + 160} -50 ${y + 140} Z" fill="url(#aurora)" opacity="${(0.8 - band * 0.2).toFixed(2)}"/>`;
+      markup += `<path d="${pathData(`M-50 ${y}`, `C250 ${y - 120} 450 ${y + 110} 700 ${y - 30}`, `S950 ${y - 90} 1050 ${y}`, `L1050 ${y + 140}`, `C800 ${y + 60} 500 ${y + 220} 250 ${y + 120}`, `S0 ${y + 160} -50 ${y + 140} Z`)}" fill="url(#aurora)" opacity="${(0.8 - band * 0.2).toFixed(2)}"/>`;
     }
   }
-  markup += `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#glow)"/><circle cx="${n(params.light.x)}" cy="${n(params.light.y)}" r="${n(params.light.r)}" fill="${params.light.colour}"/>`;
+  markup += [
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#glow)"/>`,
+    `<circle cx="${n(params.light.x)}" cy="${n(params.light.y)}" r="${n(params.light.r)}" fill="${params.light.colour}"/>`,
+  ].join('');
   if (params.skyline) markup += skylineMarkup(dice, params.skyline);
   if (params.landmark) markup += params.landmark;
   // Ridges whose top is below the waterline stand in front of the water (a beach, a shore).

@@ -1,6 +1,7 @@
 import {
   CATEGORY_IDS,
   CLOUD_ONLY_OPTIONS,
+  getColor,
   getOption,
   getSelectableOptions,
   getWorkflowOption,
@@ -15,6 +16,7 @@ import { cameraMoveOf } from './camera';
 import { DRESSED_IDS, fittedPieces } from './costume/wardrobe';
 import { LocalImageEngine } from './image-engine';
 import { LIGHTINGS } from './lights';
+import { OPTION_COLORS } from './option-colors';
 import { ENVIRONMENT_SCENES } from './overlays';
 import { styleFamily } from './styles/families';
 
@@ -82,6 +84,20 @@ describe('the local engine offers only what it renders as named', () => {
     const both = rows.filter((id) => isCloudOnly(category, id));
     const unknown = rows.filter((id) => !getOption(category, id) && !getWorkflowOption(category, id));
     expect({ both, unknown }).toEqual({ both: [], unknown: [] });
+  });
+
+  test("an option's own colours are palette colours of an option the engine renders", () => {
+    const wrong = Object.entries(OPTION_COLORS).flatMap(([category, rows]) =>
+      Object.entries(rows ?? {})
+        .filter(
+          ([id, colors]) =>
+            isCloudOnly(category as CategoryId, id) ||
+            !(getOption(category as CategoryId, id) ?? getWorkflowOption(category as CategoryId, id)) ||
+            colors.some((color) => !getColor(color)),
+        )
+        .map(([id]) => `${category}:${id}`),
+    );
+    expect(wrong).toEqual([]);
   });
 
   test('the cloud-only list names options of the catalogue', () => {

@@ -15,13 +15,13 @@ export interface OverlayContext {
   id: string;
   height: number;
   dice: Dice;
-  /** Colours for this option, most specific first: the user's choice, then colours its prompt names. */
+  /** Colours for this option, most specific first: the user's choice, then the option's own (option-colors.ts). */
   colours: readonly Rgb[];
 }
 
 const WIDTH = 1000;
 
-/** A hue of the option's own, for options whose prompt names no colour. */
+/** A hue drawn from the option's dice, for options with no colours of their own. */
 function ownHue(context: OverlayContext, saturation: number, lightness: number): Rgb {
   return hsl(context.dice.between(0, 360), saturation, lightness);
 }

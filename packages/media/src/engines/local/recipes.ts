@@ -27,7 +27,7 @@ import { LIGHTINGS, type Mood } from './lights';
 import { NEUTRAL_LOOK, combineLooks, look, type Look } from './look';
 import type { OverlayContext } from './overlays';
 import { styleFamily, type PhotoGrade } from './styles/families';
-import { coloursNamedIn, isNeutral } from './words';
+import { isNeutral, OPTION_COLORS } from './option-colors';
 
 /**
  * One recipe family per category, with per-option parameters from the option's own data (format
@@ -42,7 +42,7 @@ export interface Choice {
 interface RecipeInput {
   choice: Choice;
   dice: Dice;
-  /** The user's colour for this option and its parts, then the colours its prompt names. */
+  /** The user's colour for this option and its parts, then the option's own (option-colors.ts). */
   colours: readonly Rgb[];
 }
 
@@ -86,7 +86,7 @@ const MOOD_LOOKS: Readonly<Record<Mood, (dice: Dice) => Look>> = {
   silhouette: () => look({ grade: contrast(1.45), tone: 1.25 }),
 };
 
-/** Tints towards the colours the user chose or the prompt names (neutral ones excepted). */
+/** Tints towards the option's colours, the user's first (neutral ones excepted). */
 function tints(colours: readonly Rgb[], amount: number): Look {
   return grade(...colours.slice(0, 2).map((colour) => tint(colour, amount)));
 }
@@ -151,14 +151,14 @@ function colourOf(id: string | undefined): PaletteColor | undefined {
   return id === undefined ? undefined : getColor(id);
 }
 
-/** The colours that apply to one option: the user's for it and its parts first, then those its prompt names. */
+/** The colours that apply to one option: the user's for it and its parts first, then its own. */
 function coloursFor({ category, option }: Choice, colors: ColorChoices, includeNeutral: boolean): Rgb[] {
   const chosen = [
     colors.elements?.[category]?.[option.id],
     ...Object.values(colors.components?.[category]?.[option.id] ?? {}),
   ];
-  const named = coloursNamedIn(option.prompt).filter((colour) => includeNeutral || !isNeutral(colour));
-  const palette = [...chosen.map(colourOf), ...named].filter((colour): colour is PaletteColor => colour !== undefined);
+  const own = (OPTION_COLORS[category]?.[option.id] ?? []).filter((id) => includeNeutral || !isNeutral(id));
+  const palette = [...chosen, ...own].map(colourOf).filter((colour): colour is PaletteColor => colour !== undefined);
   return palette.map((colour) => hexToRgb(colour.hex));
 }
 

@@ -152,10 +152,18 @@ export function drawnPieces(layer: Layer, outfits: readonly Outfit[], fit: Fit, 
       const accent = entry.accent ?? (entry.anchor === 'hand' ? skin : entry.main);
       const drawn = entry.draw({ id: `${id}-${layer}-${index}`, main: entry.main, accent }, measures);
       const moved = entry.offset
-        ? `<g transform="translate(${n(entry.offset.dx)} ${n(entry.offset.dy)}) scale(${entry.offset.scale})">${drawn}</g>`
+        ? [
+            `<g transform="translate(${n(entry.offset.dx)} ${n(entry.offset.dy)}) scale(${entry.offset.scale})">`,
+            drawn,
+            '</g>',
+          ].join('')
         : drawn;
       return placementsOf(entry, fit).map((at) => ({
-        svg: `<g transform="translate(${n(at.x)} ${n(at.y)}) rotate(${n(at.angle)}) scale(${(at.unit / 100).toFixed(4)})">${moved}</g>`,
+        svg: [
+          `<g transform="translate(${n(at.x)} ${n(at.y)}) rotate(${n(at.angle)}) scale(${(at.unit / 100).toFixed(4)})">`,
+          moved,
+          '</g>',
+        ].join(''),
         at,
       }));
     }),

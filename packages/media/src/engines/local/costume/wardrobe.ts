@@ -661,7 +661,7 @@ export function fittedPieces(category: 'character' | 'clothing' | 'action', id: 
 }
 
 /**
- * An option's pieces, by id. The colour the user chose (or the prompt names) paints the option's
+ * An option's pieces, by id. The colour the user chose (or the option's own, option-colors.ts) paints the option's
  * first piece; the second its accent. Options without pieces of their own get a plain top of a hue of
  * their own, so every option is dressed.
  */

@@ -1,5 +1,5 @@
 import { BLACK, WHITE, css, mix } from '../../../../color';
-import { n } from '../../../../svg';
+import { n, pathData } from '../../../../svg';
 import { collarLine, GOLD, SILVER, lit, shape, outline, dot, line, glint, type Draw } from './paint';
 
 // ── Torso frame (as in clothes.ts): what the person rides, wears at the neck or across the chest ──
@@ -29,13 +29,46 @@ export function mount(kind: Mount): Draw {
     const [defs, fill] = lit(`${id}-l`, main, 0.3, false);
     const dark = css(mix(main, BLACK, 0.55));
     const eye = (x: number, y: number, iris: string) =>
-      `${dot(x, y, 6, iris, ` stroke="${dark}" stroke-width="1.5"`)}${dot(x - 1, y, 2.6, '#111')}${glint(x - 2.5, y - 2.5, 1.6, 1.1)}`;
+      [
+        dot(x, y, 6, iris, ` stroke="${dark}" stroke-width="1.5"`),
+        dot(x - 1, y, 2.6, '#111'),
+        glint(x - 2.5, y - 2.5, 1.6, 1.1),
+      ].join('');
     const features: Record<Mount, string> = {
       horse: `${eye(-50, 32, '#3a2414')}${dot(-88, 74, 3.5, dark)}`,
-      unicorn: `${eye(-50, 32, '#3a2414')}${dot(-88, 74, 3.5, dark)}${shape('M-40 8 L-70 -50 L-30 2 Z', css(GOLD), outline(GOLD, 1))}${[-14, -26, -38].map((y) => line(-34 + (y + 14) * 0.55, y + 10, -44 + (y + 14) * 0.55, y + 4, mix(GOLD, BLACK, 0.35), 1.5)).join('')}`,
-      dragon: `${shape('M-14 6 Q0 -30 30 -44 Q10 -20 2 12 Z M-34 0 Q-26 -36 0 -56 Q-16 -28 -20 4 Z', '#ece2c8', outline([200, 180, 140], 1))}${eye(-54, 24, '#f5d020')}<path d="M-54 19 L-54 29" stroke="#111" stroke-width="2"/>${[-92, -84, -76].map((x) => shape(`M${x} 62 l4 8 l4 -8 Z`, '#fbfbf2')).join('')}${dot(-96, 50, 3, dark)}${[40, 70, 100, 130].map((y) => shape(`M${n(24 - (y - 40) * 0.05)} ${y} l14 -6 l-10 -14 Z`, css(accent))).join('')}`,
-      eagle: `${shape(BEAK, css(GOLD), outline(GOLD, 1.2))}${eye(-52, 20, '#f0b020')}<path d="M-64 12 Q-52 6 -40 14" fill="none" stroke="${dark}" stroke-width="3"/>${[60, 84, 108].map((y) => `<path d="M${-28 + (y - 60) * 0.05} ${y} q14 10 28 0 q14 10 28 0" fill="none" stroke="${css(accent)}" stroke-width="4"/>`).join('')}`,
-      firebird: `${[0, 1, 2, 3].map((index) => shape(`M${-40 + index * 14} ${2 + index * 4} Q${-30 + index * 22} ${-40 - index * 4} ${-6 + index * 26} ${-34 + index * 8} Q${-14 + index * 18} ${-10} ${-26 + index * 16} ${10 + index * 4} Z`, css(index % 2 === 0 ? accent : [255, 220, 80]))).join('')}${shape(BEAK, css(GOLD), outline(GOLD, 1.2))}${eye(-52, 20, '#ffe680')}`,
+      unicorn: [
+        eye(-50, 32, '#3a2414'),
+        dot(-88, 74, 3.5, dark),
+        shape('M-40 8 L-70 -50 L-30 2 Z', css(GOLD), outline(GOLD, 1)),
+        `${[-14, -26, -38].map((y) => line(-34 + (y + 14) * 0.55, y + 10, -44 + (y + 14) * 0.55, y + 4, mix(GOLD, BLACK, 0.35), 1.5)).join('')}`,
+      ].join(''),
+      dragon: [
+        shape(
+          'M-14 6 Q0 -30 30 -44 Q10 -20 2 12 Z M-34 0 Q-26 -36 0 -56 Q-16 -28 -20 4 Z',
+          '#ece2c8',
+          outline([200, 180, 140], 1),
+        ),
+        eye(-54, 24, '#f5d020'),
+        [
+          '<path d="M-54 19 L-54 29" stroke="#111" stroke-width="2"/>',
+          `${[-92, -84, -76].map((x) => shape(`M${x} 62 l4 8 l4 -8 Z`, '#fbfbf2')).join('')}`,
+        ].join(''),
+        dot(-96, 50, 3, dark),
+        `${[40, 70, 100, 130].map((y) => shape(`M${n(24 - (y - 40) * 0.05)} ${y} l14 -6 l-10 -14 Z`, css(accent))).join('')}`,
+      ].join(''),
+      eagle: [
+        shape(BEAK, css(GOLD), outline(GOLD, 1.2)),
+        eye(-52, 20, '#f0b020'),
+        [
+          `<path d="M-64 12 Q-52 6 -40 14" fill="none" stroke="${dark}" stroke-width="3"/>`,
+          `${[60, 84, 108].map((y) => `<path d="M${-28 + (y - 60) * 0.05} ${y} q14 10 28 0 q14 10 28 0" fill="none" stroke="${css(accent)}" stroke-width="4"/>`).join('')}`,
+        ].join(''),
+      ].join(''),
+      firebird: [
+        `${[0, 1, 2, 3].map((index) => shape(pathData(`M${-40 + index * 14} ${2 + index * 4}`, `Q${-30 + index * 22} ${-40 - index * 4} ${-6 + index * 26} ${-34 + index * 8}`, `Q${-14 + index * 18} ${-10} ${-26 + index * 16} ${10 + index * 4} Z`), css(index % 2 === 0 ? accent : [255, 220, 80]))).join('')}`,
+        shape(BEAK, css(GOLD), outline(GOLD, 1.2)),
+        eye(-52, 20, '#ffe680'),
+      ].join(''),
     };
     const mane =
       kind === 'horse' || kind === 'unicorn'
@@ -46,7 +79,14 @@ export function mount(kind: Mount): Draw {
           ).join('')
         : '';
     // Drawn at two thirds of the shoulders' scale in the lower corner: the rider's face and chest stay seen.
-    return `<defs>${defs}</defs><g transform="translate(-34 46) scale(0.66)">${mane}${shape(MOUNT_HEADS[kind], fill, outline(main, 2))}${features[kind]}</g>`;
+    return [
+      `<defs>${defs}</defs>`,
+      [
+        '<g transform="translate(-34 46) scale(0.66)">',
+        `${mane}${shape(MOUNT_HEADS[kind], fill, outline(main, 2))}${features[kind]}`,
+        '</g>',
+      ].join(''),
+    ].join('');
   };
 }
 
@@ -57,12 +97,21 @@ export const carpet: Draw = ({ id, main, accent }) => {
   const fringe = Array.from({ length: 48 }, (_, index) =>
     line(-236 + index * 10, 62, -236 + index * 10, 50 + (index % 2) * 3, mix(accent, WHITE, 0.3), 2.5),
   ).join('');
-  const medallions = Array.from(
-    { length: 8 },
-    (_, index) =>
-      `${shape(`M${-210 + index * 60} 112 l20 -16 l20 16 l-20 16 Z`, css(accent), outline(accent, 1))}${dot(-190 + index * 60, 112, 5, css(mix(main, BLACK, 0.2)))}`,
+  const medallions = Array.from({ length: 8 }, (_, index) =>
+    [
+      shape(`M${-210 + index * 60} 112 l20 -16 l20 16 l-20 16 Z`, css(accent), outline(accent, 1)),
+      dot(-190 + index * 60, 112, 5, css(mix(main, BLACK, 0.2))),
+    ].join(''),
   ).join('');
-  return `<defs>${defs}</defs>${fringe}${shape(`${edge(64)} L240 380 L-240 380 Z`, fill, outline(main, 2))}<path d="${edge(76)}" fill="none" stroke="${css(accent)}" stroke-width="7"/><path d="${edge(140)}" fill="none" stroke="${css(accent)}" stroke-width="5"/>${medallions}`;
+  return [
+    `<defs>${defs}</defs>${fringe}`,
+    shape(`${edge(64)} L240 380 L-240 380 Z`, fill, outline(main, 2)),
+    `<path d="`,
+    edge(76),
+    `" fill="none" stroke="${css(accent)}" stroke-width="7"/><path d="`,
+    edge(140),
+    `" fill="none" stroke="${css(accent)}" stroke-width="5"/>${medallions}`,
+  ].join('');
 };
 
 export function necklace(pearls: boolean): Draw {
@@ -82,19 +131,42 @@ export function necklace(pearls: boolean): Draw {
 export const scarf: Draw = ({ id, main, accent }, { neck }) => {
   const [defs, fill] = lit(`${id}-l`, main);
   const y = collarLine(neck);
-  return `<defs>${defs}</defs>${shape(`M-34 ${n(y - 14)} Q0 ${n(y + 4)} 34 ${n(y - 14)} L38 ${n(y + 6)} Q0 ${n(y + 26)} -38 ${n(y + 6)} Z`, fill)}${shape(`M6 ${n(y + 10)} L26 ${n(y + 10)} L30 ${n(y + 110)} L12 ${n(y + 112)} Z`, fill)}${line(8, y + 100, 30, y + 100, accent, 3)}`;
+  return [
+    `<defs>${defs}</defs>`,
+    shape(
+      pathData(
+        `M-34 ${n(y - 14)}`,
+        `Q0 ${n(y + 4)} 34 ${n(y - 14)}`,
+        `L38 ${n(y + 6)}`,
+        `Q0 ${n(y + 26)} -38 ${n(y + 6)} Z`,
+      ),
+      fill,
+    ),
+    shape(`M6 ${n(y + 10)} L26 ${n(y + 10)} L30 ${n(y + 110)} L12 ${n(y + 112)} Z`, fill),
+    line(8, y + 100, 30, y + 100, accent, 3),
+  ].join('');
 };
 
 export const stethoscope: Draw = (_paint, { neck }) => {
   const y = collarLine(neck);
-  return `<path d="M-26 ${n(y - 10)} Q-40 ${n(y + 80)} -10 ${n(y + 110)} M26 ${n(y - 10)} Q40 ${n(y + 60)} 30 ${n(y + 120)}" fill="none" stroke="#2c3e50" stroke-width="4"/>${dot(30, y + 126, 9, css(SILVER), outline(SILVER, 1.5))}${glint(27, y + 123, 3, 2)}`;
+  return [
+    `<path d="${pathData(`M-26 ${n(y - 10)}`, `Q-40 ${n(y + 80)} -10 ${n(y + 110)}`, `M26 ${n(y - 10)}`, `Q40 ${n(y + 60)} 30 ${n(y + 120)}`)}" fill="none" stroke="#2c3e50" stroke-width="4"/>`,
+    dot(30, y + 126, 9, css(SILVER), outline(SILVER, 1.5)),
+    glint(27, y + 123, 3, 2),
+  ].join('');
 };
 
 /** A sash across the chest from one shoulder to the other hip (royals), or a draped toga. */
 export function sash(width: number): Draw {
   return ({ id, main, accent }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.25, false);
-    return `<defs>${defs}</defs><path d="M-56 -6 L${-56 + width} -6 L80 300 L${80 - width} 300 Z" fill="${fill}"/>${line(-56 + width, -6, 80, 300, accent, 3)}`;
+    return [
+      `<defs>${defs}</defs>`,
+      [
+        `<path d="M-56 -6 L${-56 + width} -6 L80 300 L${80 - width} 300 Z" fill="${fill}"/>`,
+        `${line(-56 + width, -6, 80, 300, accent, 3)}`,
+      ].join(''),
+    ].join('');
   };
 }
 
@@ -105,18 +177,24 @@ export const emblem: Draw = ({ accent, main }) => {
     const radius = index % 2 === 0 ? 22 : 9;
     return `${n(radius * Math.cos(angle))} ${n(100 + radius * Math.sin(angle))}`;
   });
-  return `<path d="M-32 74 L32 74 L40 92 L0 136 L-40 92 Z" fill="${css(main)}" stroke="${css(mix(main, BLACK, 0.4))}" stroke-width="2"/><path d="M${points.join(' L')} Z" fill="${css(accent)}"/>`;
+  return [
+    `<path d="M-32 74 L32 74 L40 92 L0 136 L-40 92 Z" fill="${css(main)}" stroke="${css(mix(main, BLACK, 0.4))}" stroke-width="2"/>`,
+    `<path d="M${points.join(' L')} Z" fill="${css(accent)}"/>`,
+  ].join('');
 };
 
 /** Ermine trim around the neckline (king, queen): white fur with black tails. */
 export const ermine: Draw = (_paint, { neck }) => {
   const y = collarLine(neck);
-  const band = `M-62 ${n(y + 26)} Q-34 ${n(y - 8)} 0 ${n(y + 4)} Q34 ${n(y - 8)} 62 ${n(y + 26)}`;
+  const band = pathData(`M-62 ${n(y + 26)}`, `Q-34 ${n(y - 8)} 0 ${n(y + 4)}`, `Q34 ${n(y - 8)} 62 ${n(y + 26)}`);
   const tails = Array.from({ length: 7 }, (_, index) => {
     const t = (index - 3) / 3;
     return shape(`M${n(t * 52)} ${n(y + 8 + 14 * t * t)} l-2 6 l2 -1.5 l2 1.5 Z`, '#111');
   }).join('');
-  return `<path d="${band}" fill="none" stroke="#efe9dc" stroke-width="18" stroke-linecap="round"/><path d="${band}" fill="none" stroke="#fbf9f4" stroke-width="11" stroke-linecap="round"/>${tails}`;
+  return [
+    `<path d="${band}" fill="none" stroke="#efe9dc" stroke-width="18" stroke-linecap="round"/>`,
+    `<path d="${band}" fill="none" stroke="#fbf9f4" stroke-width="11" stroke-linecap="round"/>${tails}`,
+  ].join('');
 };
 
 /** How many pleats go round a ruff. */
@@ -139,11 +217,22 @@ export const ruff: Draw = ({ id }, { neck }) => {
     const [a, b, c, d] = [inner(from), outer(from), outer((from + to) / 2, 1.1), outer(to)];
     const e = inner(to);
     const shade = index % 2 === 0 ? '#fbfbf8' : '#e4e4dc';
-    return `<path d="M${n(a[0])} ${n(a[1])} L${n(b[0])} ${n(b[1])} Q${n(c[0])} ${n(c[1])} ${n(d[0])} ${n(d[1])} L${n(e[0])} ${n(e[1])} Z" fill="${shade}" stroke="#c8c8c0" stroke-width="0.8" stroke-linejoin="round"/>`;
+    return `<path d="${pathData(`M${n(a[0])} ${n(a[1])}`, `L${n(b[0])} ${n(b[1])}`, `Q${n(c[0])} ${n(c[1])} ${n(d[0])} ${n(d[1])}`, `L${n(e[0])} ${n(e[1])} Z`)}" fill="${shade}" stroke="#c8c8c0" stroke-width="0.8" stroke-linejoin="round"/>`;
   });
   // The neck passes in front of the ruff's back half: its hole is cut up to the outer edge behind.
-  const hole = `<g fill="#000"><ellipse cx="0" cy="${n(y - 6)}" rx="15" ry="10"/><rect x="-15" y="${n(y - 30)}" width="30" height="24"/></g>`;
-  return `<defs><mask id="${id}-m"><rect x="-80" y="${n(y - 40)}" width="160" height="80" fill="#fff"/>${hole}</mask></defs><g mask="url(#${id}-m)">${pleats.join('')}</g>`;
+  const hole = [
+    '<g fill="#000">',
+    `<ellipse cx="0" cy="${n(y - 6)}" rx="15" ry="10"/>`,
+    `<rect x="-15" y="${n(y - 30)}" width="30" height="24"/>`,
+    '</g>',
+  ].join('');
+  return [
+    '<defs>',
+    `<mask id="${id}-m">`,
+    `<rect x="-80" y="${n(y - 40)}" width="160" height="80" fill="#fff"/>${hole}</mask>`,
+    '</defs>',
+    `<g mask="url(#${id}-m)">${pleats.join('')}</g>`,
+  ].join('');
 };
 
 /** Water up to the chest (swimming): in front of the body, with ripples. */

@@ -1,5 +1,5 @@
 import { BLACK, WHITE, css, mix, type Rgb } from '../../../../color';
-import { n } from '../../../../svg';
+import { n, pathData } from '../../../../svg';
 import { collarLine, GOLD, lit, shape, outline, dot, line, glint, mirrored, type Draw } from './paint';
 
 // ── Torso: origin between the shoulders (x = ±50), the chin `neck` units above ──
@@ -14,17 +14,30 @@ export function jacket(neckwear: Neckwear, shirt: Rgb = [246, 246, 242], satin =
     const vDepth = 95;
     const lapel = satin ? css(mix(main, WHITE, 0.12)) : css(mix(main, BLACK, 0.12));
     const body = `M-140 ${n(collar - 10)} L140 ${n(collar - 10)} L150 320 L-150 320 Z`;
-    const shirtShape = `M-16 ${n(collar - 4)} L16 ${n(collar - 4)} L24 ${n(collar + 8)} L0 ${vDepth} L-24 ${n(collar + 8)} Z`;
+    const shirtShape = pathData(
+      `M-16 ${n(collar - 4)}`,
+      `L16 ${n(collar - 4)}`,
+      `L24 ${n(collar + 8)}`,
+      `L0 ${vDepth}`,
+      `L-24 ${n(collar + 8)} Z`,
+    );
     const lapels = mirrored(
       shape(
-        `M14 ${n(collar - 6)} L34 ${n(collar + 12)} L26 ${n(collar + 30)} L40 ${n(collar + 42)} L2 ${vDepth + 4} L22 ${n(collar + 10)} Z`,
+        pathData(
+          `M14 ${n(collar - 6)}`,
+          `L34 ${n(collar + 12)}`,
+          `L26 ${n(collar + 30)}`,
+          `L40 ${n(collar + 42)}`,
+          `L2 ${vDepth + 4}`,
+          `L22 ${n(collar + 10)} Z`,
+        ),
         lapel,
         ` stroke="${css(mix(main, BLACK, 0.5))}" stroke-width="1.2"`,
       ),
     );
     const shirtCollar = mirrored(
       shape(
-        `M1 ${n(collar - 6)} L16 ${n(collar - 8)} L24 ${n(collar + 12)} L6 ${n(collar + 8)} Z`,
+        pathData(`M1 ${n(collar - 6)}`, `L16 ${n(collar - 8)}`, `L24 ${n(collar + 12)}`, `L6 ${n(collar + 8)} Z`),
         css(shirt),
         ' stroke="#999" stroke-width="0.8"',
       ),
@@ -32,16 +45,51 @@ export function jacket(neckwear: Neckwear, shirt: Rgb = [246, 246, 242], satin =
     const tie = neckwearMarkup(neckwear, accent, collar, vDepth);
     const buttons = [vDepth + 20, vDepth + 50].map((y) => dot(4, y, 3.2, css(mix(main, BLACK, 0.45)))).join('');
     const seams = `<path d="M-58 ${n(collar)} Q-66 120 -70 320 M58 ${n(collar)} Q66 120 70 320" fill="none" stroke="${css(mix(main, BLACK, 0.35))}" stroke-width="1.5" stroke-opacity="0.6"/>`;
-    return `<defs>${defs}</defs>${shape(body, fill)}${seams}${shape(shirtShape, css(shirt))}${shirtCollar}${tie}${lapels}${buttons}`;
+    return [
+      `<defs>${defs}</defs>`,
+      shape(body, fill),
+      seams,
+      shape(shirtShape, css(shirt)),
+      `${shirtCollar}${tie}${lapels}${buttons}`,
+    ].join('');
   };
 }
 
 function neckwearMarkup(kind: Neckwear, colour: Rgb, collar: number, length: number): string {
   if (kind === 'tie') {
-    return `${shape(`M-6 ${n(collar + 4)} L6 ${n(collar + 4)} L4 ${n(collar + 14)} L-4 ${n(collar + 14)} Z`, css(mix(colour, BLACK, 0.2)))}${shape(`M-4 ${n(collar + 14)} L4 ${n(collar + 14)} L9 ${n(length - 6)} L0 ${n(length + 4)} L-9 ${n(length - 6)} Z`, css(colour))}`;
+    return [
+      shape(
+        pathData(`M-6 ${n(collar + 4)}`, `L6 ${n(collar + 4)}`, `L4 ${n(collar + 14)}`, `L-4 ${n(collar + 14)} Z`),
+        css(mix(colour, BLACK, 0.2)),
+      ),
+      shape(
+        pathData(
+          `M-4 ${n(collar + 14)}`,
+          `L4 ${n(collar + 14)}`,
+          `L9 ${n(length - 6)}`,
+          `L0 ${n(length + 4)}`,
+          `L-9 ${n(length - 6)} Z`,
+        ),
+        css(colour),
+      ),
+    ].join('');
   }
   if (kind === 'bow') {
-    return `${shape(`M0 ${n(collar + 6)} L-20 ${n(collar - 4)} L-20 ${n(collar + 16)} Z M0 ${n(collar + 6)} L20 ${n(collar - 4)} L20 ${n(collar + 16)} Z`, css(colour), ` stroke="${css(mix(colour, BLACK, 0.4))}" stroke-width="1"`)}${dot(0, collar + 6, 4, css(mix(colour, BLACK, 0.2)))}`;
+    return [
+      shape(
+        pathData(
+          `M0 ${n(collar + 6)}`,
+          `L-20 ${n(collar - 4)}`,
+          `L-20 ${n(collar + 16)} Z`,
+          `M0 ${n(collar + 6)}`,
+          `L20 ${n(collar - 4)}`,
+          `L20 ${n(collar + 16)} Z`,
+        ),
+        css(colour),
+        ` stroke="${css(mix(colour, BLACK, 0.4))}" stroke-width="1"`,
+      ),
+      dot(0, collar + 6, 4, css(mix(colour, BLACK, 0.2))),
+    ].join('');
   }
   return '';
 }
@@ -56,7 +104,12 @@ export function straps(across: boolean): Draw {
   return ({ id, main }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.2, false);
     const strap = (d: string) => shape(d, fill, outline(main, 1));
-    return `<defs>${defs}</defs>${across ? strap('M-44 -8 L-30 -10 L70 240 L56 244 Z') : mirrored(strap('M22 -8 L36 -8 L40 240 L26 240 Z'))}`;
+    return [
+      '<defs>',
+      defs,
+      '</defs>',
+      `${across ? strap('M-44 -8 L-30 -10 L70 240 L56 244 Z') : mirrored(strap('M22 -8 L36 -8 L40 240 L26 240 Z'))}`,
+    ].join('');
   };
 }
 
@@ -70,8 +123,22 @@ export function legwear(kind: Legwear): Draw {
     const outlineShape =
       kind === 'skirt'
         ? `M-60 -10 L60 -10 L${n(90)} ${length} L-90 ${length} Z`
-        : `M-60 -10 L60 -10 L64 ${length} L8 ${length} L0 40 L-8 ${length} L-64 ${length} Z`;
-    return `<defs>${defs}</defs>${shape(outlineShape, fill)}<rect x="-60" y="-12" width="120" height="14" fill="${css(mix(accent, BLACK, 0.3))}"/>`;
+        : pathData(
+            `M-60 -10`,
+            `L60 -10`,
+            `L64 ${length}`,
+            `L8 ${length}`,
+            `L0 40`,
+            `L-8 ${length}`,
+            `L-64 ${length} Z`,
+          );
+    return [
+      '<defs>',
+      defs,
+      '</defs>',
+      `${shape(outlineShape, fill)}`,
+      `<rect x="-60" y="-12" width="120" height="14" fill="${css(mix(accent, BLACK, 0.3))}"/>`,
+    ].join('');
   };
 }
 
@@ -80,19 +147,36 @@ export function shoe(boot: boolean): Draw {
   return ({ id, main, accent }) => {
     const [defs, fill] = lit(`${id}-l`, main, 0.3, false);
     const top = boot ? -90 : -14;
-    return `<defs>${defs}</defs>${shape(`M-26 ${top} L22 ${top} L24 8 Q70 10 78 34 L-30 38 Z`, fill, outline(main, 1.5))}<rect x="-32" y="32" width="112" height="10" rx="4" fill="${css(accent)}"/>${glint(30, 14, 10, 3)}`;
+    return [
+      `<defs>${defs}</defs>`,
+      shape(`M-26 ${top} L22 ${top} L24 8 Q70 10 78 34 L-30 38 Z`, fill, outline(main, 1.5)),
+      `<rect x="-32" y="32" width="112" height="10" rx="4" fill="${css(accent)}"/>`,
+      glint(30, 14, 10, 3),
+    ].join('');
   };
 }
 
 /** A speech bubble beside the head, with a few words or a sign. */
 export function speech(text: string): Draw {
   return ({ main }) =>
-    `<path d="M66 76 L92 52 Q60 48 60 16 Q60 -20 130 -20 Q200 -20 200 16 Q200 52 130 52 L110 52 Z" fill="#fff" stroke="${css(main)}" stroke-width="2.5"/><text x="130" y="26" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="28" fill="${css(main)}">${text}</text>`;
+    [
+      `<path d="${pathData(`M66 76`, `L92 52`, `Q60 48 60 16`, `Q60 -20 130 -20`, `Q200 -20 200 16`, `Q200 52 130 52`, `L110 52 Z`)}" fill="#fff" stroke="${css(main)}" stroke-width="2.5"/>`,
+      [
+        `<text x="130" y="26" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="28" fill="${css(main)}">`,
+        text,
+        '</text>',
+      ].join(''),
+    ].join('');
 }
 
 /** Forearms folded across the chest, the hands at the ends. */
 export const foldedArms: Draw = ({ main, accent }) =>
-  `${shape('M-110 150 Q0 110 90 70 L104 96 Q10 142 -96 178 Z', css(main), outline(main, 1.5))}${shape('M110 150 Q0 120 -90 80 L-104 106 Q-10 150 96 178 Z', css(mix(main, WHITE, 0.12)), outline(main, 1.5))}${dot(100, 80, 16, css(accent))}${dot(-98, 92, 16, css(accent))}`;
+  [
+    shape('M-110 150 Q0 110 90 70 L104 96 Q10 142 -96 178 Z', css(main), outline(main, 1.5)),
+    shape('M110 150 Q0 120 -90 80 L-104 106 Q-10 150 96 178 Z', css(mix(main, WHITE, 0.12)), outline(main, 1.5)),
+    dot(100, 80, 16, css(accent)),
+    dot(-98, 92, 16, css(accent)),
+  ].join('');
 
 export type Neckline = 'crew' | 'v' | 'scoop' | 'turtle' | 'wrap' | 'hood';
 export type Pattern = 'plain' | 'stripes' | 'checks' | 'flowers' | 'dots' | 'sparkles' | 'quilted' | 'fur';
@@ -104,12 +188,58 @@ export function garment(neckline: Neckline, pattern: Pattern): Draw {
     const collar = collarLine(neck);
     const top = collar - 10;
     const opening: Record<Neckline, string> = {
-      crew: `M-140 ${n(top)} L-22 ${n(top)} Q0 ${n(collar + 14)} 22 ${n(top)} L140 ${n(top)} L150 320 L-150 320 Z`,
-      v: `M-140 ${n(top)} L-24 ${n(top)} L0 ${n(collar + 60)} L24 ${n(top)} L140 ${n(top)} L150 320 L-150 320 Z`,
-      scoop: `M-140 ${n(collar + 10)} L-34 ${n(collar + 10)} Q0 ${n(collar + 60)} 34 ${n(collar + 10)} L140 ${n(collar + 10)} L150 320 L-150 320 Z`,
-      turtle: `M-140 ${n(top)} L-22 ${n(top)} L-20 ${n(-neck * 0.7)} Q0 ${n(-neck * 0.65)} 20 ${n(-neck * 0.7)} L22 ${n(top)} L140 ${n(top)} L150 320 L-150 320 Z`,
-      wrap: `M-140 ${n(top)} L-22 ${n(top)} L30 150 L24 ${n(top)} L140 ${n(top)} L150 320 L-150 320 Z`,
-      hood: `M-140 ${n(top)} L-30 ${n(top)} Q0 ${n(collar + 22)} 30 ${n(top)} L140 ${n(top)} L150 320 L-150 320 Z`,
+      crew: pathData(
+        `M-140 ${n(top)}`,
+        `L-22 ${n(top)}`,
+        `Q0 ${n(collar + 14)} 22 ${n(top)}`,
+        `L140 ${n(top)}`,
+        `L150 320`,
+        `L-150 320 Z`,
+      ),
+      v: pathData(
+        `M-140 ${n(top)}`,
+        `L-24 ${n(top)}`,
+        `L0 ${n(collar + 60)}`,
+        `L24 ${n(top)}`,
+        `L140 ${n(top)}`,
+        `L150 320`,
+        `L-150 320 Z`,
+      ),
+      scoop: pathData(
+        `M-140 ${n(collar + 10)}`,
+        `L-34 ${n(collar + 10)}`,
+        `Q0 ${n(collar + 60)} 34 ${n(collar + 10)}`,
+        `L140 ${n(collar + 10)}`,
+        `L150 320`,
+        `L-150 320 Z`,
+      ),
+      turtle: pathData(
+        `M-140 ${n(top)}`,
+        `L-22 ${n(top)}`,
+        `L-20 ${n(-neck * 0.7)}`,
+        `Q0 ${n(-neck * 0.65)} 20 ${n(-neck * 0.7)}`,
+        `L22 ${n(top)}`,
+        `L140 ${n(top)}`,
+        `L150 320`,
+        `L-150 320 Z`,
+      ),
+      wrap: pathData(
+        `M-140 ${n(top)}`,
+        `L-22 ${n(top)}`,
+        `L30 150`,
+        `L24 ${n(top)}`,
+        `L140 ${n(top)}`,
+        `L150 320`,
+        `L-150 320 Z`,
+      ),
+      hood: pathData(
+        `M-140 ${n(top)}`,
+        `L-30 ${n(top)}`,
+        `Q0 ${n(collar + 22)} 30 ${n(top)}`,
+        `L140 ${n(top)}`,
+        `L150 320`,
+        `L-150 320 Z`,
+      ),
     };
     const clip = `<clipPath id="${id}-c"><path d="${opening[neckline]}"/></clipPath>`;
     const extras: Record<Neckline, string> = {
@@ -122,11 +252,37 @@ export function garment(neckline: Neckline, pattern: Pattern): Draw {
         )
         .join(''),
       // The wrapped collar of a kimono: a band in the accent colour from each side of the neck crossing on the chest.
-      wrap: `${shape(`M-24 ${n(top)} L-12 ${n(top)} L36 150 L26 154 Z`, css(accent))}${shape(`M12 ${n(top)} L24 ${n(top)} L-6 90 L-14 84 Z`, css(mix(accent, BLACK, 0.2)))}<rect x="-150" y="150" width="300" height="40" fill="${css(accent)}"/>`,
+      wrap: [
+        shape(`M-24 ${n(top)} L-12 ${n(top)} L36 150 L26 154 Z`, css(accent)),
+        shape(`M12 ${n(top)} L24 ${n(top)} L-6 90 L-14 84 Z`, css(mix(accent, BLACK, 0.2))),
+        `<rect x="-150" y="150" width="300" height="40" fill="${css(accent)}"/>`,
+      ].join(''),
       // The hood lies on the shoulders at each side of the neck, no higher than the neckline: above it are the chin and mouth.
-      hood: `${mirrored(shape(`M24 ${n(top + 4)} Q44 ${n(top - 2)} 72 ${n(top + 6)} Q64 ${n(top + 22)} 36 ${n(top + 20)} Z`, css(mix(main, BLACK, 0.2))))}${line(-12, collar + 6, -14, collar + 60, WHITE, 2.5)}${line(12, collar + 6, 14, collar + 60, WHITE, 2.5)}`,
+      hood: [
+        mirrored(
+          shape(
+            pathData(
+              `M24 ${n(top + 4)}`,
+              `Q44 ${n(top - 2)} 72 ${n(top + 6)}`,
+              `Q64 ${n(top + 22)} 36 ${n(top + 20)} Z`,
+            ),
+            css(mix(main, BLACK, 0.2)),
+          ),
+        ),
+        line(-12, collar + 6, -14, collar + 60, WHITE, 2.5),
+        line(12, collar + 6, 14, collar + 60, WHITE, 2.5),
+      ].join(''),
     };
-    return `<defs>${defs}${clip}</defs><g clip-path="url(#${id}-c)"><rect x="-160" y="${n(top - 80)}" width="320" height="420" fill="${fill}"/>${patternMarkup(pattern, accent, top)}</g>${extras[neckline]}`;
+    return [
+      `<defs>${defs}${clip}</defs>`,
+      `<g clip-path="url(#${id}-c)">`,
+      [
+        `<rect x="-160" y="${n(top - 80)}" width="320" height="420" fill="${fill}"/>`,
+        `${patternMarkup(pattern, accent, top)}`,
+        '</g>',
+        `${extras[neckline]}`,
+      ].join(''),
+    ].join('');
   };
 }
 
@@ -217,17 +373,43 @@ export function gown(
     const edges: Record<GownNeckline, string> = {
       sweetheart: 'M-150 44 L-64 38 Q-40 16 -18 30 Q-6 40 0 54 Q6 40 18 30 Q40 16 64 38 L150 44',
       'off-shoulder': `M-150 ${n(offShoulder(-150))} Q0 34 150 ${n(offShoulder(150))}`,
-      square: `M-150 ${n(c - 10)} L-34 ${n(c - 10)} L-34 44 L34 44 L34 ${n(c - 10)} L150 ${n(c - 10)}`,
-      boat: `M-150 ${n(c - 10)} L-64 ${n(c - 10)} Q0 ${n(c + 14)} 64 ${n(c - 10)} L150 ${n(c - 10)}`,
-      v: `M-150 ${n(c - 10)} L-30 ${n(c - 10)} L0 ${vDepth} L30 ${n(c - 10)} L150 ${n(c - 10)}`,
-      mandarin: `M-150 ${n(c - 10)} L-24 ${n(c - 10)} Q0 ${n(c - 4)} 24 ${n(c - 10)} L150 ${n(c - 10)}`,
-      'high-lace': `M-150 ${n(c - 10)} L-22 ${n(c - 10)} L-20 ${n(-neck * 0.7)} Q0 ${n(-neck * 0.66)} 20 ${n(-neck * 0.7)} L22 ${n(c - 10)} L150 ${n(c - 10)}`,
+      square: pathData(
+        `M-150 ${n(c - 10)}`,
+        `L-34 ${n(c - 10)}`,
+        `L-34 44`,
+        `L34 44`,
+        `L34 ${n(c - 10)}`,
+        `L150 ${n(c - 10)}`,
+      ),
+      boat: pathData(`M-150 ${n(c - 10)}`, `L-64 ${n(c - 10)}`, `Q0 ${n(c + 14)} 64 ${n(c - 10)}`, `L150 ${n(c - 10)}`),
+      v: pathData(`M-150 ${n(c - 10)}`, `L-30 ${n(c - 10)}`, `L0 ${vDepth}`, `L30 ${n(c - 10)}`, `L150 ${n(c - 10)}`),
+      mandarin: pathData(
+        `M-150 ${n(c - 10)}`,
+        `L-24 ${n(c - 10)}`,
+        `Q0 ${n(c - 4)} 24 ${n(c - 10)}`,
+        `L150 ${n(c - 10)}`,
+      ),
+      'high-lace': pathData(
+        `M-150 ${n(c - 10)}`,
+        `L-22 ${n(c - 10)}`,
+        `L-20 ${n(-neck * 0.7)}`,
+        `Q0 ${n(-neck * 0.66)} 20 ${n(-neck * 0.7)}`,
+        `L22 ${n(c - 10)}`,
+        `L150 ${n(c - 10)}`,
+      ),
     };
     const edge = edges[neckline];
     const low = neckline === 'sweetheart' || neckline === 'off-shoulder';
     const yoke = low
       ? shape(
-          `M-150 ${n(c - 10)} L-24 ${n(c - 10)} Q0 ${n(c + 4)} 24 ${n(c - 10)} L150 ${n(c - 10)} L150 60 L-150 60 Z`,
+          pathData(
+            `M-150 ${n(c - 10)}`,
+            `L-24 ${n(c - 10)}`,
+            `Q0 ${n(c + 4)} 24 ${n(c - 10)}`,
+            `L150 ${n(c - 10)}`,
+            `L150 60`,
+            `L-150 60 Z`,
+          ),
           css(mix(accent, WHITE, 0.3)),
           ' fill-opacity="0.45"',
         )
@@ -236,27 +418,52 @@ export function gown(
     const trim = `<path d="${edge}" fill="none" stroke="${css(shade)}" stroke-width="2.5" stroke-linejoin="round"/>`;
     const sleeves = puffSleeves
       ? mirrored(
-          `<ellipse cx="80" cy="14" rx="34" ry="30" fill="${fill}"${outline(main, 1)}/>${[66, 80, 94].map((x) => `<path d="M${x} -12 Q${x + 4} 14 ${x} 40" fill="none" stroke="${css(shade)}" stroke-opacity="0.6" stroke-width="2"/>`).join('')}`,
+          [
+            `<ellipse cx="80" cy="14" rx="34" ry="30" fill="${fill}"${outline(main, 1)}/>`,
+            `${[66, 80, 94].map((x) => `<path d="M${x} -12 Q${x + 4} 14 ${x} 40" fill="none" stroke="${css(shade)}" stroke-opacity="0.6" stroke-width="2"/>`).join('')}`,
+          ].join(''),
         )
       : '';
     const details: Record<GownDetail, string> = {
       plain: '',
       // A jewel at the bottom of the V, the satin drawn into folds towards it.
-      brooch: `${mirrored(`<path d="M0 ${vDepth} Q40 ${vDepth + 44} 110 ${vDepth + 54} M0 ${vDepth} Q30 ${vDepth + 74} 80 ${vDepth + 144}" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="5"/>`)}${dot(0, vDepth, 11, css(accent), outline(GOLD, 3))}${glint(-3, vDepth - 4, 4, 2.5)}`,
-      bow: `${shape('M0 48 L-30 30 Q-36 48 -30 66 Z M0 48 L30 30 Q36 48 30 66 Z', css(accent), outline(accent, 1.2))}${dot(0, 48, 7, css(mix(accent, BLACK, 0.2)))}`,
-      lace: `<path d="${edge}" fill="none" stroke="#fff" stroke-width="9" stroke-dasharray="2 7" stroke-linecap="round"/>${Array.from({ length: 30 }, (_, index) => dot(-140 + (index % 10) * 31 + (Math.floor(index / 10) % 2) * 15, 70 + Math.floor(index / 10) * 26, 5, 'none', ' stroke="#fff" stroke-opacity="0.6" stroke-width="1.5"')).join('')}`,
-      lacing: `${[60, 80, 100, 120, 140, 160].map((y) => `<path d="M-12 ${y} L12 ${y + 20} M12 ${y} L-12 ${y + 20}" stroke="${css(accent)}" stroke-width="3"/>${dot(-12, y, 2.5, css(GOLD))}${dot(12, y, 2.5, css(GOLD))}`).join('')}<path d="M-20 40 L-20 300 M20 40 L20 300" stroke="${css(shade)}" stroke-width="3"/>`,
-      frogs: `${shape(`M-26 ${n(c - 10)} Q0 ${n(c - 22)} 26 ${n(c - 10)} L24 ${n(c + 2)} Q0 ${n(c - 8)} -24 ${n(c + 2)} Z`, fill, ` stroke="${css(accent)}" stroke-width="3"`)}<path d="M0 ${n(c - 2)} Q30 ${n(c + 20)} 48 70" fill="none" stroke="${css(accent)}" stroke-width="3"/>${[
-        [16, c + 12],
-        [36, 30],
-        [48, 62],
-      ]
-        .map(
-          ([x = 0, y = 0]) =>
-            `<path d="M${x - 12} ${n(y)} h24 M${x - 12} ${n(y)} a4 4 0 1 1 0 -0.1 M${x + 12} ${n(y)} a4 4 0 1 0 0 -0.1" fill="none" stroke="${css(GOLD)}" stroke-width="3"/>`,
-        )
-        .join('')}`,
-      empire: `<path d="M-150 66 Q0 78 150 66 L150 80 Q0 92 -150 80 Z" fill="${css(accent)}"/>${shape('M0 78 L-22 66 L-22 90 Z M0 78 L22 66 L22 90 Z', css(accent), outline(accent, 1))}`,
+      brooch: [
+        mirrored(
+          `<path d="${pathData(`M0 ${vDepth}`, `Q40 ${vDepth + 44} 110 ${vDepth + 54}`, `M0 ${vDepth}`, `Q30 ${vDepth + 74} 80 ${vDepth + 144}`)}" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="5"/>`,
+        ),
+        dot(0, vDepth, 11, css(accent), outline(GOLD, 3)),
+        glint(-3, vDepth - 4, 4, 2.5),
+      ].join(''),
+      bow: [
+        shape('M0 48 L-30 30 Q-36 48 -30 66 Z M0 48 L30 30 Q36 48 30 66 Z', css(accent), outline(accent, 1.2)),
+        dot(0, 48, 7, css(mix(accent, BLACK, 0.2))),
+      ].join(''),
+      lace: [
+        `<path d="${edge}" fill="none" stroke="#fff" stroke-width="9" stroke-dasharray="2 7" stroke-linecap="round"/>`,
+        `${Array.from({ length: 30 }, (_, index) => dot(-140 + (index % 10) * 31 + (Math.floor(index / 10) % 2) * 15, 70 + Math.floor(index / 10) * 26, 5, 'none', ' stroke="#fff" stroke-opacity="0.6" stroke-width="1.5"')).join('')}`,
+      ].join(''),
+      lacing: [
+        `${[60, 80, 100, 120, 140, 160].map((y) => [`<path d="M-12 ${y} L12 ${y + 20} M12 ${y} L-12 ${y + 20}" stroke="${css(accent)}" stroke-width="3"/>`, dot(-12, y, 2.5, css(GOLD)), dot(12, y, 2.5, css(GOLD))].join('')).join('')}`,
+        `<path d="M-20 40 L-20 300 M20 40 L20 300" stroke="${css(shade)}" stroke-width="3"/>`,
+      ].join(''),
+      frogs: [
+        `${shape(pathData(`M-26 ${n(c - 10)}`, `Q0 ${n(c - 22)} 26 ${n(c - 10)}`, `L24 ${n(c + 2)}`, `Q0 ${n(c - 8)} -24 ${n(c + 2)} Z`), fill, ` stroke="${css(accent)}" stroke-width="3"`)}`,
+        `<path d="M0 ${n(c - 2)} Q30 ${n(c + 20)} 48 70" fill="none" stroke="${css(accent)}" stroke-width="3"/>`,
+        `${[
+          [16, c + 12],
+          [36, 30],
+          [48, 62],
+        ]
+          .map(
+            ([x = 0, y = 0]) =>
+              `<path d="${pathData(`M${x - 12} ${n(y)}`, `h24`, `M${x - 12} ${n(y)}`, `a4 4 0 1 1 0 -0.1`, `M${x + 12} ${n(y)}`, `a4 4 0 1 0 0 -0.1`)}" fill="none" stroke="${css(GOLD)}" stroke-width="3"/>`,
+          )
+          .join('')}`,
+      ].join(''),
+      empire: [
+        `<path d="M-150 66 Q0 78 150 66 L150 80 Q0 92 -150 80 Z" fill="${css(accent)}"/>`,
+        `${shape('M0 78 L-22 66 L-22 90 Z M0 78 L22 66 L22 90 Z', css(accent), outline(accent, 1))}`,
+      ].join(''),
       // Two tiers of flounces hanging from the neckline, each a row of scallops.
       ruffles: [0, 1]
         .map((tier) => {
@@ -277,7 +484,18 @@ export function gown(
         : '';
     const buttons =
       neckline === 'high-lace' ? [c + 6, 20, 40, 60, 80].map((y) => dot(0, y, 3.2, css(GOLD))).join('') : '';
-    return `<defs>${defs}<clipPath id="${id}-c"><path d="${hem}"/></clipPath></defs>${yoke}<g clip-path="url(#${id}-c)"><rect x="-160" y="${n(-neck)}" width="320" height="${n(neck + 340)}" fill="${fill}"/>${patternMarkup(pattern, accent, -neck)}</g>${trim}${collarRim}${buttons}${details[detail]}${sleeves}`;
+    return [
+      `<defs>${defs}<clipPath id="${id}-c">`,
+      `<path d="${hem}"/>`,
+      '</clipPath>',
+      `</defs>${yoke}<g clip-path="url(#${id}-c)">`,
+      [
+        `<rect x="-160" y="${n(-neck)}" width="320" height="${n(neck + 340)}" fill="${fill}"/>`,
+        `${patternMarkup(pattern, accent, -neck)}`,
+        '</g>',
+        `${trim}${collarRim}${buttons}${details[detail]}${sleeves}`,
+      ].join(''),
+    ].join('');
   };
 }
 

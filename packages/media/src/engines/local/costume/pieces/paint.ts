@@ -37,7 +37,13 @@ export const STEEL: Rgb = [150, 158, 170];
 /** A fill lit from the top left: lighter at the top, darker at the bottom. Returns the defs and the fill reference. */
 export function lit(id: string, colour: Rgb, spread = 0.35, vertical = true): [string, string] {
   const [x2, y2] = vertical ? ['0.3', '1'] : ['1', '0.2'];
-  const defs = `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${css(mix(colour, WHITE, spread))}"/><stop offset="0.55" stop-color="${css(colour)}"/><stop offset="1" stop-color="${css(mix(colour, BLACK, spread + 0.1))}"/></linearGradient>`;
+  const defs = [
+    `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">`,
+    `<stop offset="0" stop-color="${css(mix(colour, WHITE, spread))}"/>`,
+    `<stop offset="0.55" stop-color="${css(colour)}"/>`,
+    `<stop offset="1" stop-color="${css(mix(colour, BLACK, spread + 0.1))}"/>`,
+    '</linearGradient>',
+  ].join('');
   return [defs, `url(#${id})`];
 }
 
