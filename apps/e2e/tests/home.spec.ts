@@ -105,7 +105,7 @@ test('post times read "À l\'instant", then minutes, hours and days', async ({ p
   await expect(time).toHaveText('il y a 2 j');
 });
 
-test('the home page: hero, showcase of generated art, and an empty "Mes Créations" for a new member', async ({
+test('the home page: hero, showcase of real photos transformed, and an empty "Mes Créations" for a new member', async ({
   page,
 }) => {
   await signUp(page, newPerson('Sacha'));
@@ -117,7 +117,11 @@ test('the home page: hero, showcase of generated art, and an empty "Mes Créatio
   await expect(page.getByRole('heading', { name: "Galerie d'inspiration" })).toBeInViewport();
   const tiles = page.getByTestId('showcase-tile');
   await expect(tiles).toHaveCount(6);
+  // Photographs the local engine transformed, not drawn art.
+  await expect(tiles.first()).toContainText('Chevalier devant le château');
+  await expect(tiles.first()).toContainText('Portrait, NASA');
   for (const tile of await tiles.all()) {
+    await expect(tile.locator('img')).toHaveAttribute('src', /^\/samples\/characters\//);
     await tile.locator('img').scrollIntoViewIfNeeded();
     await expect
       .poll(() => tile.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))

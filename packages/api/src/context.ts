@@ -61,6 +61,13 @@ export interface ApiDeps {
   liveSessions: LiveSessions;
 }
 
+/**
+ * What a service may be handed as its first argument: the long-lived dependencies and the
+ * procedure's own EntityManager, under the names the procedure's context gives them, so a
+ * procedure passes `ctx` itself. Each service takes a `Pick<>` of it: what it reads, no more.
+ */
+export type ServiceDeps = ApiDeps & { em: EntityManager };
+
 /** What one incoming call brings. */
 export interface CallInput extends Credentials {
   ip: string;

@@ -39,7 +39,10 @@ describe('a password reset', () => {
     const unhashable = { N: 3, r: 8, p: 1 };
     const live = new LiveSessions(db.orm, new LocalSessionEndings());
     await expect(
-      resetPassword(db.orm.em.fork(), live, unhashable, 'un-lien-invente', 'nouveau-secret'),
+      resetPassword(
+        { em: db.orm.em.fork(), liveSessions: live, config: { passwordHash: unhashable } },
+        { token: 'un-lien-invente', password: 'nouveau-secret' },
+      ),
     ).rejects.toMatchObject({ appCode: 'VALIDATION', message: passwordResetMessages.invalidLink });
   });
 });

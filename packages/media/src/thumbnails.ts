@@ -21,7 +21,7 @@ import { svgDocument } from './svg';
 export const THUMBNAIL_SIZE = 256;
 
 /** Bumped whenever the look of rendered art changes: older renders are never served, and a starting server deletes them. */
-export const RENDER_VERSION = 'v10';
+export const RENDER_VERSION = 'v11';
 
 /**
  * The thumbnails' engine: its models analyse the sample photograph once, every later tile reuses that.

@@ -1,24 +1,11 @@
-import {
-  CreditEntry,
-  GalleryItem,
-  GenerationJob,
-  Like,
-  LockMode,
-  raw,
-  Upload,
-  User,
-  type EntityManager,
-} from '@atelier/db';
+import { CreditEntry, GalleryItem, GenerationJob, Like, LockMode, raw, Upload, User } from '@atelier/db';
 import { deletedAccountDiscoveryRef, discoveryRef } from '../credits/discovery';
 import { verifyPassword } from '../auth/password';
 import { deleteStoredFile, forgetStitches, stitchedPairs } from '../media/cleanup';
-import type { MediaDeps } from '../media/deps';
 import { mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
-import type { LiveSessions } from '../security/live-sessions';
-import type { ListVersions } from '../shared/list-versions';
-import type { StripeClient } from '../payments/stripe';
 import { endSubscriptionOfDeletedAccount } from '../subscriptions/manage';
+import type { ServiceDeps } from '../context';
 import { ownedFileKeys } from './files';
 
 export const accountDeletionMessages = {
@@ -36,13 +23,14 @@ export const accountDeletionMessages = {
  * one of its generations waits or runs: its result and its credit hold would have no owner.
  */
 export async function deleteAccount(
-  em: EntityManager,
-  media: MediaDeps,
-  versions: ListVersions,
-  liveSessions: LiveSessions,
-  stripe: StripeClient | null,
-  userId: number,
-  password: string,
+  {
+    em,
+    media,
+    listVersions: versions,
+    liveSessions,
+    payments: { stripe },
+  }: Pick<ServiceDeps, 'em' | 'media' | 'listVersions' | 'liveSessions' | 'payments'>,
+  { userId, password }: { userId: number; password: string },
 ): Promise<true | null> {
   const user = await em.findOneOrFail(User, userId, { fields: ['passwordHash', 'email'] });
   if (!(await verifyPassword(password, user.passwordHash))) return null;

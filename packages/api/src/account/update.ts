@@ -1,5 +1,6 @@
-import { UniqueConstraintViolationException, User, type EntityManager } from '@atelier/db';
-import { hashPassword, verifyPassword, type PasswordHashParams } from '../auth/password';
+import { UniqueConstraintViolationException, User } from '@atelier/db';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { ApiConfig, ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
 
 export const accountMessages = {
@@ -23,15 +24,13 @@ export const wrongCurrentPassword = () =>
  * password keeps the old one.
  */
 export async function updateAccount(
-  em: EntityManager,
-  params: PasswordHashParams,
-  userId: number,
-  input: { username: string; currentPassword: string; newPassword?: string | undefined },
+  { em, config }: Pick<ServiceDeps, 'em'> & { config: Pick<ApiConfig, 'passwordHash'> },
+  { userId, ...input }: { userId: number; username: string; currentPassword: string; newPassword?: string | undefined },
 ): Promise<AccountUpdateResult | null> {
   const user = await em.findOneOrFail(User, userId);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) return null;
   user.username = input.username;
-  if (input.newPassword) user.passwordHash = await hashPassword(input.newPassword, params);
+  if (input.newPassword) user.passwordHash = await hashPassword(input.newPassword, config.passwordHash);
   try {
     await em.flush();
   } catch (error) {

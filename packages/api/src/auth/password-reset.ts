@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PasswordResetToken, User, type EntityManager } from '@atelier/db';
-import type { LiveSessions } from '../security/live-sessions';
+import { PasswordResetToken, User } from '@atelier/db';
+import type { ApiConfig, ServiceDeps } from '../context';
 import { endSessions } from '../security/sessions';
 import { revokeTokens } from '../security/tokens';
 import { AppError } from '../shared/errors';
-import { hashPassword, type PasswordHashParams } from './password';
+import { hashPassword } from './password';
 
 /** A message to one person; `deliver` sends it in the background and logs a failure itself. */
 export interface Mailer {
@@ -33,10 +33,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * form tells no one whether an address has an account.
  */
 export async function requestPasswordReset(
-  em: EntityManager,
-  mail: MailSettings,
-  email: string,
-  now = new Date(),
+  { em, mail }: Pick<ServiceDeps, 'em' | 'mail'>,
+  { email, now = new Date() }: { email: string; now?: Date },
 ): Promise<void> {
   if (!mail.mailer) throw new AppError('UPSTREAM', passwordResetMessages.notConfigured);
   const user = await em.findOne(User, { email: email.toLowerCase() }, { fields: ['email', 'firstName'] });
@@ -72,18 +70,18 @@ export async function requestPasswordReset(
  * and API token of the account ends: a reset is how an owner takes the account back.
  */
 export async function resetPassword(
-  em: EntityManager,
-  live: LiveSessions,
-  params: PasswordHashParams,
-  token: string,
-  password: string,
-  now = new Date(),
+  {
+    em,
+    liveSessions: live,
+    config,
+  }: Pick<ServiceDeps, 'em' | 'liveSessions'> & { config: Pick<ApiConfig, 'passwordHash'> },
+  { token, password, now = new Date() }: { token: string; password: string; now?: Date },
 ): Promise<void> {
   const usable = { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } };
   // A made-up or spent link costs a lookup, never a hash: anyone may send one.
   if ((await em.count(PasswordResetToken, usable)) === 0)
     throw new AppError('VALIDATION', passwordResetMessages.invalidLink);
-  const passwordHash = await hashPassword(password, params);
+  const passwordHash = await hashPassword(password, config.passwordHash);
   await em.transactional(async (tx) => {
     const found = await tx.findOne(PasswordResetToken, usable, { fields: ['user'] });
     const claimed = found

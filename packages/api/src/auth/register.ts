@@ -65,6 +65,6 @@ export async function register(em: EntityManager, config: ApiConfig, input: Regi
   const passwordHash = await hashPassword(input.password, config.passwordHash);
   const userId = await insertUser(em, input, passwordHash);
   await grantLaunchOffer(em, userId, config.launchOffer);
-  await grantDiscoveryOffer(em, config.discoveryOfferCredits, userId);
+  await grantDiscoveryOffer({ em, config }, { userId });
   return em.findOneOrFail(User, userId, { refresh: true });
 }

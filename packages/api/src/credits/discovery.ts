@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CreditEntry, User, type EntityManager } from '@atelier/db';
+import { CreditEntry, User } from '@atelier/db';
+import type { ApiConfig, ServiceDeps } from '../context';
 import { PURCHASE_REASON } from '../payments/fulfil';
 import { ledger } from './ledger';
 
@@ -18,17 +19,16 @@ export const deletedAccountDiscoveryRef = (email: string, now: Date) =>
   `discovery:deleted:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}:${monthOf.format(now)}`;
 
 /**
- * The Découverte offer: `credits` (100 by default) each calendar month to every free account — one on the free
+ * The Découverte offer: `discoveryOfferCredits` (100 by default) each calendar month to every free account — one on the free
  * plan that never bought credits — and once a month per address, even through a deleted account. Granted lazily when the user signs up, signs in or reads the
  * account, so no scheduled job is needed; the ledger's unique reference per user and month makes
- * simultaneous calls grant it once. `credits` 0 turns the offer off. Says whether this call granted it.
+ * simultaneous calls grant it once. 0 credits turns the offer off. Says whether this call granted it.
  */
 export async function grantDiscoveryOffer(
-  em: EntityManager,
-  credits: number,
-  userId: number,
-  now = new Date(),
+  { em, config }: Pick<ServiceDeps, 'em'> & { config: Pick<ApiConfig, 'discoveryOfferCredits'> },
+  { userId, now = new Date() }: { userId: number; now?: Date },
 ): Promise<boolean> {
+  const credits = config.discoveryOfferCredits;
   if (credits <= 0) return false;
   const externalRef = discoveryRef(userId, now);
   if ((await em.count(CreditEntry, { externalRef })) > 0) return false;

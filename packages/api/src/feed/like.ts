@@ -1,6 +1,6 @@
 import { GalleryItem, Like, raw, UniqueConstraintViolationException, type EntityManager } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
-import type { ListVersions } from '../shared/list-versions';
 import { feedMessages } from './messages';
 
 export interface LikeState {
@@ -43,11 +43,8 @@ async function changeLike(em: EntityManager, userId: number, postId: number, lik
  * "like" leave exactly one like; without it the call toggles, as the spec's client does.
  */
 export async function likePost(
-  em: EntityManager,
-  versions: ListVersions,
-  userId: number,
-  postId: number,
-  wanted: boolean | undefined,
+  { em, listVersions: versions }: Pick<ServiceDeps, 'em' | 'listVersions'>,
+  { userId, postId, wanted }: { userId: number; postId: number; wanted?: boolean | undefined },
 ): Promise<LikeState> {
   const post = await em.findOne(GalleryItem, { id: postId, isPublic: true }, { fields: ['owner'] });
   if (!post) throw new AppError('NOT_FOUND', feedMessages.postNotFound);

@@ -1,8 +1,8 @@
-import { GalleryItem, type EntityManager } from '@atelier/db';
+import { GalleryItem } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { withdrawBorrowedOriginals } from '../gallery/borrowed';
 import { galleryMessages } from '../gallery/messages';
 import { AppError } from '../shared/errors';
-import type { ListVersions } from '../shared/list-versions';
 
 /**
  * Makes one of the owner's items public, the result alone unless `withOriginal` asks for its
@@ -11,11 +11,8 @@ import type { ListVersions } from '../shared/list-versions';
  * anyone else's item answers as if it did not exist.
  */
 export async function publishGalleryItem(
-  em: EntityManager,
-  versions: ListVersions,
-  ownerId: number,
-  itemId: number,
-  withOriginal = false,
+  { em, listVersions: versions }: Pick<ServiceDeps, 'em' | 'listVersions'>,
+  { ownerId, itemId, withOriginal = false }: { ownerId: number; itemId: number; withOriginal?: boolean | undefined },
 ): Promise<void> {
   const item = await em.findOne(
     GalleryItem,
@@ -40,10 +37,8 @@ export async function publishGalleryItem(
  * another member's item borrowed it; its likes are kept for a later publication. Unpublishing a private item changes nothing; anyone else's answers as if it did not exist.
  */
 export async function unpublishGalleryItem(
-  em: EntityManager,
-  versions: ListVersions,
-  ownerId: number,
-  itemId: number,
+  { em, listVersions: versions }: Pick<ServiceDeps, 'em' | 'listVersions'>,
+  { ownerId, itemId }: { ownerId: number; itemId: number },
 ): Promise<void> {
   const item = await em.findOne(GalleryItem, { id: itemId, owner: ownerId }, { fields: ['originalImagePath'] });
   if (!item) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);

@@ -1,7 +1,6 @@
-import { GalleryItem, type EntityManager } from '@atelier/db';
+import { GalleryItem } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { discardUnusedResults } from '../media/cleanup';
-import type { MediaDeps } from '../media/deps';
-import type { ListVersions } from '../shared/list-versions';
 import { withdrawBorrowedOriginals } from './borrowed';
 import { VIDEO_MEDIA_TYPE } from './item';
 
@@ -14,11 +13,8 @@ export interface DeleteResult {
  * generated files no other item shows.
  */
 export async function deleteGalleryItems(
-  em: EntityManager,
-  versions: ListVersions,
-  media: MediaDeps,
-  ownerId: number,
-  ids: number[],
+  { em, listVersions: versions, media }: Pick<ServiceDeps, 'em' | 'listVersions' | 'media'>,
+  { ownerId, ids }: { ownerId: number; ids: number[] },
 ): Promise<DeleteResult> {
   const owned = await em.find(
     GalleryItem,

@@ -1,6 +1,6 @@
-import { GalleryItem, type EntityManager } from '@atelier/db';
+import { GalleryItem } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
-import type { ListVersions } from '../shared/list-versions';
 import { galleryMessages } from './messages';
 
 /**
@@ -9,11 +9,8 @@ import { galleryMessages } from './messages';
  * answers as an unknown one, so ids reveal nothing.
  */
 export async function setFavorite(
-  em: EntityManager,
-  versions: ListVersions,
-  ownerId: number,
-  itemId: number,
-  wanted: boolean | undefined,
+  { em, listVersions: versions }: Pick<ServiceDeps, 'em' | 'listVersions'>,
+  { ownerId, itemId, wanted }: { ownerId: number; itemId: number; wanted?: boolean | undefined },
 ): Promise<{ isFavorite: boolean }> {
   const item = await em.findOne(
     GalleryItem,

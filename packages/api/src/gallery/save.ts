@@ -5,9 +5,9 @@ import {
   Upload,
   type EntityManager,
 } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { MEDIA_URL_PREFIX, mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
-import type { ListVersions } from '../shared/list-versions';
 import { galleryMessages } from './messages';
 
 export interface SaveRequest {
@@ -61,10 +61,8 @@ async function originalFor(
  * lets one insert through and the other reads the winner's row.
  */
 export async function saveToGallery(
-  em: EntityManager,
-  versions: ListVersions,
-  ownerId: number,
-  request: SaveRequest,
+  { em, listVersions: versions }: Pick<ServiceDeps, 'em' | 'listVersions'>,
+  { ownerId, ...request }: SaveRequest & { ownerId: number },
 ): Promise<GalleryItem> {
   const path = request.transformedImagePath;
   const existing = await em.findOne(GalleryItem, { owner: ownerId, transformedImagePath: path });

@@ -1,9 +1,8 @@
 import type { PreviewWidth } from '@atelier/catalog';
-import type { EntityManager } from '@atelier/db';
 import { contentTypeOf } from '@atelier/media';
+import type { ServiceDeps } from '../context';
 import { AppError, commonMessages } from '../shared/errors';
 import { canViewMedia } from './access';
-import type { MediaDeps } from './deps';
 import { mediaFailure } from './errors';
 
 export const previewMessages = {
@@ -15,11 +14,8 @@ export const previewMessages = {
  * the picture itself, and to no one else.
  */
 export async function storedPreview(
-  em: EntityManager,
-  media: MediaDeps,
-  viewerId: number | null,
-  key: string,
-  width: PreviewWidth,
+  { em, media }: Pick<ServiceDeps, 'em' | 'media'>,
+  { viewerId, key, width }: { viewerId: number | null; key: string; width: PreviewWidth },
 ): Promise<Buffer> {
   if (!contentTypeOf(key).startsWith('image/')) throw new AppError('VALIDATION', previewMessages.notAPicture);
   if (!(await canViewMedia(em, viewerId, key))) throw new AppError('NOT_FOUND', commonMessages.notFound);

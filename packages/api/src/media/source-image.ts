@@ -1,6 +1,6 @@
 import type { EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
-import type { MediaDeps } from './deps';
+import type { ServiceDeps } from '../context';
 import { canViewMedia } from './access';
 import { mediaFailure } from './errors';
 import { storageKeyOf } from './urls';
@@ -21,10 +21,8 @@ export async function viewableImageKey(em: EntityManager, userId: number, url: s
 
 /** The bytes of an image the user may use as a source (see viewableImageKey). */
 export async function readViewableImage(
-  em: EntityManager,
-  media: MediaDeps,
-  userId: number,
-  url: string,
+  { em, media }: Pick<ServiceDeps, 'em' | 'media'>,
+  { userId, url }: { userId: number; url: string },
 ): Promise<{ key: string; image: Buffer }> {
   const key = await viewableImageKey(em, userId, url);
   const image = await media.storage.get(key).catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import { Payment, type EntityManager } from '@atelier/db';
+import { Payment } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { AppError, commonMessages } from '../shared/errors';
 import { fulfilPayment, type FulfilResult } from './fulfil';
 import { callStripe, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
@@ -12,12 +13,10 @@ function retrieveIntent(stripe: StripeClient, intentId: string): Promise<Payment
  * credits arrive even when the webhook is late.
  */
 export async function confirmPayment(
-  em: EntityManager,
-  stripe: StripeClient | null,
-  userId: number,
-  intentId: string,
+  { em, payments }: Pick<ServiceDeps, 'em' | 'payments'>,
+  { userId, intentId }: { userId: number; intentId: string },
 ): Promise<FulfilResult> {
-  const client = requireStripe(stripe);
+  const client = requireStripe(payments.stripe);
   // Our record first: nobody makes us ask Stripe about intents we never opened.
   const payment = await em.findOne(Payment, { intentId });
   if (!payment) throw new AppError('NOT_FOUND', paymentMessages.paymentNotFound);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Payment, type EntityManager } from '@atelier/db';
+import { Payment } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
 import { eurosToCents, findPack, PACK_CURRENCY, type CreditPack } from './packs';
 import { callStripe, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
@@ -38,11 +39,10 @@ function openIntent(stripe: StripeClient, userId: number, pack: CreditPack): Pro
  * is the pack's; the client's pair only names the pack.
  */
 export async function createPaymentIntent(
-  em: EntityManager,
-  stripe: StripeClient | null,
-  userId: number,
-  request: PurchaseRequest,
+  { em, payments }: Pick<ServiceDeps, 'em' | 'payments'>,
+  { userId, ...request }: PurchaseRequest & { userId: number },
 ): Promise<CreatedIntent> {
+  const { stripe } = payments;
   const pack = findPack(request.credits, eurosToCents(request.amount));
   if (!pack) {
     throw new AppError('VALIDATION', paymentMessages.unknownPack, {

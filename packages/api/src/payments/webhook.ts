@@ -1,6 +1,7 @@
 import type { EntityManager } from '@atelier/db';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
 import { fulfilPayment, markPaymentFailed } from './fulfil';
 import {
@@ -80,11 +81,8 @@ const handlers: Record<string, EventHandler> = {
  * raw body.
  */
 export async function receiveStripeEvent(
-  em: EntityManager,
-  stripe: StripeClient | null,
-  webhookSecret: string | null,
-  payload: Uint8Array,
-  signature: string,
+  { em, payments: { stripe, webhookSecret } }: Pick<ServiceDeps, 'em' | 'payments'>,
+  { payload, signature }: { payload: Uint8Array; signature: string },
 ): Promise<void> {
   if (!webhookSecret) throw new AppError('UNAVAILABLE', paymentMessages.notConfigured);
   const event = verifiedEvent(payload, signature, webhookSecret);

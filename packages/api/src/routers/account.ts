@@ -16,7 +16,7 @@ const userResult = z.object({ user: publicUserSchema });
 export const accountRouter = router({
   /** The account; reading it grants the month's Découverte credits to a free account that has not had them. */
   get: authedProcedure.output(userResult).query(async ({ ctx }) => {
-    const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, ctx.user.id))
+    const user = (await grantDiscoveryOffer(ctx, { userId: ctx.user.id }))
       ? await ctx.em.findOneOrFail(User, ctx.user.id, { refresh: true })
       : ctx.user;
     return { user: toPublicUser(user) };
@@ -29,7 +29,7 @@ export const accountRouter = router({
       await ctx.limits.accountUpdates.hit(`user:${ctx.user.id}`);
       const userId = ctx.user.id;
       const updated = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () =>
-        updateAccount(ctx.em, ctx.config.passwordHash, userId, input),
+        updateAccount(ctx, { userId, ...input }),
       );
       if (!updated) throw wrongCurrentPassword();
       // Every session ends with the old password, copies of this browser's cookie included: the
@@ -73,15 +73,7 @@ export const accountRouter = router({
     .mutation(async ({ ctx, input }) => {
       const userId = ctx.user.id;
       const deleted = await ctx.signIn.attempt(`user:${userId}`, ctx.ip, () =>
-        deleteAccount(
-          ctx.em,
-          ctx.media,
-          ctx.listVersions,
-          ctx.liveSessions,
-          ctx.payments.stripe,
-          userId,
-          input.password,
-        ),
+        deleteAccount(ctx, { userId, password: input.password }),
       );
       if (!deleted)
         throw new AppError('VALIDATION', accountMessages.wrongDeletionPassword, {

@@ -31,7 +31,7 @@ export const authRouter = router({
         checkCredentials(ctx.em, ctx.config.passwordHash, input),
       );
       if (!checked) throw new AppError('UNAUTHENTICATED', loginMessages.invalidCredentials);
-      const user = (await grantDiscoveryOffer(ctx.em, ctx.config.discoveryOfferCredits, checked.id))
+      const user = (await grantDiscoveryOffer(ctx, { userId: checked.id }))
         ? await ctx.em.findOneOrFail(User, checked.id, { refresh: true })
         : checked;
       await signIn(ctx, user.id);
@@ -41,7 +41,7 @@ export const authRouter = router({
   /** Ends this browser's session in the database, not only its cookie: a copy of the cookie is refused too. */
   logout: optionalUserProcedure.output(z.object({ success: z.literal(true) })).mutation(async ({ ctx }) => {
     if (ctx.user && ctx.identity?.via === 'session')
-      await endSession(ctx.em, ctx.liveSessions, ctx.user.id, ctx.identity.sessionId);
+      await endSession(ctx, { userId: ctx.user.id, sessionId: ctx.identity.sessionId });
     ctx.session.clear();
     return { success: true as const };
   }),
@@ -61,7 +61,7 @@ export const authRouter = router({
           ctx.limits.passwordResets.hit(subject),
         ),
       );
-      await requestPasswordReset(ctx.em, ctx.mail, input.email);
+      await requestPasswordReset(ctx, { email: input.email });
       return { success: true as const, message: passwordResetMessages.sent };
     }),
 
@@ -76,7 +76,7 @@ export const authRouter = router({
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await ctx.limits.passwordResets.hit(`use:ip:${ctx.ip}`);
-      await resetPassword(ctx.em, ctx.liveSessions, ctx.config.passwordHash, input.token, input.password);
+      await resetPassword(ctx, { token: input.token, password: input.password });
       ctx.session.clear();
       return { success: true as const };
     }),

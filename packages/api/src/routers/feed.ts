@@ -52,7 +52,11 @@ export const feedRouter = router({
     .input(z.object({ postId: recordId, withOriginal: z.boolean(feedMessages.invalidWithOriginal).optional() }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await publishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId, input.withOriginal);
+      await publishGalleryItem(ctx, {
+        ownerId: ctx.user.id,
+        itemId: input.postId,
+        withOriginal: input.withOriginal,
+      });
       return { success: true as const };
     }),
 
@@ -61,7 +65,7 @@ export const feedRouter = router({
     .input(z.object({ postId: recordId }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await unpublishGalleryItem(ctx.em, ctx.listVersions, ctx.user.id, input.postId);
+      await unpublishGalleryItem(ctx, { ownerId: ctx.user.id, itemId: input.postId });
       return { success: true as const };
     }),
 
@@ -81,6 +85,6 @@ export const feedRouter = router({
     .output(z.object({ liked: z.boolean(), likesCount: z.number() }))
     .mutation(({ ctx, input }) => {
       if (!ctx.user) throw new AppError('UNAUTHENTICATED', feedMessages.likeNeedsAccount);
-      return likePost(ctx.em, ctx.listVersions, ctx.user.id, input.postId, input.liked);
+      return likePost(ctx, { userId: ctx.user.id, postId: input.postId, wanted: input.liked });
     }),
 });

@@ -53,7 +53,7 @@ export const galleryRouter = router({
     .input(saveInput)
     .output(z.object({ success: z.literal(true), item: galleryItemSchema }))
     .mutation(async ({ ctx, input }) => {
-      const item = await saveToGallery(ctx.em, ctx.listVersions, ctx.user.id, input);
+      const item = await saveToGallery(ctx, { ...input, ownerId: ctx.user.id });
       return { success: true as const, item: toGalleryItemView(item) };
     }),
 
@@ -79,7 +79,7 @@ export const galleryRouter = router({
     .input(z.object({ id: recordId }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      const { deletedCount } = await deleteGalleryItems(ctx.em, ctx.listVersions, ctx.media, ctx.user.id, [input.id]);
+      const { deletedCount } = await deleteGalleryItems(ctx, { ownerId: ctx.user.id, ids: [input.id] });
       if (deletedCount === 0) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);
       return { success: true as const };
     }),
@@ -89,7 +89,11 @@ export const galleryRouter = router({
     .input(z.object({ id: recordId, isFavorite: z.boolean(galleryMessages.invalidFavorite).optional() }))
     .output(z.object({ success: z.literal(true), isFavorite: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const { isFavorite } = await setFavorite(ctx.em, ctx.listVersions, ctx.user.id, input.id, input.isFavorite);
+      const { isFavorite } = await setFavorite(ctx, {
+        ownerId: ctx.user.id,
+        itemId: input.id,
+        wanted: input.isFavorite,
+      });
       return { success: true as const, isFavorite };
     }),
 
@@ -102,7 +106,7 @@ export const galleryRouter = router({
     )
     .output(z.object({ deletedCount: z.number() }))
     .mutation(async ({ ctx, input }) => {
-      const { deletedCount } = await deleteGalleryItems(ctx.em, ctx.listVersions, ctx.media, ctx.user.id, input.ids);
+      const { deletedCount } = await deleteGalleryItems(ctx, { ownerId: ctx.user.id, ids: input.ids });
       return { deletedCount };
     }),
 });

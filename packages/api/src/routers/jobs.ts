@@ -85,7 +85,7 @@ export const jobsRouter = router({
       async () => [await ctx.jobs.get(ctx.em, ctx.user.id, input.id)],
       (snapshot) => FINISHED_STATUSES.includes(snapshot.status),
       streamSignal(ctx.jobs.shutdown, signal),
-      () => identityHolds(ctx.liveSessions, ctx.em, ctx, ctx.identity),
+      () => identityHolds(ctx, { credentials: ctx, identity: ctx.identity }),
     );
   }),
 
@@ -96,7 +96,7 @@ export const jobsRouter = router({
       () => ctx.jobs.active(ctx.em, ctx.user.id),
       () => false,
       streamSignal(ctx.jobs.shutdown, signal),
-      () => identityHolds(ctx.liveSessions, ctx.em, ctx, ctx.identity),
+      () => identityHolds(ctx, { credentials: ctx, identity: ctx.identity }),
     );
   }),
 });

@@ -73,7 +73,9 @@ export const mediaRouter = router({
       }),
     )
     .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
-    .query(({ ctx, input }) => storedPreview(ctx.em, ctx.media, ctx.user?.id ?? null, input.key, input.width)),
+    .query(({ ctx, input }) =>
+      storedPreview(ctx, { viewerId: ctx.user?.id ?? null, key: input.key, width: input.width }),
+    ),
 
   combine: authedProcedure
     .use(rateLimited('imageWork'))
@@ -87,7 +89,7 @@ export const mediaRouter = router({
       }),
     )
     .output(z.object({ success: z.literal(true), compositeImage: z.string(), compositeImagePath: z.string() }))
-    .mutation(({ ctx, input }) => combineImages(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => combineImages(ctx, { ...input, userId: ctx.user.id })),
 
   referenceComposite: authedProcedure
     .use(rateLimited('imageWork'))
@@ -99,14 +101,12 @@ export const mediaRouter = router({
       }),
     )
     .output(z.object({ compositePath: z.string() }))
-    .mutation(({ ctx, input }) =>
-      composeWithReferences(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input),
-    ),
+    .mutation(({ ctx, input }) => composeWithReferences(ctx, { ...input, userId: ctx.user.id })),
 
   /** The before|after picture of a result, as JPEG bytes. */
   stitch: optionalUserProcedure
     .use(rateLimited('imageWork'))
     .input(z.object({ filename: clientText().max(100) }))
     .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
-    .query(({ ctx, input }) => stitchedView(ctx.em, ctx.media, ctx.user?.id ?? null, input.filename)),
+    .query(({ ctx, input }) => stitchedView(ctx, { viewerId: ctx.user?.id ?? null, filename: input.filename })),
 });

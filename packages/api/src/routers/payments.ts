@@ -60,7 +60,7 @@ export const paymentsRouter = router({
     .use(rateLimited('payments'))
     .input(purchaseInput)
     .output(z.object({ clientSecret: z.string(), paymentIntentId: z.string() }))
-    .mutation(({ ctx, input }) => createPaymentIntent(ctx.em, ctx.payments.stripe, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createPaymentIntent(ctx, { ...input, userId: ctx.user.id })),
 
   confirm: authedProcedure
     .input(
@@ -72,7 +72,7 @@ export const paymentsRouter = router({
       }),
     )
     .output(paymentResult)
-    .mutation(({ ctx, input }) => confirmPayment(ctx.em, ctx.payments.stripe, ctx.user.id, input.paymentIntentId)),
+    .mutation(({ ctx, input }) => confirmPayment(ctx, { userId: ctx.user.id, intentId: input.paymentIntentId })),
 
   /**
    * Stripe's events. The payload must be the raw bytes Stripe signed, so only the REST webhook,
@@ -87,7 +87,7 @@ export const paymentsRouter = router({
     )
     .output(z.object({ received: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await receiveStripeEvent(ctx.em, ctx.payments.stripe, ctx.payments.webhookSecret, input.payload, input.signature);
+      await receiveStripeEvent(ctx, { payload: input.payload, signature: input.signature });
       return { received: true as const };
     }),
 });

@@ -30,7 +30,7 @@ export const sessionsRouter = router({
     .input(z.object({ id: recordId }))
     .output(success)
     .mutation(async ({ ctx, input }) => {
-      await endSession(ctx.em, ctx.liveSessions, ctx.user.id, input.id);
+      await endSession(ctx, { userId: ctx.user.id, sessionId: input.id });
       if (ctx.identity.via === 'session' && ctx.identity.sessionId === input.id) ctx.session.clear();
       return { success: true as const };
     }),

@@ -58,7 +58,7 @@ export const subscriptionsRouter = router({
         status: z.string(),
       }),
     )
-    .mutation(({ ctx, input }) => subscribe(ctx.em, ctx.payments.stripe, ctx.user.id, input.plan)),
+    .mutation(({ ctx, input }) => subscribe(ctx, { userId: ctx.user.id, planId: input.plan })),
 
   /** After the browser paid: the subscription as Stripe has it, and the credits of its paid invoice. */
   confirm: changeProcedure
@@ -79,5 +79,5 @@ export const subscriptionsRouter = router({
   portal: changeProcedure
     .input(z.object({ returnUrl: z.url({ protocol: /^https?$/, error: 'Adresse de retour invalide.' }).max(2048) }))
     .output(z.object({ url: z.string() }))
-    .mutation(({ ctx, input }) => openBillingPortal(ctx.em, ctx.payments.stripe, ctx.user.id, input.returnUrl)),
+    .mutation(({ ctx, input }) => openBillingPortal(ctx, { userId: ctx.user.id, returnUrl: input.returnUrl })),
 });

@@ -62,7 +62,7 @@ export const transformRouter = router({
     )
     .output(z.object({ id: z.number(), imagePath: z.string(), width: z.number(), height: z.number() }))
     .mutation(async ({ ctx, input }) => {
-      const upload = await createUpload(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, input);
+      const upload = await createUpload(ctx, { ...input, userId: ctx.user.id });
       await rememberLastUsedImage(ctx.em, ctx.user.id, upload.imagePath);
       return upload;
     }),
@@ -77,7 +77,8 @@ export const transformRouter = router({
     )
     .output(z.object({ imagePath: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const { imagePath } = await createUpload(ctx.em, ctx.media, ctx.config.quotas.uploads, ctx.user.id, {
+      const { imagePath } = await createUpload(ctx, {
+        userId: ctx.user.id,
         image: input.image,
         style: `reference:${input.type}`,
       });
@@ -96,7 +97,7 @@ export const transformRouter = router({
       }),
     )
     .output(transformResult)
-    .mutation(({ ctx, input }) => transformUpload(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
+    .mutation(({ ctx, input }) => transformUpload(ctx, { ...input, userId: ctx.user.id, waitMs: waitFor(input) })),
 
   /** One render of a workflow. */
   workflow: authedProcedure
@@ -122,7 +123,7 @@ export const transformRouter = router({
         seed: z.number(),
       }),
     )
-    .mutation(({ ctx, input }) => renderWorkflow(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
+    .mutation(({ ctx, input }) => renderWorkflow(ctx, { ...input, userId: ctx.user.id, waitMs: waitFor(input) })),
 
   /** A single node's option applied to its parent's image. */
   node: authedProcedure
@@ -138,7 +139,7 @@ export const transformRouter = router({
       }),
     )
     .output(z.object({ transformedImagePath: z.string(), credits: z.number(), jobId: z.number(), seed: z.number() }))
-    .mutation(({ ctx, input }) => transformNode(ctx.em, ctx.jobs, ctx.user.id, input, waitFor(input))),
+    .mutation(({ ctx, input }) => transformNode(ctx, { ...input, userId: ctx.user.id, waitMs: waitFor(input) })),
 
   recent: authedProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).default(50) }).default({ limit: 50 }))

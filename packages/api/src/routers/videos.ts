@@ -66,7 +66,7 @@ export const videosRouter = router({
     )
     .output(z.object({ success: z.literal(true), video: videoRecord }))
     .mutation(async ({ ctx, input }) => {
-      const video = await createPlaceholder(ctx.em, ctx.media, ctx.user.id, input);
+      const video = await createPlaceholder(ctx, { ...input, userId: ctx.user.id });
       await ctx.listVersions.videosChanged(ctx.user.id);
       return { success: true as const, video };
     }),
@@ -77,14 +77,12 @@ export const videosRouter = router({
     .output(z.object({ success: z.literal(true), videoUrl: z.string(), video: videoRecord, jobId: z.number() }))
     .mutation(async ({ ctx, input }) => {
       try {
-        return await generateVideo(
-          ctx.em,
-          ctx.jobs,
-          ctx.media,
-          ctx.user.id,
-          input,
-          input.respondAsync ? 0 : VIDEO_WAIT_MS,
-        );
+        return await generateVideo(ctx, {
+          userId: ctx.user.id,
+          imageUrl: input.imageUrl,
+          prompt: input.prompt,
+          waitMs: input.respondAsync ? 0 : VIDEO_WAIT_MS,
+        });
       } finally {
         await ctx.listVersions.videosChanged(ctx.user.id);
       }
@@ -137,7 +135,7 @@ export const videosRouter = router({
     .input(z.object({ id }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      const { wasPublic } = await deleteVideo(ctx.em, ctx.jobs, ctx.media, ctx.user.id, input.id);
+      const { wasPublic } = await deleteVideo(ctx, { userId: ctx.user.id, id: input.id });
       await ctx.listVersions.videosChanged(ctx.user.id);
       if (wasPublic) await ctx.listVersions.feedChanged();
       return { success: true as const };
@@ -149,6 +147,6 @@ export const videosRouter = router({
     .output(z.object({ success: z.literal(true), postId: z.number() }))
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
-      ...(await publishVideo(ctx.em, ctx.listVersions, ctx.user.id, input.id)),
+      ...(await publishVideo(ctx, { ownerId: ctx.user.id, videoId: input.id })),
     })),
 });

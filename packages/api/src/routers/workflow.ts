@@ -40,7 +40,7 @@ export const workflowRouter = router({
     .input(z.object({ id: recordId.optional(), name: workflowNameSchema, document: workflowDocumentSchema }))
     .output(savedWorkflowSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id, name, updatedAt } = await saveWorkflow(ctx.em, ctx.config.quotas.workflows, ctx.user.id, input);
+      const { id, name, updatedAt } = await saveWorkflow(ctx, { ...input, ownerId: ctx.user.id });
       return { id, name, updatedAt };
     }),
 
@@ -48,7 +48,7 @@ export const workflowRouter = router({
     .input(byId.extend({ name: workflowNameSchema }))
     .output(success)
     .mutation(async ({ ctx, input }) => {
-      await renameWorkflow(ctx.em, ctx.user.id, input.id, input.name);
+      await renameWorkflow(ctx, { ownerId: ctx.user.id, id: input.id, name: input.name });
       return { success: true as const };
     }),
 

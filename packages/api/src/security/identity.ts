@@ -1,5 +1,5 @@
-import { ApiToken, type ApiTokenScope, type EntityManager } from '@atelier/db';
-import type { SessionData, SessionStore } from '../context';
+import { ApiToken, type ApiTokenScope } from '@atelier/db';
+import type { ServiceDeps, SessionData, SessionStore } from '../context';
 import { AppError } from '../shared/errors';
 import type { LiveSessions } from './live-sessions';
 import { tokenMessages, type TokenIdentity } from './tokens';
@@ -58,10 +58,8 @@ export function identityResolver(live: LiveSessions, credentials: Credentials): 
  * before each message, as a new request would.
  */
 export async function identityHolds(
-  live: LiveSessions,
-  em: EntityManager,
-  credentials: Credentials,
-  identity: Identity,
+  { em, liveSessions: live }: Pick<ServiceDeps, 'em' | 'liveSessions'>,
+  { credentials, identity }: { credentials: Credentials; identity: Identity },
 ): Promise<boolean> {
   if (identity.via === 'token') return (await em.count(ApiToken, { id: identity.tokenId, revokedAt: null })) > 0;
   const data = credentials.session.read();

@@ -1,5 +1,5 @@
 import { Session, type EntityManager } from '@atelier/db';
-import type { SessionStore } from '../context';
+import type { ServiceDeps, SessionStore } from '../context';
 import { AppError } from '../shared/errors';
 import { deviceLabel } from './device';
 import type { LiveSessions } from './live-sessions';
@@ -106,10 +106,8 @@ export async function listSessions(
  * instance trusts what it remembered of sessions (see LiveSessions).
  */
 export async function endSession(
-  em: EntityManager,
-  live: LiveSessions,
-  userId: number,
-  sessionId: number,
+  { em, liveSessions: live }: Pick<ServiceDeps, 'em' | 'liveSessions'>,
+  { userId, sessionId }: { userId: number; sessionId: number },
 ): Promise<void> {
   const ended = await em.nativeUpdate(
     Session,

@@ -1,5 +1,6 @@
 import type { StorageQuota } from '@atelier/catalog';
 import { LockMode, User, type EntityManager } from '@atelier/db';
+import type { ApiConfig, ServiceDeps } from '../context';
 import { AppError } from './errors';
 
 export interface StorageQuotas {
@@ -36,6 +37,9 @@ async function usage(em: EntityManager, sql: string, params: unknown[]): Promise
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
+/** What a quota check reads: the account's rows and the quotas the server was given. */
+export type QuotaDeps = Pick<ServiceDeps, 'em'> & { config: Pick<ApiConfig, 'quotas'> };
+
 function quotaExceeded(message: string): AppError {
   return new AppError('CONFLICT', message, { clientCode: 'quota_exceeded' });
 }
@@ -45,10 +49,16 @@ function quotaExceeded(message: string): AppError {
  * requests of one account take turns: none counts room that another is about to fill.
  */
 export async function recordWithinQuota<T>(
-  em: EntityManager,
-  ownerId: number,
-  ensureRoom: (tx: EntityManager) => Promise<void>,
-  record: (tx: EntityManager) => Promise<T>,
+  { em }: Pick<ServiceDeps, 'em'>,
+  {
+    ownerId,
+    ensureRoom,
+    record,
+  }: {
+    ownerId: number;
+    ensureRoom: (tx: EntityManager) => Promise<void>;
+    record: (tx: EntityManager) => Promise<T>;
+  },
 ): Promise<T> {
   return em.transactional(async (tx) => {
     await tx.findOneOrFail(User, ownerId, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
@@ -62,11 +72,10 @@ export async function recordWithinQuota<T>(
  * picture is stored, to spare the work, and again where it is recorded (see recordWithinQuota).
  */
 export async function ensureUploadRoom(
-  em: EntityManager,
-  quota: StorageQuota,
-  ownerId: number,
-  bytes: number,
+  { em, config }: QuotaDeps,
+  { ownerId, bytes }: { ownerId: number; bytes: number },
 ): Promise<void> {
+  const quota = config.quotas.uploads;
   const used = await usage(em, 'select count(*) as count, sum(size) as bytes from uploads where owner_id = ?', [
     ownerId,
   ]);
@@ -79,12 +88,10 @@ export async function ensureUploadRoom(
  * counts one more; a replaced one (`replacing`) gives its own room back.
  */
 export async function ensureWorkflowRoom(
-  em: EntityManager,
-  quota: StorageQuota,
-  ownerId: number,
-  bytes: number,
-  replacing?: number,
+  { em, config }: QuotaDeps,
+  { ownerId, bytes, replacing }: { ownerId: number; bytes: number; replacing?: number | undefined },
 ): Promise<void> {
+  const quota = config.quotas.workflows;
   const others = replacing === undefined ? '' : ' and id <> ?';
   const params = replacing === undefined ? [ownerId] : [ownerId, replacing];
   const used = await usage(

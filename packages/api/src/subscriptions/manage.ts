@@ -1,6 +1,7 @@
 import { type EntityManager, User } from '@atelier/db';
 import type Stripe from 'stripe';
 import { callStripe, requireStripe } from '../payments/stripe';
+import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
 import { subscriptionMessages } from './messages';
 import { currentSubscription, releaseSchedule } from './subscribe';
@@ -78,12 +79,10 @@ export async function confirmSubscription(em: EntityManager, stripeClient: Strip
 
 /** Stripe's Customer Portal, where the subscriber updates their card (and sees what Stripe keeps). */
 export async function openBillingPortal(
-  em: EntityManager,
-  stripeClient: Stripe | null,
-  userId: number,
-  returnUrl: string,
+  { em, payments }: Pick<ServiceDeps, 'em' | 'payments'>,
+  { userId, returnUrl }: { userId: number; returnUrl: string },
 ): Promise<{ url: string }> {
-  const stripe = requireStripe(stripeClient);
+  const stripe = requireStripe(payments.stripe);
   const user = await em.findOneOrFail(User, userId, { fields: ['stripeCustomerId'] });
   if (!user.stripeCustomerId) throw new AppError('NOT_FOUND', subscriptionMessages.noSubscription);
   const customer = user.stripeCustomerId;

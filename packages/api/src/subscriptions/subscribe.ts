@@ -2,6 +2,7 @@ import { findPlan, type SubscriptionPlan } from '@atelier/catalog';
 import { Subscription, User, type EntityManager } from '@atelier/db';
 import type Stripe from 'stripe';
 import { callStripe, requireStripe } from '../payments/stripe';
+import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
 import { subscriptionMessages } from './messages';
 import { planPrices } from './prices';
@@ -77,17 +78,15 @@ async function answer(em: EntityManager, stripe: Stripe, subscription: Stripe.Su
  * renewal. The plan's price is the server's; the client only names the plan.
  */
 export async function subscribe(
-  em: EntityManager,
-  stripeClient: Stripe | null,
-  userId: number,
-  planId: string,
+  { em, payments }: Pick<ServiceDeps, 'em' | 'payments'>,
+  { userId, planId }: { userId: number; planId: string },
 ): Promise<SubscribeResult> {
   const plan = findPlan(planId);
   if (!plan)
     throw new AppError('VALIDATION', subscriptionMessages.unknownPlan, {
       fieldErrors: { plan: [subscriptionMessages.unknownPlan] },
     });
-  const stripe = requireStripe(stripeClient);
+  const stripe = requireStripe(payments.stripe);
   const prices = await planPrices(stripe);
   // One key per plan and per subscription before it, read before anything changes: a double click
   // or a retried call gets the same subscription back.

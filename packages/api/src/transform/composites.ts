@@ -6,16 +6,15 @@ import {
   type ReferenceImages,
   type ReferenceSlot,
 } from '@atelier/media';
-import type { StorageQuota } from '@atelier/catalog';
-import { Transformation, type EntityManager } from '@atelier/db';
+import { Transformation } from '@atelier/db';
 import { canViewMedia } from '../media/access';
-import type { MediaDeps } from '../media/deps';
+import type { ServiceDeps } from '../context';
 import { mediaFailure } from '../media/errors';
 import { readViewableImage } from '../media/source-image';
 import { mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
 import { ensureUploadRoom } from '../shared/quotas';
-import { recordUpload } from './uploads';
+import { recordUpload, type UploadDeps } from './uploads';
 
 export const compositeMessages = {
   stitchUnavailable: 'Image non disponible',
@@ -23,17 +22,13 @@ export const compositeMessages = {
 
 /** Stores a composite as one of the user's uploads, so it can be transformed like any picture (within the quota). */
 async function storeComposite(
-  em: EntityManager,
-  media: MediaDeps,
-  quota: StorageQuota,
-  userId: number,
-  image: Buffer,
-  width: number,
-  height: number,
+  deps: UploadDeps,
+  { userId, image, width, height }: { userId: number; image: Buffer; width: number; height: number },
 ) {
-  await ensureUploadRoom(em, quota, userId, image.length);
-  const key = await media.storage.put('composites', image, 'jpg');
-  await recordUpload(em, media, quota, userId, {
+  await ensureUploadRoom(deps, { ownerId: userId, bytes: image.length });
+  const key = await deps.media.storage.put('composites', image, 'jpg');
+  await recordUpload(deps, {
+    userId,
     storageKey: key,
     size: image.length,
     mime: 'image/jpeg',
@@ -46,40 +41,41 @@ async function storeComposite(
 
 /** The workflow's COMBINE node: two or more of the user's images laid out in one picture. */
 export async function combineImages(
-  em: EntityManager,
-  media: MediaDeps,
-  quota: StorageQuota,
-  userId: number,
-  input: { imageUrls: string[]; importance?: number[] | undefined; layout: CombineLayout },
+  deps: UploadDeps,
+  {
+    userId,
+    ...input
+  }: { userId: number; imageUrls: string[]; importance?: number[] | undefined; layout: CombineLayout },
 ) {
   const images: Buffer[] = [];
-  for (const url of input.imageUrls) images.push((await readViewableImage(em, media, userId, url)).image);
+  for (const url of input.imageUrls) images.push((await readViewableImage(deps, { userId, url })).image);
   const combined = await combine(images, input.importance ?? images.map(() => 1), input.layout).catch(
     (error: unknown) => {
       throw mediaFailure(error);
     },
   );
-  const path = await storeComposite(em, media, quota, userId, combined.image, combined.width, combined.height);
+  const path = await storeComposite(deps, { userId, ...combined });
   return { success: true as const, compositeImage: path, compositeImagePath: path };
 }
 
 /** The main picture with the face, body, environment and style references beside it. */
 export async function composeWithReferences(
-  em: EntityManager,
-  media: MediaDeps,
-  quota: StorageQuota,
-  userId: number,
-  input: {
+  deps: UploadDeps,
+  {
+    userId,
+    ...input
+  }: {
+    userId: number;
     mainImage: string;
     referenceImages: Partial<Record<ReferenceSlot, string>>;
     referenceImportance?: Partial<Record<ReferenceSlot, number>> | undefined;
   },
 ) {
-  const main = await readViewableImage(em, media, userId, input.mainImage);
+  const main = await readViewableImage(deps, { userId, url: input.mainImage });
   const references: ReferenceImages = {};
   for (const [slot, url] of Object.entries(input.referenceImages) as [ReferenceSlot, string][]) {
     references[slot] = {
-      image: (await readViewableImage(em, media, userId, url)).image,
+      image: (await readViewableImage(deps, { userId, url })).image,
       importance: input.referenceImportance?.[slot] ?? 1,
     };
   }
@@ -87,7 +83,7 @@ export async function composeWithReferences(
     throw mediaFailure(error);
   });
   return {
-    compositePath: await storeComposite(em, media, quota, userId, composite.image, composite.width, composite.height),
+    compositePath: await storeComposite(deps, { userId, ...composite }),
   };
 }
 
@@ -96,10 +92,8 @@ export async function composeWithReferences(
  * halves, so to anyone only once the result and its original are published.
  */
 export async function stitchedView(
-  em: EntityManager,
-  media: MediaDeps,
-  viewerId: number | null,
-  filename: string,
+  { em, media }: Pick<ServiceDeps, 'em' | 'media'>,
+  { viewerId, filename }: { viewerId: number | null; filename: string },
 ): Promise<Buffer> {
   const transformation = /^[0-9a-f-]{36}\.jpg$/.test(filename)
     ? await em.findOne(

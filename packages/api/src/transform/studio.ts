@@ -1,5 +1,6 @@
 import { buildStyleText, findOptionsInText, type ColorChoices, type Selection } from '@atelier/catalog';
-import { Upload, type EntityManager } from '@atelier/db';
+import { Upload } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { balanceOf } from '../credits/ledger';
 import { JobService } from '../jobs/service';
 import { mediaUrl } from '../media/urls';
@@ -22,11 +23,14 @@ interface StoredChoice {
  * held when it is queued, taken only when the picture is stored.
  */
 export async function transformUpload(
-  em: EntityManager,
-  jobs: JobService,
-  userId: number,
-  { uploadId, seed, sessionKey }: { uploadId: number; seed?: number | undefined; sessionKey?: string | undefined },
-  waitMs: number,
+  { em, jobs }: Pick<ServiceDeps, 'em' | 'jobs'>,
+  {
+    userId,
+    uploadId,
+    seed,
+    sessionKey,
+    waitMs,
+  }: { userId: number; uploadId: number; seed?: number | undefined; sessionKey?: string | undefined; waitMs: number },
 ) {
   const upload = await em.findOne(Upload, { id: uploadId, owner: userId });
   if (!upload) throw new AppError('NOT_FOUND', transformMessages.uploadNotFound);

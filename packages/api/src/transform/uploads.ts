@@ -1,10 +1,10 @@
-import type { ColorChoices, Selection, StorageQuota } from '@atelier/catalog';
+import type { ColorChoices, Selection } from '@atelier/catalog';
 import { Upload, User, type EntityManager } from '@atelier/db';
 import { storeUpload } from '@atelier/media';
-import type { MediaDeps } from '../media/deps';
+import type { ServiceDeps } from '../context';
 import { mediaFailure } from '../media/errors';
 import { mediaUrl } from '../media/urls';
-import { ensureUploadRoom, recordWithinQuota } from '../shared/quotas';
+import { ensureUploadRoom, recordWithinQuota, type QuotaDeps } from '../shared/quotas';
 
 export interface NewUpload {
   image: Uint8Array;
@@ -16,6 +16,9 @@ export interface NewUpload {
   isComposite?: boolean | undefined;
 }
 
+/** What storing a picture as an upload reads and writes: the database, the storage, the quota. */
+export type UploadDeps = QuotaDeps & Pick<ServiceDeps, 'media'>;
+
 /** What is recorded of a stored picture beside its owner and date. */
 type StoredPicture = Pick<Upload, 'storageKey' | 'size' | 'mime' | 'width' | 'height'> &
   Partial<Pick<Upload, 'style' | 'selection' | 'isComposite'>>;
@@ -25,21 +28,17 @@ type StoredPicture = Pick<Upload, 'storageKey' | 'size' | 'mime' | 'width' | 'he
  * uploads take turns, see recordWithinQuota); the file is removed when it cannot be recorded.
  */
 export async function recordUpload(
-  em: EntityManager,
-  media: MediaDeps,
-  quota: StorageQuota,
-  userId: number,
-  picture: StoredPicture,
+  deps: UploadDeps,
+  { userId, ...picture }: StoredPicture & { userId: number },
 ): Promise<number> {
   try {
-    return await recordWithinQuota(
-      em,
-      userId,
-      (tx) => ensureUploadRoom(tx, quota, userId, picture.size),
-      (tx) => tx.insert(Upload, { ...picture, owner: userId, createdAt: new Date() }),
-    );
+    return await recordWithinQuota(deps, {
+      ownerId: userId,
+      ensureRoom: (tx) => ensureUploadRoom({ ...deps, em: tx }, { ownerId: userId, bytes: picture.size }),
+      record: (tx) => tx.insert(Upload, { ...picture, owner: userId, createdAt: new Date() }),
+    });
   } catch (error) {
-    await media.storage.delete(picture.storageKey).catch(() => undefined);
+    await deps.media.storage.delete(picture.storageKey).catch(() => undefined);
     throw error;
   }
 }
@@ -49,21 +48,16 @@ export async function recordUpload(
  * metadata), stores it, and records it as the user's. Nothing is stored for a refused file, nor
  * past the account's quota.
  */
-export async function createUpload(
-  em: EntityManager,
-  media: MediaDeps,
-  quota: StorageQuota,
-  userId: number,
-  input: NewUpload,
-) {
-  await ensureUploadRoom(em, quota, userId, input.image.byteLength);
+export async function createUpload(deps: UploadDeps, { userId, ...input }: NewUpload & { userId: number }) {
+  await ensureUploadRoom(deps, { ownerId: userId, bytes: input.image.byteLength });
   const stored = await storeUpload(
-    media.storage,
+    deps.media.storage,
     Buffer.from(input.image.buffer, input.image.byteOffset, input.image.byteLength),
   ).catch((error: unknown) => {
     throw mediaFailure(error);
   });
-  const id = await recordUpload(em, media, quota, userId, {
+  const id = await recordUpload(deps, {
+    userId,
     storageKey: stored.key,
     size: stored.size,
     mime: stored.mime,

@@ -1,5 +1,5 @@
 import { getOption, getWorkflowOption, isCategoryId, type Selection } from '@atelier/catalog';
-import type { EntityManager } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { balanceOf } from '../credits/ledger';
 import { JobService } from '../jobs/service';
 import { viewableImageKey } from '../media/source-image';
@@ -25,11 +25,8 @@ export interface WorkflowRender {
 
 /** One render of a workflow, as a job: the whole prompt applied to the source image, 50 credits on success. */
 export async function renderWorkflow(
-  em: EntityManager,
-  jobs: JobService,
-  userId: number,
-  input: WorkflowRender,
-  waitMs: number,
+  { em, jobs }: Pick<ServiceDeps, 'em' | 'jobs'>,
+  { userId, waitMs, ...input }: WorkflowRender & { userId: number; waitMs: number },
 ) {
   const sourceKey = await viewableImageKey(em, userId, input.image);
   const selection = input.selection ?? {};
@@ -72,11 +69,8 @@ export interface NodeTransform {
 
 /** A single node's option applied to its parent's image, as a job: 50 credits on success. */
 export async function transformNode(
-  em: EntityManager,
-  jobs: JobService,
-  userId: number,
-  input: NodeTransform,
-  waitMs: number,
+  { em, jobs }: Pick<ServiceDeps, 'em' | 'jobs'>,
+  { userId, waitMs, ...input }: NodeTransform & { userId: number; waitMs: number },
 ) {
   const category = input.transformationType;
   const option = isCategoryId(category)

@@ -1,10 +1,10 @@
 import { GalleryItem, UniqueConstraintViolationException, type EntityManager } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { publishGalleryItem } from '../feed/publish';
 import { VIDEO_MEDIA_TYPE } from '../gallery/item';
 import { canViewMedia } from '../media/access';
 import { storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';
-import type { ListVersions } from '../shared/list-versions';
 import { findOwnVideo } from './videos';
 
 const notReady = 'Vidéo pas encore disponible.';
@@ -46,13 +46,11 @@ async function videoPostOf(em: EntityManager, ownerId: number, videoId: number):
 
 /** Publishes one of the owner's finished videos; publishing again keeps the first date. */
 export async function publishVideo(
-  em: EntityManager,
-  versions: ListVersions,
-  ownerId: number,
-  videoId: number,
+  deps: Pick<ServiceDeps, 'em' | 'listVersions'>,
+  { ownerId, videoId }: { ownerId: number; videoId: number },
 ): Promise<{ postId: number }> {
-  const post = await videoPostOf(em, ownerId, videoId);
-  await publishGalleryItem(em, versions, ownerId, post.id);
-  await versions.videosChanged(ownerId);
+  const post = await videoPostOf(deps.em, ownerId, videoId);
+  await publishGalleryItem(deps, { ownerId, itemId: post.id });
+  await deps.listVersions.videosChanged(ownerId);
   return { postId: post.id };
 }

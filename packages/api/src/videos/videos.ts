@@ -1,7 +1,7 @@
 import { buildVideoPrompt, VIDEO_DEFAULTS } from '@atelier/catalog';
 import { GalleryItem, UniqueConstraintViolationException, Video, type EntityManager } from '@atelier/db';
 import { JobService } from '../jobs/service';
-import type { MediaDeps } from '../media/deps';
+import type { ServiceDeps } from '../context';
 import { viewableImageKey } from '../media/source-image';
 import { storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';
@@ -44,10 +44,8 @@ function sourceLabel(engineName: string): string {
  * placeholder) unique key lets one insert through and the other reads the winner's row.
  */
 export async function createPlaceholder(
-  em: EntityManager,
-  media: MediaDeps,
-  userId: number,
-  input: { sourceImagePath: string; prompt: string; placeholderId: string },
+  { em, media }: Pick<ServiceDeps, 'em' | 'media'>,
+  { userId, ...input }: { userId: number; sourceImagePath: string; prompt: string; placeholderId: string },
 ) {
   const placeholder = { owner: userId, placeholderId: input.placeholderId };
   const existing = await em.findOne(Video, placeholder);
@@ -78,12 +76,8 @@ export async function createPlaceholder(
  * taken, or makes a new card: two requests are two jobs, two cards, two payments.
  */
 export async function generateVideo(
-  em: EntityManager,
-  jobs: JobService,
-  media: MediaDeps,
-  userId: number,
-  input: { imageUrl: string; prompt?: string | undefined },
-  waitMs: number,
+  { em, jobs, media }: Pick<ServiceDeps, 'em' | 'jobs' | 'media'>,
+  { userId, waitMs, ...input }: { userId: number; imageUrl: string; prompt?: string | undefined; waitMs: number },
 ) {
   const sourceKey = await viewableImageKey(em, userId, input.imageUrl);
   const prompt = input.prompt?.trim() || buildVideoPrompt({});
@@ -179,7 +173,10 @@ export async function findOwnVideo(em: EntityManager, userId: number, id: number
  * Removes the record, its post if it was published, and its files; a video still being made is
  * canceled first, and costs nothing. Says whether a public post went with it.
  */
-export async function deleteVideo(em: EntityManager, jobs: JobService, media: MediaDeps, userId: number, id: number) {
+export async function deleteVideo(
+  { em, jobs, media }: Pick<ServiceDeps, 'em' | 'jobs' | 'media'>,
+  { userId, id }: { userId: number; id: number },
+) {
   const video = await findOwnVideo(em, userId, id);
   if (video.jobId) await jobs.cancel(em, userId, video.jobId).catch(() => undefined); // already finished: nothing to cancel
   const keys = [video.videoUrl, video.thumbnailPath]

@@ -1,7 +1,8 @@
-import { WORKFLOW_LIMITS, workflowDocumentBytes, type StorageQuota, type WorkflowDocument } from '@atelier/catalog';
+import { WORKFLOW_LIMITS, workflowDocumentBytes, type WorkflowDocument } from '@atelier/catalog';
 import { UniqueConstraintViolationException, Workflow, type EntityManager } from '@atelier/db';
+import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
-import { ensureWorkflowRoom, recordWithinQuota } from '../shared/quotas';
+import { ensureWorkflowRoom, recordWithinQuota, type QuotaDeps } from '../shared/quotas';
 import { savedWorkflowMessages } from './messages';
 import { findOwnWorkflow } from './read';
 
@@ -31,18 +32,15 @@ async function flushNamed(em: EntityManager): Promise<void> {
 }
 
 export async function saveWorkflow(
-  em: EntityManager,
-  quota: StorageQuota,
-  ownerId: number,
-  input: WorkflowSave,
+  deps: QuotaDeps,
+  { ownerId, ...input }: WorkflowSave & { ownerId: number },
 ): Promise<Workflow> {
   const bytes = workflowDocumentBytes(input.document);
   if (bytes > WORKFLOW_LIMITS.documentBytes) throw new AppError('PAYLOAD_TOO_LARGE', savedWorkflowMessages.tooLarge);
-  return recordWithinQuota(
-    em,
+  return recordWithinQuota(deps, {
     ownerId,
-    (tx) => ensureWorkflowRoom(tx, quota, ownerId, bytes, input.id),
-    async (tx) => {
+    ensureRoom: (tx) => ensureWorkflowRoom({ ...deps, em: tx }, { ownerId, bytes, replacing: input.id }),
+    record: async (tx) => {
       const workflow =
         input.id === undefined
           ? tx.create(Workflow, { owner: ownerId, name: input.name, graph: input.document })
@@ -54,10 +52,13 @@ export async function saveWorkflow(
       await flushNamed(tx);
       return workflow;
     },
-  );
+  });
 }
 
-export async function renameWorkflow(em: EntityManager, ownerId: number, id: number, name: string): Promise<void> {
+export async function renameWorkflow(
+  { em }: Pick<ServiceDeps, 'em'>,
+  { ownerId, id, name }: { ownerId: number; id: number; name: string },
+): Promise<void> {
   const workflow = await findOwnWorkflow(em, ownerId, id);
   workflow.name = name;
   await flushNamed(em);

@@ -1,33 +1,33 @@
-import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { FallbackImage } from '../../components/FallbackImage';
-import { fileNameOf } from '../../lib/media';
-import { trpc } from '../../lib/trpc';
+import { CHARACTERS, resultPicture, sampleImage } from '../landing/samples';
+
+/**
+ * Six of the landing's samples: real photographs (public domain or CC0) as the local engine
+ * transforms them, rendered at build time. Drawn art would show what no user's photo becomes.
+ */
+const TILES = (
+  [
+    ['eileen', 'chevalier'],
+    ['chelsea', 'pop-art'],
+    ['cafe', 'vitrail'],
+    ['fusee', 'synthwave'],
+    ['eileen', 'cyanotype'],
+    ['cafe', 'lune'],
+  ] as const
+).flatMap(([characterId, transformationId]) => {
+  const character = CHARACTERS.find(({ id }) => id === characterId);
+  const transformation = character?.transformations.find(({ id }) => id === transformationId);
+  return character && transformation ? [{ character, transformation }] : [];
+});
 
 const CATEGORIES = ['Tous', 'Portraits', 'Art', 'Fantastique', 'Cyberpunk', 'Nature'] as const;
 
-// The server's generated art (welcome scenes and default models), named by file so each caption
-// matches its picture whatever order the lists come in.
-const TILES = [
-  { file: 'model-camille.jpg', title: 'Portrait lumineux', category: 'Portraits' },
-  { file: 'welcome-ville.jpg', title: 'Ville de nuit', category: 'Cyberpunk' },
-  { file: 'welcome-aurore.jpg', title: 'Aurore boréale', category: 'Fantastique' },
-  { file: 'model-amina.jpg', title: 'Couleurs franches', category: 'Art' },
-  { file: 'welcome-foret.jpg', title: 'Forêt au matin', category: 'Nature' },
-  { file: 'model-malik.jpg', title: 'Regard serein', category: 'Portraits' },
-] as const;
-
-function useArtUrls(): string[] | undefined {
-  const scenes = trpc.media.welcomeImages.useQuery();
-  const models = trpc.media.defaults.useQuery();
-  if (!scenes.data || !models.data) return undefined;
-  return [...scenes.data.images, ...models.data.defaultModels];
-}
+const TILE_SIZES = '(min-width: 48em) 30vw, 50vw';
 
 export function ShowcaseSection({ ref }: { ref: Ref<HTMLElement> }) {
-  const art = useArtUrls();
   return (
     <section ref={ref} id="showcase" className="home-section">
       <Stack gap="lg">
@@ -35,9 +35,12 @@ export function ShowcaseSection({ ref }: { ref: Ref<HTMLElement> }) {
           <Title order={2} fz={{ base: 26, sm: 32 }}>
             Galerie d'inspiration
           </Title>
-          <Text c="dimmed">Portraits, paysages, univers fantastiques : un aperçu de ce que vous pouvez créer.</Text>
+          <Text c="dimmed">
+            De vraies photos, transformées par le moteur local d'Atelier : voici ce qu'il fait d'un portrait, d'un chat,
+            d'une tasse et d'une fusée.
+          </Text>
         </div>
-        {/* Decorative: the showcase is not filtered. */}
+        {/* Decorative, as the spec has it: the showcase is not filtered. */}
         <Group gap="xs" role="list" aria-label="Catégories">
           {CATEGORIES.map((category, index) => (
             <Badge
@@ -54,26 +57,26 @@ export function ShowcaseSection({ ref }: { ref: Ref<HTMLElement> }) {
           ))}
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
-          {TILES.map((tile) => {
-            const src = art?.find((url) => fileNameOf(url) === tile.file);
-            return (
-              <div key={tile.file} className="showcase-tile" data-testid="showcase-tile">
-                {src ? (
-                  <FallbackImage src={src} alt={tile.title} className="showcase-tile__image" />
-                ) : (
-                  <Skeleton className="showcase-tile__image" radius={0} animate={!art} />
-                )}
-                <div className="showcase-tile__caption">
-                  <Text fw={700} fz={{ base: 'sm', sm: 'md' }} c="white" truncate="end">
-                    {tile.title}
-                  </Text>
-                  <Text fz="xs" c="rgba(255,255,255,0.8)">
-                    {tile.category}
-                  </Text>
-                </div>
+          {TILES.map(({ character, transformation }) => (
+            <div key={`${character.id}-${transformation.id}`} className="showcase-tile" data-testid="showcase-tile">
+              <img
+                {...sampleImage(resultPicture(character, transformation))}
+                sizes={TILE_SIZES}
+                alt={`${character.name} : ${transformation.title}`}
+                loading="lazy"
+                decoding="async"
+                className="showcase-tile__image"
+              />
+              <div className="showcase-tile__caption">
+                <Text fw={700} fz={{ base: 'sm', sm: 'md' }} c="white" truncate="end">
+                  {transformation.title}
+                </Text>
+                <Text fz="xs" c="rgba(255,255,255,0.8)">
+                  {transformation.style} · {character.tagline}
+                </Text>
               </div>
-            );
-          })}
+            </div>
+          ))}
         </SimpleGrid>
         <Group justify="center">
           <Button

@@ -20,8 +20,9 @@ import { OPTION_COLORS } from './option-colors';
 import { ENVIRONMENT_SCENES } from './overlays';
 import { styleFamily } from './styles/families';
 
-/** A prop this many actions share (one for every dance) stands for none of them. */
+/** A prop this many actions share (one for every dance), or a garment this many clothing options share, stands for none of them. */
 const GENERIC_SHARE = 4;
+const SHARED_DRAWINGS: ReadonlySet<CategoryId> = new Set(['action', 'clothing']);
 
 /** Every option a studio or a workflow node may send, by category. */
 function everyOption(category: CategoryId): readonly CatalogOption[] {
@@ -68,7 +69,7 @@ describe('the local engine offers only what it renders as named', () => {
     const generic = offered
       .filter((option) => {
         const render = renders.get(option.id);
-        return render === null || (category === 'action' && shares(render) >= GENERIC_SHARE);
+        return render === null || (SHARED_DRAWINGS.has(category) && shares(render) >= GENERIC_SHARE);
       })
       .map(({ id }) => id);
     expect(generic).toEqual([]);

@@ -1,4 +1,4 @@
-import { WHITE, hsl, mix, type Rgb } from '../../../color';
+import { hsl, type Rgb } from '../../../color';
 import type { Dice } from '../../../hash';
 import * as piece from './pieces';
 import { GOLD, SILVER, STEEL, type Draw, type Neckline } from './pieces';
@@ -22,12 +22,7 @@ export interface Piece {
   offset?: { dx: number; dy: number; scale: number };
   /** Of the same stuff as the piece before it (a cape's fronts and back, a creature's head and wings): painted in its colours. */
   follows?: true;
-  /** Its colour is the thing's own (a white Pegasus, a green dragon): no option's shade is mixed into it. */
-  natural?: true;
 }
-
-/** How far an option's own shade moves its first piece's colour towards a hue of its own. */
-const SHADE_SHIFT = 0.15;
 
 const BLACK_CLOTH: Rgb = [28, 28, 32];
 const WHITE_CLOTH: Rgb = [244, 244, 240];
@@ -57,7 +52,7 @@ const caped = (main: Rgb, accent?: Rgb, highCollar = false): Piece[] => [
 ];
 /** A creature ridden: its head and neck before the rider, and, for a winged one, wings of its colour half open behind them. */
 function ridden(kind: piece.Mount, main: Rgb, accent: Rgb, wings: 'feathered' | 'leathery' | 'none'): Piece[] {
-  const head: Piece = { ...overBody(piece.mount(kind), main, accent), natural: true };
+  const head = overBody(piece.mount(kind), main, accent);
   if (wings === 'none') return [head];
   return [
     head,
@@ -268,13 +263,6 @@ const CHARACTERS: Readonly<Record<string, readonly Piece[]>> = {
 
 // ── Quoi: what the person does, by option id ──
 
-/** What several actions are done with. */
-const ACTION_KITS = {
-  camera: [held('camera', BLACK_CLOTH)],
-  workout: [onHead(piece.headband, [230, 60, 120]), behindBody(piece.motionLines(true), WHITE_CLOTH)],
-  stretching: [behindBody(piece.aura, [250, 210, 120])],
-} satisfies Record<string, readonly Piece[]>;
-
 const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
   running: [behindBody(piece.motionLines(false), WHITE_CLOTH), onHead(piece.headband, RED)],
   flying: [...caped(RED), behindBody(piece.motionLines(false), WHITE_CLOTH)],
@@ -360,76 +348,38 @@ const ACTIONS: Readonly<Record<string, readonly Piece[]>> = {
   tennis: [held('racket', [40, 80, 200]), onHead(piece.headband, WHITE_CLOTH)],
   boxing: [boxingGloved(RED), onHead(piece.headband, RED)],
   fencing: [held('sword', SILVER), onFace(piece.glasses('goggles'), [60, 60, 60], [40, 40, 50])],
-  yoga: ACTION_KITS.stretching,
-  pilates: ACTION_KITS.stretching,
-  weightlifting: ACTION_KITS.workout,
-  aerobics: ACTION_KITS.workout,
-  gymnastics: ACTION_KITS.workout,
-  stretching: ACTION_KITS.stretching,
-  photography: ACTION_KITS.camera,
-  'film-making': ACTION_KITS.camera,
+  yoga: [behindBody(piece.aura, [250, 210, 120])],
+  aerobics: [onHead(piece.headband, [230, 60, 120]), behindBody(piece.motionLines(true), WHITE_CLOTH)],
 };
 
 // ── Vêtement: what the person wears, by option id ──
 
 /** Garments several clothing options are dressed in. */
 const GARMENTS = {
-  angel: [
-    behindBody(piece.wings(true), WHITE_CLOTH),
-    onBody(piece.garment('scoop', 'sparkles'), [240, 230, 250], WHITE_CLOTH),
-  ],
   apron: [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH), overBody(piece.straps(false), [60, 90, 150])],
-  armor: [onBody(piece.breastplate, STEEL, RED), overBody(piece.pauldrons, STEEL)],
   boots: [{ draw: piece.shoe(true), anchor: 'feet', layer: 'front', main: BROWN, accent: BLACK_CLOTH }],
-  cape: [...caped([130, 30, 40])],
-  'cargo-pants': [{ draw: piece.legwear('trousers'), anchor: 'hips', layer: 'body', main: KHAKI, accent: BROWN }],
   checked: [onBody(piece.garment('v', 'checks'), [170, 40, 40], BLACK_CLOTH)],
-  christmas: [onBody(piece.garment('crew', 'dots'), [150, 30, 40], WHITE_CLOTH)],
-  clown: [
-    onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]),
-    overBody(piece.ruff, WHITE_CLOTH),
-    onBody(piece.garment('crew', 'dots'), [240, 200, 40], RED),
-  ],
   coat: [onBody(piece.jacket('none', [236, 232, 224]), [150, 120, 80], BLACK_CLOTH)],
   doctor: [onBody(piece.jacket('none', [170, 200, 230]), WHITE_CLOTH), overBody(piece.stethoscope, BLACK_CLOTH)],
-  dress: [onBody(piece.garment('scoop', 'plain'), [130, 30, 70], GOLD)],
   floral: [onBody(piece.garment('scoop', 'flowers'), [250, 236, 200], [230, 80, 120])],
-  fur: [onBody(piece.garment('v', 'fur'), [170, 130, 90], [236, 224, 200])],
-  hood: [behindHead(piece.hood(false), [90, 96, 110]), onBody(piece.garment('hood', 'plain'), [90, 96, 110])],
-  kimono: [onBody(piece.garment('wrap', 'flowers'), [170, 30, 50], [240, 200, 80])],
-  'maxi-skirt': [
-    { draw: piece.legwear('skirt'), anchor: 'hips', layer: 'body', main: [60, 60, 90], accent: BLACK_CLOTH },
-  ],
   pharaoh: [
     behindHead(piece.hood(true), [30, 60, 160], GOLD),
     overBody(piece.necklace(false), GOLD),
     onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH),
   ],
-  pilot: [onHead(piece.hat('cap'), NAVY, GOLD), onBody(piece.jacket('tie', WHITE_CLOTH), NAVY, BLACK_CLOTH)],
   polka: [onBody(piece.garment('scoop', 'dots'), RED, WHITE_CLOTH)],
   puffer: [onBody(piece.garment('crew', 'quilted'), [40, 80, 160], BLACK_CLOTH)],
-  scuba: [
-    onFace(piece.glasses('goggles'), BLACK_CLOTH, [60, 150, 220]),
-    onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH, [40, 120, 200]),
-  ],
-  sequin: [onBody(piece.garment('scoop', 'sparkles'), [200, 170, 60], WHITE_CLOTH)],
-  sneakers: [{ draw: piece.shoe(false), anchor: 'feet', layer: 'front', main: WHITE_CLOTH, accent: [200, 200, 200] }],
-  striped: [onBody(piece.garment('crew', 'stripes'), WHITE_CLOTH, NAVY)],
   suit: [onBody(piece.jacket('tie'), [40, 50, 70], [150, 30, 50])],
   't-shirt': [onBody(piece.garment('crew', 'plain'), WHITE_CLOTH)],
   tailcoat: [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, WHITE_CLOTH)],
   toga: [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), overBody(piece.sash(40), WHITE_CLOTH, GOLD)],
-  wizard: [onBody(piece.garment('v', 'plain'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH)],
 } satisfies Record<string, readonly Piece[]>;
 
 /** Each clothing option the local engine renders, by id (the others are cloud-only). */
 const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
   'business-suit': GARMENTS.suit,
-  'three-piece-suit': GARMENTS.suit,
   tuxedo: [onBody(piece.jacket('bow', WHITE_CLOTH, true), BLACK_CLOTH, BLACK_CLOTH)],
   tailcoat: GARMENTS.tailcoat,
-  'skirt-suit': GARMENTS.suit,
-  'blazer-chinos': GARMENTS.suit,
   'shirt-and-tie': [onBody(piece.jacket('tie'), [220, 230, 245], NAVY)],
   'evening-gown': [onBody(piece.gown('v', false, 'brooch'), [110, 20, 50], GOLD)],
   'cocktail-dress': [onBody(piece.gown('sweetheart', false, 'bow'), [200, 40, 80], BLACK_CLOTH)],
@@ -438,87 +388,35 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
     overBody(piece.necklace(true), WHITE_CLOTH),
   ],
   turtleneck: [onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH)],
-  casual: GARMENTS['t-shirt'],
   'white-tshirt': GARMENTS['t-shirt'],
-  hoodie: GARMENTS.hood,
+  hoodie: [behindHead(piece.hood(false), [90, 96, 110]), onBody(piece.garment('hood', 'plain'), [90, 96, 110])],
   'denim-jacket': GARMENTS.coat,
   'leather-jacket': GARMENTS.coat,
   'flannel-shirt': GARMENTS.checked,
-  'polo-shirt': GARMENTS['t-shirt'],
-  cardigan: GARMENTS.christmas,
-  'chunky-sweater': GARMENTS.christmas,
-  'cargo-pants': GARMENTS['cargo-pants'],
-  shorts: GARMENTS['cargo-pants'],
+  'cargo-pants': [{ draw: piece.legwear('trousers'), anchor: 'hips', layer: 'body', main: KHAKI, accent: BROWN }],
   overalls: GARMENTS.apron,
-  dress: GARMENTS.dress,
+  dress: [onBody(piece.garment('scoop', 'plain'), [130, 30, 70], GOLD)],
   sundress: GARMENTS.floral,
-  'maxi-skirt': GARMENTS['maxi-skirt'],
-  'mini-skirt': GARMENTS['maxi-skirt'],
-  'breton-top': GARMENTS.striped,
-  pyjamas: GARMENTS.striped,
+  'maxi-skirt': [
+    { draw: piece.legwear('skirt'), anchor: 'hips', layer: 'body', main: [60, 60, 90], accent: BLACK_CLOTH },
+  ],
+  'breton-top': [onBody(piece.garment('crew', 'stripes'), WHITE_CLOTH, NAVY)],
   bathrobe: [onBody(piece.garment('wrap', 'quilted'), WHITE_CLOTH, [226, 226, 222])],
-  'trench-coat': GARMENTS.coat,
   'wool-coat': GARMENTS.coat,
-  peacoat: GARMENTS.coat,
-  parka: GARMENTS.coat,
   'puffer-jacket': GARMENTS.puffer,
-  raincoat: GARMENTS.coat,
-  'bomber-jacket': GARMENTS.coat,
-  'duffle-coat': GARMENTS.coat,
-  'faux-fur-coat': GARMENTS.fur,
-  windbreaker: GARMENTS.coat,
-  'shearling-jacket': GARMENTS.fur,
-  'quilted-jacket': GARMENTS.puffer,
-  cape: GARMENTS.cape,
-  poncho: GARMENTS.cape,
-  tracksuit: GARMENTS.striped,
-  'ski-suit': GARMENTS.puffer,
-  wetsuit: GARMENTS.scuba,
+  'faux-fur-coat': [onBody(piece.garment('v', 'fur'), [170, 130, 90], [236, 224, 200])],
+  cape: [...caped([130, 30, 40])],
   'boxing-gear': [onBody(piece.garment('scoop', 'plain'), WHITE_CLOTH), boxingGloved(RED)],
-  'martial-arts-gi': GARMENTS.kimono,
-  'golf-outfit': GARMENTS['t-shirt'],
-  'riding-outfit': GARMENTS.coat,
-  streetwear: GARMENTS.hood,
-  grunge: GARMENTS.checked,
-  punk: GARMENTS.checked,
-  preppy: GARMENTS.christmas,
-  bohemian: GARMENTS.floral,
-  y2k: GARMENTS['t-shirt'],
-  cottagecore: GARMENTS.floral,
-  'dark-academia': GARMENTS.suit,
-  hippie: GARMENTS.floral,
-  'flapper-dress': GARMENTS.sequin,
-  'gangster-suit': GARMENTS.suit,
   rockabilly: GARMENTS.polka,
-  'sixties-mod': GARMENTS.dress,
-  'seventies-disco': GARMENTS.sequin,
   'victorian-dress': [onBody(piece.gown('high-lace', true, 'plain'), [70, 40, 80], WHITE_CLOTH)],
   'regency-dress': [onBody(piece.gown('square', true, 'empire'), [240, 236, 220], [110, 140, 200])],
-  'medieval-tunic': GARMENTS.cape,
   'renaissance-gown': [onBody(piece.gown('square', true, 'lacing'), [100, 20, 40], GOLD)],
-  'pin-up-outfit': GARMENTS.polka,
   'roman-toga': GARMENTS.toga,
   'greek-chiton': GARMENTS.toga,
   'ancient-egyptian': GARMENTS.pharaoh,
-  kimono: GARMENTS.kimono,
-  hanbok: GARMENTS.kimono,
-  sari: GARMENTS.toga,
+  kimono: [onBody(piece.garment('wrap', 'flowers'), [170, 30, 50], [240, 200, 80])],
   qipao: [onBody(piece.gown('mandarin', false, 'frogs', 'flowers'), [180, 20, 40], GOLD)],
-  'ao-dai': GARMENTS.dress,
-  kilt: GARMENTS.checked,
-  dirndl: GARMENTS.dress,
-  lederhosen: GARMENTS.checked,
   'flamenco-dress': [onBody(piece.gown('off-shoulder', false, 'ruffles', 'dots'), RED, WHITE_CLOTH)],
-  'charro-suit': GARMENTS.suit,
-  djellaba: GARMENTS.hood,
-  kaftan: GARMENTS.dress,
-  boubou: GARMENTS.dress,
-  abaya: GARMENTS.dress,
-  sherwani: GARMENTS.suit,
-  lehenga: GARMENTS.dress,
-  'hawaiian-shirt': GARMENTS.floral,
-  'grass-skirt': GARMENTS['maxi-skirt'],
-  'inuit-parka': GARMENTS.fur,
   'wedding-dress': [
     onBody(piece.gown('sweetheart', false, 'lace'), WHITE_CLOTH, WHITE_CLOTH),
     behindHead(piece.veil, WHITE_CLOTH),
@@ -526,10 +424,7 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
   'groom-suit': GARMENTS.suit,
   'bridesmaid-dress': [onBody(piece.gown('sweetheart', false, 'plain'), [236, 190, 206], WHITE_CLOTH)],
   'ball-gown': [onBody(piece.gown('off-shoulder', true, 'lacing'), [90, 140, 220], WHITE_CLOTH)],
-  'graduation-gown': GARMENTS.dress,
-  'red-carpet': GARMENTS.sequin,
   'doctor-coat': GARMENTS.doctor,
-  'nurse-uniform': GARMENTS.doctor,
   'chef-whites': [
     onHead(piece.hat('toque'), WHITE_CLOTH),
     onBody(piece.garment('crew', 'plain'), WHITE_CLOTH),
@@ -548,15 +443,12 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
     onBody(piece.jacket('tie', [170, 160, 120]), [86, 96, 60], [60, 60, 40]),
     onBody(piece.emblem, GOLD, RED),
   ],
-  'pilot-uniform': GARMENTS.pilot,
-  'flight-attendant': GARMENTS.pilot,
+  'pilot-uniform': [onHead(piece.hat('cap'), NAVY, GOLD), onBody(piece.jacket('tie', WHITE_CLOTH), NAVY, BLACK_CLOTH)],
   'sailor-outfit': [
     onBody(piece.garment('v', 'plain'), WHITE_CLOTH),
     overBody(piece.scarf, NAVY, WHITE_CLOTH),
     onHead(piece.hat('cap'), WHITE_CLOTH, NAVY),
   ],
-  'school-uniform': GARMENTS.suit,
-  'lab-coat': GARMENTS.doctor,
   'construction-gear': [
     onHead(piece.helmet('brimmed'), [250, 200, 30]),
     onBody(piece.garment('crew', 'stripes'), [250, 120, 20], [220, 220, 220]),
@@ -566,12 +458,11 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
     onBody(piece.emblem, [30, 60, 160], WHITE_CLOTH),
   ],
   'mechanic-overalls': GARMENTS.apron,
-  'butler-outfit': GARMENTS.tailcoat,
-  'judge-robe': GARMENTS.wizard,
-  'barista-apron': GARMENTS.apron,
-  'farmer-outfit': GARMENTS.apron,
-  'scuba-suit': GARMENTS.scuba,
-  'painter-smock': GARMENTS.apron,
+  'judge-robe': [onBody(piece.garment('v', 'plain'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH)],
+  'scuba-suit': [
+    onFace(piece.glasses('goggles'), BLACK_CLOTH, [60, 150, 220]),
+    onBody(piece.garment('turtle', 'plain'), BLACK_CLOTH, [40, 120, 200]),
+  ],
   'superhero-suit': [
     onBody(piece.garment('crew', 'plain'), [30, 70, 180]),
     ...caped(RED),
@@ -581,17 +472,11 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
     onBody(piece.gown('sweetheart', true, 'plain', 'sparkles'), [236, 150, 190], WHITE_CLOTH),
     onHead(piece.tiara, SILVER, [120, 170, 255]),
   ],
-  'knight-armor': GARMENTS.armor,
-  'samurai-armor': GARMENTS.armor,
-  'gladiator-armor': GARMENTS.armor,
+  'knight-armor': [onBody(piece.breastplate, STEEL, RED), overBody(piece.pauldrons, STEEL)],
   'pirate-costume': [
     onHead(piece.hat('tricorn'), BLACK_CLOTH, GOLD),
     onBody(piece.garment('v', 'stripes'), WHITE_CLOTH, RED),
   ],
-  'wizard-robe': GARMENTS.wizard,
-  'witch-outfit': GARMENTS.wizard,
-  'fairy-dress': GARMENTS.angel,
-  'elven-outfit': GARMENTS.cape,
   'vampire-cape': [...caped(BLACK_CLOTH, [170, 10, 30], true)],
   'ninja-outfit': [
     onBody(piece.garment('wrap', 'plain'), BLACK_CLOTH, [60, 60, 70]),
@@ -602,13 +487,15 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
     overBody(piece.scarf, RED, WHITE_CLOTH),
     onBody(piece.garment('v', 'plain'), [150, 100, 60]),
   ],
-  'viking-outfit': GARMENTS.fur,
-  'space-armor': GARMENTS.armor,
   'mermaid-tail': [
     onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]),
     overBody(piece.necklace(true), WHITE_CLOTH),
   ],
-  'clown-costume': GARMENTS.clown,
+  'clown-costume': [
+    onHead(piece.hat('party'), [60, 140, 230], [250, 210, 40]),
+    overBody(piece.ruff, WHITE_CLOTH),
+    onBody(piece.garment('crew', 'dots'), [240, 200, 40], RED),
+  ],
   'santa-suit': [onHead(piece.hat('santa'), RED), onBody(piece.garment('crew', 'fur'), RED, WHITE_CLOTH)],
   'animal-onesie': [
     behindHead(piece.hood(false), [150, 110, 80]),
@@ -616,10 +503,10 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
     onBody(piece.garment('hood', 'plain'), [150, 110, 80]),
   ],
   'pharaoh-outfit': GARMENTS.pharaoh,
-  'greek-goddess': GARMENTS.toga,
-  'robin-hood': GARMENTS.hood,
-  'jester-costume': GARMENTS.clown,
-  'angel-costume': GARMENTS.angel,
+  'angel-costume': [
+    behindBody(piece.wings(true), WHITE_CLOTH),
+    onBody(piece.garment('scoop', 'sparkles'), [240, 230, 250], WHITE_CLOTH),
+  ],
   sunglasses: [onFace(piece.glasses('sun'), BLACK_CLOTH, [30, 30, 40])],
   fedora: [onHead(piece.hat('brim'), [70, 64, 60], BLACK_CLOTH)],
   beret: [onHead(piece.hat('beret'), BLACK_CLOTH)],
@@ -640,19 +527,10 @@ const CLOTHES: Readonly<Record<string, readonly Piece[]>> = {
   handbag: [overBody(piece.straps(true), [140, 70, 40])],
   'luxury-watch': [held('watch', GOLD)],
   headphones: [onHead(piece.headphones, BLACK_CLOTH, [200, 40, 40])],
-  sneakers: GARMENTS.sneakers,
-  'high-heels': GARMENTS.sneakers,
-  'cowboy-boots': GARMENTS.boots,
+  sneakers: [{ draw: piece.shoe(false), anchor: 'feet', layer: 'front', main: WHITE_CLOTH, accent: [200, 200, 200] }],
   'combat-boots': GARMENTS.boots,
-  'ballet-flats': GARMENTS.sneakers,
-  sandals: GARMENTS.sneakers,
-  loafers: GARMENTS.sneakers,
   'hiking-boots': GARMENTS.boots,
-  'rain-boots': GARMENTS.boots,
-  'platform-shoes': GARMENTS.sneakers,
-  'christmas-sweater': GARMENTS.christmas,
-  'festival-outfit': GARMENTS.sequin,
-  'garden-party': GARMENTS.floral,
+  'christmas-sweater': [onBody(piece.garment('crew', 'dots'), [150, 30, 40], WHITE_CLOTH)],
 };
 
 /** The pieces an option has of its own, by its id; none when only the generic fallback would dress it. */
@@ -671,20 +549,16 @@ export function outfitFor(
   colours: readonly Rgb[],
   dice: Dice,
 ): Piece[] {
+  // A garment keeps the colours it was drawn in unless the user or the option names others: a
+  // random shade would only disguise two options dressed alike.
   const pieces = fittedPieces(category, id) ?? fallback(category, dice);
-  // Options sharing a garment (every coat, every workout) each get a shade of their own.
-  const own =
-    category === 'character' || pieces[0]?.natural
-      ? undefined
-      : mix(pieces[0]?.main ?? WHITE, hsl(dice.between(0, 360), 0.6, 0.5), SHADE_SHIFT);
   const painted: Piece[] = [];
   pieces.forEach((entry, index) => {
     const before = painted[index - 1];
     if (entry.follows && before)
       painted.push({ ...entry, main: before.main, ...(before.accent ? { accent: before.accent } : {}) });
     else if (index > 0) painted.push(entry);
-    else
-      painted.push({ ...entry, main: colours[0] ?? own ?? entry.main, ...(colours[1] ? { accent: colours[1] } : {}) });
+    else painted.push({ ...entry, main: colours[0] ?? entry.main, ...(colours[1] ? { accent: colours[1] } : {}) });
   });
   return painted;
 }
