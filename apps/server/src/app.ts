@@ -59,7 +59,8 @@ import { registerRateLimits, type RateLimitSettings } from './rate-limits';
 import { ServerMetrics } from './metrics';
 import { registerHealthRoutes } from './readiness';
 import { closeConnectionsOnShutdown } from './shutdown';
-import { recordApiRoutes, registerOpenApiRoutes } from './openapi/routes';
+import { recordApiRoutes } from './openapi/api-route';
+import { registerOpenApiRoutes } from './openapi/routes';
 import { smtpMailer } from './mailer';
 import { connectRedis, redisWebhookRelay, type SharedRedis } from './redis';
 import { registerSecurityHeaders } from './security-headers';
@@ -340,8 +341,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, { orm: options.orm, media: options.media, redis });
 
   registerAuthRoutes(app, callerFor);
-  registerAccountSecurityRoutes(app, callerFor);
   registerAccountDataRoutes(app, callerFor, options.media);
+  registerAccountSecurityRoutes(app, callerFor);
   registerCreditRoutes(app, callerFor);
   await registerPaymentRoutes(app, callerFor);
   await registerReplicateRoutes(app, callerFor);

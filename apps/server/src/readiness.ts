@@ -1,6 +1,8 @@
 import type { MediaDeps } from '@atelier/api';
 import type { MikroORM } from '@atelier/db';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiRoute } from './openapi/api-route';
 import type { SharedRedis } from './redis';
 
 /** Each dependency gets this long to answer, so a frozen one makes readiness fail rather than hang. */
@@ -46,7 +48,18 @@ export interface ReadinessDeps {
  * storage takes a write, and Redis answers when configured — each within its own short timeout.
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps): void {
-  app.get('/api/health', () => ({ status: 'ok' }));
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/health',
+      tag: 'Service',
+      summary: 'Santé du service',
+      description: 'Le processus répond (vivacité seulement ; `/api/ready` dit s’il peut servir).',
+      access: 'public',
+      answer: { kind: 'json', schema: z.object({ status: z.literal('ok') }), description: 'Le processus répond.' },
+    },
+    handler: async () => ({ status: 'ok' }),
+  });
 
   const checks: Record<string, () => Promise<unknown>> = {
     database: async () => {
@@ -57,21 +70,38 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps):
     ...(deps.redis ? { redis: () => deps.redis!.client.ping() } : {}),
   };
 
-  app.get('/api/ready', async (request, reply) => {
-    const results = await Promise.all(
-      Object.entries(checks).map(
-        async ([name, check]) => [name, await within(check, deps.timeoutMs ?? READINESS_TIMEOUT_MS)] as const,
-      ),
-    );
-    for (const [name, result] of results) {
-      if (result.state !== 'ok')
-        request.log.error({ check: name, state: result.state, cause: result.cause }, 'readiness check failed');
-    }
-    const states = Object.fromEntries(results.map(([name, result]) => [name, result.state]));
-    if (results.every(([, result]) => result.state === 'ok')) return { status: 'ready', checks: states };
-    return reply
-      .code(503)
-      .header('retry-after', '5')
-      .send({ status: 'unavailable', message: readinessMessages.unavailable, checks: states });
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/ready',
+      tag: 'Service',
+      summary: 'Prêt à servir',
+      description:
+        'Pour les répartiteurs de charge : la base de données, le stockage et Redis (quand il est configuré) répondent, chacun dans un court délai ; 503 avec `Retry-After` sinon.',
+      access: 'public',
+      answer: {
+        kind: 'json',
+        schema: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.literal('ok')) }),
+        description: 'Chaque dépendance répond.',
+      },
+      refusals: [503],
+    },
+    handler: async (request, reply) => {
+      const results = await Promise.all(
+        Object.entries(checks).map(
+          async ([name, check]) => [name, await within(check, deps.timeoutMs ?? READINESS_TIMEOUT_MS)] as const,
+        ),
+      );
+      for (const [name, result] of results) {
+        if (result.state !== 'ok')
+          request.log.error({ check: name, state: result.state, cause: result.cause }, 'readiness check failed');
+      }
+      const states = Object.fromEntries(results.map(([name, result]) => [name, result.state]));
+      if (results.every(([, result]) => result.state === 'ok')) return { status: 'ready', checks: states };
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'unavailable', message: readinessMessages.unavailable, checks: states });
+    },
   });
 }

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app';
 import { DatabaseRelay, FullDisk, FullRenderStore } from './support/faults';
 import { TEST_HASH_PARAMS, TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
-import { NOT_CONFIGURED, operations, sendExample } from './support/openapi-examples';
+import { describedApi, NOT_CONFIGURED, sendExample, type DocumentedOperation } from './support/openapi-examples';
 import { deleteRedisKeys, testQueueTargets, testRedis } from './support/redis';
 
 /** What every answer must take at most, whatever is down. */
@@ -41,6 +41,7 @@ describe.skipIf(!server || !redisTarget)('every route under each fault', () => {
   let disk: FullDisk;
   let renders: FullRenderStore;
   let photo: Buffer;
+  let operations: DocumentedOperation[];
   let owner: { email: string; password: string; userId: number; credits: number; imagePath: string };
 
   const relayed = async (url: string, defaultPort: number) => {
@@ -83,6 +84,7 @@ describe.skipIf(!server || !redisTarget)('every route under each fault', () => {
       },
     });
     await app.ready();
+    operations = describedApi(app).operations;
     photo = await samplePhoto(3, 240, 160);
     const c = new TestClient(app, { ip: '10.47.0.1' });
     const { user, email, password } = await c.register();

@@ -8,20 +8,19 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient, type TestResponse } from './support/harness';
 import { samplePhoto } from './support/images';
-import { deref, document, NOT_CONFIGURED, operations, sendExample, type Json } from './support/openapi-examples';
-
-/** Fastify's form of an OpenAPI path: `{id}` is `:id`, a wildcard parameter is `*`. */
-function fastifyPath(path: string, wildcard: string | undefined): string {
-  return path.replace(/\{([^}]+)\}/g, (_m, name: string) => (name === wildcard ? '*' : `:${name}`));
-}
+import { fastifyUrl } from '../src/openapi/api-route';
+import { describedApi, NOT_CONFIGURED, sendExample, type Json } from './support/openapi-examples';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-/** A schema of the document, with its `#/components/...` references resolvable. */
-const validatorFor = (schema: Json) => ajv.compile({ allOf: [schema], components: document.components });
 
 /** Whether an answer is one the document describes for this operation: its status, type and JSON schema. */
-function checkAgainstDocument(label: string, operation: Json, response: TestResponse): void {
+function checkAgainstDocument(
+  { document, deref }: ReturnType<typeof describedApi>,
+  label: string,
+  operation: Json,
+  response: TestResponse,
+): void {
   const documented =
     operation.responses[response.status] ?? (response.status >= 500 ? operation.responses['5XX'] : undefined);
   expect(
@@ -33,21 +32,34 @@ function checkAgainstDocument(label: string, operation: Json, response: TestResp
   const type = String(response.headers['content-type'] ?? '').split(';')[0]!;
   expect(Object.keys(content), `${label}: ${type}`).toContain(type);
   if (type !== 'application/json') return;
-  const validate = validatorFor(content[type]!.schema);
+  // The schema with the document's `#/components/...` references resolvable.
+  const validate = ajv.compile({ allOf: [content[type]!.schema], components: document.components });
   expect(
     validate(response.body),
     `${label} → ${response.status}: ${JSON.stringify(validate.errors)} in ${response.text.slice(0, 300)}`,
   ).toBe(true);
 }
 
-describe('the OpenAPI document', () => {
+describe.each(testDatabaseTargets())('the REST paths against their OpenAPI document, on $name', (target) => {
+  let t: TestApp;
+  let api: ReturnType<typeof describedApi>;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    api = describedApi(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(document);
+    const result = await new Validator().validate(api.document);
     expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
     expect(result.valid).toBe(true);
   });
 
   it('gives every /api path the French error shape and the generation paths their 402 and 202', () => {
+    const { document, operations } = api;
     for (const { method, path, operation } of operations) {
       expect(operation.responses['5XX'], `${method} ${path}`).toBeDefined();
       expect(operation.summary, `${method} ${path}`).toBeTruthy();
@@ -59,22 +71,11 @@ describe('the OpenAPI document', () => {
     }
     expect(Object.keys(document.components.securitySchemes)).toEqual(['session', 'bearerAuth']);
   });
-});
-
-describe.each(testDatabaseTargets())('the REST paths against their OpenAPI document, on $name', (target) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(target);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('documents every route Fastify registers under /api, and registers every documented one', () => {
     const registered = new Set(t.app.apiRoutes.map(({ method, url }) => `${method} ${url}`));
     const documented = new Set(
-      operations.map(({ method, path, wildcard }) => `${method} ${fastifyPath(path, wildcard)}`),
+      api.operations.map(({ method, path, wildcard }) => `${method} ${fastifyUrl({ path, wildcard })}`),
     );
     // The reference page's own script is part of the page, not of the API.
     registered.delete('GET /api/docs/scalar.js');
@@ -90,7 +91,7 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
 
   it('serves the document and its reference page, whose script comes from this server', async () => {
     const c = t.client();
-    expect((await c.get('/api/openapi.json')).body).toEqual(document);
+    expect((await c.get('/api/openapi.json')).body).toEqual(api.document);
     const page = await c.get('/api/docs');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const scripts = [...page.text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
@@ -194,12 +195,13 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     const lastDeletions = ['/api/gallery/{id}', '/api/videos/{id}', '/api/account/tokens', '/api/account/sessions'];
     const lateness = ({ method, path }: { method: string; path: string }) =>
       method === 'DELETE' ? 1 + lastDeletions.indexOf(path) + 1 : 0;
-    const ordered = [...operations].sort((a, b) => lateness(a) - lateness(b));
-    for (const { method, path, operation } of ordered) {
+    const ordered = [...api.operations].sort((a, b) => lateness(a) - lateness(b));
+    for (const documented of ordered) {
+      const { method, path, operation } = documented;
       const label = `${method} ${path}`;
       const client: TestClient = accountPaths.has(path) ? visitor : c;
-      const response = await sendExample(client, { method, path, operation }, photo, own[label]);
-      checkAgainstDocument(label, operation, response);
+      const response = await sendExample(client, documented, photo, own[label]);
+      checkAgainstDocument(api, label, operation, response);
       if (response.status === 202)
         expect((await c.post(`/api/jobs/${(response.body as { jobId: number }).jobId}/cancel`)).status).toBe(200);
       if (refused[label]) expect(response.status, `${label}: ${response.text}`).toBe(refused[label]);

@@ -1,6 +1,6 @@
+import { appRouter } from '@atelier/api';
 import { z } from 'zod';
-import type { ApiOperation, Parameter, RefusalStatus } from './operation';
-import { apiOperations } from './operations';
+import { apiTags, type ApiOperation, type Parameter, type RefusalStatus } from './operation';
 import { jsonSchema, procedureOutput, type JsonSchema } from './schemas';
 
 const ref = (kind: 'schemas' | 'responses' | 'parameters', name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -197,21 +197,15 @@ function pathItem(operation: ApiOperation) {
   };
 }
 
-const tags = [
-  ['Compte', 'Inscription, connexion, compte.'],
-  ['Crédits et paiements', 'Solde, historique et achats de crédits par carte (Stripe).'],
-  ['Images', 'Envoi de photos, transformations, fichiers.'],
-  ['Galerie et fil public', 'La galerie privée, la publication et le fil public.'],
-  ['Vidéos', 'Vidéos de 6 secondes tirées d’une image.'],
-  ['Générations', 'Chaque image ou vidéo est une génération à suivre : état, événements, annulation.'],
-  ['Webhooks', 'Ce que Stripe et Replicate envoient à Atelier, signé.'],
-  ['Service', 'Santé et documentation.'],
-].map(([name, description]) => ({ name, description }));
+const tagOrder = (operation: ApiOperation) => apiTags.findIndex(({ name }) => name === operation.tag);
 
-/** The OpenAPI 3.1 document of every `/api` path, built from the procedures' zod schemas. */
-export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations) {
+/**
+ * The OpenAPI 3.1 document of the `/api` paths described, built from the procedures' zod schemas:
+ * grouped by tag, in the order of the tags, each group in the order given.
+ */
+export function buildOpenApiDocument(operations: ApiOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const operation of operations) {
+  for (const operation of operations.toSorted((a, b) => tagOrder(a) - tagOrder(b))) {
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = pathItem(operation);
   }
   return {
@@ -224,7 +218,7 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
         'Les erreurs sont `{ message }` en français, avec le statut HTTP qui convient. Une image coûte 50 crédits, une vidéo aussi, pris seulement quand elle est faite.',
     },
     servers: [{ url: '/', description: 'Ce serveur' }],
-    tags,
+    tags: apiTags,
     paths,
     components: {
       securitySchemes: {
@@ -253,7 +247,7 @@ export function buildOpenApiDocument(operations: ApiOperation[] = apiOperations)
       },
       schemas: {
         Error: jsonSchema(errorSchema, 'output'),
-        JobSnapshot: jsonSchema(procedureOutput('jobs.get'), 'output'),
+        JobSnapshot: jsonSchema(procedureOutput(appRouter.jobs.get), 'output'),
       },
       responses: {
         JobPending: {

@@ -1,6 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiRoute, describedOperations } from './api-route';
 import { buildOpenApiDocument } from './document';
 
 const gzipped = promisify(gzip);
@@ -67,40 +69,40 @@ function loadReferenceScript(): Promise<ReferenceScript> {
   return referenceScript;
 }
 
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route registered under `/api` (HEAD aside): what the OpenAPI document must describe. */
-    apiRoutes: RegisteredRoute[];
-  }
-}
-
-/** Keeps the list of `/api` routes as they are registered; call before registering any. */
-export function recordApiRoutes(app: FastifyInstance): void {
-  const routes: RegisteredRoute[] = [];
-  app.decorate('apiRoutes', routes);
-  app.addHook('onRoute', ({ method, url }) => {
-    if (!url.startsWith('/api/')) return;
-    for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
-  });
-}
-
 /** The OpenAPI document (built on first request) and its reference page. */
 export function registerOpenApiRoutes(app: FastifyInstance): void {
   let document: string | null = null;
-  app.get(OPENAPI_PATH, async (_request, reply) => {
-    document ??= JSON.stringify(buildOpenApiDocument());
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: OPENAPI_PATH,
+      tag: 'Service',
+      summary: 'Ce document',
+      description: 'La description OpenAPI 3.1 de l’API.',
+      access: 'public',
+      answer: { kind: 'json', schema: z.looseObject({ openapi: z.string() }), description: 'Le document OpenAPI.' },
+    },
+    handler: async (_request, reply) => {
+      document ??= JSON.stringify(buildOpenApiDocument(describedOperations(app)));
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
+    },
   });
 
-  app.get(REFERENCE_PATH, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage),
-  );
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: REFERENCE_PATH,
+      tag: 'Service',
+      summary: 'Référence de l’API',
+      description: 'Ce document, lisible dans un navigateur.',
+      access: 'public',
+      answer: { kind: 'html', description: 'La page de référence.' },
+    },
+    handler: async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage),
+  });
 
+  // The page's own script, not part of the API: left out of the document.
   app.get(REFERENCE_SCRIPT_PATH, async (request, reply) => {
     const script = await loadReferenceScript();
     reply

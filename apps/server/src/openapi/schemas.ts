@@ -1,21 +1,16 @@
-import { appRouter } from '@atelier/api';
+import type { AnyTRPCProcedure } from '@trpc/server';
 import { z } from 'zod';
 
 /** A JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). */
 export type JsonSchema = Record<string, unknown>;
 
+/** The zod schemas a procedure validates its input and its output with: what the REST paths document. */
 interface ProcedureSchemas {
   inputs: unknown[];
   output?: unknown;
 }
 
-/** The zod schemas a procedure validates its input and its output with: what the REST paths document. */
-function schemasOf(path: string): ProcedureSchemas {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: ProcedureSchemas } | undefined>;
-  const procedure = procedures[path];
-  if (!procedure) throw new Error(`Procédure inconnue : ${path}`);
-  return procedure._def;
-}
+const schemasOf = (procedure: AnyTRPCProcedure) => procedure._def as unknown as ProcedureSchemas;
 
 function asZod(schema: unknown, what: string): z.ZodType {
   if (!(schema instanceof z.ZodType)) throw new Error(`${what} n'est pas un schéma zod`);
@@ -31,18 +26,18 @@ function objectOf(schema: z.ZodType, what: string): z.ZodObject {
 }
 
 /** The input object a procedure validates. */
-export function procedureInput(path: string): z.ZodObject {
-  return objectOf(asZod(schemasOf(path).inputs[0], `L'entrée de ${path}`), `L'entrée de ${path}`);
+export function procedureInput(procedure: AnyTRPCProcedure): z.ZodObject {
+  return objectOf(asZod(schemasOf(procedure).inputs[0], "L'entrée d'une procédure"), "L'entrée d'une procédure");
 }
 
 /** The output a procedure validates before answering. */
-export function procedureOutput(path: string): z.ZodType {
-  return asZod(schemasOf(path).output, `La sortie de ${path}`);
+export function procedureOutput(procedure: AnyTRPCProcedure): z.ZodType {
+  return asZod(schemasOf(procedure).output, "La sortie d'une procédure");
 }
 
 /** The output of a procedure answering an object. */
-export function procedureOutputObject(path: string): z.ZodObject {
-  return objectOf(procedureOutput(path), `La sortie de ${path}`);
+export function procedureOutputObject(procedure: AnyTRPCProcedure): z.ZodObject {
+  return objectOf(procedureOutput(procedure), "La sortie d'une procédure");
 }
 
 /**

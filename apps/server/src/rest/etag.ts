@@ -1,6 +1,8 @@
 import { checkListVersion, createCaller, type ListVersionCheck } from '@atelier/api';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { ZodType } from 'zod';
+import { apiRoute } from '../openapi/api-route';
+import type { ApiOperation } from '../openapi/operation';
 import { answeringProcedureErrors, type Caller, type ContextFactory } from './call';
 
 const quoted = (version: string) => `"${version}"`;
@@ -66,13 +68,17 @@ export interface PolledList {
  */
 export function registerPolledList(
   app: FastifyInstance,
-  path: string,
+  operation: ApiOperation,
   contextFor: ContextFactory,
   polled: PolledList,
 ): void {
-  // Polled every few seconds by every open page: no two log lines per poll, only warnings and
-  // errors (a 5xx is logged with its request id, see sendProcedureError and the error handler).
-  app.get(path, { logLevel: 'warn' }, polledListHandler(contextFor, polled));
+  apiRoute(app, {
+    operation,
+    handler: polledListHandler(contextFor, polled),
+    // Polled every few seconds by every open page: no two log lines per poll, only warnings and
+    // errors (a 5xx is logged with its request id, see sendProcedureError and the error handler).
+    options: { logLevel: 'warn' },
+  });
 }
 
 function polledListHandler(contextFor: ContextFactory, polled: PolledList): RouteHandlerMethod {

@@ -1,5 +1,11 @@
+import { appRouter } from '@atelier/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { apiRoute } from '../openapi/api-route';
+import { answerOf, pathId } from '../openapi/operation';
 import { restHandler, untrusted, type CallerFactory } from './call';
+
+const procedures = appRouter.jobs;
+const jobIdParameter = pathId('id', procedures.get, 'id', 'Identifiant de la génération.', 7);
 
 const jobId = (params: unknown) => untrusted({ id: (params as { id: string }).id });
 
@@ -24,17 +30,33 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<unknown>,
 
 /** The generation jobs of the caller: status, progress, result; their live events; cancel. */
 export function registerJobRoutes(app: FastifyInstance, callerFor: CallerFactory): void {
-  app.get(
-    '/api/jobs/:id',
-    restHandler(callerFor, (caller, request) => caller.jobs.get(jobId(request.params))),
-  );
-  app.post(
-    '/api/jobs/:id/cancel',
-    restHandler(callerFor, (caller, request) => caller.jobs.cancel(jobId(request.params))),
-  );
-  app.get(
-    '/api/jobs/:id/events',
-    restHandler(callerFor, async (_caller, request, reply) => {
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/jobs/{id}',
+      tag: 'Générations',
+      summary: 'État d’une génération',
+      description: 'Statut, progression et étape, place dans la file, résultat ou erreur, graine.',
+      access: 'account',
+      params: [jobIdParameter],
+      answer: answerOf(procedures.get, 'La génération.'),
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, (caller, request) => caller.jobs.get(jobId(request.params))),
+  });
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/jobs/{id}/events',
+      tag: 'Générations',
+      summary: 'Suivre une génération',
+      description: 'Server-sent events : un événement `job` par changement, jusqu’à la fin de la génération.',
+      access: 'account',
+      params: [jobIdParameter],
+      answer: { kind: 'events', description: 'Chaque `data` est un `JobSnapshot` en JSON.' },
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, async (_caller, request, reply) => {
       const closed = new AbortController();
       request.raw.on('close', () => closed.abort());
       const caller = await callerFor(request, reply, closed.signal);
@@ -47,5 +69,19 @@ export function registerJobRoutes(app: FastifyInstance, callerFor: CallerFactory
       })();
       await streamEvents(reply, all, closed.signal);
     }),
-  );
+  });
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/jobs/{id}/cancel',
+      tag: 'Générations',
+      summary: 'Annuler une génération',
+      description: 'Rend les 50 crédits ; 409 une fois la génération terminée.',
+      access: 'account',
+      params: [jobIdParameter],
+      answer: answerOf(procedures.cancel, 'La génération annulée.'),
+      refusals: [404, 409],
+    },
+    handler: restHandler(callerFor, (caller, request) => caller.jobs.cancel(jobId(request.params))),
+  });
 }

@@ -1,7 +1,11 @@
-import type { MediaDeps } from '@atelier/api';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
+import { appRouter, type MediaDeps } from '@atelier/api';
 import { isMediaError } from '@atelier/media';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { apiRoute } from '../openapi/api-route';
+import { answerOf, bodyOf, inputField, mediaExample } from '../openapi/operation';
+import { procedureInput, procedureOutput } from '../openapi/schemas';
+import { restHandler, untrusted, untrustedField, type CallerFactory } from './call';
 import { notFound, sendStoredFile } from './files';
 
 const ONE_DAY = 86_400;
@@ -22,10 +26,46 @@ async function sendRendered(reply: FastifyReply, render: () => Promise<Buffer>):
   return reply.type('image/jpeg').header('cache-control', `public, max-age=${ONE_DAY}`).send(image);
 }
 
+const procedures = appRouter.media;
+
 export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFactory, media: MediaDeps): void {
-  app.get(
-    '/api/media/*',
-    restHandler(callerFor, async (caller, request, reply) => {
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/media/{key}',
+      wildcard: 'key',
+      tag: 'Images',
+      summary: 'Fichier stocké',
+      description:
+        "Une photo, un résultat ou une vidéo : pour son propriétaire, ou pour tous une fois publié. L'adresse ne change jamais de contenu.",
+      access: 'viewer',
+      params: [
+        {
+          name: 'key',
+          schema: z.string(),
+          description: 'La clé du fichier (elle contient des `/`).',
+          example: 'uploads/2026/11/0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg',
+        },
+      ],
+      query: [
+        {
+          name: 'w',
+          schema: inputField(procedures.preview, 'width'),
+          description:
+            'Pour une image : sa petite version en WebP, son petit côté à cette largeur (jamais agrandie), pour les vignettes des grilles.',
+          example: 320,
+          required: false,
+        },
+      ],
+      answer: {
+        kind: 'file',
+        mediaTypes: ['image/jpeg', 'image/png', 'image/webp', 'video/mp4'],
+        description: 'Le fichier, ou sa petite version avec `w`.',
+      },
+      refusals: [400, 404],
+      ranges: true,
+    },
+    handler: restHandler(callerFor, async (caller, request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const width = untrustedField(request.query, 'w');
       if (width !== undefined) {
@@ -36,19 +76,45 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
       await caller.media.canView({ key });
       return sendStoredFile(reply, media.storage, key, { 'cache-control': PRIVATE_FOREVER });
     }),
-  );
+  });
 
-  app.get<{ Params: { name: string } }>(
-    '/api/art/:name',
-    restHandler(callerFor, (_caller, request, reply) =>
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/art/{name}',
+      tag: 'Images',
+      summary: 'Image du catalogue',
+      description: 'Les images de départ du studio et celles de la page d’accueil.',
+      access: 'public',
+      params: [
+        {
+          name: 'name',
+          schema: z.string(),
+          description: "Le nom de l'image, `.jpg` compris.",
+          example: 'model-camille.jpg',
+        },
+      ],
+      answer: { kind: 'file', mediaTypes: ['image/jpeg'], description: "L'image." },
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, (_caller, request, reply) =>
       sendRendered(reply, () => media.renders.art((request.params as { name: string }).name.replace(/\.jpg$/, ''))),
     ),
-  );
+  });
 
-  // `/api/thumbnail/{category}-{name}.jpg`, or `/api/thumbnail/{name}.jpg` for a style.
-  app.get<{ Params: { name: string } }>(
-    '/api/thumbnail/:name',
-    restHandler(callerFor, (_caller, request, reply) => {
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/thumbnail/{name}',
+      tag: 'Images',
+      summary: 'Vignette d’une option',
+      description: '`{catégorie}-{option}.jpg`, ou `{style}.jpg` pour un style.',
+      access: 'public',
+      params: [{ name: 'name', schema: z.string(), description: 'La vignette.', example: 'lighting-golden-hour.jpg' }],
+      answer: { kind: 'file', mediaTypes: ['image/jpeg'], description: 'La vignette.' },
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, (_caller, request, reply) => {
       const id = (request.params as { name: string }).name.replace(/\.jpg$/, '');
       return sendRendered(reply, () =>
         media.renders
@@ -58,37 +124,96 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
           ),
       );
     }),
-  );
+  });
 
-  app.get(
-    '/api/default-models',
-    restHandler(callerFor, (caller) => caller.media.defaults()),
-  );
-  app.get(
-    '/api/gallery/default',
-    restHandler(callerFor, (caller) => caller.media.welcomeImages()),
-  );
-  app.post(
-    '/api/set-last-used-image',
-    restHandler(callerFor, (caller, request) => caller.media.setLastUsedImage(untrusted(request.body))),
-  );
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/default-models',
+      tag: 'Images',
+      summary: 'Images de départ',
+      access: 'viewer',
+      answer: answerOf(procedures.defaults, 'Les images de départ du studio et la dernière image utilisée.'),
+    },
+    handler: restHandler(callerFor, (caller) => caller.media.defaults()),
+  });
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/gallery/default',
+      tag: 'Images',
+      summary: 'Images d’accueil',
+      access: 'public',
+      answer: answerOf(procedures.welcomeImages, 'Les images de la page d’accueil.'),
+    },
+    handler: restHandler(callerFor, (caller) => caller.media.welcomeImages()),
+  });
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/set-last-used-image',
+      tag: 'Images',
+      summary: 'Retenir la dernière image',
+      access: 'account',
+      body: bodyOf(procedures.setLastUsedImage, { imagePath: mediaExample }),
+      answer: answerOf(procedures.setLastUsedImage, 'Image retenue.'),
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, (caller, request) => caller.media.setLastUsedImage(untrusted(request.body))),
+  });
 
-  app.get(
-    '/api/view-stitch/:filename',
-    restHandler(callerFor, async (caller, request, reply) => {
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/view-stitch/{filename}',
+      tag: 'Images',
+      summary: 'Avant / après',
+      description: "L'image d'origine et son résultat côte à côte.",
+      access: 'viewer',
+      params: [
+        {
+          name: 'filename',
+          schema: inputField(procedures.stitch, 'filename'),
+          description: 'Le nom du fichier résultat.',
+          example: '0f8e2d3a-5b6c-4d7e-8f90-1a2b3c4d5e6f.jpg',
+        },
+      ],
+      answer: { kind: 'file', mediaTypes: ['image/jpeg'], description: "L'image assemblée." },
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, async (caller, request, reply) => {
       const image = await caller.media.stitch({ filename: (request.params as { filename: string }).filename });
       return reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(image);
     }),
-  );
+  });
 
   // One path, two documented bodies: COMBINE (imageUrls) and the reference composite (mainImage).
-  app.post(
-    '/api/create-composite',
-    restHandler(callerFor, (caller, request) => {
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/create-composite',
+      tag: 'Images',
+      summary: 'Composer des images',
+      description:
+        'Deux corps : la fusion COMBINE (`imageUrls`, `layout`) ou la composition avec références (`mainImage`, `referenceImages`).',
+      access: 'account',
+      body: {
+        kind: 'json',
+        schema: z.union([procedureInput(procedures.combine), procedureInput(procedures.referenceComposite)]),
+        example: { mainImage: mediaExample, referenceImages: {} },
+      },
+      answer: {
+        kind: 'json',
+        schema: z.union([procedureOutput(procedures.combine), procedureOutput(procedures.referenceComposite)]),
+        description: "L'image composée.",
+      },
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, (caller, request) => {
       const body = untrusted(request.body);
       return untrustedField(body, 'imageUrls') === undefined
         ? caller.media.referenceComposite(body)
         : caller.media.combine(body);
     }),
-  );
+  });
 }

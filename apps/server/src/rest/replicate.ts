@@ -1,4 +1,8 @@
+import { appRouter } from '@atelier/api';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiRoute } from '../openapi/api-route';
+import { answerOf } from '../openapi/operation';
 import { restHandler, untrusted, type CallerFactory } from './call';
 
 export const REPLICATE_WEBHOOK_PATH = '/api/replicate/webhook';
@@ -14,10 +18,35 @@ export async function registerReplicateRoutes(app: FastifyInstance, callerFor: C
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post(
-      REPLICATE_WEBHOOK_PATH,
-      { bodyLimit: WEBHOOK_BODY_LIMIT },
-      restHandler(callerFor, (caller, request) =>
+    apiRoute(webhook, {
+      operation: {
+        method: 'POST',
+        path: REPLICATE_WEBHOOK_PATH,
+        tag: 'Webhooks',
+        summary: 'Prédictions Replicate',
+        description:
+          "Reçoit la fin des prédictions Replicate, signée (`webhook-id`, `webhook-timestamp`, `webhook-signature`, 5 minutes au plus). Un message déjà reçu est accepté sans autre effet. N'existe (404) que sur un serveur qui attend ces webhooks : moteur Replicate et `PUBLIC_URL`.",
+        access: 'signed',
+        headers: [
+          { name: 'webhook-id', schema: z.string(), description: 'Identifiant du message.', example: 'msg_2abc' },
+          {
+            name: 'webhook-timestamp',
+            schema: z.string(),
+            description: "Date d'envoi, en secondes.",
+            example: '1795000000',
+          },
+          { name: 'webhook-signature', schema: z.string(), description: 'La signature de Replicate.', example: 'v1,…' },
+        ],
+        body: {
+          kind: 'raw',
+          description: 'La prédiction, telle que Replicate l’a signée.',
+          example: { id: 'p1', status: 'succeeded' },
+        },
+        answer: answerOf(appRouter.jobs.replicateWebhook, 'Message reçu.'),
+        refusals: [400, 401, 404, 413],
+      },
+      options: { bodyLimit: WEBHOOK_BODY_LIMIT },
+      handler: restHandler(callerFor, (caller, request) =>
         caller.jobs.replicateWebhook({
           payload: untrusted(request.body),
           id: untrusted(request.headers['webhook-id']),
@@ -25,6 +54,6 @@ export async function registerReplicateRoutes(app: FastifyInstance, callerFor: C
           signature: untrusted(request.headers['webhook-signature']),
         }),
       ),
-    );
+    });
   });
 }

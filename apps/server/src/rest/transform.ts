@@ -1,8 +1,12 @@
-import { AppError, describeError, JobPendingError, toProcedureError } from '@atelier/api';
+import { AppError, appRouter, describeError, JobPendingError, toProcedureError } from '@atelier/api';
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from '@atelier/media';
 import multipart from '@fastify/multipart';
 import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiRoute } from '../openapi/api-route';
+import { answerOf, bodyOf, inputField, mediaExample, pathId } from '../openapi/operation';
+import { jsonSchema, procedureInput, procedureOutput, procedureOutputObject } from '../openapi/schemas';
 import {
   generationBody,
   restHandler,
@@ -96,6 +100,39 @@ function transformHandler(
   };
 }
 
+const { transform } = appRouter;
+
+/** What the REST upload form carries: the file, then the text fields of the procedure (JSON-encoded where they are objects). */
+const uploadFields = {
+  style: {
+    type: 'string',
+    maxLength: 4000,
+    examples: ['Aquarelle'],
+    description: 'Le style demandé, en texte libre (les options du catalogue y sont reconnues).',
+  },
+  selection: {
+    type: 'string',
+    contentMediaType: 'application/json',
+    contentSchema: jsonSchema(inputField(transform.upload, 'selection'), 'input'),
+    description: 'Les options choisies, en JSON.',
+  },
+  colors: {
+    type: 'string',
+    contentMediaType: 'application/json',
+    contentSchema: jsonSchema(inputField(transform.upload, 'colors'), 'input'),
+    description: 'Les couleurs choisies, en JSON.',
+  },
+  isComposite: { type: 'string', enum: ['true', 'false'], description: 'Vrai pour une image composée dans le studio.' },
+};
+
+/** The transform paths' refusal: the spec's `{ success: false, error, message }`. */
+const transformRefusal = z.object({
+  success: z.literal(false),
+  error: z.string().describe('Code machine : `insufficient_credits`, `validation`, `not_found`…'),
+  message: z.string().describe("Message en français, à montrer à l'utilisateur."),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
 export async function registerTransformRoutes(app: FastifyInstance, callerFor: CallerFactory): Promise<void> {
   // Multipart is parsed for these routes only; one file, 10 MB, a few short text fields.
   await app.register(async (uploads) => {
@@ -103,9 +140,24 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
     });
 
-    uploads.post(
-      '/api/upload',
-      restHandler(callerFor, async (caller, request) => {
+    apiRoute(uploads, {
+      operation: {
+        method: 'POST',
+        path: '/api/upload',
+        tag: 'Images',
+        summary: 'Envoyer une photo',
+        description:
+          "Formulaire multipart : le champ `image` (10 Mo au plus, décodée quel que soit son nom ou son type ; orientée, débarrassée de l'EXIF et du GPS, 4096 px au plus).",
+        access: 'account',
+        body: { kind: 'multipart', file: 'image', fields: uploadFields, description: 'La photo et ses options.' },
+        answer: {
+          kind: 'json',
+          schema: procedureOutputObject(transform.upload).pick({ id: true, imagePath: true }),
+          description: 'La photo enregistrée : son identifiant (pour `/api/transform/{id}`) et son adresse.',
+        },
+        refusals: [413, 415],
+      },
+      handler: restHandler(callerFor, async (caller, request) => {
         await caller.transform.uploadSlot();
         const { image, fields } = await readMultipartImage(request, 'image');
         const { id, imagePath } = await caller.transform.upload(
@@ -119,22 +171,53 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
         );
         return { id, imagePath };
       }),
-    );
+    });
 
-    uploads.post(
-      '/api/upload-reference',
-      restHandler(callerFor, async (caller, request) => {
+    apiRoute(uploads, {
+      operation: {
+        method: 'POST',
+        path: '/api/upload-reference',
+        tag: 'Images',
+        summary: 'Envoyer une image de référence',
+        description: 'Formulaire multipart : le champ `referenceImage` et `type` (face, body, environment ou style).',
+        access: 'account',
+        body: {
+          kind: 'multipart',
+          file: 'referenceImage',
+          fields: {
+            type: { ...jsonSchema(inputField(transform.uploadReference, 'type'), 'input'), examples: ['style'] },
+          },
+          description: 'L’image et son rôle.',
+        },
+        answer: answerOf(transform.uploadReference, "L'adresse de l'image."),
+        refusals: [413, 415],
+      },
+      handler: restHandler(callerFor, async (caller, request) => {
         await caller.transform.uploadSlot();
         const { image, fields } = await readMultipartImage(request, 'referenceImage');
         const { imagePath } = await caller.transform.uploadReference(untrusted({ image, type: fields.type }));
         return { imagePath };
       }),
-    );
+    });
   });
 
-  app.post<{ Params: { id: string } }>(
-    '/api/transform/:id',
-    transformHandler(callerFor, (caller, request) =>
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/transform/{id}',
+      tag: 'Images',
+      summary: 'Transformer une photo envoyée',
+      description:
+        'Applique à la photo les options données à son envoi. 50 crédits, pris seulement quand l’image est faite.',
+      access: 'account',
+      params: [pathId('id', transform.run, 'uploadId', 'Identifiant de la photo envoyée.', 12)],
+      body: { kind: 'json', schema: procedureInput(transform.run).pick({ seed: true }), example: {}, required: false },
+      answer: answerOf(transform.run, 'L’image transformée, sa génération et sa graine.'),
+      refusals: [404],
+      generation: true,
+      refusalSchema: transformRefusal,
+    },
+    handler: transformHandler(callerFor, (caller, request) =>
       caller.transform.run(
         generationBody(request, {
           uploadId: untrustedField(request.params, 'id'),
@@ -143,21 +226,54 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
         }),
       ),
     ),
-  );
+  });
 
   // One path, two documented bodies: the workflow render and the single-node transform.
-  app.post(
-    '/api/transform',
-    transformHandler(callerFor, (caller, request) => {
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/transform',
+      tag: 'Images',
+      summary: 'Rendu du workflow ou d’un nœud',
+      description:
+        'Deux corps : le rendu du workflow (`type: "workflow"`) ou la transformation d’un seul nœud. 50 crédits par image faite.',
+      access: 'account',
+      body: {
+        kind: 'json',
+        schema: z.union([bodyOf(transform.workflow, null).schema, bodyOf(transform.node, null).schema]),
+        example: {
+          type: 'workflow',
+          nodeId: 'n1',
+          image: mediaExample,
+          style: 'Portrait à l’aquarelle, lumière douce',
+        },
+      },
+      answer: {
+        kind: 'json',
+        schema: z.union([procedureOutput(transform.workflow), procedureOutput(transform.node)]),
+        description: 'L’image faite.',
+      },
+      refusals: [404],
+      generation: true,
+      refusalSchema: transformRefusal,
+    },
+    handler: transformHandler(callerFor, (caller, request) => {
       const body = generationBody(request, request.body);
       return untrustedField(body, 'type') === 'workflow'
         ? caller.transform.workflow(body)
         : caller.transform.node(body);
     }),
-  );
+  });
 
-  app.get(
-    '/api/transformations/recent',
-    restHandler(callerFor, (caller) => caller.transform.recent()),
-  );
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/transformations/recent',
+      tag: 'Images',
+      summary: 'Transformations récentes',
+      access: 'account',
+      answer: answerOf(transform.recent, 'Les dernières images faites, la plus récente d’abord.'),
+    },
+    handler: restHandler(callerFor, (caller) => caller.transform.recent()),
+  });
 }

@@ -1,32 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { describedOperations } from '../../src/openapi/api-route';
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import type { TestClient, TestResponse } from './harness';
 import { multipartBody } from './images';
 
 export type Json = Record<string, any>;
-export const document = buildOpenApiDocument() as unknown as Json;
 
-/** Every operation the document describes, with the name of its wildcard path parameter if any. */
-export const operations = Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(
-  ([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      operation,
-      wildcard: (operation.parameters as Json[]).find(
-        (p) => p.in === 'path' && path.endsWith(`{${p.name}}`) && p.description.includes('/'),
-      )?.name as string | undefined,
-    })),
-);
+/** The OpenAPI document of an app's routes, each operation in it, and how to follow its `$ref`s. */
+export function describedApi(app: FastifyInstance) {
+  const document = buildOpenApiDocument(describedOperations(app)) as unknown as Json;
+  const deref = (value: Json): Json =>
+    typeof value.$ref === 'string'
+      ? value.$ref
+          .split('/')
+          .slice(1)
+          .reduce((node: Json, key) => node[key], document)
+      : value;
+  /** Every operation the document describes, its parameters resolved, with the name of its wildcard path parameter if any. */
+  const operations = Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => {
+      const parameters = (operation.parameters as Json[]).map(deref);
+      return {
+        method: method.toUpperCase(),
+        path,
+        operation,
+        parameters,
+        wildcard: parameters.find((p) => p.in === 'path' && path.endsWith(`{${p.name}}`) && p.description.includes('/'))
+          ?.name as string | undefined,
+      };
+    }),
+  );
+  return { document, deref, operations };
+}
 
-export type DocumentedOperation = (typeof operations)[number];
-
-export const deref = (value: Json): Json =>
-  typeof value.$ref === 'string'
-    ? value.$ref
-        .split('/')
-        .slice(1)
-        .reduce((node: Json, key) => node[key], document)
-    : value;
+export type DocumentedOperation = ReturnType<typeof describedApi>['operations'][number];
 
 /** What a test puts in place of the document's examples: its own ids, body fields and headers. */
 /** Documented answers of a test server that is not set up to send e-mail nor take payments. */
@@ -54,13 +61,11 @@ export interface ExampleOverrides {
  */
 export async function sendExample(
   client: TestClient,
-  { method, path, operation }: Pick<DocumentedOperation, 'method' | 'path' | 'operation'>,
+  { method, path, operation, parameters }: Pick<DocumentedOperation, 'method' | 'path' | 'operation' | 'parameters'>,
   photo: Buffer,
   mine: ExampleOverrides = {},
 ): Promise<TestResponse> {
-  const params: Record<string, Json> = Object.fromEntries(
-    (operation.parameters as Json[]).map(deref).map((p) => [p.name, p]),
-  );
+  const params: Record<string, Json> = Object.fromEntries(parameters.map((p) => [p.name, p]));
   const url = path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const value = String(mine.params?.[name] ?? params[name]!.example);
     return name === 'key' ? value : encodeURIComponent(value);
