@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyseSubject, ModelRuntime, type Box, type SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import { correlation } from '../../../test/support/photos';
-import { getOption } from '@atelier/catalog';
+import { getOption, getSelectableOptions, isCloudOnly } from '@atelier/catalog';
 import { svgDocument } from '../../svg';
 import { environmentScene } from './environment';
 import { LocalImageEngine } from './image-engine';
@@ -21,6 +21,14 @@ async function grey(image: Buffer, region: Box): Promise<number[]> {
     height: Math.round(region.height),
   };
   return [...(await sharp(image).extract(box).greyscale().raw().toBuffer())];
+}
+
+/** The red, green and blue shares of the pixels at `indices`: a colour's hue and saturation, not its brightness. */
+async function shares(image: Buffer, indices: readonly number[]): Promise<number[]> {
+  const pixels = await sharp(image).removeAlpha().raw().toBuffer();
+  const sums = [0, 1, 2].map((channel) => indices.reduce((sum, index) => sum + (pixels[index * 3 + channel] ?? 0), 0));
+  const total = sums.reduce((sum, value) => sum + value, 0);
+  return sums.map((value) => value / total);
 }
 
 /** Mean absolute difference where the matte says background, over the whole picture. */
@@ -64,6 +72,28 @@ describe('environments (Où)', { timeout: 120_000 }, () => {
       expect(await backgroundChange(portrait, image, analysis)).toBeGreaterThan(30);
     },
   );
+
+  test('keeps the skin its colour in every scene: the scene may brighten or darken a face, never tint it', async () => {
+    const { box } = analysis.faces[0]!;
+    const skin: number[] = [];
+    for (let y = Math.round(box.top); y < box.top + box.height; y += 1)
+      for (let x = Math.round(box.left); x < box.left + box.width; x += 1)
+        if ((analysis.person?.mask[y * analysis.width + x] ?? 0) >= 230) skin.push(y * analysis.width + x);
+    const before = await shares(portrait, skin);
+    const shifts: Record<string, number> = {};
+    for (const { id } of getSelectableOptions('environment').filter(({ id }) => !isCloudOnly('environment', id))) {
+      const { image } = await engine.transform({
+        image: portrait,
+        prompt: '',
+        selection: { environment: { id, name: id } },
+      });
+      const after = await shares(image, skin);
+      shifts[id] = Math.max(...after.map((share, channel) => Math.abs(share - (before[channel] ?? 0))));
+    }
+    // A per-channel pull towards the sea's turquoise moved the skin's shares by 0.077.
+    const tinted = Object.entries(shifts).filter(([, shift]) => shift > 0.025);
+    expect(tinted).toEqual([]);
+  });
 
   test.each(['astronaut.jpg', 'coffee.jpg'])(
     'places %s in its scene when it is a single-channel grey picture',

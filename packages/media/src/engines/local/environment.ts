@@ -16,7 +16,7 @@ const SCENE_FRAME = { width: 1000, height: 750 } as const;
 /** How far from the frame's middle a landmark stands: beside a centred person, inside what a portrait keeps. */
 const LANDMARK_OFFSET = 215;
 
-/** How far the person's colours move towards the scene's average (0 none, 1 all the way). */
+/** How far the person's brightness moves towards the scene's average (0 none, 1 all the way). */
 const HARMONY = 0.35;
 /** Background light spilling over the person's edges: its reach (per 1000 px of long edge) and strength. */
 const WRAP_REACH = 6;
@@ -263,10 +263,11 @@ async function personLayers(
     softBlur(matte, width, height, SHADOW_BLUR * edge),
     averageUnder(picture, matte),
   ]);
-  const gains = sceneAverage.map(
-    (value, channel) =>
-      1 + HARMONY * (Math.max(0.6, Math.min(1.6, (value + 1) / ((personAverage[channel] ?? 128) + 1))) - 1),
-  );
+  // One gain for the three channels: the person takes on the scene's brightness, never its hue (a
+  // gain per channel turned skin cyan by the sea). The light wrap along the edge brings its colour.
+  const ratio = (luminance(sceneAverage) + 0.004) / (luminance(personAverage) + 0.004);
+  const gain = 1 + HARMONY * (Math.max(0.6, Math.min(1.6, ratio)) - 1);
+  const gains = [gain, gain, gain];
   // WRAP_STRENGTH × (matte − blurred matte), clamped at 0: a recombination of [matte, blurred, matte].
   const wrap = await sharp(matte, rawOf(width, height, 1))
     .joinChannel([inner, matte], rawOf(width, height, 1))
