@@ -35,8 +35,9 @@ export const CLOUD_ONLY_OPTIONS: { readonly [C in CategoryId]?: readonly string[
     'storybook',
     'voxel',
   ],
-  // Promised changes of the person themselves: the local engine draws accessories, not a body.
-  character: ['elderly-self', 'child-self'],
+  // Promised changes of the person themselves: the local engine draws accessories, not a body. A
+  // mermaid without a tail (a dotted top) and a werewolf that is a cat's ears and fangs are not them.
+  character: ['elderly-self', 'child-self', 'mermaid', 'werewolf'],
   // A prop shared by four actions or more (one for every dance, every air transport…) or motion
   // lines alone: not the activity named. Walking, jumping, a wink and meditating showed nothing of it.
   action: [

@@ -159,11 +159,6 @@ const CHARACTERS: Readonly<Record<string, readonly Piece[]>> = {
   witch: [onHead(piece.hat('cone'), BLACK_CLOTH, PURPLE), ...caped(BLACK_CLOTH), held('flask', [90, 220, 90])],
   elf: [onFace(piece.pointedEars, [238, 200, 170]), onHead(piece.wreath(false), GREEN), ...caped(GREEN)],
   dwarf: [onHead(piece.helmet('dome'), STEEL), onFace(piece.beard, [170, 90, 40]), held('axe', SILVER)],
-  mermaid: [
-    onBody(piece.garment('scoop', 'dots'), [30, 150, 150], [120, 230, 210]),
-    overBody(piece.necklace(true), WHITE_CLOTH),
-    onHead(piece.wreath(true), [40, 130, 110], [250, 160, 180]),
-  ],
   angel: [
     behindBody(piece.aura, [255, 236, 170]),
     behindBody(piece.wings(true), WHITE_CLOTH),
@@ -178,12 +173,6 @@ const CHARACTERS: Readonly<Record<string, readonly Piece[]>> = {
     onSkin(piece.facePaint(0.35, false), [236, 232, 240], [90, 40, 80]),
     ...caped(BLACK_CLOTH, [170, 10, 30], true),
     onFace(piece.fangs, WHITE_CLOTH),
-  ],
-  werewolf: [
-    onHead(piece.animalEars, [100, 86, 76], [60, 50, 44]),
-    onSkin(piece.facePaint(0.3, false), [110, 90, 70], [40, 30, 24]),
-    onFace(piece.fangs, WHITE_CLOTH),
-    onFace(piece.glowingEyes(), [250, 200, 40]),
   ],
   zombie: [
     onSkin(piece.facePaint(0.5, false), [130, 160, 110], [70, 40, 80]),
