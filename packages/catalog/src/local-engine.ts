@@ -414,8 +414,10 @@ export const CLOUD_ONLY_OPTIONS: { readonly [C in CategoryId]?: readonly string[
     'symmetrical',
   ],
   // Lights that are things in the scene (rays, leaves' shadows, stars, beams, reflections): the
-  // local relight sets a direction, a colour and a softness, and draws none of them.
+  // local relight sets a direction, a colour and a softness, and draws none of them. A ring light
+  // is its round catchlights, which it does not draw either: it looked like the photo as it was.
   lighting: [
+    'ring-light',
     'morning-mist',
     'god-rays',
     'dappled-light',

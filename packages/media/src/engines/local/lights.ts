@@ -68,7 +68,6 @@ export const LIGHTINGS: Readonly<Record<string, Lighting>> = {
   'high-key': light('high-side', WHITE_LIGHT, SOFT, BRIGHT, ['bright']),
   'low-key': light('high-side', WHITE_LIGHT, HARD, DIM, ['night']),
   chiaroscuro: light('high-side', WHITE_LIGHT, HARD, DIM, ['night', 'contrast']),
-  'ring-light': light('high-side', WHITE_LIGHT, SOFT, KEPT, ['bright']),
   'direct-flash': light('high-side', WHITE_LIGHT, HARD, KEPT, ['bright']),
   'colored-gels': light('high-side', [255, 0, 255], MEDIUM, KEPT, ['vivid']),
   underlighting: light('below', WHITE_LIGHT, MEDIUM, KEPT),
