@@ -26,3 +26,22 @@ test('the landing page loads under 100 kB of brotli JavaScript before any intera
   // The other pages' code waits until a link is followed.
   expect(built.filter((name) => /^(react-router|DataLayout|StudioPage|WorkflowPage)-/.test(name))).toEqual([]);
 });
+
+test('the landing page preloads its hero picture, the one the page then shows', async ({ page }) => {
+  await page.goto('/landing');
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  const hero = page.getByTestId('compare-slider').first().locator('img').first();
+  await expect(hero).toHaveJSProperty('complete', true);
+  expect(await preload.getAttribute('imagesrcset')).toBe(await hero.getAttribute('srcset'));
+  expect(await preload.getAttribute('imagesizes')).toBe(await hero.getAttribute('sizes'));
+  // Fetched by the preload, before React drew the page: the browser found it in the HTML.
+  const initiator = await hero.evaluate(
+    (image: HTMLImageElement) =>
+      (performance.getEntriesByName(image.currentSrc)[0] as PerformanceResourceTiming | undefined)?.initiatorType,
+  );
+  expect(initiator).toBe('link');
+
+  // Only the landing carries it: the other pages do not download the landing's picture.
+  await page.goto('/login');
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
+});

@@ -71,6 +71,8 @@ import { registerAccountSecurityRoutes } from './rest/account-security';
 import { registerSharePage } from './share-page';
 import { cutOffSlowBodies } from './slow-clients';
 
+/** The landing's own copy of the web app's page (apps/web/vite.config.ts). */
+const LANDING_PAGE = 'landing.html';
 export interface AppOptions {
   orm: MikroORM;
   sessionSecret: string;
@@ -386,8 +388,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isApiPath(url) || !wantsPage || !webIndex || !existsSync(webIndex)) {
       return sendHttpError(reply, { statusCode: 404 });
     }
-    // History fallback: the web app's router decides what every other path shows.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // History fallback: the web app's router decides what every other path shows. The landing has a
+    // page of its own, which preloads its hero picture (the web build writes it beside index.html).
+    const landing = request.url.split('?')[0] === '/landing' && webDist && existsSync(join(webDist, LANDING_PAGE));
+    return reply.header('cache-control', 'no-cache').sendFile(landing ? LANDING_PAGE : 'index.html');
   });
 
   return app;

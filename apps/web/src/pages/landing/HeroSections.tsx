@@ -2,15 +2,12 @@ import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Titl
 import { IconArrowRight, IconGift } from '@tabler/icons-react';
 import { CompareSlider } from '../../components/CompareSlider';
 import { BADGES, ENGINE_PROMISES, SIGN_UP_PATH, STATS } from './content';
-import { afterPicture, beforePicture, COMPARISON_EXAMPLES, sampleImage } from './samples';
+import { afterPicture, beforePicture, HERO_EXAMPLE, HERO_SIZES, sampleImage } from './samples';
 import { useEngineName } from './useEngineName';
 
-/** The hero shows the neon portrait, the most striking of the six examples (its files serve both places). */
-const heroExample = COMPARISON_EXAMPLES.find((example) => example.id === 'cyber') ?? COMPARISON_EXAMPLES[0]!;
-
 export function HeroSection() {
-  const before = sampleImage(beforePicture(heroExample));
-  const after = sampleImage(afterPicture(heroExample));
+  const before = sampleImage(beforePicture(HERO_EXAMPLE));
+  const after = sampleImage(afterPicture(HERO_EXAMPLE));
   const promise = ENGINE_PROMISES[useEngineName()];
   return (
     <Box
@@ -63,11 +60,11 @@ export function HeroSection() {
             before={{ ...before, alt: 'Portrait original, avant transformation' }}
             after={{
               ...after,
-              alt: `Le même portrait transformé par le moteur local : ${heroExample.title.toLowerCase()}`,
+              alt: `Le même portrait transformé par le moteur local : ${HERO_EXAMPLE.title.toLowerCase()}`,
             }}
             width={before.width}
             height={before.height}
-            sizes="(min-width: 62em) 540px, calc(100vw - 32px)"
+            sizes={HERO_SIZES}
             priority
           />
         </SimpleGrid>

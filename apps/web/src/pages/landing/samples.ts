@@ -79,6 +79,12 @@ export const COMPARISON_EXAMPLES: readonly ComparisonExample[] = [
   },
 ];
 
+/** The hero shows the neon portrait, the most striking of the six examples (its files serve both places). */
+export const HERO_EXAMPLE = COMPARISON_EXAMPLES.find((example) => example.id === 'cyber') ?? COMPARISON_EXAMPLES[0]!;
+
+/** The hero picture's width on the page: its `sizes`, and the preload's in the landing's HTML (vite.config.ts). */
+export const HERO_SIZES = '(min-width: 62em) 540px, calc(100vw - 32px)';
+
 /** Four photographs with three transformations each: the twelve samples of the product claims. */
 export const CHARACTERS: readonly CharacterSample[] = [
   {
