@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { THUMBNAIL_RETRY_AFTER_SECONDS, thumbnailMessages } from '@atelier/api';
@@ -21,6 +22,14 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
   /** Another web server of the deployment, which waits for a worker a moment only. */
   let impatientWeb: TestApp;
   let worker: FastifyInstance | undefined;
+  /** What the impatient server logged, one JSON line each. */
+  const logged: { level: number; msg: string }[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+      done();
+    },
+  });
   let workerRenders: RenderCache;
 
   beforeAll(async () => {
@@ -30,7 +39,13 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
     );
     impatientWeb = await startTestApp(
       { name: 'sqlite' },
-      { instanceOf: web, runsGenerations: false, thumbnailWaitMs: 300, media: { renders: cacheOnTheStore() } },
+      {
+        instanceOf: web,
+        runsGenerations: false,
+        thumbnailWaitMs: 300,
+        media: { renders: cacheOnTheStore() },
+        logger: { level: 'info', stream: logStream },
+      },
     );
   });
   afterAll(async () => {
@@ -46,6 +61,9 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
     expect(waited.headers['retry-after']).toBe(String(THUMBNAIL_RETRY_AFTER_SECONDS));
     expect(waited.headers['cache-control']).toBeUndefined();
     expect(waited.body).toEqual({ message: thumbnailMessages.pending, error: 'thumbnail_pending' });
+    // An answer that says "ask again" is no failure for an operator to act on: no error line.
+    expect(logged.filter(({ level }) => level >= 50)).toEqual([]);
+    expect(logged.map(({ msg }) => msg)).toContain('not ready yet, asked to retry');
 
     workerRenders = cacheOnTheStore();
     worker = await buildWorker({

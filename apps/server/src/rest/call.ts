@@ -11,6 +11,12 @@ export type CallerFactory = (request: FastifyRequest, reply: FastifyReply, signa
 export type ContextFactory = (request: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
 /**
+ * 503s that only say "ask again in a moment" (a thumbnail a worker is still drawing): expected, so
+ * not logged as failures an operator must act on, unlike a database or Redis fault.
+ */
+const NOT_READY_YET: ReadonlySet<string> = new Set(['thumbnail_pending']);
+
+/**
  * The REST error body: a French `message`, plus `error` and `fieldErrors` where they apply, and
  * what `shape` adds for a path whose documented error body differs.
  */
@@ -25,7 +31,9 @@ export function sendProcedureError(
   if (data.fieldErrors) body.fieldErrors = data.fieldErrors;
   const fault = faultAnswer(data);
   const status = fault?.status ?? getHTTPStatusCodeFromError(error);
-  if (status >= 500) reply.log.error({ err: error, cause: error.cause }, 'request failed');
+  if (status >= 500 && data.clientCode && NOT_READY_YET.has(data.clientCode))
+    reply.log.info({ clientCode: data.clientCode }, 'not ready yet, asked to retry');
+  else if (status >= 500) reply.log.error({ err: error, cause: error.cause }, 'request failed');
   if (data.retryAfterSeconds !== undefined) reply.header('retry-after', String(data.retryAfterSeconds));
   return reply
     .code(status)

@@ -51,6 +51,7 @@ export async function startTestApp(
       | 'requestTimeoutMs'
       | 'runsGenerations'
       | 'thumbnailWaitMs'
+      | 'logger'
     >
   > = {},
 ): Promise<TestApp> {
@@ -85,6 +86,7 @@ export async function startTestApp(
     requestTimeoutMs: options.requestTimeoutMs,
     runsGenerations: options.runsGenerations,
     thumbnailWaitMs: options.thumbnailWaitMs,
+    logger: options.logger,
     redis,
     media,
   });
