@@ -266,7 +266,7 @@ async function personLayers(
   // One gain for the three channels: the person takes on the scene's brightness, never its hue (a
   // gain per channel turned skin cyan by the sea). The light wrap along the edge brings its colour.
   const ratio = (luminance(sceneAverage) + 0.004) / (luminance(personAverage) + 0.004);
-  const gain = 1 + HARMONY * (Math.max(0.6, Math.min(1.6, ratio)) - 1);
+  const gain = 1 + HARMONY * (Math.max(0.8, Math.min(1.25, ratio)) - 1);
   const gains = [gain, gain, gain];
   // WRAP_STRENGTH × (matte − blurred matte), clamped at 0: a recombination of [matte, blurred, matte].
   const wrap = await sharp(matte, rawOf(width, height, 1))
