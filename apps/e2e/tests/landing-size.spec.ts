@@ -42,6 +42,7 @@ test('the landing page preloads its hero picture, the one the page then shows', 
   expect(initiator).toBe('link');
 
   // Only the landing carries it: the other pages do not download the landing's picture.
-  await page.goto('/login');
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Se connecter' }).first()).toBeVisible();
   await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
 });
