@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './test';
+import { expect, RENDER_TIMEOUT, test, type Locator, type Page } from './test';
 import { createCreation, newPerson, publishCreation, samplePhoto, signUp, uniqueLabel } from './support';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -146,7 +146,7 @@ test('deleting a video can be taken back like an image, and otherwise goes throu
   const { jobId } = (await accepted.json()) as { jobId: number };
   await expect
     .poll(async () => ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string }).status, {
-      timeout: 60_000,
+      timeout: RENDER_TIMEOUT,
     })
     .toBe('succeeded');
 

@@ -1,4 +1,4 @@
-import { expect, test } from './test';
+import { expect, RENDER_TIMEOUT, test } from './test';
 import { newPerson, samplePhoto, signUp, submitSignUp } from './support';
 import { chooseOption, isPhone, openStudio, selectionChip, stageImage, toast, uploadToStudio } from './studio-support';
 
@@ -28,7 +28,7 @@ test("a visitor's picture and choices survive signing up, and they come back to 
 
   // Signed in now, RUN goes through with the kept picture and choices.
   await page.getByTestId('studio-run').click();
-  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: 30_000 });
+  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: RENDER_TIMEOUT });
 });
 
 test('after a result: back to the original, the same options again, and before/after after a reload', async ({
@@ -39,7 +39,7 @@ test('after a result: back to the original, the same options again, and before/a
   await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 8) });
   await chooseOption(page, 'Style', 'Aquarelle');
   await page.getByTestId('studio-run').click();
-  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: 30_000 });
+  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: RENDER_TIMEOUT });
   await expect(page.getByTestId('selection-chip')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Mêmes réglages' }).click();

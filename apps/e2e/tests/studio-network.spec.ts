@@ -1,4 +1,4 @@
-import { expect, test } from './test';
+import { expect, RENDER_TIMEOUT, test } from './test';
 import { chooseOption, dialog, openStudio, stageImage, studioCredits, uploadToStudio } from './studio-support';
 import { newPerson, samplePhoto, signUp } from './support';
 
@@ -35,7 +35,7 @@ test('on a slow connection, RUN shows how much of the photo has gone, then the p
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
-  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: RENDER_TIMEOUT });
   await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//);
 });
 
@@ -76,7 +76,7 @@ test('RUN offline says the connection is lost and charges nothing; back online i
   await context.setOffline(false);
   expect(await studioCredits(page)).toBe(credits);
   await page.getByTestId('studio-run').click();
-  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: RENDER_TIMEOUT });
   await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//);
   await expect.poll(() => studioCredits(page)).toBe(credits - 50);
 });

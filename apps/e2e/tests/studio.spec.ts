@@ -1,4 +1,4 @@
-import { expect, test } from './test';
+import { expect, RENDER_TIMEOUT, test } from './test';
 import { createCreation, newPerson, samplePhoto, signUp, transformPhoto } from './support';
 import {
   chooseGenerationMode,
@@ -47,7 +47,7 @@ test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits,
   await expect(page.getByTestId('selection-chips')).toContainText('Rouge');
 
   await page.getByTestId('studio-run').click();
-  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: RENDER_TIMEOUT });
   await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//);
   const resultUrl = (await stageImage(page).getAttribute('src'))!;
   await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
@@ -214,7 +214,7 @@ test('automatic mode transforms with no option chosen and names the preset it ap
   await expect(page.getByTestId('studio-run')).toBeEnabled();
 
   await page.getByTestId('studio-run').click();
-  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: RENDER_TIMEOUT });
   await expect(page.getByTestId('preset-note')).toContainText('Préréglage auto : ');
   await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
 });

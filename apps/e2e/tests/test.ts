@@ -9,6 +9,12 @@ export { expect, type Locator, type Page } from '@playwright/test';
  */
 export const ANY_SIZE = '@any-size';
 
+/**
+ * How long a journey waits for a render. The server runs two at once and the other worker's journey
+ * may hold both (a workflow's pair, a 12 MP photo), so a quick render can wait its turn behind them.
+ */
+export const RENDER_TIMEOUT = 60_000;
+
 /** Enough of the page's text to tell a failure screen from a page that never drew. */
 const PAGE_TEXT_CHARS = 600;
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './test';
+import { expect, RENDER_TIMEOUT, test, type Locator, type Page } from './test';
 import {
   allNodes,
   chooseInPicker,
@@ -22,7 +22,7 @@ const smallerSide = async (element: Locator) => {
 async function runIntoGallery(page: Page, renders: number): Promise<Locator> {
   await runWorkflow(page, renders);
   await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(renders, {
-    timeout: 30_000,
+    timeout: RENDER_TIMEOUT,
   });
   await page.goto('/gallery');
   const cards = page.getByTestId('image-card');

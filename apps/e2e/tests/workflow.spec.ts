@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ANY_SIZE, expect, test } from './test';
+import { ANY_SIZE, expect, RENDER_TIMEOUT, test } from './test';
 import { samplePhoto } from './support';
 import {
   allNodes,
@@ -55,7 +55,7 @@ test('a photo lays the workflow out; a style and a lighting rendered twice cost 
 
   const result = nodeOf(page, 'result');
   const dots = result.getByTestId('result-dots').getByRole('button');
-  await expect(dots).toHaveCount(2, { timeout: 30_000 });
+  await expect(dots).toHaveCount(2, { timeout: RENDER_TIMEOUT });
   await expect(result).toHaveAttribute('data-expanded', 'true');
   await expect.poll(() => creditsShown(page)).toBe(credits - 100);
 
@@ -96,7 +96,7 @@ test('while the renders are made, the generating nodes show what the server repo
   );
   await expect(page.getByRole('progressbar', { name: 'Progression du rendu' }).first()).toBeAttached();
   await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(4, {
-    timeout: 60_000,
+    timeout: RENDER_TIMEOUT,
   });
   await expect(page.getByTestId('render-progress')).toHaveCount(0);
 });
@@ -145,7 +145,9 @@ test('a disabled node is greyed out, loses its connections and is left out of th
   await expect(prompt).toContainText('4K quality, professional photography');
 
   await runWorkflow(page, 1);
-  await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({
+    timeout: RENDER_TIMEOUT,
+  });
 });
 
 test('a COMBINE node merges two photos and the run starts from the combined picture', async ({ page }, testInfo) => {
@@ -173,7 +175,7 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
 
   await expand(combine);
   await combine.getByRole('button', { name: 'Combiner les images' }).click();
-  await expect(combine.getByRole('img', { name: 'Images combinées' })).toBeVisible({ timeout: 30_000 });
+  await expect(combine.getByRole('img', { name: 'Images combinées' })).toBeVisible({ timeout: RENDER_TIMEOUT });
   await pickOption(page, 'style', 'Aquarelle');
   await expand(nodeOf(page, 'render'));
   await expect(nodeOf(page, 'render').getByRole('img', { name: 'Image de départ' })).toHaveAttribute(
@@ -182,7 +184,9 @@ test('a COMBINE node merges two photos and the run starts from the combined pict
   );
 
   await runWorkflow(page, 1);
-  await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({
+    timeout: RENDER_TIMEOUT,
+  });
 });
 
 test('COMBINE with a single picture says two are needed', async ({ page }) => {
