@@ -198,18 +198,23 @@ test("a member's options are previewed on their photo, and costumes on a photo o
   // The tiles show the member's cup under each light, drawn by the server from a small copy.
   await openCategory(page, 'Lumière');
   const golden = page.getByRole('button', { name: 'Heure dorée', exact: true });
-  await expect(golden.locator('img')).toHaveAttribute(
-    'src',
-    /^\/api\/option-samples\/[0-9a-f]{40}\/lighting-golden-hour\.jpg$/,
-  );
-  await expect.poll(() => golden.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+  // Drawn on demand: the first tile waits for the server's models, as a render does.
+  const onSample = /^\/api\/option-samples\/([0-9a-f]{40})\//;
+  await expect(golden.locator('img')).toHaveAttribute('src', onSample, { timeout: RENDER_TIMEOUT });
+  await expect(golden.locator('img')).toHaveAttribute('src', /\/lighting-golden-hour\.jpg$/);
+  const cupSample = onSample.exec((await golden.locator('img').getAttribute('src'))!)![1];
+  await expect
+    .poll(() => golden.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth), {
+      timeout: RENDER_TIMEOUT,
+    })
+    .toBe(256);
   await expect(golden).not.toContainText('Aucune personne');
   await golden.click();
 
   // Nobody to dress on a cup: the costume tiles say so, and RUN says it without sending anything.
   await openCategory(page, 'Qui');
   const pirate = page.getByRole('button', { name: 'Pirate', exact: true });
-  await expect(pirate).toContainText('Aucune personne sur la photo');
+  await expect(pirate).toContainText('Aucune personne sur la photo', { timeout: RENDER_TIMEOUT });
   await pirate.click();
   await page.getByTestId('studio-run').click();
   const refusal = dialog(page, 'Aucune personne sur la photo');
@@ -226,7 +231,11 @@ test("a member's options are previewed on their photo, and costumes on a photo o
     buffer: await realPhoto('astronaut.jpg'),
   });
   await openCategory(page, 'Qui');
-  await expect(pirate.locator('img')).toHaveAttribute('src', /\/character-pirate\.jpg$/);
+  const herTile = pirate.locator('img');
+  await expect(herTile).toHaveAttribute('src', /^\/api\/option-samples\/[0-9a-f]{40}\/character-pirate\.jpg$/, {
+    timeout: RENDER_TIMEOUT,
+  });
+  expect(onSample.exec((await herTile.getAttribute('src'))!)![1]).not.toBe(cupSample);
   await expect(pirate).not.toContainText('Aucune personne');
 });
 

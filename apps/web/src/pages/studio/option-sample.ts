@@ -34,21 +34,26 @@ async function keepSample(src: string): Promise<string> {
   return sampleId;
 }
 
+/** A picture the member brought: one just picked (blob:) or one of their stored files, not the studio's own art. */
+const isMembersPicture = (src: string | null): src is string =>
+  src !== null && (src.startsWith('blob:') || src.startsWith('/api/media/'));
+
 /**
  * The picture in the frame kept as the member's sample while `enabled` (a member, the local
- * engine). Should it fail, the tiles keep the stock portrait and RUN lets the server judge.
+ * engine), when it is theirs. Should it fail, the tiles keep the stock portrait and RUN lets the
+ * server judge.
  */
 export function useKeptSample(src: string | null, enabled: boolean): OptionSample & { person: boolean | null } {
   const kept = useQuery({
     queryKey: ['option-sample', src],
     queryFn: () => keepSample(src!),
-    enabled: enabled && src !== null,
+    enabled: enabled && isMembersPicture(src),
     staleTime: Infinity,
     // The server keeps one sample per member: coming back to a picture sends it again.
     gcTime: 0,
     retry: false,
   });
-  const sampleId = enabled ? (kept.data ?? null) : null;
+  const sampleId = enabled && isMembersPicture(src) ? (kept.data ?? null) : null;
   const subject = trpc.media.sampleSubject.useQuery(
     { sampleId: sampleId ?? '' },
     { enabled: sampleId !== null, staleTime: Infinity },
