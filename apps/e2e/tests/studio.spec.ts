@@ -1,5 +1,5 @@
 import { expect, RENDER_TIMEOUT, test } from './test';
-import { createCreation, newPerson, samplePhoto, signUp, transformPhoto } from './support';
+import { createCreation, newPerson, realPhoto, samplePhoto, signUp, transformPhoto } from './support';
 import {
   chooseGenerationMode,
   chooseOption,
@@ -182,6 +182,52 @@ test('with the local engine, an option only the cloud renders says so on its til
   await expect(explanation).toContainText("L'option « Profil » est disponible avec le moteur cloud uniquement");
   await expect(explanation).toContainText("Aucun crédit n'a été débité.");
   await expect.poll(() => studioCredits(page)).toBe(startCredits);
+});
+
+test("a member's options are previewed on their photo, and costumes on a photo of nobody are refused before RUN", async ({
+  page,
+}) => {
+  await signUp(page, newPerson('Irène'));
+  await openStudio(page);
+  const startCredits = await studioCredits(page);
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/upload') uploads.push(request.url());
+  });
+  await uploadToStudio(page, { name: 'cafe.jpg', mimeType: 'image/jpeg', buffer: await realPhoto('coffee.jpg') });
+  // The tiles show the member's cup under each light, drawn by the server from a small copy.
+  await openCategory(page, 'Lumière');
+  const golden = page.getByRole('button', { name: 'Heure dorée', exact: true });
+  await expect(golden.locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/option-samples\/[0-9a-f]{40}\/lighting-golden-hour\.jpg$/,
+  );
+  await expect.poll(() => golden.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+  await expect(golden).not.toContainText('Aucune personne');
+  await golden.click();
+
+  // Nobody to dress on a cup: the costume tiles say so, and RUN says it without sending anything.
+  await openCategory(page, 'Qui');
+  const pirate = page.getByRole('button', { name: 'Pirate', exact: true });
+  await expect(pirate).toContainText('Aucune personne sur la photo');
+  await pirate.click();
+  await page.getByTestId('studio-run').click();
+  const refusal = dialog(page, 'Aucune personne sur la photo');
+  await expect(refusal).toContainText('Aucune personne détectée sur la photo');
+  await expect(refusal).toContainText("Aucun crédit n'a été débité.");
+  expect(uploads).toEqual([]);
+  await expect.poll(() => studioCredits(page)).toBe(startCredits);
+  await refusal.getByRole('button', { name: 'OK' }).click();
+
+  // A photo with a person: the same costume is offered, on her.
+  await uploadToStudio(page, {
+    name: 'astronaute.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await realPhoto('astronaut.jpg'),
+  });
+  await openCategory(page, 'Qui');
+  await expect(pirate.locator('img')).toHaveAttribute('src', /\/character-pirate\.jpg$/);
+  await expect(pirate).not.toContainText('Aucune personne');
 });
 
 test('video mode shows the generation live, stage and percentage, then the playable video', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -101,6 +102,11 @@ export async function samplePhoto(page: Page, seed = 1, size = { width: 320, hei
     { hue: seed, ...size },
   );
   return Buffer.from(bytes);
+}
+
+/** A real photograph of the project's shared set (public domain or CC0): `coffee.jpg` shows nobody, `astronaut.jpg` a person. */
+export function realPhoto(name: string): Promise<Buffer> {
+  return readFile(new URL(`../../../../shared/photos/${name}`, import.meta.url));
 }
 
 export interface Transformation {

@@ -45,7 +45,7 @@ export async function buildWorker(options: WorkerOptions): Promise<FastifyInstan
     log: app.log,
   });
   // The web servers load no model: they ask the workers for the thumbnails their render cache lacks.
-  const thumbnails = await renderThumbnailsAsked((thumbnailId) => options.media.renders.thumbnail(thumbnailId), {
+  const thumbnails = await renderThumbnailsAsked((renderId) => options.media.renders.renderAsked(renderId), {
     workerConnection: redis.worker,
     prefix: redis.prefix,
     concurrency: THUMBNAILS_AT_ONCE,

@@ -13,7 +13,7 @@ import { ServerMetrics } from '../src/metrics';
 const folder = join(import.meta.dirname, '../../../deploy/kubernetes');
 
 // The ORM is read when scraped only.
-const metrics = new ServerMetrics(null as never, { thumbnail: 0, art: 0, stitch: 0, preview: 0 });
+const metrics = new ServerMetrics(null as never, { thumbnail: 0, art: 0, stitch: 0, preview: 0, sample: 0 });
 
 /** The atelier_ series a PromQL text names that the server does not export (a histogram by its own name). */
 const unknownSeries = (promql: string) =>

@@ -132,6 +132,7 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     const saved = await c.post('/api/gallery/save', { transformedImagePath, originalImagePath: upload.imagePath });
     const itemId = (saved.body as { item: { id: number } }).item.id;
     expect((await c.post(`/api/posts/${itemId}/public`)).status).toBe(200);
+    const { sampleId } = (await c.upload(photo, {}, { path: '/api/option-samples' })).body as { sampleId: string };
     const videoKey = await t.media.storage.put('videos', randomBytes(4096), 'mp4');
     const em = t.db.orm.em.fork();
     const video = em.create(Video, {
@@ -150,6 +151,8 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'POST /api/transform/{id}': { params: { id: upload.id } },
       'POST /api/transform': { body: { image: upload.imagePath } },
       'GET /api/media/{key}': { params: { key: upload.imagePath.replace('/api/media/', '') } },
+      'GET /api/option-samples/{sampleId}/subject': { params: { sampleId } },
+      'GET /api/option-samples/{sampleId}/{name}': { params: { sampleId } },
       'GET /api/view-stitch/{filename}': { params: { filename: transformedImagePath.split('/').at(-1) } },
       'POST /api/set-last-used-image': { body: { imagePath: upload.imagePath } },
       'POST /api/create-composite': {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +92,25 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
     expect(web.media.renders.rendered.thumbnail).toBe(0);
     // An unknown option is refused by the web server, never asked of a worker.
     expect((await web.client().get('/api/thumbnail/lighting-nowhere.jpg')).status).toBe(404);
+  });
+
+  it("has a worker render the tiles and find the person of a member's photo", async () => {
+    const member = web.client({ ip: '10.71.0.1' });
+    await member.register();
+    const kept = await member.upload(
+      await readFile(new URL('../../../../shared/photos/astronaut.jpg', import.meta.url)),
+      {},
+      {
+        path: '/api/option-samples',
+      },
+    );
+    expect(kept.status, kept.text).toBe(200);
+    const { sampleId } = kept.body as { sampleId: string };
+    const tile = await member.get(`/api/option-samples/${sampleId}/camera-close-up.jpg`);
+    expect(tile.status).toBe(200);
+    expect((await member.get(`/api/option-samples/${sampleId}/subject`)).body).toEqual({ person: true });
+    expect(workerRenders.rendered.sample).toBe(2);
+    expect(web.media.renders.rendered.sample).toBe(0);
   });
 
   it("renders a default model's portrait itself: art needs no model", async () => {

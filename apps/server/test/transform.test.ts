@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { NO_PERSON_MESSAGE } from '@atelier/catalog';
 import { CreditEntry, GenerationJob, Transformation, Upload, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
-import { LocalImageEngine, MediaError, NO_PERSON_MESSAGE, type ImageEngine } from '@atelier/media';
+import { LocalImageEngine, MediaError, type ImageEngine } from '@atelier/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';

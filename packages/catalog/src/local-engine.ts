@@ -484,8 +484,26 @@ export const MONOCHROME_STYLES: readonly string[] = [
   'pencil-sketch',
 ];
 
+/**
+ * The categories the local engine draws on a person: costumes, props and accessories fitted to the
+ * face and shoulders it finds. On a photo with nobody in it they are refused, nothing charged.
+ */
+export const DRESSES_A_PERSON: readonly CategoryId[] = ['character', 'clothing', 'action'];
+
+/** Why the local engine refuses a DRESSES_A_PERSON option on a photo: in French, said by the server and the studio. */
+export const NO_PERSON_MESSAGE =
+  "Aucune personne détectée sur la photo : le moteur local ajoute costumes et accessoires à une personne visible de face. Choisissez une photo où l'on voit un visage (transformer le corps entier est le travail du moteur cloud). Aucun crédit n'a été débité.";
+
+/** Said on the tile of a DRESSES_A_PERSON option once the studio knows the photo shows nobody. */
+export const NO_PERSON_LABEL = 'Aucune personne sur la photo';
+
+/** Whether the local engine needs a person on the photo for this selection. */
+export function needsPerson(selection: Selection): boolean {
+  return DRESSES_A_PERSON.some((category) => selection[category] !== undefined);
+}
+
 /** The categories whose colours a monochrome style turns grey with the local engine. */
-export const GREYED_BY_MONOCHROME: readonly CategoryId[] = ['character', 'clothing', 'action', 'environment'];
+export const GREYED_BY_MONOCHROME: readonly CategoryId[] = [...DRESSES_A_PERSON, 'environment'];
 
 /** Whether the local engine turns this category's colours grey under the chosen style. */
 export function greysColoursOf(selection: Selection, category: CategoryId): boolean {

@@ -53,7 +53,6 @@ export {
   type LocalImageEngineOptions,
 } from './engines/local/image-engine';
 export { SUPER_RESOLUTION_MAX_PIXELS } from './engines/local/enlarge';
-export { NO_PERSON_MESSAGE } from './engines/local/costume/fit';
 export { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
 export * from './models';
 export { LocalVideoEngine, videoFrame, type LocalVideoOptions } from './engines/local/video-engine';
@@ -75,6 +74,7 @@ export {
   THUMBNAIL_SIZE,
   renderThumbnail,
   type RenderKind,
+  type SampleSubject,
   type ThumbnailRenderer,
 } from './thumbnails';
 export { configureImagePool, imagePoolStats, imageWork } from './image-pool';

@@ -14,6 +14,8 @@ export interface RenderStore {
   write(name: string, bytes: Buffer): Promise<void>;
   /** Deletes it; a name with nothing under it is fine. */
   remove(name: string): Promise<void>;
+  /** Deletes every render under `folder/`; an empty or missing folder is fine. */
+  removeFolder(folder: string): Promise<void>;
   /** Deletes every render outside the `version/` folder (an older engine's); resolves to how many files went. */
   keepOnly(version: string): Promise<number>;
 }
@@ -39,6 +41,10 @@ export class DiskRenderStore implements RenderStore {
 
   remove(name: string): Promise<void> {
     return rm(join(this.root, name), { force: true });
+  }
+
+  removeFolder(folder: string): Promise<void> {
+    return rm(join(this.root, folder), { recursive: true, force: true });
   }
 
   async keepOnly(version: string): Promise<number> {

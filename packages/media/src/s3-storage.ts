@@ -131,25 +131,30 @@ export class S3Storage implements MediaStorage {
       remove: async (name) => {
         await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: RENDERS_PREFIX + name }));
       },
-      keepOnly: async (version) => {
-        let removed = 0;
-        // A listing page holds at most 1,000 keys, as many as one DeleteObjects takes.
-        for await (const page of paginateListObjectsV2(
-          { client: this.client },
-          { Bucket: this.settings.bucket, Prefix: RENDERS_PREFIX },
-        )) {
-          const older = (page.Contents ?? []).flatMap(({ Key }) =>
-            Key && !Key.startsWith(`${RENDERS_PREFIX}${version}/`) ? [{ Key }] : [],
-          );
-          if (older.length === 0) continue;
-          await this.client.send(
-            new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: older, Quiet: true } }),
-          );
-          removed += older.length;
-        }
-        return removed;
+      removeFolder: async (folder) => {
+        await this.deleteListed(`${RENDERS_PREFIX}${folder}/`, () => true);
       },
+      keepOnly: (version) =>
+        this.deleteListed(RENDERS_PREFIX, (key) => !key.startsWith(`${RENDERS_PREFIX}${version}/`)),
     };
+  }
+
+  /** Deletes the objects under `prefix` that `chosen` picks; resolves to how many went. */
+  private async deleteListed(prefix: string, chosen: (key: string) => boolean): Promise<number> {
+    let removed = 0;
+    // A listing page holds at most 1,000 keys, as many as one DeleteObjects takes.
+    for await (const page of paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.settings.bucket, Prefix: prefix },
+    )) {
+      const objects = (page.Contents ?? []).flatMap(({ Key }) => (Key && chosen(Key) ? [{ Key }] : []));
+      if (objects.length === 0) continue;
+      await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: objects, Quiet: true } }),
+      );
+      removed += objects.length;
+    }
+    return removed;
   }
 
   private async bytes(key: string): Promise<Buffer> {

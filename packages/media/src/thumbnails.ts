@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   findOptionByThumbnail,
   isCloudOnly,
+  NO_PERSON_MESSAGE,
   type CategoryId,
   type PreviewWidth,
   PREVIEW_WIDTHS,
@@ -9,6 +10,7 @@ import {
 } from '@atelier/catalog';
 import { renderDefaultModel, renderWelcomeImage } from './art/index';
 import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
+import { DECODE_OPTIONS, decodeFailure, inspectImage } from './decode';
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
 import { LocalImageEngine } from './engines/local/image-engine';
@@ -29,32 +31,70 @@ export const RENDER_VERSION = 'v11';
  */
 let engine: LocalImageEngine | undefined;
 
+/** The long side of a member's photo kept to preview the options on: enough for a tile, quick to render. */
+export const SAMPLE_EDGE = 512;
+
 /**
- * An option's preview: a real photograph of a person through the local engine with that option
- * alone, as a 256 px square JPEG (format options keep their shape, centred on a neutral
- * background). The engine finds the person, their face and shoulders as it would on an upload, so
- * each tile shows what its option does: the person in the scene, the light, the crop, the costume.
- * Unknown options are NOT_FOUND.
+ * What a tile says of an option the local engine refuses on its photo, by the refusal: shoes and
+ * legwear need the feet or hips in the picture (the stock photo stops at the chest), costumes a person.
  */
-export async function renderThumbnail(category: CategoryId, optionId: string): Promise<Buffer> {
+const REFUSAL_CAPTIONS: Readonly<Record<string, string>> = {
+  [NOT_IN_FRAME_MESSAGE]: 'Photo en pied',
+  [NO_PERSON_MESSAGE]: 'Aucune personne',
+};
+
+/**
+ * An option's preview: a real photograph of a person (or the member's own photo) through the
+ * local engine with that option alone, as a 256 px square JPEG (format options keep their shape,
+ * centred on a neutral background). The engine finds the person, their face and shoulders as it
+ * would on an upload, so each tile shows what its option does: the person in the scene, the light,
+ * the crop, the costume. Unknown options are NOT_FOUND.
+ */
+export async function renderThumbnail(
+  category: CategoryId,
+  optionId: string,
+  photo: Buffer = SAMPLE_PHOTO_JPEG,
+): Promise<Buffer> {
   const found = findOptionByThumbnail(`${category}-${optionId}`);
   if (!found) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
   // What only the cloud engine renders has no local preview to show: the tile says so.
-  if (isCloudOnly(found.category, found.option.id))
-    return thumbnailOf(await withCaption(SAMPLE_PHOTO_JPEG, 'Moteur cloud'));
+  if (isCloudOnly(found.category, found.option.id)) return thumbnailOf(await withCaption(photo, 'Moteur cloud'));
   const selection: Selection = { [found.category]: { id: found.option.id, name: found.option.name } };
-  engine ??= new LocalImageEngine();
-  const image = await engine.transform({ image: SAMPLE_PHOTO_JPEG, prompt: '', selection }).then(
-    (result) => result.image,
-    (error: unknown) => {
-      // Shoes and legwear need the feet or hips in the picture, and the sample stops at the chest:
-      // the tile says what the option asks of a photo rather than failing.
-      if (error instanceof MediaError && error.message === NOT_IN_FRAME_MESSAGE)
-        return withCaption(SAMPLE_PHOTO_JPEG, 'Photo en pied');
-      throw error;
-    },
-  );
+  const image = await localEngine()
+    .transform({ image: photo, prompt: '', selection })
+    .then(
+      (result) => result.image,
+      (error: unknown) => {
+        // The tile says what the option asks of a photo rather than failing.
+        const caption = error instanceof MediaError ? REFUSAL_CAPTIONS[error.message] : undefined;
+        if (caption) return withCaption(photo, caption);
+        throw error;
+      },
+    );
   return thumbnailOf(image);
+}
+
+function localEngine(): LocalImageEngine {
+  engine ??= new LocalImageEngine();
+  return engine;
+}
+
+/** A member's photo as the tiles preview it: upright, sRGB, at most SAMPLE_EDGE pixels, JPEG; undecodable bytes are VALIDATION. */
+async function sampleOf(image: Buffer): Promise<Buffer> {
+  await inspectImage(image);
+  return sharp(image, DECODE_OPTIONS)
+    .autoOrient()
+    .resize({ width: SAMPLE_EDGE, height: SAMPLE_EDGE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg(JPEG_OUTPUT)
+    .toBuffer()
+    .catch((cause: unknown) => Promise.reject(decodeFailure(cause)));
+}
+
+/** What the studio learns of a member's photo before RUN: whether the local engine finds a person to dress. */
+export interface SampleSubject {
+  person: boolean;
 }
 
 function thumbnailOf(image: Buffer): Promise<Buffer> {
@@ -103,16 +143,22 @@ function previewOf(image: Buffer, width: PreviewWidth): Promise<Buffer> {
 }
 
 /** Names the cache accepts: generated from catalogue ids, art ids and hashes, never from raw client text. */
-const CACHE_NAME = /^[a-z0-9][a-z0-9-]{0,150}\.(jpg|webp)$/;
+const CACHE_NAME = /^[a-z0-9][a-z0-9-]{0,150}\.(jpg|webp|json)$/;
 
-/** What the cache renders: option thumbnails, art (welcome images, default models), before/after views, previews. */
-export type RenderKind = 'thumbnail' | 'art' | 'stitch' | 'preview';
+/** A member's sample: its id is the hash of its bytes (see keepSample). */
+const SAMPLE_ID = /^[0-9a-f]{40}$/;
+/** What a worker is asked to render of a member's sample: a tile (`{category}-{option}`) or its subject. */
+const SAMPLE_RENDER = /^samples\/(\d+)\/([0-9a-f]{40})\/(subject|[a-z0-9-]+)$/;
+
+/** What the cache renders: option thumbnails, art (welcome images, default models), before/after views, previews, tiles of members' photos. */
+export type RenderKind = 'thumbnail' | 'art' | 'stitch' | 'preview' | 'sample';
 
 /**
- * Has another process render a thumbnail (by its id, `{category}-{option}`) and keep it in the
+ * Has another process render what needs the models (a thumbnail by its id, `{category}-{option}`;
+ * a tile or the subject of a member's sample, `samples/{owner}/{id}/{what}`) and keep it in the
  * store this cache shares with it: resolves once it is kept there.
  */
-export type ThumbnailRenderer = (thumbnailId: string) => Promise<void>;
+export type ThumbnailRenderer = (renderId: string) => Promise<void>;
 
 /**
  * Rendered files, kept in a RenderStore (a folder, or the shared bucket): the first request renders
@@ -124,7 +170,7 @@ export type ThumbnailRenderer = (thumbnailId: string) => Promise<void>;
 export class RenderCache {
   private readonly pending = new Map<string, Promise<Buffer>>();
   /** Renders made by this process, by kind: what the cache did not spare. */
-  readonly rendered: Record<RenderKind, number> = { thumbnail: 0, art: 0, stitch: 0, preview: 0 };
+  readonly rendered: Record<RenderKind, number> = { thumbnail: 0, art: 0, stitch: 0, preview: 0, sample: 0 };
   /** Who renders the thumbnails the store lacks, when not this process (see renderThumbnailsThrough). */
   private thumbnailRenderer: ThumbnailRenderer | null = null;
 
@@ -139,8 +185,12 @@ export class RenderCache {
   }
 
   /** The render's bytes, rendering and keeping them first if the store has none yet. */
-  read(kind: RenderKind, name: string, render: () => Promise<Buffer>): Promise<Buffer> {
-    return this.kept(name, async (stored) => {
+  async read(kind: RenderKind, name: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    return this.keptAs(versioned(name), kind, render);
+  }
+
+  private keptAs(stored: string, kind: RenderKind, render: () => Promise<Buffer>): Promise<Buffer> {
+    return this.kept(stored, async () => {
       const bytes = await imageWork(() => {
         this.rendered[kind] += 1;
         return render();
@@ -151,39 +201,104 @@ export class RenderCache {
   }
 
   /**
-   * The stored bytes under that name, else what `make` resolves to once it has kept them. Concurrent
-   * first requests in this process share one `make`.
+   * The stored bytes under that (versioned) name, else what `make` resolves to once it has kept
+   * them. Concurrent first requests in this process share one `make`.
    */
-  private async kept(name: string, make: (stored: string) => Promise<Buffer>): Promise<Buffer> {
-    if (!CACHE_NAME.test(name)) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
-    // The version in the name: renders of an older look are left behind, never served.
-    const stored = `${RENDER_VERSION}/${name}`;
+  private async kept(stored: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const kept = await this.store.read(stored);
     if (kept) return kept;
     let making = this.pending.get(stored);
     if (!making) {
-      making = make(stored).finally(() => this.pending.delete(stored));
+      making = make().finally(() => this.pending.delete(stored));
       this.pending.set(stored, making);
     }
     return making;
   }
 
-  /** The thumbnail for a preview id such as "environment-tropical-beach" (see findOptionByThumbnail). */
-  thumbnail(thumbnailId: string): Promise<Buffer> {
-    const found = findOptionByThumbnail(thumbnailId);
-    if (!found) return Promise.reject(new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound));
-    const id = `${found.category}-${found.option.id}`;
+  /**
+   * A render that needs the models: made here, or by a worker when this process loads none
+   * (renderThumbnailsThrough), which keeps it under `stored` for this process to read.
+   */
+  private modelRender(renderId: string, stored: string, kind: RenderKind, render: () => Promise<Buffer>) {
     const renderer = this.thumbnailRenderer;
-    if (!renderer) return this.read('thumbnail', `${id}.jpg`, () => renderThumbnail(found.category, found.option.id));
-    return this.kept(`${id}.jpg`, async (stored) => {
-      await renderer(id);
+    if (!renderer) return this.keptAs(stored, kind, render);
+    return this.kept(stored, async () => {
+      await renderer(renderId);
       const bytes = await this.store.read(stored);
       if (!bytes)
         throw new Error(
-          `thumbnail ${id}, rendered by a worker, is not in this render store: web servers and workers need one (STORAGE=s3, or one DATA_DIR)`,
+          `${renderId}, rendered by a worker, is not in this render store: web servers and workers need one (STORAGE=s3, or one DATA_DIR)`,
         );
       return bytes;
     });
+  }
+
+  /** The thumbnail for a preview id such as "environment-tropical-beach" (see findOptionByThumbnail). */
+  async thumbnail(thumbnailId: string): Promise<Buffer> {
+    const found = findOptionByThumbnail(thumbnailId);
+    if (!found) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+    const id = `${found.category}-${found.option.id}`;
+    return this.modelRender(id, versioned(`${id}.jpg`), 'thumbnail', () =>
+      renderThumbnail(found.category, found.option.id),
+    );
+  }
+
+  /** What a worker was asked to render (see ThumbnailRenderer): a thumbnail, or a tile or the subject of a member's sample. */
+  renderAsked(renderId: string): Promise<unknown> {
+    const sample = SAMPLE_RENDER.exec(renderId);
+    if (!sample) return this.thumbnail(renderId);
+    const [, owner = '', id = '', what = ''] = sample;
+    return what === 'subject' ? this.sampleSubject(Number(owner), id) : this.sampleTile(Number(owner), id, what);
+  }
+
+  /**
+   * Keeps a member's photo to preview the options on (see sampleOf) and resolves to its id. It
+   * takes the place of the member's previous one: a member previews one photo at a time, so what
+   * is kept of them stays a photo and its tiles.
+   */
+  async keepSample(owner: number, image: Buffer): Promise<string> {
+    const sample = await imageWork(() => sampleOf(image));
+    const id = createHash('sha256').update(sample).digest('hex').slice(0, 40);
+    const stored = sampleFile(owner, id, 'photo.jpg');
+    if (await this.store.read(stored)) return id;
+    await this.forgetSamples(owner);
+    await this.store.write(stored, sample);
+    return id;
+  }
+
+  /** The option's tile on the member's sample (as renderThumbnail draws it); an unknown sample or option is NOT_FOUND. */
+  async sampleTile(owner: number, id: string, thumbnailId: string): Promise<Buffer> {
+    const found = findOptionByThumbnail(thumbnailId);
+    if (!found) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+    const tile = `${found.category}-${found.option.id}`;
+    const photo = await this.samplePhoto(owner, id);
+    return this.modelRender(`samples/${owner}/${id}/${tile}`, sampleFile(owner, id, `${tile}.jpg`), 'sample', () =>
+      renderThumbnail(found.category, found.option.id, photo),
+    );
+  }
+
+  /** Whether the local engine finds a person on the member's sample; an unknown sample is NOT_FOUND. */
+  async sampleSubject(owner: number, id: string): Promise<SampleSubject> {
+    const photo = await this.samplePhoto(owner, id);
+    const bytes = await this.modelRender(
+      `samples/${owner}/${id}/subject`,
+      sampleFile(owner, id, 'subject.json'),
+      'sample',
+      async () =>
+        Buffer.from(JSON.stringify({ person: await localEngine().showsPerson(photo) } satisfies SampleSubject)),
+    );
+    return JSON.parse(bytes.toString('utf8')) as SampleSubject;
+  }
+
+  private async samplePhoto(owner: number, id: string): Promise<Buffer> {
+    const photo = await this.store.read(sampleFile(owner, id, 'photo.jpg'));
+    if (!photo) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+    return photo;
+  }
+
+  /** Deletes the member's sample and its tiles (a new sample, or the account's deletion). */
+  forgetSamples(owner: number): Promise<void> {
+    return this.store.removeFolder(`${RENDER_VERSION}/samples/${ownerFolder(owner)}`);
   }
 
   /** A welcome image or default model portrait by id (see WELCOME_IMAGES and DEFAULT_MODELS). */
@@ -228,4 +343,21 @@ export class RenderCache {
   forgetStitch(originalKey: string, resultKey: string): Promise<void> {
     return this.store.remove(`${RENDER_VERSION}/${stitchName(originalKey, resultKey)}`);
   }
+}
+
+/** A checked render name in this version's folder: renders of an older look are left behind, never served. */
+function versioned(name: string): string {
+  if (!CACHE_NAME.test(name)) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+  return `${RENDER_VERSION}/${name}`;
+}
+
+function ownerFolder(owner: number): string {
+  if (!Number.isSafeInteger(owner) || owner < 1) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+  return String(owner);
+}
+
+/** A file of a member's sample: `{version}/samples/{owner}/{id}/{file}`, every part checked. */
+function sampleFile(owner: number, id: string, file: string): string {
+  if (!SAMPLE_ID.test(id) || !CACHE_NAME.test(file)) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+  return `${RENDER_VERSION}/samples/${ownerFolder(owner)}/${id}/${file}`;
 }

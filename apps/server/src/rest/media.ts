@@ -126,6 +126,57 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
     }),
   });
 
+  const sampleParam = {
+    name: 'sampleId',
+    schema: inputField(procedures.sampleSubject, 'sampleId'),
+    description: "L'identifiant donné par `POST /api/option-samples`.",
+    example: '3f2a9c0d1e4b5a6978c8d7e6f5a4b3c2d1e0f9a8',
+  };
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/option-samples/{sampleId}/subject',
+      tag: 'Images',
+      summary: "Personne sur la photo d'essai",
+      description:
+        'Si le moteur local trouve une personne à habiller : sans elle, les options Qui, Vêtement et Quoi sont refusées (sans débit).',
+      access: 'account',
+      params: [sampleParam],
+      answer: answerOf(procedures.sampleSubject, 'Ce que le moteur local trouve sur la photo.'),
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, (caller, request) =>
+      caller.media.sampleSubject(untrusted({ sampleId: untrustedField(request.params, 'sampleId') })),
+    ),
+  });
+
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/option-samples/{sampleId}/{name}',
+      tag: 'Images',
+      summary: "Vignette d'une option sur la photo d'essai",
+      description: '`{catégorie}-{option}.jpg` : l’option seule, rendue par le moteur local sur la photo du membre.',
+      access: 'account',
+      params: [
+        sampleParam,
+        { name: 'name', schema: z.string(), description: 'La vignette.', example: 'lighting-golden-hour.jpg' },
+      ],
+      answer: { kind: 'file', mediaTypes: ['image/jpeg'], description: 'La vignette.' },
+      refusals: [404],
+    },
+    handler: restHandler(callerFor, async (caller, request, reply) => {
+      const tile = await caller.media.sampleTile(
+        untrusted({
+          sampleId: untrustedField(request.params, 'sampleId'),
+          thumbnail: String(untrustedField(request.params, 'name')).replace(/\.jpg$/, ''),
+        }),
+      );
+      // The member's own photo, kept by their browser alone; a day, as the thumbnails (a new engine version redraws it).
+      return reply.type('image/jpeg').header('cache-control', `private, max-age=${ONE_DAY}`).send(tile);
+    }),
+  });
+
   apiRoute(app, {
     operation: {
       method: 'GET',

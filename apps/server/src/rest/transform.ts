@@ -100,7 +100,7 @@ function transformHandler(
   };
 }
 
-const { transform } = appRouter;
+const { transform, media } = appRouter;
 
 /** What the REST upload form carries: the file, then the text fields of the procedure (JSON-encoded where they are objects). */
 const uploadFields = {
@@ -197,6 +197,26 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
         const { image, fields } = await readMultipartImage(request, 'referenceImage');
         const { imagePath } = await caller.transform.uploadReference(untrusted({ image, type: fields.type }));
         return { imagePath };
+      }),
+    });
+
+    apiRoute(uploads, {
+      operation: {
+        method: 'POST',
+        path: '/api/option-samples',
+        tag: 'Images',
+        summary: 'Essayer les options sur sa photo',
+        description:
+          "Formulaire multipart : le champ `image`, une petite copie de la photo (elle est ramenée à 512 px au plus). Elle remplace la précédente du membre ; les vignettes des options et la détection d'une personne se lisent ensuite sous `/api/option-samples/{sampleId}/…`.",
+        access: 'account',
+        body: { kind: 'multipart', file: 'image', fields: {}, description: 'La photo.' },
+        answer: answerOf(media.keepSample, "L'identifiant de la photo d'essai."),
+        refusals: [413, 415],
+      },
+      handler: restHandler(callerFor, async (caller, request) => {
+        await caller.transform.uploadSlot();
+        const { image } = await readMultipartImage(request, 'image');
+        return caller.media.keepSample(untrusted({ image }));
       }),
     });
   });

@@ -34,6 +34,7 @@ export class FullRenderStore implements RenderStore {
   read = (name: string) => this.store.read(name);
   remove = (name: string) => this.store.remove(name);
   keepOnly = (version: string) => this.store.keepOnly(version);
+  removeFolder = (folder: string) => this.store.removeFolder(folder);
 }
 
 /**

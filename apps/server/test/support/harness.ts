@@ -182,11 +182,11 @@ export class TestClient {
     return this.request<T>('POST', url, payload ?? {}, headers);
   }
 
-  /** Sends a picture as the studio does: multipart `image` plus text fields. */
+  /** Sends a picture as the studio does: multipart `image` plus text fields, to /api/upload unless told. */
   upload(
     image: Buffer,
     fields: Record<string, string> = {},
-    file: { name?: string; type?: string; field?: string } = {},
+    file: { name?: string; type?: string; field?: string; path?: string } = {},
   ) {
     const { payload, contentType } = multipartBody(fields, {
       field: file.field ?? 'image',
@@ -194,9 +194,8 @@ export class TestClient {
       type: file.type ?? 'image/jpeg',
       data: image,
     });
-    return this.request('POST', file.field === 'referenceImage' ? '/api/upload-reference' : '/api/upload', payload, {
-      'content-type': contentType,
-    });
+    const path = file.path ?? (file.field === 'referenceImage' ? '/api/upload-reference' : '/api/upload');
+    return this.request('POST', path, payload, { 'content-type': contentType });
   }
 
   /**

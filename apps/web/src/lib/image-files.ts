@@ -57,6 +57,33 @@ export async function inspectImageFile(file: File, origin: FileOrigin): Promise<
   return checkImageSize(size.width, size.height);
 }
 
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.crossOrigin = 'anonymous'; // a picture from elsewhere must allow reading its pixels
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error(`Image non chargée : ${src}`));
+    image.src = src;
+  });
+}
+
+/** The picture at `src` drawn on a canvas, its long side `edge` pixels at most (never enlarged). */
+export async function drawnSmall(
+  src: string,
+  edge: number,
+  settings?: CanvasRenderingContext2DSettings,
+): Promise<HTMLCanvasElement> {
+  const image = await loadImage(src);
+  const scale = Math.min(1, edge / Math.max(image.naturalWidth, image.naturalHeight, 1));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+  const context = canvas.getContext('2d', settings);
+  if (!context) throw new Error('Canvas 2D indisponible');
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
 /** What to tell the user when the chosen file cannot be read. */
 export function readFailureMessage(origin: FileOrigin): string {
   return IMAGE_FILE_MESSAGES[origin].unreadable;

@@ -79,5 +79,6 @@ export async function deleteAccount(
   // The rows are gone, so no one may read these files any more; removing them frees the storage.
   for (const key of keys) await deleteStoredFile(media, key);
   await forgetStitches(media, stitches);
+  await media.renders.forgetSamples(userId);
   return true;
 }

@@ -13,19 +13,19 @@ export const THUMBNAIL_RETRY_AFTER_SECONDS = 10;
 
 /** What a worker says once a thumbnail asked of it is kept in the shared render store, or could not be. */
 interface ThumbnailOutcome {
-  thumbnailId: string;
+  renderId: string;
   failed?: string;
 }
 
 interface ThumbnailJob {
-  thumbnailId: string;
+  renderId: string;
 }
 
 type Log = { error(object: unknown, message: string): void };
 
 const channelOf = (prefix: string) => `${prefix}:thumbnails-kept`;
 /** One job per thumbnail at a time: asked again while it waits or runs, BullMQ keeps the one it holds. */
-const jobIdOf = (thumbnailId: string) => `thumbnail-${thumbnailId}`;
+const jobIdOf = (renderId: string) => `thumbnail-${renderId.replaceAll('/', '.')}`;
 
 export interface ThumbnailRequestsOptions {
   /** For queueing (a request waits on it). */
@@ -40,7 +40,7 @@ export interface ThumbnailRequestsOptions {
 }
 
 /**
- * A web server's way to its missing thumbnails (ATELIER_ROLE=web): they are asked of the workers,
+ * A web server's way to its missing thumbnails and tiles of members' photos (ATELIER_ROLE=web), asked of the workers,
  * which run the models, through a BullMQ queue; a worker keeps the thumbnail in the render store
  * every process shares and says so on a Redis channel, which this process listens to from before
  * its first request, so no answer is missed.
@@ -72,18 +72,18 @@ export class ThumbnailRequests {
    * Resolves once a worker has kept the thumbnail; past the wait, a 503 saying when to retry (the
    * job stays queued: the next request likely finds the thumbnail kept).
    */
-  readonly render = (thumbnailId: string): Promise<void> =>
+  readonly render = (renderId: string): Promise<void> =>
     new Promise<void>((resolve, reject) => {
-      const listeners = this.waiting.get(thumbnailId) ?? new Set();
-      this.waiting.set(thumbnailId, listeners);
+      const listeners = this.waiting.get(renderId) ?? new Set();
+      this.waiting.set(renderId, listeners);
       const stop = () => {
         clearTimeout(timer);
         listeners.delete(settle);
-        if (listeners.size === 0) this.waiting.delete(thumbnailId);
+        if (listeners.size === 0) this.waiting.delete(renderId);
       };
       const settle = (outcome: ThumbnailOutcome) => {
         stop();
-        if (outcome.failed) reject(new Error(`a worker could not render thumbnail ${thumbnailId}: ${outcome.failed}`));
+        if (outcome.failed) reject(new Error(`a worker could not render thumbnail ${renderId}: ${outcome.failed}`));
         else resolve();
       };
       const timer = setTimeout(() => {
@@ -96,7 +96,7 @@ export class ThumbnailRequests {
         );
       }, this.options.waitMs);
       listeners.add(settle);
-      this.queue.add('thumbnail', { thumbnailId }, { jobId: jobIdOf(thumbnailId) }).catch((error: unknown) => {
+      this.queue.add('thumbnail', { renderId }, { jobId: jobIdOf(renderId) }).catch((error: unknown) => {
         stop();
         reject(error);
       });
@@ -107,7 +107,7 @@ export class ThumbnailRequests {
   }
 
   private received(outcome: ThumbnailOutcome): void {
-    for (const settle of [...(this.waiting.get(outcome.thumbnailId) ?? [])]) settle(outcome);
+    for (const settle of [...(this.waiting.get(outcome.renderId) ?? [])]) settle(outcome);
   }
 }
 
@@ -125,7 +125,7 @@ export interface ThumbnailRenderingOptions {
  * `render`, which keeps them in the shared render store) and tells them once each is kept.
  */
 export async function renderThumbnailsAsked(
-  render: (thumbnailId: string) => Promise<unknown>,
+  render: (renderId: string) => Promise<unknown>,
   options: ThumbnailRenderingOptions,
 ): Promise<{ close(): Promise<void> }> {
   const channel = channelOf(options.prefix);
@@ -133,7 +133,7 @@ export async function renderThumbnailsAsked(
     void options.workerConnection
       .publish(channel, JSON.stringify(outcome))
       .catch((error: unknown) => options.log?.error({ err: error }, 'thumbnail outcome not published'));
-  const worker = new Worker<ThumbnailJob>(QUEUE_NAME, ({ data }) => render(data.thumbnailId), {
+  const worker = new Worker<ThumbnailJob>(QUEUE_NAME, ({ data }) => render(data.renderId), {
     connection: options.workerConnection,
     prefix: options.prefix,
     concurrency: options.concurrency,
@@ -141,10 +141,10 @@ export async function renderThumbnailsAsked(
   worker.on('error', (error) => options.log?.error({ err: error }, 'thumbnail worker error'));
   // Told once the job has left the queue (removed with its completion, atomically): a web server
   // asking again before that joins this job and hears this, one asking after queues a new one.
-  worker.on('completed', (job) => tell({ thumbnailId: job.data.thumbnailId }));
+  worker.on('completed', (job) => tell({ renderId: job.data.renderId }));
   worker.on('failed', (job, error) => {
-    options.log?.error({ err: error, thumbnailId: job?.data.thumbnailId }, 'thumbnail not rendered');
-    if (job) tell({ thumbnailId: job.data.thumbnailId, failed: error.message });
+    options.log?.error({ err: error, renderId: job?.data.renderId }, 'thumbnail not rendered');
+    if (job) tell({ renderId: job.data.renderId, failed: error.message });
   });
   await worker.waitUntilReady();
   // Forced: a stopping worker neither waits for the tiles it renders (cheap to redo: their jobs go

@@ -5,6 +5,7 @@ import { originalOf } from '../gallery/original';
 import { canViewMedia } from '../media/access';
 import { defaultModelUrls, isArtUrl, welcomeImageUrls } from '../media/art';
 import { storedPreview } from '../media/preview';
+import { keepSample, sampleSubject, sampleTile } from '../media/samples';
 import { storageKeyOf } from '../media/urls';
 import { AppError, commonMessages } from '../shared/errors';
 import { combineImages, composeWithReferences, stitchedView } from '../transform/composites';
@@ -14,6 +15,8 @@ import { mediaRef } from './transform';
 
 const importance = z.number().min(0.1).max(1);
 const imageNotFound = 'Image introuvable ou inaccessible.';
+/** A sample's id: the hash of its bytes, as keepSample gave it. */
+const sampleId = z.string().regex(/^[0-9a-f]{40}$/, 'Aperçu inconnu : renvoyez la photo.');
 
 export const mediaRouter = router({
   /** The studio's starting pictures, and the one the user last worked on. */
@@ -102,6 +105,29 @@ export const mediaRouter = router({
     )
     .output(z.object({ compositePath: z.string() }))
     .mutation(({ ctx, input }) => composeWithReferences(ctx, { ...input, userId: ctx.user.id })),
+
+  /**
+   * The member's photo kept to preview the options on (see keepSample), sent small by the studio
+   * when a photo is imported; the bytes arrive through the REST multipart path, which counts it.
+   */
+  keepSample: authedProcedure
+    .input(
+      z.object({ image: z.instanceof(Uint8Array, { error: 'Fichier non valide. Veuillez sélectionner une image.' }) }),
+    )
+    .output(z.object({ sampleId: z.string() }))
+    .mutation(({ ctx, input }) => keepSample(ctx, { ownerId: ctx.user.id, image: input.image })),
+
+  /** An option's tile on the member's sample, as JPEG bytes. */
+  sampleTile: authedProcedure
+    .input(z.object({ sampleId, thumbnail: clientText().max(120) }))
+    .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
+    .query(({ ctx, input }) => sampleTile(ctx, { ownerId: ctx.user.id, ...input })),
+
+  /** Whether the member's sample shows a person the local engine can dress. */
+  sampleSubject: authedProcedure
+    .input(z.object({ sampleId }))
+    .output(z.object({ person: z.boolean() }))
+    .query(({ ctx, input }) => sampleSubject(ctx, { ownerId: ctx.user.id, sampleId: input.sampleId })),
 
   /** The before|after picture of a result, as JPEG bytes. */
   stitch: optionalUserProcedure

@@ -2,7 +2,6 @@ import { getActionGroup, getOption, type ActionGroup, type CatalogOption } from 
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCloudOnly } from '../../lib/engine';
 import { thumbnailUrl } from '../../lib/media';
 import { OptionTile, OptionTiles } from './OptionTile';
 import { StudioSheet } from './StudioSheet';
@@ -37,7 +36,6 @@ function GroupLevels({
 }: { group: ActionGroup; onBack: () => void } & Pick<ActionGroupDialogProps, 'selectedId' | 'onPick'>) {
   // The levels visited below the group: [] is the list of sub-categories.
   const [history, setHistory] = useState<string[]>([]);
-  const cloudOnly = useCloudOnly();
   const subcategory = group.subcategories.find((candidate) => candidate.id === history.at(-1));
   const groupOption = getOption('action', group.id);
   const up = () => (history.length === 0 ? onBack() : setHistory(history.slice(0, -1)));
@@ -76,7 +74,7 @@ function GroupLevels({
               key={option.id}
               option={option}
               selected={option.id === selectedId}
-              cloudOnly={cloudOnly('action', option.id)}
+              category="action"
               onClick={() => onPick(option)}
             />
           ))}

@@ -9,7 +9,6 @@ import {
 } from '@atelier/catalog';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
-import { useCloudOnly } from '../../lib/engine';
 import { OptionTile, OptionTiles } from './OptionTile';
 import { StudioSheet } from './StudioSheet';
 
@@ -41,7 +40,6 @@ export function CategoryOptions({
   onOpenGroup,
   onOpenStyles,
 }: OptionHandlers & { category: CategoryId }) {
-  const cloudOnly = useCloudOnly();
   const chosenId = selection[category]?.id;
   if (category === 'style') {
     const chosenOutsideQuick = getOptions('style').find(
@@ -58,7 +56,7 @@ export function CategoryOptions({
               key={option.id}
               option={option}
               selected={option.id === chosenId}
-              cloudOnly={cloudOnly('style', option.id)}
+              category="style"
               onClick={() => onToggle('style', option)}
             />
           ))}
@@ -76,6 +74,7 @@ export function CategoryOptions({
         return group ? (
           <OptionTile
             key={option.id}
+            category={category}
             option={option}
             opensDialog
             selected={groupHoldsChoice(group.id, chosenId)}
@@ -86,7 +85,7 @@ export function CategoryOptions({
             key={option.id}
             option={option}
             selected={option.id === chosenId}
-            cloudOnly={cloudOnly(category, option.id)}
+            category={category}
             onClick={() => onToggle(category, option)}
           />
         );
@@ -102,7 +101,6 @@ export function StylesPicker({
   selection,
   onToggle,
 }: { opened: boolean; onClose: () => void } & Pick<OptionHandlers, 'selection' | 'onToggle'>) {
-  const cloudOnly = useCloudOnly();
   const chosenId = selection.style?.id;
   return (
     <StudioSheet opened={opened} onClose={onClose} title="Styles artistiques" size="xl">
@@ -112,7 +110,7 @@ export function StylesPicker({
             key={option.id}
             option={option}
             selected={option.id === chosenId}
-            cloudOnly={cloudOnly('style', option.id)}
+            category="style"
             onClick={() => {
               onToggle('style', option);
               onClose();

@@ -1,44 +1,56 @@
-import { CLOUD_ONLY_LABEL, type CatalogOption } from '@atelier/catalog';
+import { CLOUD_ONLY_LABEL, NO_PERSON_LABEL, type CatalogOption, type CategoryId } from '@atelier/catalog';
 import { Badge, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { CLOUD_ONLY_MARKS } from '../../lib/engine';
+import { useCloudOnly } from '../../lib/engine';
 import { thumbnailUrl } from '../../lib/media';
 import { useIsPhone } from './layout';
+import { useOptionSample } from './option-sample';
 
 interface OptionTileProps {
+  category: CategoryId;
   option: CatalogOption;
   selected: boolean;
   onClick: () => void;
   /** The tile opens a dialog (special actions) rather than selecting. */
   opensDialog?: boolean;
-  /** Only the cloud engine renders it (the configured one is local): said on the tile, and by RUN. */
-  cloudOnly?: boolean;
 }
 
-/** One option: its preview (the name stands in for a preview that fails), its name, and whether it is chosen. */
-export function OptionTile({ option, selected, onClick, opensDialog = false, cloudOnly = false }: OptionTileProps) {
-  const [failed, setFailed] = useState(false);
+/**
+ * One option: its preview on the member's photo (else on the stock portrait; the name stands in
+ * for a preview that fails), its name, whether it is chosen, and why the local engine would not
+ * render it: only the cloud engine does, or the photo shows nobody to dress (said here and by RUN).
+ */
+export function OptionTile({ category, option, selected, onClick, opensDialog = false }: OptionTileProps) {
+  const sample = useOptionSample();
+  const cloudOnly = useCloudOnly()(category, option.id) && !opensDialog;
+  const note = cloudOnly ? CLOUD_ONLY_LABEL : sample.missingPerson(category) ? NO_PERSON_LABEL : null;
+  const stock = thumbnailUrl(option.thumbnail);
+  // What the local engine cannot draw has no preview of the member's photo to show.
+  const sources = [...(cloudOnly ? [] : [sample.tileUrl(option.thumbnail)]), stock].filter((url) => url !== null);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const src = sources.find((url) => !failed.has(url));
   return (
     <UnstyledButton
       className="studio-option"
       data-selected={selected || undefined}
       aria-pressed={opensDialog ? undefined : selected}
-      {...(cloudOnly ? CLOUD_ONLY_MARKS : undefined)}
+      data-cloud-only={cloudOnly || undefined}
+      {...(note ? { 'data-refused': true, 'aria-description': note, title: note } : undefined)}
       onClick={onClick}
     >
       <div className="studio-option-thumb">
-        {failed ? (
+        {src === undefined ? (
           <Text className="studio-option-fallback" fz="xs" fw={700} aria-hidden>
             {option.name}
           </Text>
         ) : (
           <img
-            src={thumbnailUrl(option.thumbnail)}
+            src={src}
             alt=""
             loading="lazy"
             decoding="async"
-            onError={() => setFailed(true)}
+            onError={() => setFailed((current) => new Set(current).add(src))}
           />
         )}
         {selected && (
@@ -61,10 +73,10 @@ export function OptionTile({ option, selected, onClick, opensDialog = false, clo
       <Text className="studio-option-name" fz="xs" fw={selected ? 700 : 500} lineClamp={2}>
         {option.name}
       </Text>
-      {cloudOnly && (
+      {note && (
         // Said to screen readers by the button's description, so the option keeps its name.
         <Text className="studio-option-note" fz={10} c="dimmed" lineClamp={2} aria-hidden>
-          {CLOUD_ONLY_LABEL}
+          {note}
         </Text>
       )}
     </UnstyledButton>

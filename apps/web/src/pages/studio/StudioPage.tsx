@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { DesktopStudio } from './DesktopStudio';
 import { PHONE_QUERY, StudioLayoutContext } from './layout';
 import { MobileStudio } from './MobileStudio';
+import { OptionSampleContext } from './option-sample';
 import { PreloadScreen } from './parts/PreloadScreen';
 import { usePreload } from './parts/usePreload';
 import { useStudio } from './useStudio';
@@ -37,14 +38,16 @@ export function StudioPage() {
   const studio = useStudio(layout);
   return (
     <StudioLayoutContext value={layout}>
-      <VisuallyHidden component="h1">Studio de transformation</VisuallyHidden>
-      {studio.startSettled ? (
-        <PreloadGate urls={studio.preloadUrls} minimumMs={PRELOAD_MINIMUM_MS[layout]}>
-          {phone ? <MobileStudio studio={studio} /> : <DesktopStudio studio={studio} />}
-        </PreloadGate>
-      ) : (
-        <PreloadScreen loaded={0} total={0} percent={0} />
-      )}
+      <OptionSampleContext value={studio.optionSample}>
+        <VisuallyHidden component="h1">Studio de transformation</VisuallyHidden>
+        {studio.startSettled ? (
+          <PreloadGate urls={studio.preloadUrls} minimumMs={PRELOAD_MINIMUM_MS[layout]}>
+            {phone ? <MobileStudio studio={studio} /> : <DesktopStudio studio={studio} />}
+          </PreloadGate>
+        ) : (
+          <PreloadScreen loaded={0} total={0} percent={0} />
+        )}
+      </OptionSampleContext>
     </StudioLayoutContext>
   );
 }

@@ -11,6 +11,8 @@ import { useCurrentUser } from '../../lib/user';
 import { inspectImageFile, type FileOrigin } from '../../lib/image-files';
 import type { DialogMessage } from '../../components/MessageDialog';
 import { useJobsInProgress } from '../../lib/jobs';
+import { useConfiguredEngine } from '../../lib/engine';
+import { useKeptSample } from './option-sample';
 import { useImagePalette } from './parts/useImagePalette';
 import type { StudioLayout } from './layout';
 import { canRun, currentComparison, currentResult, initialStudioState, studioReducer } from './state';
@@ -53,6 +55,9 @@ export function useStudio(layout: StudioLayout) {
   const sessionKey = useRef(String(Date.now()));
   const localFiles = useRef(new Map<string, Blob>());
   const palette = useImagePalette(state.currentImage);
+  // With the local engine, a member's options are previewed on the picture in the frame.
+  const localEngine = useConfiguredEngine() === 'local';
+  const optionSample = useKeptSample(state.currentImage, signedIn && localEngine);
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -170,6 +175,7 @@ export function useStudio(layout: StudioLayout) {
     paletteColors: palette.colors,
     sessionKey: sessionKey.current,
     localFiles: localFiles.current,
+    personOnPhoto: optionSample.person,
     showMessage: setMessage,
     askSignIn,
     openVideo: setVideoUrl,
@@ -253,6 +259,7 @@ export function useStudio(layout: StudioLayout) {
     startSettled,
     preloadUrls,
     palette,
+    optionSample,
     comparison: currentComparison(state),
     /** The result in the frame, for "Repartir de l'original" and "Mêmes réglages". */
     result: currentResult(state),

@@ -1,6 +1,7 @@
 import {
   CATEGORY_IDS,
   cloudOnlyMessage,
+  DRESSES_A_PERSON,
   cloudOnlyNames,
   findOptionsInText,
   isCloudOnly,
@@ -154,6 +155,11 @@ export class LocalImageEngine implements ImageEngine {
     return localEngineRefusal(selection);
   }
 
+  /** Whether the picture shows a face to dress, as a render of a DRESSES_A_PERSON option would find it. */
+  async showsPerson(image: Buffer): Promise<boolean> {
+    return (await this.subjects.analyse(image, { matte: false })).faces.length > 0;
+  }
+
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
     const refusal = this.refusal(request.selection);
     if (refusal) throw new MediaError('VALIDATION', refusal);
@@ -289,7 +295,7 @@ export class LocalImageEngine implements ImageEngine {
 type CostumeChoice = Choice & { category: 'character' | 'clothing' | 'action' };
 
 function isCostume(choice: Choice): choice is CostumeChoice {
-  return choice.category === 'character' || choice.category === 'clothing' || choice.category === 'action';
+  return DRESSES_A_PERSON.includes(choice.category);
 }
 
 /** The pieces a character, clothing or action option fits to the person, in its colours. */

@@ -1,5 +1,6 @@
 import type { Rgb } from '@atelier/catalog';
 import { useEffect, useState } from 'react';
+import { drawnSmall } from '../../../lib/image-files';
 import { extractPalette, FALLBACK_PALETTE, isPlaceholderImage, paletteStyle, type PaletteStyle } from './palette';
 
 /** The picture is read at this size at most: plenty for 5 colours, and cheap on a phone. */
@@ -11,25 +12,9 @@ export interface ImagePalette extends PaletteStyle {
 
 const FALLBACK: ImagePalette = { colors: [], ...FALLBACK_PALETTE };
 
-function loadImage(src: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.crossOrigin = 'anonymous'; // a picture from elsewhere must allow reading its pixels
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error(`Image non chargée : ${src}`));
-    image.src = src;
-  });
-}
-
 async function paletteOf(src: string): Promise<ImagePalette> {
-  const image = await loadImage(src);
-  const scale = Math.min(1, SAMPLE_SIZE / Math.max(image.naturalWidth, image.naturalHeight, 1));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
-  canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('Canvas 2D indisponible');
-  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const canvas = await drawnSmall(src, SAMPLE_SIZE, { willReadFrequently: true });
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
   const colors = extractPalette(context.getImageData(0, 0, canvas.width, canvas.height).data);
   return colors.length === 0 ? FALLBACK : { colors, ...paletteStyle(colors) };
 }

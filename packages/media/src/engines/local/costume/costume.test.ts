@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { getSelectableOptions, isCloudOnly, type Selection } from '@atelier/catalog';
+import { getSelectableOptions, isCloudOnly, NO_PERSON_MESSAGE, type Selection } from '@atelier/catalog';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isMediaError } from '../../../errors';
 import { analyseSubject, ModelRuntime, type Box, type Point, type SubjectAnalysis } from '../../../models';
 import { sharp } from '../../../sharp';
 import { LocalImageEngine } from '../image-engine';
 import { NOT_IN_FRAME_MESSAGE } from './dress';
-import { fitPerson, NO_PERSON_MESSAGE } from './fit';
+import { fitPerson } from './fit';
 import { DRESSED_IDS } from './wardrobe';
 
 const PHOTOS = new URL('../../../../../../../shared/photos/', import.meta.url);

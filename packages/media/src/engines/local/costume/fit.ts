@@ -1,9 +1,6 @@
+import { NO_PERSON_MESSAGE } from '@atelier/catalog';
 import { MediaError } from '../../../errors';
 import type { Face, Point, Pose, SubjectAnalysis } from '../../../models';
-
-/** Why Qui, Vêtement and Quoi refuse a picture: the local engine dresses a person it can see, nothing else. */
-export const NO_PERSON_MESSAGE =
-  "Aucune personne détectée sur la photo : le moteur local ajoute costumes et accessoires à une personne visible de face. Choisissez une photo où l'on voit un visage (transformer le corps entier est le travail du moteur cloud). Aucun crédit n'a été débité.";
 
 /**
  * Where a piece is drawn: an origin in the picture, a rotation (degrees) and the size in pixels of

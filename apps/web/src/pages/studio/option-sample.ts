@@ -1,0 +1,63 @@
+import { DRESSES_A_PERSON, type CategoryId } from '@atelier/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, use } from 'react';
+import { drawnSmall } from '../../lib/image-files';
+import { trpc } from '../../lib/trpc';
+import { postImage } from '../../lib/upload';
+
+/** The long side of the copy sent: the server draws the tiles at 256 px from at most 512. */
+const SAMPLE_EDGE = 512;
+
+/**
+ * The member's photo as the option tiles preview it: the local engine draws each option on it, and
+ * says before RUN whether it shows a person to dress (see /api/option-samples).
+ */
+export interface OptionSample {
+  /** The option's tile on the member's photo, or null (a visitor, the cloud engine, not kept yet). */
+  tileUrl: (thumbnail: string) => string | null;
+  /** Whether a category's options are refused on this photo because it shows nobody. */
+  missingPerson: (category: CategoryId) => boolean;
+}
+
+const NO_SAMPLE: OptionSample = { tileUrl: () => null, missingPerson: () => false };
+
+export const OptionSampleContext = createContext<OptionSample>(NO_SAMPLE);
+
+export const useOptionSample = () => use(OptionSampleContext);
+
+/** Sends a small copy of the picture at `src`; resolves to the id the server kept it under. */
+async function keepSample(src: string): Promise<string> {
+  const canvas = await drawnSmall(src, SAMPLE_EDGE);
+  const copy = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+  if (!copy) throw new Error('Copie de la photo impossible');
+  const { sampleId } = await postImage<{ sampleId: string }>('/api/option-samples', 'image', copy);
+  return sampleId;
+}
+
+/**
+ * The picture in the frame kept as the member's sample while `enabled` (a member, the local
+ * engine). Should it fail, the tiles keep the stock portrait and RUN lets the server judge.
+ */
+export function useKeptSample(src: string | null, enabled: boolean): OptionSample & { person: boolean | null } {
+  const kept = useQuery({
+    queryKey: ['option-sample', src],
+    queryFn: () => keepSample(src!),
+    enabled: enabled && src !== null,
+    staleTime: Infinity,
+    // The server keeps one sample per member: coming back to a picture sends it again.
+    gcTime: 0,
+    retry: false,
+  });
+  const sampleId = enabled ? (kept.data ?? null) : null;
+  const subject = trpc.media.sampleSubject.useQuery(
+    { sampleId: sampleId ?? '' },
+    { enabled: sampleId !== null, staleTime: Infinity },
+  );
+  const person = sampleId !== null ? (subject.data?.person ?? null) : null;
+  return {
+    person,
+    tileUrl: (thumbnail) =>
+      sampleId === null ? null : `/api/option-samples/${sampleId}/${encodeURIComponent(thumbnail)}.jpg`,
+    missingPerson: (category) => person === false && DRESSES_A_PERSON.includes(category),
+  };
+}
