@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
+import type * as LandingHtml from './src/app/landing-html';
 import { afterPicture, HERO_EXAMPLE, HERO_SIZES, sampleImage } from './src/pages/landing/samples';
 
 const api = process.env.ATELIER_API ?? 'http://127.0.0.1:3000';
@@ -34,12 +35,31 @@ function precompress(): Plugin {
   };
 }
 
+/** The landing's markup, from landing-html.tsx loaded through a bare Vite server so its TSX and CSS imports resolve. */
+async function renderLandingMarkup(): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const module = (await server.ssrLoadModule('/src/app/landing-html.tsx')) as typeof LandingHtml;
+    return module.renderLandingHtml();
+  } finally {
+    await server.close();
+  }
+}
+
 /**
- * `landing.html`: the app's page with the landing's hero picture (its largest paint) and its styles
- * preloaded. The landing loads through a dynamic import (main.tsx), so without the hints the
- * browser finds them only once its scripts have run. The picture's preload has the <img>'s own
- * srcset and sizes, so the same file is fetched once. The server sends this page for /landing
- * (app.ts). Preloading the landing's scripts too was tried: they took the bandwidth the first paint
+ * `landing.html`: the app's page with the landing already drawn in it, so the page paints before
+ * its JavaScript has run, and React then takes the markup over (mount-landing.tsx). The markup is
+ * rendered here from the page's own components (landing-html.tsx, loaded through Vite so its TSX
+ * and CSS imports resolve). The landing's styles are linked, not merely preloaded, since the markup
+ * needs them at its first paint; the hero picture (its largest paint) is preloaded with the <img>'s
+ * own srcset and sizes, so the same file is fetched once. The server sends this page for /landing
+ * (app.ts). Preloading the landing's scripts was tried: they took the bandwidth the first paint
  * needs (Lighthouse's first paint went from 1.2 s to 2.4 s) and the largest paint gained little.
  */
 function landingPage(): Plugin {
@@ -48,7 +68,7 @@ function landingPage(): Plugin {
     name: 'atelier-landing-page',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       const entry = Object.values(bundle).find(
         (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/src/app/mount-landing.tsx'),
@@ -65,14 +85,20 @@ function landingPage(): Plugin {
         chunk.imports.forEach(collectStyles);
       };
       collectStyles(entry.fileName);
-      const hints = [
-        // What the page already links needs no hint.
+      const links = [
+        // What the page already links is left as it is.
         ...[...styles]
           .filter((file) => !page.includes(`/${file}`))
-          .map((file) => `<link rel="preload" as="style" href="/${file}" />`),
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
         `<link rel="preload" as="image" href="${hero.src}" imagesrcset="${hero.srcSet}" imagesizes="${HERO_SIZES}" fetchpriority="high" />`,
       ];
-      const html = page.replace('</head>', `${hints.map((hint) => `  ${hint}\n`).join('')}  </head>`);
+      const markup = await renderLandingMarkup();
+      const loading = /<div id="root">\s*<div id="app-loading"[\s\S]*?<\/div>/;
+      if (!loading.test(page)) this.error('index.html: no loading screen in #root to put the landing in');
+      const html = page
+        .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
+        // Shown at once: the fade-in of #root (boot.css) is for a page its script draws.
+        .replace(loading, () => `<div id="root" class="app-visible">${markup}`);
       this.emitFile({ type: 'asset', fileName: 'landing.html', source: html });
     },
   };

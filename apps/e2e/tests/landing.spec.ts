@@ -23,6 +23,15 @@ const SECTION_ORDER = [
 const exampleSlider = (page: Page) => page.getByRole('slider', { name: 'Comparer avant et après : Cyber futuriste' });
 const exampleFrame = (page: Page) => page.locator('#samples').getByTestId('compare-slider').first();
 
+/**
+ * Opens the landing and waits for its script to have started: the page is drawn before (the
+ * served HTML holds it), but its controls answer only once React has taken it over.
+ */
+async function openLanding(page: Page) {
+  await page.goto('/landing');
+  await page.waitForFunction(() => (window as Window & { __atelierStarted?: boolean }).__atelierStarted === true);
+}
+
 /** The slider's box, and x positions just past its edges that are still on the screen. */
 async function frameBox(page: Page, frame: Locator) {
   await frame.scrollIntoViewIfNeeded();
@@ -43,6 +52,8 @@ test('every section is there, in the order of the spec, with its content', async
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
+  // A hydration mismatch would land here: React reports it as an uncaught error.
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.goto('/landing');
   // The local engine runs here: the page promises what it does, not a generative AI.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('retouchées et mises en scène');
@@ -114,6 +125,35 @@ test('every section is there, in the order of the spec, with its content', async
   expect(consoleErrors).toEqual([]);
 });
 
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the served page already shows the landing, every section in order', async ({ page }) => {
+    await page.goto('/landing');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('retouchées et mises en scène');
+    await expect(page.locator('#hero').getByRole('link', { name: 'Commencer Gratuitement' })).toBeVisible();
+    await expect(page.locator('#hero img').first()).toBeVisible();
+    const order = await page
+      .locator('[data-landing-section]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
+    expect(order).toEqual(SECTION_ORDER);
+    await expect(page.getByTestId('pricing-plan')).toHaveCount(4);
+  });
+});
+
+test('a visitor who chose the dark theme gets its toggle, and a clean console', async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.goto('/landing');
+  // The page was drawn at build time for the light theme; React then settles the visitor's own.
+  await expect(page.getByTestId('theme-toggle')).toHaveAccessibleName('Activer le thème clair');
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the sample pictures are real WebP files, in both sizes', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByTestId('pricing-plan')).toHaveCount(4); // the whole page is rendered
@@ -154,7 +194,7 @@ const links: { name: string; section: string; to: string; signUp?: boolean }[] =
 ];
 
 test('every button goes where the spec says', async ({ page, isMobile }) => {
-  await page.goto('/landing');
+  await openLanding(page);
   const openMenuOnPhones = async () => {
     if (isMobile) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   };
@@ -205,7 +245,7 @@ test('a signed-in visitor is offered the studio, not a sign-in', async ({ page }
 });
 
 test('the slider follows the mouse to both ends and stops when the button is released anywhere', async ({ page }) => {
-  await page.goto('/landing');
+  await openLanding(page);
   const slider = exampleSlider(page);
   const box = await frameBox(page, exampleFrame(page));
 
@@ -225,7 +265,7 @@ test.describe('on a touch screen', () => {
   test.use({ hasTouch: true });
 
   test('the slider follows a finger to both ends', async ({ page }) => {
-    await page.goto('/landing');
+    await openLanding(page);
     const slider = exampleSlider(page);
     const box = await frameBox(page, exampleFrame(page));
     const touch = await page.context().newCDPSession(page);
@@ -247,7 +287,7 @@ test.describe('on a touch screen', () => {
 });
 
 test('the arrow keys, Home and End move the slider', async ({ page }) => {
-  await page.goto('/landing');
+  await openLanding(page);
   const slider = exampleSlider(page);
   await slider.focus();
   await page.keyboard.press('ArrowLeft');

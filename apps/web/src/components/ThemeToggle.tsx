@@ -1,6 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** Keeps the `dark` marker on <html> in step with Mantine's colour scheme. */
 export function useDarkMarker(): void {
@@ -10,9 +10,25 @@ export function useDarkMarker(): void {
   }, [scheme]);
 }
 
+const unchanging = () => () => undefined;
+
+/**
+ * True while the landing's markup is rendered at build time (landing-html.tsx) and while React takes
+ * it over in the browser; false after, and on a page React draws itself. That markup was drawn
+ * without knowing the visitor's theme.
+ */
+const useHydrating = () =>
+  useSyncExternalStore(
+    unchanging,
+    () => false,
+    () => true,
+  );
+
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
+  const computed = useComputedColorScheme('light');
+  // The prerendered button is the light theme's; React then redraws it for the visitor's own theme.
+  const scheme = useHydrating() ? 'light' : computed;
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon

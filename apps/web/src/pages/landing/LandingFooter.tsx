@@ -14,7 +14,8 @@ export function LandingFooter() {
         <Group justify="space-between" gap="md">
           <Stack gap={2}>
             <LandingBrand size={20} />
-            <Text fz="sm" className="landing-muted">
+            {/* The year of the build in the prerendered page (landing-html.tsx), kept when React takes it over. */}
+            <Text fz="sm" className="landing-muted" suppressHydrationWarning>
               © {new Date().getFullYear()} Atelier · Transformations photo par IA
             </Text>
           </Stack>
