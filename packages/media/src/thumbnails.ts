@@ -10,7 +10,6 @@ import {
 } from '@atelier/catalog';
 import { renderDefaultModel, renderWelcomeImage } from './art/index';
 import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
-import { DECODE_OPTIONS, decodeFailure, inspectImage } from './decode';
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
 import { LocalImageEngine } from './engines/local/image-engine';
@@ -19,6 +18,7 @@ import { JPEG_OUTPUT } from './limits';
 import type { RenderStore } from './render-store';
 import { sharp } from './sharp';
 import { svgDocument } from './svg';
+import { normalizeNow } from './upload';
 
 export const THUMBNAIL_SIZE = 256;
 
@@ -77,19 +77,6 @@ export async function renderThumbnail(
 function localEngine(): LocalImageEngine {
   engine ??= new LocalImageEngine();
   return engine;
-}
-
-/** A member's photo as the tiles preview it: upright, sRGB, at most SAMPLE_EDGE pixels, JPEG; undecodable bytes are VALIDATION. */
-async function sampleOf(image: Buffer): Promise<Buffer> {
-  await inspectImage(image);
-  return sharp(image, DECODE_OPTIONS)
-    .autoOrient()
-    .resize({ width: SAMPLE_EDGE, height: SAMPLE_EDGE, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .jpeg(JPEG_OUTPUT)
-    .toBuffer()
-    .catch((cause: unknown) => Promise.reject(decodeFailure(cause)));
 }
 
 /** What the studio learns of a member's photo before RUN: whether the local engine finds a person to dress. */
@@ -252,12 +239,13 @@ export class RenderCache {
   }
 
   /**
-   * Keeps a member's photo to preview the options on (see sampleOf) and resolves to its id. It
+   * Keeps a member's photo to preview the options on (at most SAMPLE_EDGE px) and resolves to its id. It
    * takes the place of the member's previous one: a member previews one photo at a time, so what
    * is kept of them stays a photo and its tiles.
    */
   async keepSample(owner: number, image: Buffer): Promise<string> {
-    const sample = await imageWork(() => sampleOf(image));
+    // Normalised as an upload is (upright, sRGB, no metadata), small enough for a tile.
+    const { buffer: sample } = await imageWork(() => normalizeNow(image, SAMPLE_EDGE));
     const id = createHash('sha256').update(sample).digest('hex').slice(0, 40);
     const stored = sampleFile(owner, id, 'photo.jpg');
     if (await this.store.read(stored)) return id;

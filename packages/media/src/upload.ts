@@ -24,12 +24,13 @@ export async function normalizeUpload(input: Buffer): Promise<NormalizedImage> {
   return imageWork(() => normalizeNow(input));
 }
 
-async function normalizeNow(input: Buffer): Promise<NormalizedImage> {
+/** normalizeUpload's JPEG at a long edge of at most `edge` pixels, in the caller's turn of image work. */
+export async function normalizeNow(input: Buffer, edge = MAX_EDGE): Promise<NormalizedImage> {
   await inspectImage(input);
   try {
     const { data, info } = await sharp(input, DECODE_OPTIONS)
       .autoOrient()
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .jpeg(JPEG_OUTPUT)
