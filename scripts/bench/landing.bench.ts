@@ -1,16 +1,25 @@
 // The landing page as a phone sees it: the JavaScript it needs before it can show anything, gzipped
-// and brotli-compressed (budget 100 kB brotli, guarded by the e2e landing-size test), then a Lighthouse 12 run at its mobile defaults against the production server.
+// and brotli-compressed (budget 100 kB brotli, guarded by the e2e landing-size test), then Lighthouse
+// at its mobile defaults against the production server. One Lighthouse run swings by 10 points or more
+// on a busy machine, so it runs RUNS times and reports the median run (Lighthouse's own
+// computeMedianRun), against the target of 90; a run whose trace failed is run again.
 // Reads the built app: run `npm run build` (or `npx turbo run build`) first; nothing is built here.
-// LIGHTHOUSE_REPORT=/path/report.json keeps the full Lighthouse report for a closer look.
+// LIGHTHOUSE_REPORT=/path/report.json keeps the median run's full report for a closer look;
+// LIGHTHOUSE_CPU_SLOWDOWN=10 (default 4) shows the page as a machine 2.5 times slower would measure it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { freePort, startServerProcess } from '../../apps/server/test/support/server-process';
 import { assetNames as listAssets, brotliSize, gzippedSize, hasBuild, kB, landingChunks, serverEntry } from './chunks';
 
 const BUDGET_KB = 100;
+const TARGET_SCORE = 90;
+const RUNS = 3;
+const ATTEMPTS_PER_RUN = 3;
+const cpuSlowdown = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) || undefined;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -71,18 +80,34 @@ try {
     chromeFlags: CHROME_FLAGS,
   });
   // Lighthouse's defaults are the phone settings: Moto G power screen, 4G-like throttling, 4× CPU slowdown.
-  const result = await lighthouse(`${base}/landing`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  if (!result) throw new Error('Lighthouse returned no result');
+  const runOnce = async (chromePort: number) => {
+    for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt += 1) {
+      const result = await lighthouse(`${base}/landing`, {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(cpuSlowdown && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
+      });
+      if (result && !result.lhr.runtimeError) return result;
+      console.log(`  a Lighthouse run failed (${result?.lhr.runtimeError?.code ?? 'no result'}), running it again`);
+    }
+    throw new Error(`Lighthouse failed ${ATTEMPTS_PER_RUN} times in a row`);
+  };
+  const runs: Awaited<ReturnType<typeof runOnce>>[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await runOnce(chrome.port));
+  const medianLhr = computeMedianRun(runs.map((run) => run.lhr));
+  const result = runs.find((run) => run.lhr === medianLhr);
+  if (!result) throw new Error('the median run is not among the runs');
   if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report as string);
+  const performance = (run: (typeof runs)[number]) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100);
+  console.log(
+    `Lighthouse performance over ${RUNS} runs: ${runs.map(performance).join(', ')}; median run ${performance(result)} (target ${TARGET_SCORE})`,
+  );
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   console.log(
-    `Lighthouse ${result.lhr.lighthouseVersion} (mobile): performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+    `Median run, Lighthouse ${result.lhr.lighthouseVersion} (mobile): performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
       `best practices ${score('best-practices')}, SEO ${score('seo')}`,
   );
   for (const id of [
