@@ -124,7 +124,7 @@ export class S3Storage implements MediaStorage {
             Bucket: this.settings.bucket,
             Key: RENDERS_PREFIX + name,
             Body: bytes,
-            ContentType: 'image/jpeg',
+            ContentType: contentTypeOf(name),
           }),
         );
       },

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskRenderStore, type RenderStore } from '../src/render-store';
 import { S3Storage } from '../src/s3-storage';
 import { RENDER_VERSION, RenderCache } from '../src/thumbnails';
-import { startS3Server } from './support/s3-server';
+import { startS3Server, type TestS3Server } from './support/s3-server';
 
 interface Backend {
   name: string;
@@ -74,5 +75,29 @@ describe.each(backends)('the render cache shared through $name', (backend) => {
     expect(await a.read('v1/art.jpg')).toBeUndefined();
     expect(await a.read(`${RENDER_VERSION}/kept.jpg`)).toEqual(bytes);
     expect(await new RenderCache(a).forgetOlderVersions()).toBe(0);
+  });
+});
+
+describe('the render cache in an S3-compatible bucket', () => {
+  let server: TestS3Server;
+  beforeAll(async () => {
+    server = await startS3Server();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('labels each render with its own type, for whatever reads the bucket directly (a CDN, a backup)', async () => {
+    const store = new S3Storage(server.settings).renders();
+    const reader = new S3Client({ ...server.settings, credentials: server.settings });
+    const typeOf = async (name: string) => {
+      await store.write(name, Buffer.from('render'));
+      const head = await reader.send(new HeadObjectCommand({ Bucket: server.settings.bucket, Key: `renders/${name}` }));
+      return head.ContentType;
+    };
+    expect(await typeOf('v1/thumbnail.jpg')).toBe('image/jpeg');
+    expect(await typeOf('v1/preview-1-480.webp')).toBe('image/webp');
+    expect(await typeOf('v1/samples/1/abc/subject.json')).toBe('application/json');
+    reader.destroy();
   });
 });
