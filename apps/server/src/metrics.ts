@@ -20,10 +20,14 @@ interface PoolLists {
 /**
  * The server's Prometheus metrics, one registry per app: requests by route pattern, generations
  * (by state, queued, run time), credit holds open, the database pool, the image pool and Node's own.
- * Database figures are read when scraped.
+ * Database figures are read when scraped, in a registry of their own: while the database does not
+ * answer, a scrape still succeeds, without them and with `atelier_database_up` at 0, rather than
+ * failing (or reporting a queue of 0 that nobody counted).
  */
 export class ServerMetrics {
-  readonly registry = new Registry();
+  private readonly registry = new Registry();
+  private readonly databaseFigures = new Registry();
+  private readonly databaseUp: Gauge;
   private readonly requests: Histogram<'method' | 'route' | 'status_code'>;
   private readonly generationRuns: Histogram<'kind' | 'engine'>;
   private readonly generationsEnded: Counter<'kind' | 'engine' | 'status'>;
@@ -34,7 +38,13 @@ export class ServerMetrics {
   /** `rendered`: the render cache's count of what this process rendered, by kind. */
   constructor(orm: MikroORM, rendered: Readonly<Record<RenderKind, number>>) {
     const registers = [this.registry];
+    const fromDatabase = [this.databaseFigures];
     collectDefaultMetrics({ register: this.registry });
+    this.databaseUp = new Gauge({
+      name: 'atelier_database_up',
+      help: 'Whether the database answered this scrape (1) or not (0): the figures read from it are missing while it does not',
+      registers,
+    });
     this.requests = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP requests by method, route pattern and status: duration (its _count is the request rate)',
@@ -65,7 +75,7 @@ export class ServerMetrics {
       name: 'atelier_generation_jobs',
       help: 'Generation jobs by state',
       labelNames: ['state'],
-      registers,
+      registers: fromDatabase,
       async collect() {
         const em = orm.em.fork();
         const counts = await Promise.all(JOB_STATES.map((state) => em.count(GenerationJob, { status: state })));
@@ -75,7 +85,7 @@ export class ServerMetrics {
     new Gauge({
       name: 'atelier_generation_queue_depth',
       help: 'Generation jobs waiting for a worker',
-      registers,
+      registers: fromDatabase,
       async collect() {
         this.set(await orm.em.fork().count(GenerationJob, { status: 'queued' }));
       },
@@ -83,7 +93,7 @@ export class ServerMetrics {
     new Gauge({
       name: 'atelier_generation_oldest_waiting_seconds',
       help: 'How long the oldest generation waiting for a worker has waited (0 when none waits): the workers scale on it',
-      registers,
+      registers: fromDatabase,
       async collect() {
         const oldest = await orm.em
           .fork()
@@ -103,7 +113,7 @@ export class ServerMetrics {
     new Gauge({
       name: 'atelier_credit_holds_open',
       help: 'Credits held for generations not ended yet (ledger entries)',
-      registers,
+      registers: fromDatabase,
       async collect() {
         this.set(await orm.em.fork().count(CreditEntry, { status: 'held' }));
       },
@@ -151,6 +161,19 @@ export class ServerMetrics {
     });
   }
 
+  /** Whether the server exports a series of that name, whether or not the database answers now. */
+  exports(name: string): boolean {
+    return [this.registry, this.databaseFigures].some((registry) => registry.getSingleMetric(name) !== undefined);
+  }
+
+  /** Every figure in Prometheus' text format: those read from the database only when it answered. */
+  private async exposition(): Promise<string> {
+    const figures = await this.databaseFigures.metrics().catch(() => null);
+    this.databaseUp.set(figures === null ? 0 : 1);
+    const own = await this.registry.metrics();
+    return figures === null ? own : `${own}\n${figures}`;
+  }
+
   /** Where the running generations of this process are counted. */
   countRunning(running: () => number): void {
     this.runningHere = running;
@@ -185,7 +208,7 @@ export class ServerMetrics {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return reply.code(401).header('www-authenticate', 'Bearer').send({ message: metricsMessages.unauthorized });
       }
-      return reply.type(this.registry.contentType).send(await this.registry.metrics());
+      return reply.type(this.registry.contentType).send(await this.exposition());
     });
   }
 }

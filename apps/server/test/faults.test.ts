@@ -175,7 +175,7 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
       expect((await c.get('/api/user')).status).toBe(200);
     });
 
-    it('answers 503 with Retry-After on every kind of route while it is gone: tokens, public pages, metrics, generations', async () => {
+    it('answers 503 with Retry-After on every kind of route while it is gone (tokens, public pages, generations), and the metrics say it', async () => {
       const c = new TestClient(app, { ip: '10.44.1.5' });
       await c.register();
       const made = await c.post('/api/account/tokens', { name: 'Script', scope: 'generate' });
@@ -188,7 +188,6 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
         for (const [who, method, url, headers] of [
           [visitor, 'GET', '/api/user', bearer],
           [visitor, 'GET', '/p/1', { accept: 'text/html' }],
-          [visitor, 'GET', '/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` }],
           [c, 'POST', '/api/transform/1', {}],
           [c, 'POST', '/api/transform', {}],
         ] as const) {
@@ -197,6 +196,12 @@ describe.each(testDatabaseTargets().filter((target) => target.name !== 'sqlite')
           expect(res.headers['retry-after'], `${method} ${url}`).toBe('5');
           expect(res.text, `${method} ${url}`).toContain(messages.databaseUnavailable);
         }
+        const metrics = await visitor.request('GET', '/api/metrics', undefined, {
+          authorization: `Bearer ${METRICS_TOKEN}`,
+        });
+        expect(metrics.status, metrics.text).toBe(200);
+        expect(metrics.text).toContain('atelier_database_up 0');
+        expect(metrics.text).not.toMatch(/^atelier_generation_queue_depth \d/m);
       } finally {
         await relay.open();
       }

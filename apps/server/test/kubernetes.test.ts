@@ -19,7 +19,7 @@ const metrics = new ServerMetrics(null as never, { thumbnail: 0, art: 0, stitch:
 const unknownSeries = (promql: string) =>
   [...promql.matchAll(/atelier_[a-z_]+/g)]
     .map(([series]) => series.replace(/_(bucket|count|sum)$/, ''))
-    .filter((series) => !metrics.registry.getSingleMetric(series));
+    .filter((series) => !metrics.exports(series));
 
 /** The kinds the example uses, each checked against its API schema (Kubernetes', KEDA's). */
 const models = {
@@ -121,16 +121,18 @@ describe("the README's Prometheus queries and alert rules", () => {
     expect(unknownSeries(queries)).toEqual([]);
   });
 
-  it('alert on a job waiting over a minute and on over 5 % of failures, in rules Prometheus reads', () => {
+  it('alert on a job waiting over a minute, on over 5 % of failures and on an unreachable database, in rules Prometheus reads', () => {
     type Rule = { alert: string; expr: string; for: string; annotations: { summary: string } };
     const { groups } = parse(block('yaml')) as { groups: { name: string; rules: Rule[] }[] };
     const rules = groups.flatMap((group) => group.rules);
     expect(rules.map((rule) => [rule.alert, rule.expr.trim().split(/\s+/).slice(-2).join(' ')])).toEqual([
       ['GenerationQueueStuck', '> 60'],
       ['GenerationFailureRatioHigh', '> 0.05'],
+      ['DatabaseUnreachable', '== 0'],
     ]);
     expect(rules[0]!.expr).toContain('atelier_generation_oldest_waiting_seconds');
     expect(rules[1]!.expr).toMatch(/atelier_generations_ended_total\{status="failed"\}/);
+    expect(rules[2]!.expr).toContain('atelier_database_up');
     for (const rule of rules)
       expect([rule.for, rule.annotations.summary]).toEqual([expect.stringMatching(/^\d+m$/), expect.any(String)]);
     expect(rules.map((rule) => rule.expr).flatMap(unknownSeries)).toEqual([]);

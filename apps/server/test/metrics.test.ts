@@ -54,6 +54,7 @@ describe.each(testDatabaseTargets())('Prometheus metrics on $name', (target) => 
     expect(text).toContain('atelier_generation_jobs{state="succeeded"} 1');
     expect(text).toContain('atelier_generation_queue_depth 0');
     expect(text).toContain('atelier_credit_holds_open 0');
+    expect(text).toContain('atelier_database_up 1');
     expect(text).toContain('atelier_generation_run_seconds_count{kind="studio",engine="local"} 1');
     expect(text).toContain('atelier_generations_ended_total{kind="studio",engine="local",status="succeeded"} 1');
     expect(text).toContain('atelier_generation_oldest_waiting_seconds 0');
