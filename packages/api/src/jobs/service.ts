@@ -345,7 +345,11 @@ export class JobService {
   async cancel(em: EntityManager, userId: number, jobId: number): Promise<JobSnapshot> {
     const job = await em.findOne(GenerationJob, { id: jobId, owner: userId }, { disableIdentityMap: true });
     if (!job) throw new AppError('NOT_FOUND', jobMessages.notFound);
-    const canceled = await this.end(em, jobId, ['queued', 'running'], 'canceled', jobMessages.canceled, null);
+    const canceled = await this.end(em, jobId, {
+      from: ['queued', 'running'],
+      to: 'canceled',
+      message: jobMessages.canceled,
+    });
     if (!canceled) throw new AppError('CONFLICT', jobMessages.finished);
     // A running job stops on the canceled snapshot, on whichever instance runs it; a cloud
     // prediction is canceled here too, in case that instance died (canceling twice is harmless).
@@ -459,7 +463,7 @@ export class JobService {
       if (!kept) {
         status = 'canceled';
         await this.discard(jobId, work, produced);
-        await this.end(em, jobId, ['running'], 'canceled', jobMessages.canceledByUser, null);
+        await this.end(em, jobId, { from: ['running'], to: 'canceled', message: jobMessages.canceledByUser });
       }
     } catch (error) {
       // Stopped by this process's shutdown, not by the job: another worker takes it up again.
@@ -470,7 +474,12 @@ export class JobService {
         const fault = faultCodeOf(failure);
         cloud = cloudFailureIn(error);
         this.logFailure(job, error, cloud, fault);
-        await this.end(em, jobId, ['running'], 'failed', failure.message, fault ?? failure.appCode);
+        await this.end(em, jobId, {
+          from: ['running'],
+          to: 'failed',
+          message: failure.message,
+          errorCode: fault ?? failure.appCode,
+        });
       }
     } finally {
       clearInterval(heartbeat);
@@ -587,14 +596,22 @@ export class JobService {
   /**
    * Moves a job from one of `from` to a final status without a result, gives its credits back and
    * lets its kind undo what it prepared, in one transaction. False when the job was not in `from`.
+   * `message` is what its owner reads; `errorCode`, for a failure, what a client branches on.
    */
   private async end(
     em: EntityManager,
     jobId: number,
-    from: JobSnapshot['status'][],
-    status: 'failed' | 'canceled',
-    message: string,
-    errorCode: JobErrorCode | null,
+    {
+      from,
+      to: status,
+      message,
+      errorCode = null,
+    }: {
+      from: JobSnapshot['status'][];
+      to: 'failed' | 'canceled';
+      message: string;
+      errorCode?: JobErrorCode | null;
+    },
   ): Promise<boolean> {
     const finish = () =>
       em.transactional(async (tx): Promise<FinishedJob | null> => {
@@ -674,7 +691,14 @@ export class JobService {
           { status: 'queued', progress: 0, stage: jobMessages.queued, heartbeatAt: null },
         );
         retried += requeued;
-      } else if (await this.end(em, job.id, ['running'], 'failed', jobMessages.interrupted, 'UPSTREAM')) {
+      } else if (
+        await this.end(em, job.id, {
+          from: ['running'],
+          to: 'failed',
+          message: jobMessages.interrupted,
+          errorCode: 'UPSTREAM',
+        })
+      ) {
         failed += 1;
       }
     }
