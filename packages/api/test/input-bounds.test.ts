@@ -44,6 +44,7 @@ const notFromInput = new Set([
   'Transformation.kind',
   'Transformation.status',
   'Transformation.resultKey',
+  'Transformation.resultFile',
   'Transformation.engine',
   'GalleryItem.mediaType',
   'GalleryItem.videoUrl',

@@ -16,6 +16,7 @@ export {
   STORAGE_KINDS,
   contentTypeOf,
   isStorageKey,
+  storageFileName,
   type MediaStorage,
   type ObjectRead,
   type ObjectReadConditions,

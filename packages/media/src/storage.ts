@@ -28,6 +28,11 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+/** A key's file name, its random part: unique on its own. */
+export function storageFileName(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1);
+}
+
 export function contentTypeOf(key: string): string {
   return KNOWN_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }

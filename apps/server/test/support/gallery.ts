@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Transformation, Upload } from '@atelier/db';
+import { storageFileName } from '@atelier/media';
 import { vi } from 'vitest';
 import type { TestApp, TestClient } from './harness';
 
@@ -34,6 +35,7 @@ export async function transformationResult(
     prompt: 'style cyberpunk',
     status,
     resultKey: key,
+    resultFile: storageFileName(key),
     engine: 'local',
     createdAt: new Date(),
   });

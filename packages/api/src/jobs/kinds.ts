@@ -1,6 +1,6 @@
 import { buildOptionLabel, CATEGORY_IDS, VIDEO_DEFAULTS } from '@atelier/catalog';
 import { GalleryItem, Transformation, Video, type EntityManager, type JobKind } from '@atelier/db';
-import { MEDIA_MESSAGES, type StorageExtension, type StorageKind } from '@atelier/media';
+import { MEDIA_MESSAGES, storageFileName, type StorageExtension, type StorageKind } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { AppError } from '../shared/errors';
 import { mediaFailure } from '../media/errors';
@@ -124,6 +124,7 @@ function imageWork(kind: ImageKind): JobKindWork<ImageKind, ProducedImage> {
         },
         status: 'succeeded',
         resultKey: produced.resultKey,
+        resultFile: storageFileName(produced.resultKey),
         engine: run.media.images.name,
         durationMs: produced.durationMs,
         createdAt: new Date(),

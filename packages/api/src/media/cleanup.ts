@@ -45,7 +45,7 @@ export async function discardUnusedResults(
     if (!key?.startsWith('results/')) continue;
     if ((await em.count(GalleryItem, { transformedImagePath: path })) > 0) continue;
     await forgetStitches(media, await stitchedPairs(em, { resultKey: key }));
-    await em.nativeUpdate(Transformation, { resultKey: key }, { resultKey: null });
+    await em.nativeUpdate(Transformation, { resultKey: key }, { resultKey: null, resultFile: null });
     await em.nativeUpdate(User, { lastUsedImage: path }, { lastUsedImage: null });
     await deleteStoredFile(media, key);
   }

@@ -96,11 +96,7 @@ export async function stitchedView(
   { viewerId, filename }: { viewerId: number | null; filename: string },
 ): Promise<Buffer> {
   const transformation = /^[0-9a-f-]{36}\.jpg$/.test(filename)
-    ? await em.findOne(
-        Transformation,
-        { resultKey: { $like: `results/%/${filename}` }, status: 'succeeded' },
-        { populate: ['upload'] },
-      )
+    ? await em.findOne(Transformation, { resultFile: filename, status: 'succeeded' }, { populate: ['upload'] })
     : null;
   const originalKey = transformation?.upload?.storageKey;
   const resultKey = transformation?.resultKey;

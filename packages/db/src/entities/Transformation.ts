@@ -17,11 +17,13 @@ export const Transformation = defineEntity({
     options: p.json<Record<string, unknown>>().nullable(),
     status: p.string().length(16).$type<(typeof TRANSFORMATION_STATUSES)[number]>(),
     resultKey: p.string().length(191).nullable(),
+    /** The last part of resultKey, on its own so that the before/after view, asked for by it, is an index lookup. */
+    resultFile: p.string().length(64).nullable(),
     engine: p.string().length(32),
     durationMs: p.integer().nullable(),
     error: p.text().nullable(),
     createdAt: createdAt(),
   },
-  indexes: [{ properties: ['owner', 'createdAt'] }],
+  indexes: [{ properties: ['owner', 'createdAt'] }, { properties: ['resultKey'] }, { properties: ['resultFile'] }],
 });
 export type Transformation = InferEntity<typeof Transformation>;
