@@ -62,8 +62,16 @@ for (const [name, defaultViewport] of Object.entries(sizes)) {
     if (!login.ok()) throw new Error(`The sign-in was refused (${login.status()}): ${await login.text()}`);
     const prefix = `${out}/${name}_${target.replace(/[^a-z0-9]+/gi, '_').replace(/^_/, '')}`;
     if (journey) {
-      // Each state is shot once what it shows has settled (transitions of the dialogs end in 300 ms).
+      // Each state is shot once what it shows has settled: the pictures on screen loaded, the
+      // transitions of the dialogs over (they end in 300 ms).
       const shot = async (state) => {
+        await page.waitForFunction(() =>
+          [...document.images].every((image) => {
+            const box = image.getBoundingClientRect();
+            const onScreen = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+            return !onScreen || image.complete;
+          }),
+        );
         await page.waitForTimeout(400);
         await page.screenshot({ path: `${prefix}-${state}.png` });
         console.log(`${prefix}-${state}.png`);

@@ -37,15 +37,8 @@ async function studio({ page, baseUrl, shot }) {
   await page.keyboard.press('Escape');
   await shot('chosen');
   await page.getByTestId('studio-run').click();
-  // The account's earlier runs (the other screen size) already left a "Résultat 1": the run is over once its progress is gone.
-  await page
-    .getByText(/Transformation en cours/)
-    .first()
-    .waitFor({ timeout: 30_000 });
-  await page
-    .getByText(/Transformation en cours/)
-    .first()
-    .waitFor({ state: 'detached', timeout: 120_000 });
+  // The result's own controls come with it (the account's earlier runs, at the other size, are in the strip).
+  await page.getByRole('button', { name: 'Avant / après' }).waitFor({ timeout: 120_000 });
   await shot('result');
   await page.getByRole('button', { name: 'Avant / après' }).click();
   await shot('compare');
@@ -61,7 +54,7 @@ async function studio({ page, baseUrl, shot }) {
     .click();
   await shot('action-group');
   await page.keyboard.press('Escape');
-  await page.getByRole('switch', { name: 'IA auto' }).check();
+  await page.getByRole('switch', { name: 'Auto' }).check();
   await shot('automatic');
 }
 
