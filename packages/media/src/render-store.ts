@@ -44,7 +44,8 @@ export class DiskRenderStore implements RenderStore {
   }
 
   removeFolder(folder: string): Promise<void> {
-    return rm(join(this.root, folder), { recursive: true, force: true });
+    // A render written into the folder while it goes leaves it not empty: the removal tries again.
+    return rm(join(this.root, folder), { recursive: true, force: true, maxRetries: 5 });
   }
 
   async keepOnly(version: string): Promise<number> {

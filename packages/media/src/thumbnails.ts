@@ -259,29 +259,36 @@ export class RenderCache {
     const found = findOptionByThumbnail(thumbnailId);
     if (!found) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
     const tile = `${found.category}-${found.option.id}`;
-    const photo = await this.samplePhoto(owner, id);
-    return this.modelRender(`samples/${owner}/${id}/${tile}`, sampleFile(owner, id, `${tile}.jpg`), 'sample', () =>
-      renderThumbnail(found.category, found.option.id, photo),
+    return this.onSample(owner, id, (photo) =>
+      this.modelRender(`samples/${owner}/${id}/${tile}`, sampleFile(owner, id, `${tile}.jpg`), 'sample', () =>
+        renderThumbnail(found.category, found.option.id, photo),
+      ),
     );
   }
 
   /** Whether the local engine finds a person on the member's sample; an unknown sample is NOT_FOUND. */
   async sampleSubject(owner: number, id: string): Promise<SampleSubject> {
-    const photo = await this.samplePhoto(owner, id);
-    const bytes = await this.modelRender(
-      `samples/${owner}/${id}/subject`,
-      sampleFile(owner, id, 'subject.json'),
-      'sample',
-      async () =>
+    const bytes = await this.onSample(owner, id, (photo) =>
+      this.modelRender(`samples/${owner}/${id}/subject`, sampleFile(owner, id, 'subject.json'), 'sample', async () =>
         Buffer.from(JSON.stringify({ person: await localEngine().showsPerson(photo) } satisfies SampleSubject)),
+      ),
     );
     return JSON.parse(bytes.toString('utf8')) as SampleSubject;
   }
 
-  private async samplePhoto(owner: number, id: string): Promise<Buffer> {
-    const photo = await this.store.read(sampleFile(owner, id, 'photo.jpg'));
-    if (!photo) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
-    return photo;
+  /**
+   * Work on a member's sample photo. The member may replace it meanwhile (keepSample deletes its
+   * folder): what was being drawn on it is then not found, not a failure.
+   */
+  private async onSample<T>(owner: number, id: string, work: (photo: Buffer) => Promise<T>): Promise<T> {
+    const notFound = () => new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
+    const read = () => this.store.read(sampleFile(owner, id, 'photo.jpg'));
+    const photo = await read();
+    if (!photo) throw notFound();
+    // However the work failed (a folder gone under its write, a worker that no longer found it).
+    return work(photo).catch(async (error: unknown) => {
+      throw (await read()) ? error : notFound();
+    });
   }
 
   /** Deletes the member's sample and its tiles (a new sample, or the account's deletion). */
