@@ -194,10 +194,20 @@ test("a member's options are previewed on their photo, and costumes on a photo o
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/upload') uploads.push(request.url());
   });
+  // While the small copy is on its way (held here), the tiles wait for it rather than show the stock portrait.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/option-samples', async (route) => {
+    await held;
+    await route.continue();
+  });
   await uploadToStudio(page, { name: 'cafe.jpg', mimeType: 'image/jpeg', buffer: await realPhoto('coffee.jpg') });
-  // The tiles show the member's cup under each light, drawn by the server from a small copy.
   await openCategory(page, 'Lumière');
   const golden = page.getByRole('button', { name: 'Heure dorée', exact: true });
+  await expect(golden).toBeVisible();
+  await expect(golden.locator('img')).toHaveCount(0);
+  release();
+  // Then they show the member's cup under each light, drawn by the server from the copy.
   // Drawn on demand: the first tile waits for the server's models, as a render does.
   const onSample = /^\/api\/option-samples\/([0-9a-f]{40})\//;
   await expect(golden.locator('img')).toHaveAttribute('src', onSample, { timeout: RENDER_TIMEOUT });

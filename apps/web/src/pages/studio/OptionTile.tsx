@@ -26,7 +26,9 @@ export function OptionTile({ category, option, selected, onClick, opensDialog = 
   const cloudOnly = useCloudOnly()(category, option.id) && !opensDialog;
   const note = cloudOnly ? CLOUD_ONLY_LABEL : sample.missingPerson(category) ? NO_PERSON_LABEL : null;
   const stock = thumbnailUrl(option.thumbnail);
-  // What the local engine cannot draw has no preview of the member's photo to show.
+  // What the local engine cannot draw has no preview of the member's photo to show; what it can
+  // waits for the member's photo rather than flashing the stock portrait first.
+  const waiting = sample.pending && !cloudOnly;
   const sources = [...(cloudOnly ? [] : [sample.tileUrl(option.thumbnail)]), stock].filter((url) => url !== null);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const src = sources.find((url) => !failed.has(url));
@@ -40,7 +42,7 @@ export function OptionTile({ category, option, selected, onClick, opensDialog = 
       onClick={onClick}
     >
       <div className="studio-option-thumb">
-        {src === undefined ? (
+        {waiting ? null : src === undefined ? (
           <Text className="studio-option-fallback" fz="xs" fw={700} aria-hidden>
             {option.name}
           </Text>

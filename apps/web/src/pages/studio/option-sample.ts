@@ -13,13 +13,15 @@ const SAMPLE_EDGE = 512;
  * says before RUN whether it shows a person to dress (see /api/option-samples).
  */
 export interface OptionSample {
-  /** The option's tile on the member's photo, or null (a visitor, the cloud engine, not kept yet). */
+  /** The option's tile on the member's photo, or null (a visitor, the cloud engine, not kept). */
   tileUrl: (thumbnail: string) => string | null;
+  /** The member's photo is on its way to the server: its tiles come next, not the stock portrait's. */
+  pending: boolean;
   /** Whether a category's options are refused on this photo because it shows nobody. */
   missingPerson: (category: CategoryId) => boolean;
 }
 
-const NO_SAMPLE: OptionSample = { tileUrl: () => null, missingPerson: () => false };
+const NO_SAMPLE: OptionSample = { tileUrl: () => null, pending: false, missingPerson: () => false };
 
 export const OptionSampleContext = createContext<OptionSample>(NO_SAMPLE);
 
@@ -40,20 +42,21 @@ const isMembersPicture = (src: string | null): src is string =>
 
 /**
  * The picture in the frame kept as the member's sample while `enabled` (a member, the local
- * engine), when it is theirs. Should it fail, the tiles keep the stock portrait and RUN lets the
- * server judge.
+ * engine), when it is theirs. Should it fail, the tiles fall back to the stock portrait and RUN
+ * lets the server judge.
  */
 export function useKeptSample(src: string | null, enabled: boolean): OptionSample & { person: boolean | null } {
+  const members = enabled && isMembersPicture(src);
   const kept = useQuery({
     queryKey: ['option-sample', src],
     queryFn: () => keepSample(src!),
-    enabled: enabled && isMembersPicture(src),
+    enabled: members,
     staleTime: Infinity,
     // The server keeps one sample per member: coming back to a picture sends it again.
     gcTime: 0,
     retry: false,
   });
-  const sampleId = enabled && isMembersPicture(src) ? (kept.data ?? null) : null;
+  const sampleId = members ? (kept.data ?? null) : null;
   const subject = trpc.media.sampleSubject.useQuery(
     { sampleId: sampleId ?? '' },
     { enabled: sampleId !== null, staleTime: Infinity },
@@ -61,6 +64,7 @@ export function useKeptSample(src: string | null, enabled: boolean): OptionSampl
   const person = sampleId !== null ? (subject.data?.person ?? null) : null;
   return {
     person,
+    pending: members && kept.isPending,
     tileUrl: (thumbnail) =>
       sampleId === null ? null : `/api/option-samples/${sampleId}/${encodeURIComponent(thumbnail)}.jpg`,
     missingPerson: (category) => person === false && DRESSES_A_PERSON.includes(category),
