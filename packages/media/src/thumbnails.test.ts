@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { difference } from '../test/support/images';
+import { difference, photo } from '../test/support/images';
 import type { CategoryId } from '@atelier/catalog';
 import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
+import { isMediaError } from './errors';
 import { DiskRenderStore } from './render-store';
 import { RENDER_VERSION, RenderCache, renderThumbnail } from './thumbnails';
 
@@ -91,6 +92,33 @@ describe('RenderCache', () => {
   });
   afterEach(async () => {
     await rm(root, { recursive: true, force: true });
+  });
+
+  it("takes a member's new sample while the old one's tiles are still being drawn", async () => {
+    // On disk, a tile written into the old sample's folder can meet its deletion; a bucket has no folders.
+    const cache = new RenderCache(new DiskRenderStore(root));
+    const owner = 4242;
+    const first = await cache.keepSample(owner, await photo(320, 240));
+    const lights = [
+      'golden-hour',
+      'blue-hour',
+      'sunrise',
+      'sunset',
+      'overcast',
+      'moonlight',
+      'candlelight',
+      'neon-lights',
+    ];
+    const tiles = Promise.allSettled(lights.map((light) => cache.sampleTile(owner, first, `lighting-${light}`)));
+    // The member picks another photo before the tiles of the first are all drawn.
+    const second = await cache.keepSample(owner, await photo(240, 320));
+    expect(second).not.toBe(first);
+    // A tile of the replaced photo is drawn or not found; none fails.
+    for (const outcome of await tiles)
+      if (outcome.status === 'rejected')
+        expect(isMediaError(outcome.reason) && outcome.reason.code, String(outcome.reason)).toBe('NOT_FOUND');
+    expect((await cache.sampleTile(owner, second, 'lighting-golden-hour')).length).toBeGreaterThan(0);
+    await cache.forgetSamples(owner);
   });
 
   it('renders a file once, then serves it from disk', async () => {

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
-import { isMediaError } from '../src/errors';
 import { DiskRenderStore, type RenderStore } from '../src/render-store';
 import { S3Storage } from '../src/s3-storage';
 import { RENDER_VERSION, RenderCache } from '../src/thumbnails';
@@ -101,46 +99,5 @@ describe('the render cache in an S3-compatible bucket', () => {
     expect(await typeOf('v1/preview-1-480.webp')).toBe('image/webp');
     expect(await typeOf('v1/samples/1/abc/subject.json')).toBe('application/json');
     reader.destroy();
-  });
-});
-
-// In a bucket, deleting a sample's objects does not stop a write beside them; in a folder it can.
-describe('the render cache in one folder', () => {
-  let root: string;
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'atelier-renders-'));
-  });
-  afterAll(async () => {
-    await rm(root, { recursive: true, force: true });
-  });
-
-  it("takes a member's new sample while the old one's tiles are still being drawn", async () => {
-    const cache = new RenderCache(new DiskRenderStore(root));
-    const photo = (hue: number) =>
-      sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 120, b: 200 } } })
-        .jpeg()
-        .toBuffer();
-    const owner = 4242;
-    const first = await cache.keepSample(owner, await photo(40));
-    const lights = [
-      'golden-hour',
-      'blue-hour',
-      'sunrise',
-      'sunset',
-      'overcast',
-      'moonlight',
-      'candlelight',
-      'neon-lights',
-    ];
-    const tiles = Promise.allSettled(lights.map((light) => cache.sampleTile(owner, first, `lighting-${light}`)));
-    // The member picks another photo before the tiles of the first are all drawn.
-    const second = await cache.keepSample(owner, await photo(220));
-    expect(second).not.toBe(first);
-    // A tile of the replaced photo is drawn or not found; none fails.
-    for (const outcome of await tiles)
-      if (outcome.status === 'rejected')
-        expect(isMediaError(outcome.reason) && outcome.reason.code, String(outcome.reason)).toBe('NOT_FOUND');
-    expect((await cache.sampleTile(owner, second, 'lighting-golden-hour')).length).toBeGreaterThan(0);
-    await cache.forgetSamples(owner);
   });
 });
