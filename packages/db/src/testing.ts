@@ -11,11 +11,15 @@ export interface TestDatabaseTarget {
   url?: string;
 }
 
-/** SQLite always; MySQL (or MariaDB) too when MYSQL_URL names a server. */
+/**
+ * SQLite, and MySQL (or MariaDB) too when MYSQL_URL names a server. TEST_DATABASES (`sqlite`,
+ * `mysql`, or both comma-separated) keeps only those, so a CI job can run each database apart.
+ */
 export function testDatabaseTargets(env: NodeJS.ProcessEnv = process.env): TestDatabaseTarget[] {
   const targets: TestDatabaseTarget[] = [{ name: 'sqlite' }];
   if (env.MYSQL_URL) targets.push({ name: 'mysql', url: env.MYSQL_URL });
-  return targets;
+  const chosen = env.TEST_DATABASES?.split(',').map((name) => name.trim());
+  return chosen ? targets.filter((target) => chosen.includes(target.name)) : targets;
 }
 
 export interface TestDatabase {
