@@ -6,6 +6,10 @@ export default mergeConfig(
   vitestPreset,
   defineConfig({
     test: {
+      // Vitest leaves a core to the machine by default: one file at a time on two cores. Most files
+      // wait on a database, Redis or a socket for much of their time, so two share two cores well.
+      maxWorkers: 2,
+      globalSetup: ['packages/db/test/support/schema-template.ts'],
       include: [
         'packages/*/src/**/*.test.ts',
         'packages/*/test/**/*.test.ts',
