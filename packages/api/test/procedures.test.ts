@@ -1,0 +1,175 @@
+import { readFile } from 'node:fs/promises';
+import { testDatabaseTargets } from '@atelier/db/testing';
+import type { inferProcedureInput } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_COST, ledger } from '../src/credits/ledger';
+import { galleryMessages } from '../src/gallery/messages';
+import type { AppRouter } from '../src/routers';
+import { openApi, type Member } from './support/caller';
+
+type Upload = inferProcedureInput<AppRouter['transform']['upload']>;
+type Saved = inferProcedureInput<AppRouter['gallery']['save']>;
+
+const astronaut = readFile(new URL('../../../../shared/photos/astronaut.jpg', import.meta.url));
+
+/** What a procedure refused with: its code (the AppError's) and its French message. */
+const refusal = (code: string, message?: string | RegExp) =>
+  expect.objectContaining({
+    cause: expect.objectContaining({ appCode: code }),
+    ...(message && { message: typeof message === 'string' ? message : expect.stringMatching(message) }),
+  });
+
+// The rules a browser adds nothing to, at the procedures both transports call: the browser suite
+// keeps one happy path of each.
+describe.each(testDatabaseTargets())('the procedures’ rules on $name', (target) => {
+  let api: Awaited<ReturnType<typeof openApi>>;
+
+  beforeAll(async () => {
+    api = await openApi(target);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const balance = async ({ caller }: Member) => (await caller.auth.me())?.credits;
+
+  /** The astronaut uploaded to be made a watercolour. */
+  const watercolour = async (): Promise<Upload> => ({
+    image: new Uint8Array(await astronaut),
+    selection: { style: { id: 'watercolor' } },
+  });
+
+  /** A watercolour of the astronaut, made and paid for through the studio's procedures. */
+  async function transformed({ caller }: Member) {
+    const { id } = await caller.transform.upload(await watercolour());
+    return caller.transform.run({ uploadId: id });
+  }
+
+  async function saved(member: Member, option = 'Aquarelle') {
+    const result = await transformed(member);
+    const item: Saved = {
+      transformedImagePath: result.transformedImagePath,
+      originalImagePath: result.originalImagePath,
+      transformationType: 'style',
+      transformationOption: option,
+    };
+    return (await member.caller.gallery.save(item)).item;
+  }
+
+  describe('credits', () => {
+    it('a transformation costs 50 credits once, taken when it succeeds, and the history says so', async () => {
+      const member = await api.member();
+      expect(await balance(member)).toBe(500);
+      const result = await transformed(member);
+      expect(result.credits).toBe(500 - IMAGE_COST);
+      expect(await balance(member)).toBe(450);
+      const { entries, total } = await member.caller.credits.history();
+      expect(total).toBe(2);
+      expect(entries.map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+        ['debit', 50, 450],
+        ['credit', 500, 500],
+      ]);
+    });
+
+    it('a transformation past the balance is refused before any work, and takes nothing', async () => {
+      const member = await api.member();
+      const { id } = await member.caller.transform.upload(await watercolour());
+      // 460 spent elsewhere: 40 left, short of one image.
+      await ledger.reserve(api.deps.orm.em.fork(), {
+        userId: member.userId,
+        cost: 460,
+        externalRef: `spent:${member.userId}`,
+        description: 'Dépense',
+        reason: 'transformation',
+      });
+      await expect(member.caller.transform.run({ uploadId: id })).rejects.toEqual(
+        refusal('INSUFFICIENT_CREDITS', /50 crédits/),
+      );
+      expect(await balance(member)).toBe(40);
+      expect((await member.caller.gallery.list({ userId: member.userId })).gallery).toEqual([]);
+    });
+
+    it('the history comes ten entries a page, newest first', async () => {
+      const member = await api.member();
+      for (let grant = 1; grant <= 11; grant++)
+        await ledger.grant(api.deps.orm.em.fork(), {
+          userId: member.userId,
+          amount: grant,
+          description: `Geste ${grant}`,
+          reason: 'purchase',
+          externalRef: `geste:${member.userId}:${grant}`,
+        });
+      const first = await member.caller.credits.history();
+      const second = await member.caller.credits.history({ limit: 10, offset: 10 });
+      expect(first.total).toBe(12);
+      expect(first.entries.map((entry) => entry.amount)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+      expect(second.entries.map((entry) => entry.amount)).toEqual([1, 500]);
+    });
+  });
+
+  describe('permissions', () => {
+    it('a visitor is asked to sign in for anything of an account', async () => {
+      const visitor = api.visitor();
+      await expect(visitor.gallery.list({ userId: 1 })).rejects.toEqual(refusal('UNAUTHENTICATED'));
+      await expect(visitor.credits.history()).rejects.toEqual(refusal('UNAUTHENTICATED'));
+      await expect(visitor.feed.like({ postId: 1 })).rejects.toEqual(refusal('UNAUTHENTICATED'));
+    });
+
+    it("a member can neither read, change, publish nor delete another member's pictures and jobs", async () => {
+      const owner = await api.member();
+      const other = await api.member();
+      const item = await saved(owner);
+      const job = (await transformed(owner)).jobId;
+      const { caller } = other;
+
+      await expect(caller.gallery.list({ userId: owner.userId })).rejects.toEqual(
+        refusal('FORBIDDEN', galleryMessages.notYourGallery),
+      );
+      await expect(caller.gallery.delete({ id: item.id })).rejects.toEqual(
+        refusal('NOT_FOUND', galleryMessages.itemNotFound),
+      );
+      expect(await caller.gallery.deleteMany({ ids: [item.id] })).toEqual({ deletedCount: 0 });
+      await expect(caller.gallery.favorite({ id: item.id })).rejects.toEqual(refusal('NOT_FOUND'));
+      await expect(caller.feed.publish({ postId: item.id })).rejects.toEqual(refusal('NOT_FOUND'));
+      await expect(caller.jobs.get({ id: job })).rejects.toEqual(refusal('NOT_FOUND'));
+      await expect(caller.jobs.cancel({ id: job })).rejects.toEqual(refusal('NOT_FOUND'));
+      // Someone else's result cannot be saved into one's own gallery either.
+      await expect(
+        caller.gallery.save({ transformedImagePath: item.transformedImagePath, transformationOption: 'Vol' }),
+      ).rejects.toEqual(refusal('NOT_FOUND', galleryMessages.resultNotFound));
+
+      const { gallery } = await owner.caller.gallery.list({ userId: owner.userId });
+      expect(gallery.map((kept) => kept.id)).toContain(item.id);
+    });
+  });
+
+  describe('publishing', () => {
+    it('a published result reaches the feed without its original, then leaves it when unpublished', async () => {
+      const author = await api.member();
+      const item = await saved(author, `Aquarelle publiée ${author.userId}`);
+      const visitor = api.visitor();
+      const inFeed = async () => (await visitor.feed.list({})).posts.find((post) => post.id === item.id) ?? null;
+
+      expect(await inFeed()).toBeNull();
+      await author.caller.feed.publish({ postId: item.id });
+      expect(await inFeed()).toMatchObject({
+        transformedImagePath: item.transformedImagePath,
+        originalImagePath: null,
+      });
+
+      await author.caller.feed.unpublish({ postId: item.id });
+      expect(await inFeed()).toBeNull();
+      await expect(visitor.feed.post({ postId: item.id })).rejects.toEqual(refusal('NOT_FOUND'));
+    });
+
+    it("a like counts once per member, and a member's second like takes it back", async () => {
+      const author = await api.member();
+      const item = await saved(author);
+      await author.caller.feed.publish({ postId: item.id });
+      const fan = await api.member();
+      expect(await fan.caller.feed.like({ postId: item.id })).toEqual({ liked: true, likesCount: 1 });
+      expect(await fan.caller.feed.like({ postId: item.id, liked: true })).toEqual({ liked: true, likesCount: 1 });
+      expect(await fan.caller.feed.like({ postId: item.id })).toEqual({ liked: false, likesCount: 0 });
+    });
+  });
+});
