@@ -95,12 +95,15 @@ describe.skipIf(!server)(`a cancel racing the end of its job, on ${server?.name 
     expect(jobs.map((job) => job.status).sort()).toEqual(
       [...Array(RACES - canceled.length).fill('succeeded'), ...Array(canceled.length).fill('canceled')].sort(),
     );
-    // Every result file is a paid result's; no canceled job left one behind.
-    const files = readdirSync(join(mediaDir, 'results'), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name);
+    // Every result file is a paid result's; no canceled job left one behind. A runner that lost its
+    // race deletes its file after the cancel has answered, so the folder is read until it settles.
+    const files = () =>
+      readdirSync(join(mediaDir, 'results'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .sort();
     const paidFiles = succeeded.map((job) => String(job.result?.resultUrl).split('/').at(-1));
-    expect(files.sort()).toEqual(paidFiles.sort());
+    await expect.poll(files).toEqual(paidFiles.sort());
     expect((await em.findOneOrFail(User, user.id)).credits).toBe(50 * canceled.length);
     const settled = await em.count(CreditEntry, { user: user.id, type: 'debit', status: 'settled' });
     expect(settled).toBe(succeeded.length);
