@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { operator } from './support/operator';
 import { ports, stripeSettings } from './support/stripe-settings';
-import { ANY_SIZE } from './tests/test';
+import { PHONE, PHONE_ONLY } from './tests/test';
 
 // Real production-style servers (the built app of `npm start`) on fresh data folders: one with
 // card payments pointed at a fake Stripe API, one without payment keys.
@@ -54,15 +54,18 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../../.test-results/e2e.json' }]],
   outputDir: '../../.test-results/e2e-artifacts',
-  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure', launchOptions: chromium, locale: 'fr-FR' },
+  // No trace: recording one costs a third of the suite's time, and CI keeps only the printed output
+  // (a failure prints what the browser said, tests/test.ts). `--trace on` records them locally.
+  use: { baseURL, trace: 'off', screenshot: 'only-on-failure', launchOptions: chromium, locale: 'fr-FR' },
   projects: [
     {
       name: 'desktop',
+      grepInvert: new RegExp(PHONE_ONLY),
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: 'phone',
-      grepInvert: new RegExp(ANY_SIZE),
+      grep: new RegExp(PHONE), // PHONE_ONLY begins with it
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],
@@ -99,7 +102,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${ports.appWithoutPayments}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: appEnv(ports.appWithoutPayments, dataDir('nopay')),
+      // No launch offer either: its members start with no credits, for the journeys of an empty balance.
+      env: { ...appEnv(ports.appWithoutPayments, dataDir('nopay')), LAUNCH_OFFER_ACCOUNTS: '0' },
     },
   ],
 });

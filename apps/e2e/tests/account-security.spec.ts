@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { newPerson, signUp } from './support';
+import { newPerson, signUpThroughApi } from './support';
 
 const SAFARI_ON_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -11,7 +11,7 @@ test('account settings: see the sessions, create a token shown once, revoke it, 
   baseURL,
 }) => {
   const person = newPerson('Inès');
-  await signUp(page, person);
+  await signUpThroughApi(page, person);
   // A second device: a phone signed in with the same account.
   const phone = await browser.newContext({ userAgent: SAFARI_ON_IPHONE, baseURL });
   expect(
@@ -65,7 +65,7 @@ test('account settings: revoke every API token at once, after a confirmation', a
   playwright,
   baseURL,
 }, testInfo) => {
-  await signUp(page, newPerson('Noé'));
+  await signUpThroughApi(page, newPerson('Noé'));
   await page.goto('/account?tab=settings');
   const tokens = page.getByTestId('api-tokens');
   const made: string[] = [];

@@ -1,5 +1,13 @@
 import { expect, test } from './test';
-import { newPerson, recordToasts, samplePhoto, signUp, submitSignUp, toastsSeen, transformPhoto } from './support';
+import {
+  newPerson,
+  recordToasts,
+  samplePhoto,
+  signUpThroughApi,
+  submitSignUp,
+  toastsSeen,
+  transformPhoto,
+} from './support';
 
 test('sign up, see the initial, log out and log back in', async ({ page }) => {
   const person = newPerson('Élodie');
@@ -40,7 +48,7 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
 
 test('a wrong password shows the error toast', async ({ page }) => {
   const person = newPerson('Hugo');
-  await signUp(page, person);
+  await signUpThroughApi(page, person);
   await page.context().clearCookies();
   await page.goto('/auth');
   await page.getByLabel('Email').fill(person.email);
@@ -106,14 +114,14 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 });
 
 test('the account page opens the credits tab from the address and lists the launch offer', async ({ page }) => {
-  await signUp(page, newPerson('Chloé'));
+  await signUpThroughApi(page, newPerson('Chloé'));
   await page.goto('/account?tab=credits');
   await expect(page.getByRole('tab', { name: 'Crédits' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('credit-history')).toContainText('Offre de lancement');
 });
 
 test('the credit history shows every entry, ten a page', async ({ page }) => {
-  await signUp(page, newPerson('Paul'));
+  await signUpThroughApi(page, newPerson('Paul'));
   const photo = await samplePhoto(page, 9);
   // The launch offer and ten transformations: eleven entries.
   for (let run = 0; run < 10; run += 1) await transformPhoto(page.request, photo);
@@ -128,7 +136,7 @@ test('the credit history shows every entry, ten a page', async ({ page }) => {
 
 test('the profile is edited with the current password', async ({ page }) => {
   const person = newPerson('Inès');
-  await signUp(page, person);
+  await signUpThroughApi(page, person);
   await page.goto('/account');
   await page.getByTestId('edit-profile').click();
   const username = `ines-${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
 import { expect, RENDER_TIMEOUT, test, type Locator, type Page } from './test';
-import { createCreation, newPerson, publishCreation, samplePhoto, signUp, uniqueLabel } from './support';
+import { createCreation, newPerson, publishCreation, samplePhoto, signUpThroughApi, uniqueLabel } from './support';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -26,7 +26,7 @@ async function confirmThenUndo(
 }
 
 test('a batch delete asks first, can be taken back for a few seconds, and then goes through', async ({ page }) => {
-  await signUp(page, newPerson('Inès'));
+  await signUpThroughApi(page, newPerson('Inès'));
   const label = uniqueLabel('Aquarelle');
   for (const seed of [1, 2, 3]) await createCreation(page.request, await samplePhoto(page, seed), label);
   await page.goto('/gallery');
@@ -51,7 +51,7 @@ test('a batch delete asks first, can be taken back for a few seconds, and then g
 });
 
 test('a batch deletion still open to "Annuler" is sent when the page is left', async ({ page }) => {
-  await signUp(page, newPerson('Léon'));
+  await signUpThroughApi(page, newPerson('Léon'));
   const label = uniqueLabel('Croquis');
   for (const seed of [4, 5, 6]) await createCreation(page.request, await samplePhoto(page, seed), label);
   await page.goto('/gallery');
@@ -72,7 +72,7 @@ test('a batch deletion still open to "Annuler" is sent when the page is left', a
 });
 
 test('deleting one image can be taken back like a batch, and otherwise goes through', async ({ page }) => {
-  await signUp(page, newPerson('Rose'));
+  await signUpThroughApi(page, newPerson('Rose'));
   const label = uniqueLabel('Pastel');
   for (const seed of [7, 8]) await createCreation(page.request, await samplePhoto(page, seed), label);
   await page.goto('/gallery');
@@ -93,7 +93,7 @@ test('deleting one image can be taken back like a batch, and otherwise goes thro
 });
 
 test('deleting a published image says it leaves the public feed, and it does', async ({ page }) => {
-  await signUp(page, newPerson('Lina'));
+  await signUpThroughApi(page, newPerson('Lina'));
   const published = uniqueLabel('Publiée');
   const kept = uniqueLabel('Privée');
   const post = await publishCreation(page.request, await samplePhoto(page, 9), published);
@@ -133,7 +133,7 @@ test('deleting a published image says it leaves the public feed, and it does', a
 });
 
 test('deleting a video can be taken back like an image, and otherwise goes through', async ({ page }) => {
-  await signUp(page, newPerson('Jade'));
+  await signUpThroughApi(page, newPerson('Jade'));
   const upload = await page.request.post('/api/upload', {
     multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 14) } },
   });

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './test';
-import { createCreation, newPerson, samplePhoto, signUp, transformPhoto, uniqueLabel } from './support';
+import { expect, type Page, PHONE, test } from './test';
+import { createCreation, newPerson, samplePhoto, signUpThroughApi, transformPhoto, uniqueLabel } from './support';
 
 /** Signs a new member up and saves one creation per label, oldest first. */
 async function memberWithCreations(page: Page, labels: readonly string[]) {
-  await signUp(page, newPerson('Camille'));
+  await signUpThroughApi(page, newPerson('Camille'));
   const creations = [];
   for (const [index, label] of labels.entries())
     creations.push(await createCreation(page.request, await samplePhoto(page, index + 1), label));
@@ -103,7 +103,7 @@ test('a video shows "EN COURS" and its progress until it is made, turns playable
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page, newPerson('Lucas'));
+  await signUpThroughApi(page, newPerson('Lucas'));
   const upload = await page.request.post('/api/upload', {
     multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 9) } },
   });
@@ -163,9 +163,11 @@ test('a video shows "EN COURS" and its progress until it is made, turns playable
 });
 
 test('the image library hands two chosen images to the studio, and clears a corrupted selection', async ({ page }) => {
-  await signUp(page, newPerson('Inès'));
+  await signUpThroughApi(page, newPerson('Inès'));
   const results = [];
   for (const seed of [1, 2, 3]) results.push(await transformPhoto(page.request, await samplePhoto(page, seed)));
+  // Any page of the site opens its storage; its health answer is the lightest.
+  await page.goto('/api/health');
   await page.evaluate(() => localStorage.setItem('selectedLibraryImages', '{pas du json'));
 
   await page.goto('/image-library');
@@ -196,7 +198,7 @@ test('the image library hands two chosen images to the studio, and clears a corr
 });
 
 test('the composite viewer says when there is no image or it cannot be shown', async ({ page }) => {
-  await signUp(page, newPerson('Hugo'));
+  await signUpThroughApi(page, newPerson('Hugo'));
   await page.goto('/stitch/introuvable.jpg');
   await expect(page.getByText('Image non disponible')).toBeVisible();
   await page.goto('/stitch');
@@ -215,46 +217,48 @@ test('a visitor is told to sign in on the gallery and the library, once, in the 
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 });
 
-test('a heart marks an image as a favourite, kept after a reload, and the Favoris chip shows only those', async ({
-  page,
-}, testInfo) => {
-  const watercolour = uniqueLabel('Aquarelle');
-  const pop = uniqueLabel('Pop art');
-  await memberWithCreations(page, [watercolour, pop]);
+test(
+  'a heart marks an image as a favourite, kept after a reload, and the Favoris chip shows only those',
+  { tag: PHONE },
+  async ({ page }, testInfo) => {
+    const watercolour = uniqueLabel('Aquarelle');
+    const pop = uniqueLabel('Pop art');
+    await memberWithCreations(page, [watercolour, pop]);
 
-  await page.goto('/gallery');
-  const cards = page.getByTestId('image-card');
-  await expect(cards).toHaveCount(2);
-  const chips = page.getByRole('group', { name: 'Filtrer par option' });
-  // No favourite yet: no chip for them.
-  await expect(chips.getByText('Favoris', { exact: true })).toHaveCount(0);
-  const popCard = cards.filter({ hasText: pop });
-  const heart = popCard.getByRole('button', { name: 'Favori' });
-  await expect(heart).toHaveAttribute('aria-pressed', 'false');
-  if (testInfo.project.name === 'phone') {
-    const box = (await heart.boundingBox())!;
-    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
-  }
-  await heart.click();
-  await expect(heart).toHaveAttribute('aria-pressed', 'true');
-  // The heart did not open the picture under it.
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto('/gallery');
+    const cards = page.getByTestId('image-card');
+    await expect(cards).toHaveCount(2);
+    const chips = page.getByRole('group', { name: 'Filtrer par option' });
+    // No favourite yet: no chip for them.
+    await expect(chips.getByText('Favoris', { exact: true })).toHaveCount(0);
+    const popCard = cards.filter({ hasText: pop });
+    const heart = popCard.getByRole('button', { name: 'Favori' });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    if (testInfo.project.name === 'phone') {
+      const box = (await heart.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    // The heart did not open the picture under it.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.reload();
-  await expect(cards.filter({ hasText: pop }).getByRole('button', { name: 'Favori' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await expect(cards.filter({ hasText: watercolour }).getByRole('button', { name: 'Favori' })).toHaveAttribute(
-    'aria-pressed',
-    'false',
-  );
-  await chips.getByText('Favoris', { exact: true }).click();
-  await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText(pop);
+    await page.reload();
+    await expect(cards.filter({ hasText: pop }).getByRole('button', { name: 'Favori' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(cards.filter({ hasText: watercolour }).getByRole('button', { name: 'Favori' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await chips.getByText('Favoris', { exact: true }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(pop);
 
-  // Unmarking the last favourite empties the filter, which falls back to all.
-  await cards.first().getByRole('button', { name: 'Favori' }).click();
-  await expect(cards).toHaveCount(2);
-  await expect(chips.getByText('Favoris', { exact: true })).toHaveCount(0);
-});
+    // Unmarking the last favourite empties the filter, which falls back to all.
+    await cards.first().getByRole('button', { name: 'Favori' }).click();
+    await expect(cards).toHaveCount(2);
+    await expect(chips.getByText('Favoris', { exact: true })).toHaveCount(0);
+  },
+);

@@ -5,7 +5,7 @@ import {
   publishCreation,
   registerThroughApi,
   samplePhoto,
-  signUp,
+  signUpThroughApi,
   uniqueLabel,
 } from './support';
 
@@ -15,9 +15,10 @@ test('a creation goes from "Mes Créations" to the public feed without its origi
   request,
 }) => {
   const author = newPerson('Margaux');
-  await signUp(page, author);
+  await signUpThroughApi(page, author);
   const option = uniqueLabel('Aquarelle');
   const creation = await createCreation(page.request, await samplePhoto(page, 3), option);
+  await page.goto('/');
 
   // One toggle chooses what the community section shows: the section's own, not a second one in the bar.
   await expect(page.getByRole('radiogroup')).toHaveCount(1);
@@ -43,7 +44,8 @@ test('a creation goes from "Mes Créations" to the public feed without its origi
   const otherContext = await browser.newContext();
   try {
     const other = await otherContext.newPage();
-    await signUp(other, newPerson('Bastien'));
+    await signUpThroughApi(other, newPerson('Bastien'));
+    await other.goto('/');
     await expect(other.getByRole('radio', { name: 'Feed Public' })).toBeChecked();
     const post = other.getByTestId('post-card').filter({ hasText: option });
     await expect(post).toContainText(`${author.firstName} ${author.lastName}`);
@@ -108,7 +110,8 @@ test('post times read "À l\'instant", then minutes, hours and days', async ({ p
 test('the home page: hero, showcase of real photos transformed, and an empty "Mes Créations" for a new member', async ({
   page,
 }) => {
-  await signUp(page, newPerson('Sacha'));
+  await signUpThroughApi(page, newPerson('Sacha'));
+  await page.goto('/');
   // True figures only: no invented count of creations, no promised duration.
   await expect(page.getByText("catégories d'options")).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/12\s847|2 à 5/);

@@ -1,40 +1,42 @@
-import { expect, RENDER_TIMEOUT, test } from './test';
-import { newPerson, samplePhoto, signUp, submitSignUp } from './support';
+import { expect, PHONE, RENDER_TIMEOUT, test } from './test';
+import { newPerson, samplePhoto, signUpThroughApi, submitSignUp } from './support';
 import { chooseOption, isPhone, openStudio, selectionChip, stageImage, toast, uploadToStudio } from './studio-support';
 
-test("a visitor's picture and choices survive signing up, and they come back to the studio", async ({
-  page,
-}, testInfo) => {
-  await openStudio(page);
-  const login = page.getByTestId('studio-login-modal');
-  if (!isPhone(testInfo)) await page.getByRole('button', { name: 'Continuer sans compte' }).click();
-  await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
-  await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
-  const picked = await stageImage(page).evaluate(
-    (image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`,
-  );
-  await chooseOption(page, 'Style', 'Aquarelle');
-  await page.getByTestId('studio-run').click();
-  await login.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+test(
+  "a visitor's picture and choices survive signing up, and they come back to the studio",
+  { tag: PHONE },
+  async ({ page }, testInfo) => {
+    await openStudio(page);
+    const login = page.getByTestId('studio-login-modal');
+    if (!isPhone(testInfo)) await page.getByRole('button', { name: 'Continuer sans compte' }).click();
+    await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
+    await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
+    const picked = await stageImage(page).evaluate(
+      (image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`,
+    );
+    await chooseOption(page, 'Style', 'Aquarelle');
+    await page.getByTestId('studio-run').click();
+    await login.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
 
-  await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/create');
-  await submitSignUp(page, newPerson('Maëlle'));
-  await page.waitForURL((url) => url.pathname === '/create');
-  await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
-  expect(
-    await stageImage(page).evaluate((image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`),
-  ).toBe(picked);
-  await expect(selectionChip(page, 'Aquarelle')).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/create');
+    await submitSignUp(page, newPerson('Maëlle'));
+    await page.waitForURL((url) => url.pathname === '/create');
+    await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
+    expect(
+      await stageImage(page).evaluate((image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`),
+    ).toBe(picked);
+    await expect(selectionChip(page, 'Aquarelle')).toBeVisible();
 
-  // Signed in now, RUN goes through with the kept picture and choices.
-  await page.getByTestId('studio-run').click();
-  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: RENDER_TIMEOUT });
-});
+    // Signed in now, RUN goes through with the kept picture and choices.
+    await page.getByTestId('studio-run').click();
+    await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: RENDER_TIMEOUT });
+  },
+);
 
 test('after a result: back to the original, the same options again, and before/after after a reload', async ({
   page,
 }) => {
-  await signUp(page, newPerson('Anouk'));
+  await signUpThroughApi(page, newPerson('Anouk'));
   await openStudio(page);
   await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 8) });
   await chooseOption(page, 'Style', 'Aquarelle');
@@ -58,7 +60,7 @@ test('after a result: back to the original, the same options again, and before/a
 });
 
 test('a corrupt file is refused at import with its message, and the choices stay', async ({ page }) => {
-  await signUp(page, newPerson('Yanis'));
+  await signUpThroughApi(page, newPerson('Yanis'));
   await openStudio(page);
   const before = await stageImage(page).getAttribute('src');
   await chooseOption(page, 'Style', 'Aquarelle');

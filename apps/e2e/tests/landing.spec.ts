@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from './test';
-import { newPerson, signUp } from './support';
+import { expect, type Locator, type Page, PHONE, PHONE_ONLY, test } from './test';
+import { newPerson, signUpThroughApi } from './support';
 
 const SECTION_ORDER = [
   'nav',
@@ -47,83 +47,87 @@ async function frameBox(page: Page, frame: Locator) {
   };
 }
 
-test('every section is there, in the order of the spec, with its content', async ({ page, isMobile }) => {
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  // A hydration mismatch would land here: React reports it as an uncaught error.
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  await page.goto('/landing');
-  // The local engine runs here: the page promises what it does, not a generative AI.
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('retouchées et mises en scène');
-  await expect(page.locator('main')).not.toContainText(/réinventées par l'IA|une IA qui lit votre photo/);
-  const order = await page
-    .locator('[data-landing-section]')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
-  expect(order).toEqual(SECTION_ORDER);
+test(
+  'every section is there, in the order of the spec, with its content',
+  { tag: PHONE },
+  async ({ page, isMobile }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    // A hydration mismatch would land here: React reports it as an uncaught error.
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await page.goto('/landing');
+    // The local engine runs here: the page promises what it does, not a generative AI.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('retouchées et mises en scène');
+    await expect(page.locator('main')).not.toContainText(/réinventées par l'IA|une IA qui lit votre photo/);
+    const order = await page
+      .locator('[data-landing-section]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
+    expect(order).toEqual(SECTION_ORDER);
 
-  await expect(page.locator('#stats')).toContainText('25+');
-  await expect(page.locator('#stats')).toContainText('4K');
-  await expect(page.locator('#stats')).toContainText('50crédits par image réussie');
-  await expect(page.locator('#stats')).toContainText('12exemples sans prompt');
-  // No invented figures: no average time, no named testimonials.
-  await expect(page.locator('main')).not.toContainText(/\d,\d s|secondes en moyenne|2 à 5/);
-  for (const badge of [
-    'Personne et visage détectés',
-    'Une vignette par option',
-    'Zéro configuration',
-    'Styles multiples',
-  ]) {
-    await expect(page.locator('#badges')).toContainText(badge);
-  }
-  await expect(page.getByTestId('feature-card')).toHaveCount(6);
+    await expect(page.locator('#stats')).toContainText('25+');
+    await expect(page.locator('#stats')).toContainText('4K');
+    await expect(page.locator('#stats')).toContainText('50crédits par image réussie');
+    await expect(page.locator('#stats')).toContainText('12exemples sans prompt');
+    // No invented figures: no average time, no named testimonials.
+    await expect(page.locator('main')).not.toContainText(/\d,\d s|secondes en moyenne|2 à 5/);
+    for (const badge of [
+      'Personne et visage détectés',
+      'Une vignette par option',
+      'Zéro configuration',
+      'Styles multiples',
+    ]) {
+      await expect(page.locator('#badges')).toContainText(badge);
+    }
+    await expect(page.getByTestId('feature-card')).toHaveCount(6);
 
-  const samples = page.getByTestId('sample-result');
-  await expect(samples).toHaveCount(6);
-  for (const title of ['Cyber futuriste', 'Fantasy royale', 'Steampunk', 'Miniature', 'Art déco', 'Aquarelle']) {
-    await expect(samples.filter({ hasText: title })).toContainText('Moteur local');
-  }
-  const slider = exampleSlider(page);
-  await expect(slider).toHaveAttribute('aria-valuenow', '50');
-  await expect(slider).toHaveAttribute('aria-valuemin', '0');
-  await expect(slider).toHaveAttribute('aria-valuemax', '100');
-  const frame = exampleFrame(page);
-  await expect(frame).toContainText('Avant');
-  await expect(frame).toContainText('Après');
-  await expect(frame).toContainText(isMobile ? 'Glissez pour comparer' : 'Cliquez et glissez pour comparer');
+    const samples = page.getByTestId('sample-result');
+    await expect(samples).toHaveCount(6);
+    for (const title of ['Cyber futuriste', 'Fantasy royale', 'Steampunk', 'Miniature', 'Art déco', 'Aquarelle']) {
+      await expect(samples.filter({ hasText: title })).toContainText('Moteur local');
+    }
+    const slider = exampleSlider(page);
+    await expect(slider).toHaveAttribute('aria-valuenow', '50');
+    await expect(slider).toHaveAttribute('aria-valuemin', '0');
+    await expect(slider).toHaveAttribute('aria-valuemax', '100');
+    const frame = exampleFrame(page);
+    await expect(frame).toContainText('Avant');
+    await expect(frame).toContainText('Après');
+    await expect(frame).toContainText(isMobile ? 'Glissez pour comparer' : 'Cliquez et glissez pour comparer');
 
-  await expect(page.locator('#process li')).toHaveCount(4);
-  await expect(page.locator('#characters article')).toHaveCount(4);
-  await expect(page.locator('#testimonials')).toHaveCount(0);
+    await expect(page.locator('#process li')).toHaveCount(4);
+    await expect(page.locator('#characters article')).toHaveCount(4);
+    await expect(page.locator('#testimonials')).toHaveCount(0);
 
-  const table = page.getByTestId('sample-transformations');
-  await expect(table.locator('tbody tr')).toHaveCount(12);
-  for (const cost of await table.locator('tbody tr td:last-child').allTextContents()) expect(cost).toBe('50 crédits');
-  await expect(page.getByTestId('sample-total-credits')).toHaveText('600 crédits');
+    const table = page.getByTestId('sample-transformations');
+    await expect(table.locator('tbody tr')).toHaveCount(12);
+    for (const cost of await table.locator('tbody tr td:last-child').allTextContents()) expect(cost).toBe('50 crédits');
+    await expect(page.getByTestId('sample-total-credits')).toHaveText('600 crédits');
 
-  const plans = page.getByTestId('pricing-plan');
-  // The account page's plans at the account page's prices, beside the free offer.
-  await expect(plans).toHaveCount(4);
-  await expect(plans.nth(0)).toContainText('Découverte');
-  await expect(plans.nth(0)).toContainText(/0\s€\/mois/);
-  await expect(plans.nth(0)).toContainText('100 crédits');
-  for (const [index, name, price, credits] of [
-    [1, 'Essentiel', '10', '2 000'],
-    [2, 'Avancé', '20', '5 000'],
-    [3, 'Premium', '35', '10 000'],
-  ] as const) {
-    await expect(plans.nth(index)).toContainText(name);
-    await expect(plans.nth(index)).toContainText(new RegExp(`${price}\\s€/mois`));
-    await expect(plans.nth(index)).toContainText(new RegExp(`${credits.replace(' ', '\\s')} crédits par mois`));
-  }
-  await expect(plans.nth(2)).toContainText('Plus Populaire');
+    const plans = page.getByTestId('pricing-plan');
+    // The account page's plans at the account page's prices, beside the free offer.
+    await expect(plans).toHaveCount(4);
+    await expect(plans.nth(0)).toContainText('Découverte');
+    await expect(plans.nth(0)).toContainText(/0\s€\/mois/);
+    await expect(plans.nth(0)).toContainText('100 crédits');
+    for (const [index, name, price, credits] of [
+      [1, 'Essentiel', '10', '2 000'],
+      [2, 'Avancé', '20', '5 000'],
+      [3, 'Premium', '35', '10 000'],
+    ] as const) {
+      await expect(plans.nth(index)).toContainText(name);
+      await expect(plans.nth(index)).toContainText(new RegExp(`${price}\\s€/mois`));
+      await expect(plans.nth(index)).toContainText(new RegExp(`${credits.replace(' ', '\\s')} crédits par mois`));
+    }
+    await expect(plans.nth(2)).toContainText('Plus Populaire');
 
-  const footerLinks = page.getByTestId('footer-link');
-  await expect(footerLinks).toHaveText(['Mentions légales', 'CGU / CGV', 'Confidentialité', 'Contact']);
-  // A visitor's session check answers 200 with no user: nothing fails in the console.
-  expect(consoleErrors).toEqual([]);
-});
+    const footerLinks = page.getByTestId('footer-link');
+    await expect(footerLinks).toHaveText(['Mentions légales', 'CGU / CGV', 'Confidentialité', 'Contact']);
+    // A visitor's session check answers 200 with no user: nothing fails in the console.
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test.describe('before any script has run', () => {
   test.use({ javaScriptEnabled: false });
@@ -193,7 +197,7 @@ const links: { name: string; section: string; to: string; signUp?: boolean }[] =
   { name: 'Commencer Maintenant', section: 'cta', to: '/auth', signUp: true },
 ];
 
-test('every button goes where the spec says', async ({ page, isMobile }) => {
+test('every button goes where the spec says', { tag: PHONE }, async ({ page, isMobile }) => {
   await openLanding(page);
   const openMenuOnPhones = async () => {
     if (isMobile) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
@@ -235,7 +239,7 @@ test('every button goes where the spec says', async ({ page, isMobile }) => {
 });
 
 test('a signed-in visitor is offered the studio, not a sign-in', async ({ page }) => {
-  await signUp(page, newPerson('Lison'));
+  await signUpThroughApi(page, newPerson('Lison'));
   await page.goto('/landing');
   const nav = page.locator('[data-landing-section="nav"]');
   await expect(nav.getByRole('link', { name: 'Studio', exact: true })).toBeVisible();
@@ -303,8 +307,7 @@ test('the arrow keys, Home and End move the slider', async ({ page }) => {
   await expect(slider).toHaveAttribute('aria-valuenow', '100');
 });
 
-test('a feature card lights up under the mouse', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'hover needs a mouse: checked in the desktop project');
+test('a feature card lights up under the mouse', async ({ page }) => {
   await page.goto('/landing');
   const card = page.getByTestId('feature-card').first();
   await card.scrollIntoViewIfNeeded();
@@ -345,37 +348,38 @@ test('nothing sticks out sideways at 390 px', async ({ page }) => {
 });
 
 test.describe('phone and tablet layout', () => {
-  test('a phone gets the touch layout and a resize, and loses the layout when it leaves the page', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, 'phone user agent: checked in the phone project');
-    await page.addInitScript(() => {
-      (window as Window & { resizes?: number }).resizes = 0;
-      window.addEventListener('resize', () => ((window as Window & { resizes?: number }).resizes! += 1));
-    });
-    await page.goto('/landing');
-    const body = page.locator('body');
-    await expect(body).toHaveClass(/landing-touch-device/);
-    await expect.poll(() => page.evaluate(() => (window as Window & { resizes?: number }).resizes)).toBeGreaterThan(0);
-    const layout = await body.evaluate((element) => ({
-      overflowY: getComputedStyle(element).overflowY,
-      minHeight: parseFloat(getComputedStyle(element).minHeight),
-      viewport: window.innerHeight,
-    }));
-    expect(layout.overflowY).toBe('auto');
-    expect(layout.minHeight).toBeGreaterThanOrEqual(layout.viewport);
+  test(
+    'a phone gets the touch layout and a resize, and loses the layout when it leaves the page',
+    { tag: PHONE_ONLY },
+    async ({ page }) => {
+      await page.addInitScript(() => {
+        (window as Window & { resizes?: number }).resizes = 0;
+        window.addEventListener('resize', () => ((window as Window & { resizes?: number }).resizes! += 1));
+      });
+      await page.goto('/landing');
+      const body = page.locator('body');
+      await expect(body).toHaveClass(/landing-touch-device/);
+      await expect
+        .poll(() => page.evaluate(() => (window as Window & { resizes?: number }).resizes))
+        .toBeGreaterThan(0);
+      const layout = await body.evaluate((element) => ({
+        overflowY: getComputedStyle(element).overflowY,
+        minHeight: parseFloat(getComputedStyle(element).minHeight),
+        viewport: window.innerHeight,
+      }));
+      expect(layout.overflowY).toBe('auto');
+      expect(layout.minHeight).toBeGreaterThanOrEqual(layout.viewport);
 
-    await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).click();
-    await page.waitForURL((url) => url.pathname === '/auth');
-    await expect(body).not.toHaveClass(/landing-touch-device/);
-    expect(await body.evaluate((element) => parseFloat(getComputedStyle(element).minHeight) || 0)).toBeLessThan(
-      layout.viewport,
-    );
-  });
+      await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await expect(body).not.toHaveClass(/landing-touch-device/);
+      expect(await body.evaluate((element) => parseFloat(getComputedStyle(element).minHeight) || 0)).toBeLessThan(
+        layout.viewport,
+      );
+    },
+  );
 
-  test('a desktop browser keeps the ordinary layout', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'desktop user agent: checked in the desktop project');
+  test('a desktop browser keeps the ordinary layout', async ({ page }) => {
     await page.goto('/landing');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('body')).not.toHaveClass(/landing-touch-device/);

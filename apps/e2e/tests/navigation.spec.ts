@@ -1,7 +1,7 @@
-import { expect, test, type Page } from './test';
+import { expect, type Page, test } from './test';
 import { operator } from '../support/operator';
 import { ports } from '../support/stripe-settings';
-import { newPerson, signUp } from './support';
+import { newPerson, signUpThroughApi } from './support';
 
 /** Opens the account menu of the page's bar and follows one of its places. */
 async function goTo(page: Page, place: string): Promise<void> {
@@ -11,7 +11,8 @@ async function goTo(page: Page, place: string): Promise<void> {
 
 test('from the home page, the account menu reaches every place by clicks alone', async ({ page }) => {
   const person = newPerson('Inès');
-  await signUp(page, person);
+  await signUpThroughApi(page, person);
+  await page.goto('/');
 
   await page.getByTestId('account-button').click();
   await expect(page.getByRole('menu')).toContainText(person.email);

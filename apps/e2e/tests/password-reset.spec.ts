@@ -1,4 +1,4 @@
-import { ANY_SIZE, expect, test, type Page } from './test';
+import { expect, test, type Page } from './test';
 import { ports } from '../support/stripe-settings';
 import { newPerson, registerThroughApi } from './support';
 
@@ -49,14 +49,10 @@ test('a forgotten password is reset by the link mailed through SMTP, once', asyn
   await expect(page.getByRole('alert').filter({ hasText: 'a déjà servi' })).toBeVisible();
 });
 
-test(
-  'without SMTP, "Mot de passe oublié ?" says the service is not configured',
-  { tag: ANY_SIZE },
-  async ({ page }) => {
-    await page.goto(`http://127.0.0.1:${ports.appWithoutPayments}/auth`);
-    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-    await expect(
-      page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur."),
-    ).toBeVisible();
-  },
-);
+test('without SMTP, "Mot de passe oublié ?" says the service is not configured', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${ports.appWithoutPayments}/auth`);
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  await expect(
+    page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur."),
+  ).toBeVisible();
+});

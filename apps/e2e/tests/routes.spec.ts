@@ -1,8 +1,8 @@
-import { ANY_SIZE, expect, test } from './test';
-import { newPerson, signUp } from './support';
+import { expect, test } from './test';
+import { newPerson, signUpThroughApi } from './support';
 
-test('a signed-in user opening /auth goes to the studio', { tag: ANY_SIZE }, async ({ page }) => {
-  await signUp(page, newPerson('Maël'));
+test('a signed-in user opening /auth goes to the studio', async ({ page }) => {
+  await signUpThroughApi(page, newPerson('Maël'));
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/transform$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import { newPerson, publishCreation, samplePhoto, signUp, uniqueLabel } from './support';
+import { newPerson, publishCreation, samplePhoto, signUpThroughApi, uniqueLabel } from './support';
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -14,7 +14,7 @@ test('a shared post opens in a fresh browser with its preview tags, and closes o
       value: async (data: ShareData) => sessionStorage.setItem('e2e-shared', JSON.stringify(data)),
     });
   });
-  await signUp(page, newPerson('Inès'));
+  await signUpThroughApi(page, newPerson('Inès'));
   const label = uniqueLabel('Aquarelle partagée');
   const creation = await publishCreation(page.request, await samplePhoto(page, 4), label);
 

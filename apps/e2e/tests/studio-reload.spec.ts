@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './test';
-import { newPerson, samplePhoto, signUp } from './support';
+import { newPerson, samplePhoto, signUpThroughApi } from './support';
 import { openStudio, stageImage, studioCredits } from './studio-support';
 
-// One long enlargement at a time per project: two at once on two cores take minutes.
+// One long enlargement at a time: two at once on two cores take minutes.
 test.describe.configure({ mode: 'serial' });
 
 /**
@@ -11,12 +11,11 @@ test.describe.configure({ mode: 'serial' });
  * opened: it finds the job running and shows its stage and percentage.
  */
 /**
- * The engine keeps a photo's enlargement for its next renders: each test and each project enlarges
- * a photo of its own, or the second would end before the studio could show it running.
+ * The engine keeps a photo's enlargement for its next renders: each test enlarges a photo of its
+ * own, or the second would end before the studio could show it running.
  */
 async function startLongGeneration(page: Page, seed: number): Promise<void> {
-  const offset = test.info().project.name === 'phone' ? 100 : 0;
-  const photo = await samplePhoto(page, seed + offset, { width: 1000, height: 750 });
+  const photo = await samplePhoto(page, seed, { width: 1000, height: 750 });
   const upload = await page.request.post('/api/upload', {
     multipart: {
       image: { name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo },
@@ -48,7 +47,7 @@ test('a generation outlives a reload: its progress comes back, then its result, 
   page,
 }) => {
   test.setTimeout(300_000);
-  await signUp(page, newPerson('Rachel'));
+  await signUpThroughApi(page, newPerson('Rachel'));
   await startLongGeneration(page, 11);
   await expect.poll(() => studioCredits(page)).toBe(450);
   await page.reload();
@@ -64,7 +63,7 @@ test('a generation outlives a reload: its progress comes back, then its result, 
 });
 
 test('a running generation can be canceled from the studio, and costs nothing', async ({ page }) => {
-  await signUp(page, newPerson('Anouk'));
+  await signUpThroughApi(page, newPerson('Anouk'));
   await startLongGeneration(page, 12);
   await page.getByTestId('generation-cancel').click();
   await expect(page.getByTestId('generation-progress')).toBeHidden({ timeout: 20_000 });

@@ -1,5 +1,7 @@
-import { expect, RENDER_TIMEOUT, test } from './test';
-import { createCreation, newPerson, realPhoto, samplePhoto, signUp, transformPhoto } from './support';
+import { writeFile } from 'node:fs/promises';
+import { expect, PHONE, RENDER_TIMEOUT, test } from './test';
+import { ports } from '../support/stripe-settings';
+import { createCreation, newPerson, realPhoto, registerThroughApi, samplePhoto, signUpThroughApi } from './support';
 import {
   chooseGenerationMode,
   chooseOption,
@@ -14,161 +16,173 @@ import {
   uploadToStudio,
 } from './studio-support';
 
-test('a photo is uploaded, styled, lit and coloured, transformed for 50 credits, compared and found in the gallery', async ({
-  page,
-}) => {
-  await signUp(page, newPerson('Élise'));
-  await openStudio(page);
-  const startCredits = await studioCredits(page);
-  expect(startCredits).toBeGreaterThanOrEqual(50);
-  await expect(page.getByTestId('studio-run')).toBeDisabled();
+test(
+  'a photo is uploaded, styled, lit and coloured, transformed for 50 credits, compared and found in the gallery',
+  { tag: PHONE },
+  async ({ page }) => {
+    await signUpThroughApi(page, newPerson('Élise'));
+    await openStudio(page);
+    const startCredits = await studioCredits(page);
+    expect(startCredits).toBeGreaterThanOrEqual(50);
+    await expect(page.getByTestId('studio-run')).toBeDisabled();
 
-  await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 4) });
-  await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
-  // Every category is in sight after an import, the engine's notice down to one line until asked.
-  const lastCategory = page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^HD/ });
-  await expect(lastCategory).toBeInViewport();
-  const note = page.getByTestId('engine-note');
-  await expect(note).toContainText('Moteur local, sans IA générative');
-  await expect(note).not.toContainText('Personnage, tenue et action');
-  await note.getByRole('button', { name: 'En savoir plus' }).click();
-  await expect(note).toContainText('Personnage, tenue et action');
-  await note.getByRole('button', { name: 'Réduire' }).click();
+    await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 4) });
+    await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
+    // Every category is in sight after an import, the engine's notice down to one line until asked.
+    const lastCategory = page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^HD/ });
+    await expect(lastCategory).toBeInViewport();
+    const note = page.getByTestId('engine-note');
+    await expect(note).toContainText('Moteur local, sans IA générative');
+    await expect(note).not.toContainText('Personnage, tenue et action');
+    await note.getByRole('button', { name: 'En savoir plus' }).click();
+    await expect(note).toContainText('Personnage, tenue et action');
+    await note.getByRole('button', { name: 'Réduire' }).click();
 
-  await chooseOption(page, 'Style', 'Aquarelle');
-  await chooseOption(page, 'Lumière', 'Heure dorée');
-  await expect(selectionChip(page, 'Aquarelle')).toBeVisible();
-  await expect(selectionChip(page, 'Heure dorée')).toBeVisible();
-  await page.getByRole('button', { name: 'Couleur globale' }).click();
-  await page
-    .getByRole('group', { name: 'Palette de couleurs' })
-    .getByRole('button', { name: 'Rouge', exact: true })
-    .click();
-  await expect(page.getByTestId('selection-chips')).toContainText('Rouge');
+    await chooseOption(page, 'Style', 'Aquarelle');
+    await chooseOption(page, 'Lumière', 'Heure dorée');
+    await expect(selectionChip(page, 'Aquarelle')).toBeVisible();
+    await expect(selectionChip(page, 'Heure dorée')).toBeVisible();
+    await page.getByRole('button', { name: 'Couleur globale' }).click();
+    await page
+      .getByRole('group', { name: 'Palette de couleurs' })
+      .getByRole('button', { name: 'Rouge', exact: true })
+      .click();
+    await expect(page.getByTestId('selection-chips')).toContainText('Rouge');
 
-  await page.getByTestId('studio-run').click();
-  await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: RENDER_TIMEOUT });
-  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//);
-  const resultUrl = (await stageImage(page).getAttribute('src'))!;
-  await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
-  await expect(page.getByTestId('selection-chip')).toHaveCount(0);
-  // The result's views and actions sit under the picture, never over the subject; the options stay in sight.
-  const picture = await stageImage(page).boundingBox();
-  const compare = await page.getByRole('button', { name: 'Avant / après' }).boundingBox();
-  expect(compare!.y).toBeGreaterThanOrEqual(picture!.y + picture!.height);
-  await expect(lastCategory).toBeInViewport();
+    await page.getByTestId('studio-run').click();
+    await expect(page.getByRole('button', { name: 'Résultat 1' })).toBeVisible({ timeout: RENDER_TIMEOUT });
+    await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//);
+    const resultUrl = (await stageImage(page).getAttribute('src'))!;
+    await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
+    await expect(page.getByTestId('selection-chip')).toHaveCount(0);
+    // The result's views and actions sit under the picture, never over the subject; the options stay in sight.
+    const picture = await stageImage(page).boundingBox();
+    const compare = await page.getByRole('button', { name: 'Avant / après' }).boundingBox();
+    expect(compare!.y).toBeGreaterThanOrEqual(picture!.y + picture!.height);
+    await expect(lastCategory).toBeInViewport();
 
-  // Full-screen before/after: the range moves the divider and goes back to the middle on close.
-  await page.getByRole('button', { name: 'Avant / après' }).click();
-  const range = page.getByRole('slider', { name: 'Position du comparateur' });
-  await expect(range).toHaveValue('50');
-  await range.fill('20');
-  await expect(range).toHaveValue('20');
-  await expect(page.getByRole('img', { name: 'Image transformée' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fermer' }).click();
-  await page.getByRole('button', { name: 'Avant / après' }).click();
-  await expect(range).toHaveValue('50');
-  await page.getByRole('button', { name: 'Fermer' }).click();
+    // Full-screen before/after: the range moves the divider and goes back to the middle on close.
+    await page.getByRole('button', { name: 'Avant / après' }).click();
+    const range = page.getByRole('slider', { name: 'Position du comparateur' });
+    await expect(range).toHaveValue('50');
+    await range.fill('20');
+    await expect(range).toHaveValue('20');
+    await expect(page.getByRole('img', { name: 'Image transformée' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByRole('button', { name: 'Avant / après' }).click();
+    await expect(range).toHaveValue('50');
+    await page.getByRole('button', { name: 'Fermer' }).click();
 
-  // Back to the source, then the result picked from the gallery sheet comes back into the frame.
-  await page
-    .getByRole('button', { name: /^Image source/ })
-    .first()
-    .click();
-  await expect(stageImage(page)).not.toHaveAttribute('src', resultUrl);
-  await page.getByRole('button', { name: 'Galerie' }).click();
-  await expect(page.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
-  await page.getByRole('dialog').locator(`img[src^="${resultUrl}"]`).click();
-  await expect(stageImage(page)).toHaveAttribute('src', resultUrl);
-});
+    // Back to the source, then the result picked from the gallery sheet comes back into the frame.
+    await page
+      .getByRole('button', { name: /^Image source/ })
+      .first()
+      .click();
+    await expect(stageImage(page)).not.toHaveAttribute('src', resultUrl);
+    await page.getByRole('button', { name: 'Galerie' }).click();
+    await expect(page.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
+    await page.getByRole('dialog').locator(`img[src^="${resultUrl}"]`).click();
+    await expect(stageImage(page)).toHaveAttribute('src', resultUrl);
+  },
+);
 
-test("the desktop strip offers the gallery's pictures; the phone keeps them in its gallery sheet", async ({
-  page,
-}, testInfo) => {
-  await signUp(page, newPerson('Maëlle'));
-  const made = [
-    await createCreation(page.request, await samplePhoto(page, 2), 'Aquarelle'),
-    await createCreation(page.request, await samplePhoto(page, 3), 'Pop art'),
-  ];
-  await openStudio(page);
-  const galleryThumbs = page.getByTestId('studio-strip').getByRole('button', { name: /^Galerie/ });
-  if (isPhone(testInfo)) {
-    await expect(galleryThumbs).toHaveCount(0);
-    return;
-  }
-  await expect(galleryThumbs).toHaveCount(2);
-  await galleryThumbs.last().click();
-  await expect(stageImage(page)).toHaveAttribute('src', made[0]!.transformedImagePath);
-});
+test(
+  "the desktop strip offers the gallery's pictures; the phone keeps them in its gallery sheet",
+  { tag: PHONE },
+  async ({ page }, testInfo) => {
+    await signUpThroughApi(page, newPerson('Maëlle'));
+    const made = [
+      await createCreation(page.request, await samplePhoto(page, 2), 'Aquarelle'),
+      await createCreation(page.request, await samplePhoto(page, 3), 'Pop art'),
+    ];
+    await openStudio(page);
+    const galleryThumbs = page.getByTestId('studio-strip').getByRole('button', { name: /^Galerie/ });
+    if (isPhone(testInfo)) {
+      await expect(galleryThumbs).toHaveCount(0);
+      return;
+    }
+    await expect(galleryThumbs).toHaveCount(2);
+    await galleryThumbs.last().click();
+    await expect(stageImage(page)).toHaveAttribute('src', made[0]!.transformedImagePath);
+  },
+);
 
-test('a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick', async ({
-  page,
-}, testInfo) => {
-  await signUp(page, newPerson('Bastien'));
-  await openStudio(page);
-  await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^Quoi/ }).click();
-  await page.getByRole('button', { name: /^Transport/ }).click();
-
-  const groupDialog = page.getByTestId('action-group-dialog');
-  await expect(groupDialog.getByText('Terrestre')).toBeVisible();
-  await groupDialog.getByRole('button', { name: /^Aérien/ }).click();
-  await expect(groupDialog.getByRole('button', { name: 'Montgolfière', exact: true })).toBeVisible();
-  await expect(groupDialog.getByLabel("Fil d'Ariane")).toContainText('Aérien');
-
-  await groupDialog.getByRole('button', { name: 'Retour' }).click();
-  await expect(groupDialog.getByRole('button', { name: /^Terrestre/ })).toBeVisible();
-  await expect(groupDialog.getByRole('button', { name: 'Montgolfière', exact: true })).toHaveCount(0);
-
-  if (isPhone(testInfo)) {
-    // On a phone the group took the place of the category sheet: backing up from it goes back there.
-    await groupDialog.getByRole('button', { name: 'Retour' }).click();
-    await expect(dialog(page, 'Quoi')).toBeVisible();
+test(
+  'a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick',
+  { tag: PHONE },
+  async ({ page }, testInfo) => {
+    await signUpThroughApi(page, newPerson('Bastien'));
+    await openStudio(page);
+    await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^Quoi/ }).click();
     await page.getByRole('button', { name: /^Transport/ }).click();
-  }
-  await groupDialog.getByRole('button', { name: /^Nautique/ }).click();
-  await groupDialog.getByRole('button', { name: 'Voilier', exact: true }).click();
-  await expect(groupDialog).toHaveCount(0);
-  await expect(selectionChip(page, 'Voilier')).toBeVisible();
-  await expect(
-    page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Quoi : Voilier' }),
-  ).toBeVisible();
-});
 
-test('a file over 10 MB and a text file are refused with their messages', async ({ page }) => {
-  await signUp(page, newPerson('Noé'));
+    const groupDialog = page.getByTestId('action-group-dialog');
+    await expect(groupDialog.getByText('Terrestre')).toBeVisible();
+    await groupDialog.getByRole('button', { name: /^Aérien/ }).click();
+    await expect(groupDialog.getByRole('button', { name: 'Montgolfière', exact: true })).toBeVisible();
+    await expect(groupDialog.getByLabel("Fil d'Ariane")).toContainText('Aérien');
+
+    await groupDialog.getByRole('button', { name: 'Retour' }).click();
+    await expect(groupDialog.getByRole('button', { name: /^Terrestre/ })).toBeVisible();
+    await expect(groupDialog.getByRole('button', { name: 'Montgolfière', exact: true })).toHaveCount(0);
+
+    if (isPhone(testInfo)) {
+      // On a phone the group took the place of the category sheet: backing up from it goes back there.
+      await groupDialog.getByRole('button', { name: 'Retour' }).click();
+      await expect(dialog(page, 'Quoi')).toBeVisible();
+      await page.getByRole('button', { name: /^Transport/ }).click();
+    }
+    await groupDialog.getByRole('button', { name: /^Nautique/ }).click();
+    await groupDialog.getByRole('button', { name: 'Voilier', exact: true }).click();
+    await expect(groupDialog).toHaveCount(0);
+    await expect(selectionChip(page, 'Voilier')).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Quoi : Voilier' }),
+    ).toBeVisible();
+  },
+);
+
+test('a file over 10 MB and a text file are refused with their messages', async ({ page }, testInfo) => {
+  await signUpThroughApi(page, newPerson('Noé'));
   await openStudio(page);
   const before = await stageImage(page).getAttribute('src');
 
-  await uploadToStudio(page, { name: 'enorme.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(12 * 1024 * 1024, 1) });
+  // Chosen from the disk, as a person does: the browser reads the file there (a buffer would cross
+  // the DevTools protocol, several seconds for 12 MB).
+  const huge = testInfo.outputPath('enorme.jpg');
+  await writeFile(huge, Buffer.alloc(12 * 1024 * 1024, 1));
+  await page.getByTestId('studio-upload-input').setInputFiles(huge);
   await expect(toast(page, 'Fichier trop volumineux. Taille maximale : 10MB')).toBeVisible();
   await uploadToStudio(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('pas une image') });
   await expect(toast(page, 'Format non supporté. Veuillez sélectionner une image.')).toBeVisible();
   await expect(stageImage(page)).toHaveAttribute('src', before!);
 });
 
-test('RUN with fewer than 50 credits shows the credits dialog with the balance', async ({ page }, testInfo) => {
-  await signUp(page, newPerson('Capucine'));
-  const photo = await samplePhoto(page, 7);
-  // The launch offer's 500 credits spent through the API: 10 transformations of 50.
-  for (let spent = 0; spent < 10; spent += 1) await transformPhoto(page.request, photo);
-
-  await openStudio(page);
-  await expect.poll(() => studioCredits(page)).toBe(0);
-  await chooseOption(page, 'Style', 'Aquarelle');
-  await page.getByTestId('studio-run').click();
-  const credits = dialog(page, 'Crédits insuffisants');
-  await expect(credits).toBeVisible();
-  await expect(credits).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
-  // The phone screen checks the balance itself before sending anything, and says so.
-  if (isPhone(testInfo))
-    await expect(credits).toContainText('Vous avez besoin de 50 crédits pour cette transformation.');
-  await expect(credits.locator('a[href="/checkout"]')).toBeVisible();
-});
+test(
+  'RUN with fewer than 50 credits shows the credits dialog with the balance',
+  { tag: PHONE },
+  async ({ page }, testInfo) => {
+    // A member of the server without a launch offer: no credits.
+    const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
+    await registerThroughApi(page.request, newPerson('Capucine'), origin);
+    await openStudio(page, `${origin}/create`);
+    await expect.poll(() => studioCredits(page)).toBe(0);
+    await chooseOption(page, 'Style', 'Aquarelle');
+    await page.getByTestId('studio-run').click();
+    const credits = dialog(page, 'Crédits insuffisants');
+    await expect(credits).toBeVisible();
+    await expect(credits).toContainText("Cette transformation coûte 50 crédits. Vous n'avez que 0 crédits.");
+    // The phone screen checks the balance itself before sending anything, and says so.
+    if (isPhone(testInfo))
+      await expect(credits).toContainText('Vous avez besoin de 50 crédits pour cette transformation.');
+    await expect(credits.locator('a[href="/checkout"]')).toBeVisible();
+  },
+);
 
 test('with the local engine, an option only the cloud renders says so on its tile, and RUN explains it without charging', async ({
   page,
 }) => {
-  await signUp(page, newPerson('Octave'));
+  await signUpThroughApi(page, newPerson('Octave'));
   await openStudio(page);
   const startCredits = await studioCredits(page);
   await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 5) });
@@ -187,7 +201,7 @@ test('with the local engine, an option only the cloud renders says so on its til
 test("a member's options are previewed on their photo, and costumes on a photo of nobody are refused before RUN", async ({
   page,
 }) => {
-  await signUp(page, newPerson('Irène'));
+  await signUpThroughApi(page, newPerson('Irène'));
   await openStudio(page);
   const startCredits = await studioCredits(page);
   const uploads: string[] = [];
@@ -250,7 +264,7 @@ test("a member's options are previewed on their photo, and costumes on a photo o
 });
 
 test('video mode shows the generation live, stage and percentage, then the playable video', async ({ page }) => {
-  await signUp(page, newPerson('Victor'));
+  await signUpThroughApi(page, newPerson('Victor'));
   await openStudio(page);
   await chooseGenerationMode(page, 'Vidéo');
   await page.getByTestId('studio-run').click();
@@ -271,7 +285,7 @@ test('video mode shows the generation live, stage and percentage, then the playa
 });
 
 test('automatic mode transforms with no option chosen and names the preset it applied', async ({ page }) => {
-  await signUp(page, newPerson('Aurore'));
+  await signUpThroughApi(page, newPerson('Aurore'));
   await openStudio(page);
   const startCredits = await studioCredits(page);
   await page.getByRole('switch', { name: 'Auto', exact: true }).check();
@@ -284,21 +298,25 @@ test('automatic mode transforms with no option chosen and names the preset it ap
   await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
 });
 
-test('a visitor can look around, sees 0 credits, and RUN asks to sign in', async ({ page }, testInfo) => {
-  await openStudio(page);
-  const login = page.getByTestId('studio-login-modal');
-  // The desktop studio greets a visitor with the sign-in modal; the phone screen waits for RUN.
-  if (!isPhone(testInfo)) {
+test(
+  'a visitor can look around, sees 0 credits, and RUN asks to sign in',
+  { tag: PHONE },
+  async ({ page }, testInfo) => {
+    await openStudio(page);
+    const login = page.getByTestId('studio-login-modal');
+    // The desktop studio greets a visitor with the sign-in modal; the phone screen waits for RUN.
+    if (!isPhone(testInfo)) {
+      await expect(login).toBeVisible();
+      await page.getByRole('button', { name: 'Continuer sans compte' }).click();
+    }
+    await expect(login).toHaveCount(0);
+    expect(await studioCredits(page)).toBe(0);
+    await chooseOption(page, 'Style', 'Aquarelle');
+    await page.getByTestId('studio-run').click();
     await expect(login).toBeVisible();
-    await page.getByRole('button', { name: 'Continuer sans compte' }).click();
-  }
-  await expect(login).toHaveCount(0);
-  expect(await studioCredits(page)).toBe(0);
-  await chooseOption(page, 'Style', 'Aquarelle');
-  await page.getByTestId('studio-run').click();
-  await expect(login).toBeVisible();
-  await expect(login.getByRole('button', { name: 'Se connecter ou créer un compte' })).toBeVisible();
-});
+    await expect(login.getByRole('button', { name: 'Se connecter ou créer un compte' })).toBeVisible();
+  },
+);
 
 test('?logout=true forgets the handed-over pictures, asks to sign in and cleans the address', async ({ page }) => {
   await page.goto('/auth');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test';
 import { routeStripe } from '../support/stripe-page';
-import { fillSignUp, newPerson, signUp } from './support';
+import { fillSignUp, newPerson, signUpThroughApi } from './support';
 
 /** Stripe's test card whose bank asks for 3-D Secure on every payment, saved-card ones included. */
 const AUTHENTICATION_CARD = '4000002760003184';
@@ -15,7 +15,7 @@ async function payByCard(page: Page, payLabel: RegExp, card = '4242424242424242'
 
 test('a member subscribes from the account page, sees the plan and its credits, then cancels', async ({ page }) => {
   await routeStripe(page);
-  await signUp(page, newPerson('Inès'));
+  await signUpThroughApi(page, newPerson('Inès'));
   await page.goto('/account?tab=credits');
   await expect(page.getByTestId('subscription')).toHaveCount(0);
   await page.getByTestId('plan-avance').getByRole('link', { name: "S'abonner" }).click();
@@ -89,7 +89,7 @@ test('a visitor picks a plan on the landing, signs up, then pays that plan', asy
 
 test('an upgrade the bank wants confirmed is paid on the checkout at its prorated amount', async ({ page }) => {
   await routeStripe(page);
-  await signUp(page, newPerson('Sacha'));
+  await signUpThroughApi(page, newPerson('Sacha'));
   await page.goto('/checkout?plan=essentiel');
   await payByCard(page, /Payer 10,00\s€ et s'abonner/, AUTHENTICATION_CARD);
   await expect(page.getByRole('heading', { name: 'Abonnement activé !' })).toBeVisible();

@@ -3,11 +3,12 @@ import { test as base } from '@playwright/test';
 export { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The tag of a journey whose screen size changes nothing it checks (a keyboard shortcut, a mail, a
- * boot screen): it runs in the desktop project only, which keeps the suite's time for the journeys a
- * phone does differently.
+ * Journeys run at 1280×800. One that tests layout or touch, where a phone does differently, is
+ * tagged `PHONE` and runs at 390×844 on a touch screen too; one that only a phone can take (its user
+ * agent, its touch layout) is tagged `PHONE_ONLY` and runs there alone.
  */
-export const ANY_SIZE = '@any-size';
+export const PHONE = '@phone';
+export const PHONE_ONLY = '@phone-only';
 
 /**
  * How long a journey waits for a render. The server runs two at once and the other worker's journey

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { newPerson, samplePhoto, signUp } from './support';
+import { newPerson, samplePhoto, signUpThroughApi } from './support';
 
 /** A canvas node by kind (the first one of that kind). */
 export const nodeOf = (page: Page, type: string): Locator =>
@@ -23,7 +23,7 @@ export async function creditsShown(page: Page): Promise<number> {
 
 /** A new member on an empty editor. */
 export async function openEmptyEditor(page: Page): Promise<void> {
-  await signUp(page, newPerson('Camille'));
+  await signUpThroughApi(page, newPerson('Camille'));
   await page.goto('/workflow');
   await expect(page.getByText('Télécharger une photo')).toBeVisible();
 }

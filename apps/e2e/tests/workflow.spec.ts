@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ANY_SIZE, expect, RENDER_TIMEOUT, test } from './test';
+import { expect, PHONE, RENDER_TIMEOUT, test } from './test';
 import { samplePhoto } from './support';
 import {
   allNodes,
@@ -150,44 +150,48 @@ test('a disabled node is greyed out, loses its connections and is left out of th
   });
 });
 
-test('a COMBINE node merges two photos and the run starts from the combined picture', async ({ page }, testInfo) => {
-  await openEmptyEditor(page);
-  await startWithPhoto(page);
-  const source = await idOf(nodeOf(page, 'source'));
-  const render = await idOf(nodeOf(page, 'render'));
+test(
+  'a COMBINE node merges two photos and the run starts from the combined picture',
+  { tag: PHONE },
+  async ({ page }, testInfo) => {
+    await openEmptyEditor(page);
+    await startWithPhoto(page);
+    const source = await idOf(nodeOf(page, 'source'));
+    const render = await idOf(nodeOf(page, 'render'));
 
-  await showAll(page);
-  await edgeButton(page, source, render).click();
-  await page.getByTestId('add-node-combine').click();
-  const combine = nodeOf(page, 'combine');
-  await expect(combine).toBeVisible();
-  const combineId = await idOf(combine);
+    await showAll(page);
+    await edgeButton(page, source, render).click();
+    await page.getByTestId('add-node-combine').click();
+    const combine = nodeOf(page, 'combine');
+    await expect(combine).toBeVisible();
+    const combineId = await idOf(combine);
 
-  // A second photo from the toolbar, wired into COMBINE from its port: dragged with a mouse, two taps on a phone.
-  await page
-    .getByRole('toolbar', { name: 'Ajouter au workflow' })
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
-  await expect(page.locator('[data-testid="workflow-node"][data-type="source"]')).toHaveCount(2);
-  const second = await idOf(page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1));
-  await showAll(page);
-  await connectPorts(page, second, combineId, testInfo.project.name === 'phone');
+    // A second photo from the toolbar, wired into COMBINE from its port: dragged with a mouse, two taps on a phone.
+    await page
+      .getByRole('toolbar', { name: 'Ajouter au workflow' })
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
+    await expect(page.locator('[data-testid="workflow-node"][data-type="source"]')).toHaveCount(2);
+    const second = await idOf(page.locator('[data-testid="workflow-node"][data-type="source"]').nth(1));
+    await showAll(page);
+    await connectPorts(page, second, combineId, testInfo.project.name === 'phone');
 
-  await expand(combine);
-  await combine.getByRole('button', { name: 'Combiner les images' }).click();
-  await expect(combine.getByRole('img', { name: 'Images combinées' })).toBeVisible({ timeout: RENDER_TIMEOUT });
-  await pickOption(page, 'style', 'Aquarelle');
-  await expand(nodeOf(page, 'render'));
-  await expect(nodeOf(page, 'render').getByRole('img', { name: 'Image de départ' })).toHaveAttribute(
-    'src',
-    /\/api\/media\/composites\//,
-  );
+    await expand(combine);
+    await combine.getByRole('button', { name: 'Combiner les images' }).click();
+    await expect(combine.getByRole('img', { name: 'Images combinées' })).toBeVisible({ timeout: RENDER_TIMEOUT });
+    await pickOption(page, 'style', 'Aquarelle');
+    await expand(nodeOf(page, 'render'));
+    await expect(nodeOf(page, 'render').getByRole('img', { name: 'Image de départ' })).toHaveAttribute(
+      'src',
+      /\/api\/media\/composites\//,
+    );
 
-  await runWorkflow(page, 1);
-  await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({
-    timeout: RENDER_TIMEOUT,
-  });
-});
+    await runWorkflow(page, 1);
+    await expect(nodeOf(page, 'result').getByRole('img', { name: 'Rendu 1 sur 1' })).toBeVisible({
+      timeout: RENDER_TIMEOUT,
+    });
+  },
+);
 
 test('COMBINE with a single picture says two are needed', async ({ page }) => {
   await openEmptyEditor(page);
@@ -239,37 +243,33 @@ test('with the local engine, an option only the cloud renders is marked in the p
   expect(await creditsShown(page)).toBe(credits);
 });
 
-test(
-  'the workflow is saved as it changes, and the one open comes back after a reload',
-  { tag: ANY_SIZE },
-  async ({ page }) => {
-    await openEmptyEditor(page);
-    await startWithPhoto(page);
-    await pickOption(page, 'style', 'Aquarelle');
-    await waitForSave(page);
-    await page.reload();
-    await expect(allNodes(page)).toHaveCount(9);
-    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+test('the workflow is saved as it changes, and the one open comes back after a reload', async ({ page }) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await pickOption(page, 'style', 'Aquarelle');
+  await waitForSave(page);
+  await page.reload();
+  await expect(allNodes(page)).toHaveCount(9);
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
 
-    // A second workflow, saved last; the first opened again from the list is the one a reload brings back.
-    const firstName = (await page.getByTestId('workflow-menu').innerText()).trim();
-    await page.getByTestId('workflow-menu').click();
-    await page.getByRole('menuitem', { name: 'Nouveau workflow' }).click();
-    await expect(page.getByText('Télécharger une photo')).toBeVisible();
-    await startWithPhoto(page, 3);
-    await waitForSave(page);
-    await page.getByTestId('workflow-menu').click();
-    await page.getByRole('menuitem', { name: 'Mes workflows' }).click();
-    const saved = page.getByRole('dialog', { name: 'Mes workflows' }).getByRole('button');
-    await saved.filter({ has: page.getByText(firstName, { exact: true }) }).click();
-    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
-    await page.reload();
-    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
-    await expect(page.getByTestId('workflow-menu')).toHaveText(firstName);
-  },
-);
+  // A second workflow, saved last; the first opened again from the list is the one a reload brings back.
+  const firstName = (await page.getByTestId('workflow-menu').innerText()).trim();
+  await page.getByTestId('workflow-menu').click();
+  await page.getByRole('menuitem', { name: 'Nouveau workflow' }).click();
+  await expect(page.getByText('Télécharger une photo')).toBeVisible();
+  await startWithPhoto(page, 3);
+  await waitForSave(page);
+  await page.getByTestId('workflow-menu').click();
+  await page.getByRole('menuitem', { name: 'Mes workflows' }).click();
+  const saved = page.getByRole('dialog', { name: 'Mes workflows' }).getByRole('button');
+  await saved.filter({ has: page.getByText(firstName, { exact: true }) }).click();
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+  await page.reload();
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+  await expect(page.getByTestId('workflow-menu')).toHaveText(firstName);
+});
 
-test('the keyboard deletes a node, undoes it, and copies and pastes another', { tag: ANY_SIZE }, async ({ page }) => {
+test('the keyboard deletes a node, undoes it, and copies and pastes another', async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
   const ofType = (type: string) => page.locator(`[data-testid="workflow-node"][data-type="${type}"]`);
@@ -289,7 +289,7 @@ test('the keyboard deletes a node, undoes it, and copies and pastes another', { 
   await expect(allNodes(page)).toHaveCount(10);
 });
 
-test('a move is undone and redone as one step', async ({ page }, testInfo) => {
+test('a move is undone and redone as one step', { tag: PHONE }, async ({ page }, testInfo) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
   // A phone opens at a readable zoom, with the style node off screen: the whole workflow first.
@@ -317,54 +317,52 @@ test('a move is undone and redone as one step', async ({ page }, testInfo) => {
   await expect.poll(() => positionOf(page, id)).toBe(moved);
 });
 
-test(
-  'a workflow is exported and imported as JSON; a bad file is refused in French and changes nothing',
-  { tag: ANY_SIZE },
-  async ({ page }) => {
-    await openEmptyEditor(page);
-    await startWithPhoto(page);
-    await pickOption(page, 'style', 'Aquarelle');
-    const importInput = page.getByTestId('workflow-import');
+test('a workflow is exported and imported as JSON; a bad file is refused in French and changes nothing', async ({
+  page,
+}) => {
+  await openEmptyEditor(page);
+  await startWithPhoto(page);
+  await pickOption(page, 'style', 'Aquarelle');
+  const importInput = page.getByTestId('workflow-import');
 
-    await importInput.setInputFiles({
-      name: 'broken.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}'),
-    });
-    await expect(toast(page, 'Import impossible')).toBeVisible();
-    await expect(toast(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
-    await expect(allNodes(page)).toHaveCount(9);
-    await importInput.setInputFiles({
-      name: 'notes.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('pas du JSON'),
-    });
-    await expect(toast(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
-    await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
+  await importInput.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 1, "nodes": [{"id": "a", "type": "teleporter"}]}'),
+  });
+  await expect(toast(page, 'Import impossible')).toBeVisible();
+  await expect(toast(page, 'Ce fichier ne contient pas un workflow Atelier valide')).toBeVisible();
+  await expect(allNodes(page)).toHaveCount(9);
+  await importInput.setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('pas du JSON'),
+  });
+  await expect(toast(page, "Ce fichier n'est pas un fichier JSON valide.")).toBeVisible();
+  await expect(nodeOf(page, 'style')).toHaveAttribute('aria-label', 'Style : Aquarelle');
 
-    await page.getByTestId('workflow-menu').click();
-    const download = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'Exporter en JSON' }).click();
-    const file = await (await download).path();
-    const exported = await readFile(file, 'utf8');
-    expect(JSON.parse(exported)).toMatchObject({
-      version: 1,
-      nodes: expect.arrayContaining([
-        expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) }),
-      ]),
-    });
+  await page.getByTestId('workflow-menu').click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Exporter en JSON' }).click();
+  const file = await (await download).path();
+  const exported = await readFile(file, 'utf8');
+  expect(JSON.parse(exported)).toMatchObject({
+    version: 1,
+    nodes: expect.arrayContaining([
+      expect.objectContaining({ type: 'style', option: expect.objectContaining({ id: 'watercolor' }) }),
+    ]),
+  });
 
-    await importInput.setInputFiles({
-      name: 'mon-portrait.workflow.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(exported),
-    });
-    await expect(toast(page, 'Workflow importé')).toBeVisible();
-    await expect(page.getByTestId('workflow-menu')).toHaveText('mon portrait');
-    await expect(allNodes(page)).toHaveCount(9);
-    await waitForSave(page);
-  },
-);
+  await importInput.setInputFiles({
+    name: 'mon-portrait.workflow.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exported),
+  });
+  await expect(toast(page, 'Workflow importé')).toBeVisible();
+  await expect(page.getByTestId('workflow-menu')).toHaveText('mon portrait');
+  await expect(allNodes(page)).toHaveCount(9);
+  await waitForSave(page);
+});
 
 test('renders past the balance: the paid ones are kept and the credits dialog shows what is left', async ({ page }) => {
   await openEmptyEditor(page);
