@@ -143,8 +143,8 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
       );
     }
 
-    // A script's token reads it too; a visitor gets nothing.
-    expect((await client({ authorization: `Bearer ${ana.token}` }).get('/api/account/export')).status).toBe(200);
+    // The whole account leaves from a signed-in browser only: not to a script's token, nor to a visitor.
+    expect((await client({ authorization: `Bearer ${ana.token}` }).get('/api/account/export')).status).toBe(403);
     const visitor = await client().get('/api/account/export');
     expect(visitor.status).toBe(401);
     expect(visitor.body.message).toBe('Utilisateur non connecté');
@@ -158,7 +158,7 @@ describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (ta
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(password ? /^Mot de passe incorrect/ : /^Saisissez votre mot de passe/);
     }
-    // A reading token may export, never delete, even with the right password.
+    // A token may never delete the account, even with the right password.
     expect(
       (await client({ authorization: `Bearer ${ana.token}` }).post('/api/account/delete', { password: ana.password }))
         .status,

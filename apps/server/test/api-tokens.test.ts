@@ -1,8 +1,18 @@
 import { ApiToken, GenerationJob, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import { startTestApp, type TestApp, type TestClient, type TestResponse } from './support/harness';
 import { samplePhoto } from './support/images';
+import {
+  describedApi,
+  NOT_CONFIGURED,
+  sendExample,
+  type DocumentedOperation,
+  type Json,
+} from './support/openapi-examples';
+
+const SESSION_ONLY = "Cette action se fait depuis votre compte, connecté : un jeton d'API ne peut pas la faire.";
+const READ_ONLY = "Ce jeton d'API ne permet que la lecture : il faut un jeton « Génération » pour modifier ou générer.";
 
 describe.each(testDatabaseTargets())('personal API tokens on $name', (target) => {
   let t: TestApp;
@@ -135,40 +145,100 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
 
     expect((await reader.get(`/api/gallery/${userId}`)).status).toBe(200);
     expect((await reader.get(uploaded.body.imagePath)).status).toBe(200);
-    expect((await reader.get('/api/account/tokens')).status).toBe(200);
 
     for (const refused of [
       await reader.post(`/api/transform/${uploaded.body.id}`),
       await reader.post('/api/generate-video', { imageUrl: uploaded.body.imagePath, prompt: 'x' }),
       await reader.upload(await samplePhoto(7, 200, 150)),
-      await reader.post('/api/account/tokens', { name: 'plus', scope: 'generate' }),
     ]) {
       expect(refused.status, refused.text).toBe(403);
-      expect(refused.body.message).toBe(
-        "Ce jeton d'API ne permet que la lecture : il faut un jeton « Génération » pour modifier ou générer.",
-      );
+      expect(refused.body.message).toBe(READ_ONLY);
     }
     expect(await balance(userId)).toBe(500);
     expect(await t.db.orm.em.fork().count(GenerationJob, { owner: userId })).toBe(0);
   });
 
-  it('makes and revokes tokens in a session only: a stolen token cannot mint one that outlives it', async () => {
+  it('leaves the account itself to a signed-in browser: a stolen token cannot take it over', async () => {
     const { browser } = await owner();
     const { token, id } = await tokenOf(browser, 'generate');
     const script = scriptWith(token);
+    const account = (await browser.get('/api/user')).body;
     for (const refused of [
       await script.post('/api/account/tokens', { name: 'relève', scope: 'generate' }),
+      await script.get('/api/account/tokens'),
       await script.request('DELETE', `/api/account/tokens/${id}`),
       await script.request('DELETE', '/api/account/tokens'),
+      await script.post('/api/account/update', {
+        username: 'pris',
+        currentPassword: 'motdepasse',
+        newPassword: 'nouveau-mot-de-passe',
+      }),
+      await script.get('/api/account/sessions'),
+      await script.request('DELETE', '/api/account/sessions'),
+      await script.get('/api/account/export'),
+      await script.post('/api/account/delete', { password: 'motdepasse' }),
     ]) {
       expect(refused.status, refused.text).toBe(403);
-      expect(refused.body.message).toBe(
-        "Cette action se fait depuis votre compte, connecté : un jeton d'API ne peut pas la faire.",
-      );
+      expect(refused.body.message).toBe(SESSION_ONLY);
     }
     expect((await browser.get('/api/account/tokens')).body.tokens).toHaveLength(1);
+    // The browser is still signed in on the same password, to the same account.
+    expect((await browser.get('/api/user')).body).toEqual(account);
     expect((await script.get('/api/user')).status).toBe(200);
   });
+
+  it('answers every documented route as its security says, to a read token and to a generate token', async () => {
+    const { browser } = await owner();
+    const reader = scriptWith((await tokenOf(browser, 'read')).token);
+    const generator = scriptWith((await tokenOf(browser, 'generate')).token);
+    const photo = await samplePhoto(8, 200, 150);
+    const schemes = (operation: Json) => (operation.security as Json[]).flatMap(Object.keys);
+    const { operations } = describedApi(t.app);
+    const label = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
+
+    const sessionOnly = operations.filter(({ operation }) => schemes(operation).join() === 'session');
+    expect(sessionOnly.map(label).sort()).toEqual([
+      'DELETE /api/account/sessions',
+      'DELETE /api/account/sessions/{id}',
+      'DELETE /api/account/tokens',
+      'DELETE /api/account/tokens/{id}',
+      'GET /api/account/export',
+      'GET /api/account/sessions',
+      'GET /api/account/tokens',
+      'POST /api/account/delete',
+      'POST /api/account/tokens',
+      'POST /api/account/update',
+    ]);
+    for (const documented of sessionOnly) {
+      for (const script of [reader, generator]) {
+        const refused = await sendExample(script, documented, photo);
+        expect(refused.status, label(documented)).toBe(403);
+        expect(refused.body.message, label(documented)).toBe(SESSION_ONLY);
+      }
+    }
+
+    /** Answered on its merits (found or not, one's own or not): the token itself was not refused. */
+    const expectTokenTaken = (documented: DocumentedOperation, answer: TestResponse) => {
+      const what = `${label(documented)}: ${answer.text.slice(0, 200)}`;
+      // No Stripe nor SMTP here: those paths say so with their documented status.
+      const unavailable = NOT_CONFIGURED[label(documented)];
+      if (unavailable) expect(answer.status, what).toBe(unavailable);
+      else expect(answer.status, what).toBeLessThan(500);
+      expect(answer.status, what).not.toBe(401);
+      expect([READ_ONLY, SESSION_ONLY], what).not.toContain(answer.body?.message);
+    };
+    const withTokens = operations.filter(({ operation }) => schemes(operation).includes('bearerAuth'));
+    expect(withTokens.length).toBeGreaterThan(30);
+    for (const documented of withTokens) {
+      const read = await sendExample(reader, documented, photo);
+      if (documented.method === 'GET') expectTokenTaken(documented, read);
+      else {
+        expect(read.status, label(documented)).toBe(403);
+        expect(read.body.message, label(documented)).toBe(READ_ONLY);
+      }
+      expectTokenTaken(documented, await sendExample(generator, documented, photo));
+    }
+  }, 60_000);
 
   it('refuses a revoked or unknown token with 401, and lets only its owner revoke it', async () => {
     const { browser, userId } = await owner();

@@ -5,6 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { z } from 'zod';
 import type { Context } from './context';
+import type { Identity } from './security/identity';
 import { tokenMessages } from './security/tokens';
 import { AppError, commonMessages, invalidInput, messageForStatus, type AppErrorCode } from './shared/errors';
 import { rateLimitSubject, type RateLimits } from './shared/rate-limit';
@@ -121,29 +122,42 @@ const withEntityManager = t.middleware(async ({ ctx, next }) => {
 
 export const publicProcedure = t.procedure.use(withEntityManager);
 
-/** Resolves the signed-in user (live session, or valid API token), or null for a visitor. */
-export const optionalUserProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/** The signed-in user (live session, or valid API token) and how they came, or null for a visitor. */
+const identifiedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const identity = await ctx.identify();
   const user = identity ? await ctx.em.findOne(User, identity.userId) : null;
   return next({ ctx: { user, identity: user ? identity : null } });
 });
 
-/** A signed-in user; an API token of the `read` scope may only query, never change or generate. */
-export const authedProcedure = optionalUserProcedure.use(({ ctx, type, next }) => {
-  if (!ctx.user || !ctx.identity) throw new AppError('UNAUTHENTICATED', commonMessages.unauthenticated);
-  if (type !== 'query' && ctx.identity.via === 'token' && ctx.identity.scope === 'read') {
-    throw new AppError('FORBIDDEN', tokenMessages.readOnly);
-  }
-  return next({ ctx: { user: ctx.user, identity: ctx.identity } });
-});
+/** The caller, who must be signed in. */
+function signedIn({ user, identity }: { user: User | null; identity: Identity | null }) {
+  if (!user || !identity) throw new AppError('UNAUTHENTICATED', commonMessages.unauthenticated);
+  return { user, identity };
+}
 
 /**
- * A signed-in person in their browser: the account's keys (API tokens) are managed with a session
- * only, so a stolen token cannot mint tokens that outlive its revocation, nor revoke the others.
+ * A visitor or a signed-in user; an API token of the `read` scope may only query and follow, never change or
+ * generate, whatever the procedure.
  */
-export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.identity.via === 'token') throw new AppError('FORBIDDEN', tokenMessages.sessionOnly);
+export const optionalUserProcedure = identifiedProcedure.use(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.identity?.via === 'token' && ctx.identity.scope === 'read') {
+    throw new AppError('FORBIDDEN', tokenMessages.readOnly);
+  }
   return next();
+});
+
+/** A signed-in user (a `read` token only queries, see optionalUserProcedure). */
+export const authedProcedure = optionalUserProcedure.use(({ ctx, next }) => next({ ctx: signedIn(ctx) }));
+
+/**
+ * A signed-in person in their browser: the account's security (password, e-mail, sessions, API
+ * tokens, data export, deletion) is a session's only, as for GitHub's and Stripe's keys. A token
+ * that leaked can then read and generate until it is revoked, never take the account over.
+ */
+export const sessionProcedure = identifiedProcedure.use(({ ctx, next }) => {
+  const { user, identity } = signedIn(ctx);
+  if (identity.via === 'token') throw new AppError('FORBIDDEN', tokenMessages.sessionOnly);
+  return next({ ctx: { user, identity } });
 });
 
 /**

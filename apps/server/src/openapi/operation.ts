@@ -19,9 +19,10 @@ export const apiTags = [
 
 /**
  * Who may call a path: anyone; anyone, with answers that depend on the viewer (`viewer`); a
- * signed-in account only (session cookie or personal API token); a signed webhook sender.
+ * signed-in account only (session cookie or personal API token); the account's security, from a
+ * signed-in browser only (`session`: a token gets 403); a signed webhook sender.
  */
-export type Access = 'public' | 'viewer' | 'account' | 'signed';
+export type Access = 'public' | 'viewer' | 'account' | 'session' | 'signed';
 
 /** The refusals a path may answer beside those its access, its input and its kind already imply. */
 export type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 503;

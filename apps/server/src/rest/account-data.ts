@@ -14,7 +14,7 @@ export function registerAccountDataRoutes(app: FastifyInstance, callerFor: Calle
       summary: 'Exporter mes données',
       description:
         'Une archive ZIP : `donnees.json` (profil, historique des crédits et paiements, galerie et publications, vidéos, imports, transformations, workflows, mentions « J’aime », appareils connectés et jetons d’API, sans aucun secret) et, sous `media/`, les images et vidéos du compte, chacune au chemin de son adresse `/api/media/<clé>`.',
-      access: 'account',
+      access: 'session',
       answer: {
         kind: 'file',
         mediaTypes: ['application/zip'],
@@ -41,7 +41,7 @@ export function registerAccountDataRoutes(app: FastifyInstance, callerFor: Calle
       summary: 'Supprimer mon compte',
       description:
         'Avec le mot de passe du compte : supprime le compte, ses sessions, jetons d’API, imports, résultats, vidéos, workflows, mentions « J’aime » et publications, en base et dans le stockage ; l’historique des crédits et les paiements sont gardés pour la comptabilité, sans lien avec la personne. 409 tant qu’une génération est en cours.',
-      access: 'account',
+      access: 'session',
       body: bodyOf(appRouter.account.delete, { password: 'motdepasse' }),
       answer: answerOf(appRouter.account.delete, 'Le compte est supprimé ; la session est fermée.'),
       refusals: [409, 429],

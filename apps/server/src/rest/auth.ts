@@ -89,7 +89,7 @@ export function registerAuthRoutes(app: FastifyInstance, callerFor: CallerFactor
       summary: 'Modifier le compte',
       description:
         'Le nom d’utilisateur et, au besoin, un nouveau mot de passe ; le mot de passe actuel est demandé. Changer de mot de passe ferme les autres sessions.',
-      access: 'account',
+      access: 'session',
       body: bodyOf(account.update, { username: 'camille.durand', currentPassword: 'motdepasse' }),
       answer: answerOf(account.update, 'Le compte modifié.'),
       refusals: [409, 429],

@@ -9,7 +9,7 @@ import { AppError } from '../shared/errors';
 import { endSessions, signIn } from '../security/sessions';
 import { grantDiscoveryOffer } from '../credits/discovery';
 import { publicUserSchema, toPublicUser } from '../shared/user';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, router, sessionProcedure } from '../trpc';
 
 const userResult = z.object({ user: publicUserSchema });
 
@@ -22,7 +22,7 @@ export const accountRouter = router({
     return { user: toPublicUser(user) };
   }),
 
-  update: authedProcedure
+  update: sessionProcedure
     .input(accountUpdateSchema)
     .output(userResult)
     .mutation(async ({ ctx, input }) => {
@@ -36,7 +36,7 @@ export const accountRouter = router({
       // browser that changed it carries on under a new one.
       if (updated.passwordChanged) {
         await endSessions(ctx.em, ctx.liveSessions, userId);
-        if (ctx.identity.via === 'session') await signIn(ctx, userId);
+        await signIn(ctx, userId);
       }
       return { user: toPublicUser(updated.user) };
     }),
@@ -56,7 +56,7 @@ export const accountRouter = router({
     .query(({ ctx }) => accountStats(ctx.em, ctx.user.id)),
 
   /** "Exporter mes données": the records as JSON and the keys of the files the REST download packs with them. */
-  export: authedProcedure
+  export: sessionProcedure
     .output(z.object({ filename: z.string(), data: z.record(z.string(), z.unknown()), files: z.array(z.string()) }))
     .query(async ({ ctx }) => {
       await ctx.limits.accountExports.hit(`user:${ctx.user.id}`);
@@ -67,7 +67,7 @@ export const accountRouter = router({
    * "Supprimer mon compte", once the password is confirmed (counted like a sign-in's wrong
    * passwords); this browser is signed out with it.
    */
-  delete: authedProcedure
+  delete: sessionProcedure
     .input(accountDeletionSchema)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -3,7 +3,7 @@ import { API_TOKEN_SCOPES } from '@atelier/db';
 import { z } from 'zod';
 import { createToken, listTokens, revokeToken, revokeTokens } from '../security/tokens';
 import { recordId } from '../shared/input';
-import { authedProcedure, router, sessionProcedure } from '../trpc';
+import { router, sessionProcedure } from '../trpc';
 
 const tokenSummary = z.object({
   id: z.number(),
@@ -16,7 +16,7 @@ const tokenSummary = z.object({
 
 /** Personal API tokens for third-party REST clients (`Authorization: Bearer atl_…`), made and revoked in a session. */
 export const apiTokensRouter = router({
-  list: authedProcedure
+  list: sessionProcedure
     .output(z.object({ tokens: z.array(tokenSummary) }))
     .query(async ({ ctx }) => ({ tokens: await listTokens(ctx.em, ctx.user.id) })),
 
