@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { GalleryItem, Video } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberFactory, savedItem, type Member } from './support/gallery';
+import { memberFactory, savedItem, transformationResult, type Member } from './support/gallery';
 import { startTestApp, type TestApp } from './support/harness';
 
 const INDEX_HTML = `<!doctype html>
@@ -177,7 +177,7 @@ describe.each(testDatabaseTargets())('public pages of published images and video
   it('refuses to publish a video still being made, or someone else’s', async () => {
     const dan = await member();
     const placeholder = await dan.c.post('/api/videos/create-placeholder', {
-      sourceImagePath: '/api/media/uploads/x.jpg',
+      sourceImagePath: await transformationResult(t, dan.userId),
       prompt: 'p',
       placeholderId: 'wip',
     });

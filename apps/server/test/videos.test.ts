@@ -131,10 +131,10 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
   });
 
   it("keeps videos to their owner: others' lists, downloads and deletions are refused", async () => {
-    const { c: owner, userId } = await signedIn();
+    const { c: owner, userId, imagePath } = await signedIn();
     const { c: other, userId: otherId } = await signedIn();
     const { body } = await owner.post('/api/videos/create-placeholder', {
-      sourceImagePath: '/api/media/uploads/2026/11/x.jpg',
+      sourceImagePath: imagePath,
       prompt: 'p',
       placeholderId: 'mine',
     });
@@ -147,6 +147,22 @@ describe.each(testDatabaseTargets())('videos on $name', (target) => {
     expect((await owner.request('DELETE', `/api/videos/${videoId}`)).status).toBe(200);
     expect(await t.db.orm.em.fork().count(Video, { id: videoId })).toBe(0);
     for (const bad of ['abc', '-4', '1e3x']) expect((await owner.get(`/api/videos/download/${bad}`)).status).toBe(400);
+  });
+
+  it("makes a placeholder of one's own picture only, never of another member's private one", async () => {
+    const { imagePath: theirs } = await signedIn();
+    const { c, userId } = await signedIn();
+    for (const sourceImagePath of [theirs, '/api/media/uploads/2026/11/inconnue.jpg']) {
+      const refused = await c.post('/api/videos/create-placeholder', {
+        sourceImagePath,
+        prompt: 'travelling lent',
+        placeholderId: 'pris',
+      });
+      expect(refused.status, refused.text).toBe(404);
+      expect(refused.body.message).toBe('Image introuvable ou inaccessible.');
+    }
+    expect((await c.get(`/api/videos/all/${userId}`)).body.videos).toEqual([]);
+    expect(await t.db.orm.em.fork().count(Video, { owner: userId })).toBe(0);
   });
 
   it('sends a video in byte ranges, to the player and the download alike, for its owner only', async () => {

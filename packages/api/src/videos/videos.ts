@@ -47,6 +47,8 @@ export async function createPlaceholder(
   { em, media }: Pick<ServiceDeps, 'em' | 'media'>,
   { userId, ...input }: { userId: number; sourceImagePath: string; prompt: string; placeholderId: string },
 ) {
+  // The same rule as the video's own: one's own picture, or a published one.
+  await viewableImageKey(em, userId, input.sourceImagePath);
   const placeholder = { owner: userId, placeholderId: input.placeholderId };
   const existing = await em.findOne(Video, placeholder);
   if (existing) return toVideoRecord(existing);
