@@ -248,7 +248,9 @@ test('a signed-in visitor is offered the studio, not a sign-in', async ({ page }
   await expect(page.getByTestId('studio')).toBeVisible({ timeout: 20_000 });
 });
 
-test('the slider follows the mouse to both ends and stops when the button is released anywhere', async ({ page }) => {
+test('the slider follows the mouse to both ends, stops when the button is released anywhere, and moves by keys', async ({
+  page,
+}) => {
   await openLanding(page);
   const slider = exampleSlider(page);
   const box = await frameBox(page, exampleFrame(page));
@@ -262,6 +264,22 @@ test('the slider follows the mouse to both ends and stops when the button is rel
   await expect(slider).toHaveAttribute('aria-valuenow', '100');
   await page.mouse.up(); // released outside the image
   await page.mouse.move(box.middleX, box.middleY, { steps: 4 });
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+
+  // The arrow keys, Home and End move it too.
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '95');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuenow', '10');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  await page.keyboard.press('End');
   await expect(slider).toHaveAttribute('aria-valuenow', '100');
 });
 
@@ -290,25 +308,11 @@ test.describe('on a touch screen', () => {
   });
 });
 
-test('the arrow keys, Home and End move the slider', async ({ page }) => {
-  await openLanding(page);
-  const slider = exampleSlider(page);
-  await slider.focus();
-  await page.keyboard.press('ArrowLeft');
-  await expect(slider).toHaveAttribute('aria-valuenow', '45');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(slider).toHaveAttribute('aria-valuenow', '55');
-  await page.keyboard.press('Home');
-  await expect(slider).toHaveAttribute('aria-valuenow', '0');
-  await page.keyboard.press('ArrowLeft');
-  await expect(slider).toHaveAttribute('aria-valuenow', '0');
-  await page.keyboard.press('End');
-  await expect(slider).toHaveAttribute('aria-valuenow', '100');
-});
-
-test('a feature card lights up under the mouse', async ({ page }) => {
+test('a desktop browser keeps the ordinary layout, where a feature card lights up under the mouse', async ({
+  page,
+}) => {
   await page.goto('/landing');
+  await expect(page.locator('body')).not.toHaveClass(/landing-touch-device/);
   const card = page.getByTestId('feature-card').first();
   await card.scrollIntoViewIfNeeded();
   const look = () =>
@@ -378,12 +382,6 @@ test.describe('phone and tablet layout', () => {
       );
     },
   );
-
-  test('a desktop browser keeps the ordinary layout', async ({ page }) => {
-    await page.goto('/landing');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('body')).not.toHaveClass(/landing-touch-device/);
-  });
 
   test.describe('on an iPad', () => {
     test.use({

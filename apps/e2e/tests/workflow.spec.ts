@@ -82,7 +82,7 @@ test('while the renders are made, the generating nodes show what the server repo
   page,
 }) => {
   await openEmptyEditor(page);
-  // A 12 MP photo: each render takes long enough (about a second) to be seen, two at a time.
+  // A 12 MP photo: each render takes long enough (about a second) to be seen.
   const photo = await samplePhoto(page, 3, { width: 4000, height: 3000 });
   await page
     .getByTestId('workflow-upload')
@@ -90,12 +90,12 @@ test('while the renders are made, the generating nodes show what the server repo
     .setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(allNodes(page)).toHaveCount(9, { timeout: 30_000 });
   await pickOption(page, 'style', 'Aquarelle');
-  await runWorkflow(page, 4);
+  await runWorkflow(page, 2);
   await expect(page.getByTestId('render-progress').first()).toHaveText(
     /^(\d rendus · )?(En file d'attente|Démarrage|Lecture de l'image|Transformation en cours|Enregistrement du résultat)/,
   );
   await expect(page.getByRole('progressbar', { name: 'Progression du rendu' }).first()).toBeAttached();
-  await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(4, {
+  await expect(nodeOf(page, 'result').getByTestId('result-dots').getByRole('button')).toHaveCount(2, {
     timeout: RENDER_TIMEOUT,
   });
   await expect(page.getByTestId('render-progress')).toHaveCount(0);
