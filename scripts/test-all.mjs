@@ -12,7 +12,7 @@ const results = join(root, '.test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const skippedReasons = [];
 
@@ -150,7 +150,7 @@ function browserJourneys() {
   // 4. Browser journeys against the built app.
   if (!existsSync(chromiumPath)) {
     skippedReasons.push(
-      `end-to-end suite: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+      `end-to-end suite: no Chromium at ${chromiumPath} (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)`,
     );
   } else if (
     timed('build', () =>
