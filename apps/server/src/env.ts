@@ -130,7 +130,7 @@ const envSchema = z.object({
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   /** Replicate's API, or a gateway in front of it (and a local stand-in in tests). */
   REPLICATE_API_URL: z.url().default(REPLICATE_API_URL),
-  /** The model of each step of a cloud generation; the registry's defaults when unset (README, "The cloud engine"). */
+  /** The model of each step of a cloud generation; the registry's defaults when unset (docs/engines.md). */
   REPLICATE_IMAGE_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.edit),
   REPLICATE_BACKGROUND_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.background),
   REPLICATE_VIEWPOINT_MODEL: z.string().min(1).default(DEFAULT_CLOUD_MODELS.viewpoint),

@@ -28,7 +28,7 @@ function interpolated(value: string, given: Record<string, string>): string {
   return value;
 }
 
-/** A service's settings as its container gets them, with only what the README's commands export. */
+/** A service's settings as its container gets them, with only what the commands of docs/deployment.md export. */
 function settingsOf(service: Service) {
   const shell = { SESSION_SECRET: 'a-session-secret-that-is-long-enough-for-iron' };
   const environment = Object.fromEntries(

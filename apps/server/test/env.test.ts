@@ -158,13 +158,9 @@ describe('configuration', () => {
     expect(mediaFromConfig(loadConfig({ DATA_DIR: dataDir(), ...replicate })).replicateWebhooks).toBeUndefined();
   });
 
-  it("has docker/compose.yaml pass every variable the README documents to the app, but the image's own", () => {
+  it("has docker/compose.yaml pass every variable docs/configuration.md documents to the app, but the image's own", () => {
     const repository = join(import.meta.dirname, '../../..');
-    const readme = readFileSync(join(repository, 'README.md'), 'utf8');
-    const table = readme.slice(
-      readme.indexOf('## Configure it'),
-      readme.indexOf('\n## ', readme.indexOf('## Configure it') + 1),
-    );
+    const table = readFileSync(join(repository, 'docs/configuration.md'), 'utf8');
     const documented = [...table.matchAll(/^\| (.+?) \|/gm)].flatMap(([, names]) =>
       [...names!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map(([, name]) => name!),
     );

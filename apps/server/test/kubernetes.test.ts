@@ -108,9 +108,9 @@ describe('the Kubernetes example (deploy/kubernetes)', () => {
   });
 });
 
-describe("the README's Prometheus queries and alert rules", () => {
-  const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Metrics'), readme.indexOf('### Faults'));
+describe('the Prometheus queries and alert rules of docs/operations.md', () => {
+  const page = readFileSync(join(import.meta.dirname, '../../../docs/operations.md'), 'utf8');
+  const section = page.slice(page.indexOf('## Metrics'), page.indexOf('## Faults'));
   const block = (language: string) =>
     new RegExp(`^\`\`\`${language}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(section)?.[1] ?? '';
 

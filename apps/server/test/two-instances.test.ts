@@ -59,7 +59,7 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
   let proxy: Server;
   let viaProxy: string;
 
-  /** The settings every process of the deployment shares: the switches are the README's. */
+  /** The settings every process of the deployment shares: the switches are those of docs/deployment.md. */
   const deployment = (dataDir: string) => ({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,

@@ -4,7 +4,7 @@ import { getWorkflowOption } from './workflow-catalog';
 
 /**
  * The options the local engine (offline, no generative model) cannot render as their names say,
- * by category and id, decided on contact sheets of every option on real photographs (README,
+ * by category and id, decided on contact sheets of every option on real photographs (docs/engines.md,
  * "What the local engine renders"). With the local engine the studio shows them as available with
  * the cloud engine only, and the server refuses them before anything is charged: the engine never
  * applies something else in their place. The cloud engine renders every option.
