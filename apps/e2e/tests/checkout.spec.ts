@@ -1,7 +1,9 @@
-import { expect, test, type Page } from './test';
+import { expect, PHONE, test, type Page } from './test';
 import { routeStripe } from '../support/stripe-page';
 import { ports } from '../support/stripe-settings';
 import { newPerson, signUpThroughApi } from './support';
+
+const PAYMENTS_CLOSED = "Le paiement n'est pas encore ouvert sur ce service.";
 
 async function buyPopularPack(page: Page, card: string): Promise<void> {
   await page.goto('/account?tab=credits');
@@ -16,21 +18,38 @@ async function buyPopularPack(page: Page, card: string): Promise<void> {
   await pay.click();
 }
 
-test('a visitor is asked to sign in; without payment keys the checkout says the service is unavailable', async ({
-  page,
-}) => {
-  const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
-  await page.goto(`${origin}/checkout`);
-  await expect(page.getByText('Connectez-vous pour acheter des crédits ou vous abonner.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Connexion' }).last()).toHaveAttribute('href', '/auth');
-  const registered = await page.request.post(`${origin}/api/register`, { data: newPerson('Hugo') });
-  expect(registered.status(), await registered.text()).toBe(200);
-  await page.reload();
-  await expect(page.getByText('Service de paiement non disponible.')).toBeVisible();
-  await expect(page.getByText('Configuration manquante')).toBeVisible();
-  await page.getByRole('link', { name: 'Retour au compte' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-});
+test(
+  'without payment keys the store says it is closed before any click: landing, account, checkout',
+  { tag: PHONE },
+  async ({ page }) => {
+    const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
+    await page.goto(`${origin}/landing#pricing`);
+    const plans = page.locator('#pricing');
+    await expect(plans.getByTestId('payments-closed')).toHaveText(PAYMENTS_CLOSED);
+    await expect(plans.getByRole('button', { name: 'Pas encore ouvert' })).toHaveCount(3);
+    for (const button of await plans.getByRole('button', { name: 'Pas encore ouvert' }).all()) {
+      await expect(button).toBeDisabled();
+    }
+    await expect(plans.getByRole('link', { name: 'Commencer Gratuitement' })).toBeVisible();
+
+    await page.goto(`${origin}/checkout`);
+    await expect(page.getByText('Connectez-vous pour acheter des crédits ou vous abonner.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Connexion' }).last()).toHaveAttribute('href', '/auth');
+    const registered = await page.request.post(`${origin}/api/register`, { data: newPerson('Hugo') });
+    expect(registered.status(), await registered.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByText('Service de paiement non disponible.')).toBeVisible();
+    await expect(page.getByText(PAYMENTS_CLOSED)).toBeVisible();
+    await page.getByRole('link', { name: 'Retour au compte' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+
+    await page.goto(`${origin}/account?tab=credits`);
+    await expect(page.getByTestId('payments-closed')).toHaveText(PAYMENTS_CLOSED);
+    // Three plans and three packs, none of which leads to a payment.
+    await expect(page.getByRole('button', { name: 'Pas encore ouvert' })).toHaveCount(6);
+    await expect(page.getByRole('link', { name: /Acheter|S'abonner/ })).toHaveCount(0);
+  },
+);
 
 test('buying a pack by card adds its credits to the balance', async ({ page }) => {
   await routeStripe(page);

@@ -111,11 +111,13 @@ test(
     await expect(plans.nth(0)).toContainText('Découverte');
     await expect(plans.nth(0)).toContainText(/0\s€\/mois/);
     await expect(plans.nth(0)).toContainText('100 crédits');
-    for (const [index, name, price, credits] of [
-      [1, 'Essentiel', '10', '2 000'],
-      [2, 'Avancé', '20', '5 000'],
-      [3, 'Premium', '35', '10 000'],
+    // Each plan gives more than packs for the same money, and says by how much.
+    for (const [index, name, price, credits, extra] of [
+      [1, 'Essentiel', '10', '2 750', 10],
+      [2, 'Avancé', '20', '6 600', 10],
+      [3, 'Premium', '35', '12 000', 14],
     ] as const) {
+      await expect(plans.nth(index)).toContainText(`${extra} % de crédits en plus qu'avec les packs`);
       await expect(plans.nth(index)).toContainText(name);
       await expect(plans.nth(index)).toContainText(new RegExp(`${price}\\s€/mois`));
       await expect(plans.nth(index)).toContainText(new RegExp(`${credits.replace(' ', '\\s')} crédits par mois`));
@@ -214,7 +216,12 @@ test('every button goes where the spec says', { tag: PHONE }, async ({ page, isM
   }
 
   const planButtons = page.locator('#pricing').getByRole('link');
-  await expect(planButtons).toHaveText(['Commencer Gratuitement', "S'abonner", "S'abonner", "S'abonner"]);
+  await expect(planButtons).toHaveText([
+    'Commencer Gratuitement',
+    'Choisir ce Plan',
+    'Choisir ce Plan',
+    'Choisir ce Plan',
+  ]);
   // A visitor signs up first, then lands on the payment of the plan chosen.
   for (const [index, plan] of [
     [1, 'essentiel'],

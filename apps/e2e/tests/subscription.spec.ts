@@ -22,19 +22,20 @@ test('a member subscribes from the account page, sees the plan and its credits, 
 
   await expect(page).toHaveURL(/\/checkout\?plan=avance$/);
   await expect(page.getByRole('heading', { name: 'Abonnement Avancé' })).toBeVisible();
-  await expect(page.getByTestId('checkout-credits')).toHaveText(/5\s000/);
+  await expect(page.getByTestId('checkout-credits')).toHaveText(/6\s600/);
+  await expect(page.getByTestId('checkout-saving')).toHaveText(/\+10\s%/);
   await expect(page.getByTestId('checkout-amount')).toHaveText(/20,00\s€/);
   await payByCard(page, /Payer 20,00\s€ et s'abonner/);
   await expect(page.getByRole('heading', { name: 'Abonnement activé !' })).toBeVisible();
-  await expect(page.getByText('5 000 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
+  await expect(page.getByText('6 600 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
 
   await page.goto('/account?tab=credits');
   const subscription = page.getByTestId('subscription');
   await expect(subscription.getByRole('heading', { name: 'Formule Avancé' })).toBeVisible();
   await expect(subscription.getByText('Actif', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('credits-balance')).toHaveText(/5\s500 crédits/);
+  await expect(page.getByTestId('credits-balance')).toHaveText(/7\s100 crédits/);
   await expect(page.getByTestId('next-renewal')).toContainText(
-    /Prochain renouvellement le \d{1,2} \S+ \d{4} : 20,00\s€, 5\s000 crédits/,
+    /Prochain renouvellement le \d{1,2} \S+ \d{4} : 20,00\s€, 6\s600 crédits/,
   );
   await expect(page.getByTestId('invoices').getByRole('row')).toHaveCount(1);
   await expect(page.getByTestId('invoices')).toContainText('Voir la facture');
@@ -46,7 +47,7 @@ test('a member subscribes from the account page, sees the plan and its credits, 
   await page.getByTestId('plan-essentiel').getByRole('button', { name: 'Changer de formule' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Changer au renouvellement' }).click();
   await expect(page.getByTestId('next-renewal')).toContainText(
-    /Prochain renouvellement le \d{1,2} \S+ \d{4} : formule Essentiel, 10,00\s€, 2\s000 crédits\. D'ici là, vous gardez la formule Avancé/,
+    /Prochain renouvellement le \d{1,2} \S+ \d{4} : formule Essentiel, 10,00\s€, 2\s750 crédits\. D'ici là, vous gardez la formule Avancé/,
   );
   await expect(subscription.getByRole('heading', { name: 'Formule Avancé' })).toBeVisible();
   await expect(
@@ -55,8 +56,8 @@ test('a member subscribes from the account page, sees the plan and its credits, 
   await page.getByTestId('plan-avance').getByRole('button', { name: 'Garder cette formule' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Garder' }).click();
   await expect(page.getByTestId('plan-avance').getByRole('button', { name: 'Formule actuelle' })).toBeDisabled();
-  await expect(page.getByTestId('next-renewal')).toContainText(/: 20,00\s€, 5\s000 crédits/);
-  await expect(page.getByTestId('credits-balance')).toHaveText(/5\s500 crédits/);
+  await expect(page.getByTestId('next-renewal')).toContainText(/: 20,00\s€, 6\s600 crédits/);
+  await expect(page.getByTestId('credits-balance')).toHaveText(/7\s100 crédits/);
 
   await subscription.getByRole('button', { name: "Annuler l'abonnement" }).click();
   const dialog = page.getByRole('dialog', { name: "Annuler l'abonnement ?" });
@@ -65,7 +66,7 @@ test('a member subscribes from the account page, sees the plan and its credits, 
   await expect(page.getByTestId('subscription-end')).toContainText(/Votre abonnement prendra fin le \d{1,2} \S+ \d{4}/);
   await expect(subscription.getByText('Annulation prévue')).toBeVisible();
   await expect(page.getByTestId('next-renewal')).toHaveCount(0);
-  await expect(page.getByTestId('credits-balance')).toHaveText(/5\s500 crédits/);
+  await expect(page.getByTestId('credits-balance')).toHaveText(/7\s100 crédits/);
   await subscription.getByRole('button', { name: "Reprendre l'abonnement" }).click();
   await expect(page.getByTestId('next-renewal')).toBeVisible();
 });
@@ -74,7 +75,7 @@ test('a visitor picks a plan on the landing, signs up, then pays that plan', asy
   await routeStripe(page);
   await page.goto('/landing');
   const premium = page.getByTestId('pricing-plan').filter({ has: page.getByRole('heading', { name: 'Premium' }) });
-  await premium.getByRole('link', { name: "S'abonner" }).click();
+  await premium.getByRole('link', { name: 'Choisir ce Plan' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
   await fillSignUp(page, newPerson('Maël'));
 
@@ -82,7 +83,7 @@ test('a visitor picks a plan on the landing, signs up, then pays that plan', asy
   await expect(page.getByRole('heading', { name: 'Abonnement Premium' })).toBeVisible();
   await expect(page.getByTestId('checkout-amount')).toHaveText(/35,00\s€/);
   await payByCard(page, /Payer 35,00\s€ et s'abonner/);
-  await expect(page.getByText('10 000 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
+  await expect(page.getByText('12 000 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
   await page.goto('/account?tab=credits');
   await expect(page.getByTestId('subscription').getByRole('heading', { name: 'Formule Premium' })).toBeVisible();
 });
@@ -103,7 +104,7 @@ test('an upgrade the bank wants confirmed is paid on the checkout at its prorate
   await expect(page.getByTestId('checkout-amount')).toHaveText(/^(9,9\d|10,00)\s€$/);
   await payByCard(page, /Payer (9,9\d|10,00)\s€ et changer de formule/, AUTHENTICATION_CARD);
   await expect(page.getByRole('heading', { name: 'Formule changée !' })).toBeVisible();
-  await expect(page.getByText(/^(2\s99\d|3\s000) crédits ont été ajoutés à votre compte\.$/).first()).toBeVisible();
+  await expect(page.getByText(/^3\s8[0-5]\d crédits ont été ajoutés à votre compte\.$/).first()).toBeVisible();
 
   await page.goto('/account?tab=credits');
   await expect(page.getByTestId('subscription').getByRole('heading', { name: 'Formule Avancé' })).toBeVisible();

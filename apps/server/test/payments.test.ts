@@ -10,7 +10,7 @@ const WEBHOOK_SECRET = 'whsec_test_atelier';
 const PUBLISHABLE_KEY = 'pk_test_atelier';
 
 const messages = {
-  notConfigured: "Le système de paiement n'est pas configuré.",
+  notConfigured: "Le paiement n'est pas encore ouvert sur ce service.",
   intentRefused: 'Impossible de créer la session de paiement.',
   unknownPack: 'Les crédits et le montant ne correspondent à aucun pack proposé.',
   invalidSignature: 'Signature du webhook invalide.',
@@ -134,29 +134,32 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
         {
           id: 'essentiel',
           name: 'Essentiel',
-          credits: 2000,
+          credits: 2750,
           price: 10,
           currency: 'EUR',
           popular: false,
-          transformations: 40,
+          transformations: 55,
+          extraPercent: 10,
         },
         {
           id: 'avance',
           name: 'Avancé',
-          credits: 5000,
+          credits: 6600,
           price: 20,
           currency: 'EUR',
           popular: true,
-          transformations: 100,
+          transformations: 132,
+          extraPercent: 10,
         },
         {
           id: 'premium',
           name: 'Premium',
-          credits: 10000,
+          credits: 12000,
           price: 35,
           currency: 'EUR',
           popular: false,
-          transformations: 200,
+          transformations: 240,
+          extraPercent: 14,
         },
       ],
     });
@@ -433,6 +436,7 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
       for (const res of [
         await c.post('/api/stripe/create-payment-intent', { credits: 1000, amount: 5 }),
         await c.post('/api/stripe/confirm', { paymentIntentId: 'pi_123' }),
+        await c.post('/api/subscriptions', { plan: 'avance' }),
         await bare.client().request('POST', '/api/stripe/webhook', payload, {
           'content-type': 'application/json',
           'stripe-signature': signed(payload),
@@ -440,6 +444,8 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
       ]) {
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ message: messages.notConfigured });
+        // Trying later changes nothing until the operator sets the keys: no Retry-After.
+        expect(res.headers['retry-after']).toBeUndefined();
       }
       expect(await bare.db.orm.em.fork().count(Payment, { user: userId })).toBe(0);
     } finally {

@@ -8,6 +8,9 @@ import { startTestApp, type TestApp, type TestClient } from './support/harness';
 
 const WEBHOOK_SECRET = 'whsec_test_subscriptions';
 const DAY = 24 * 3600;
+const [ESSENTIEL, AVANCE, PREMIUM] = (['essentiel', 'avance', 'premium'] as const).map(
+  (id) => findPlan(id)!.credits,
+) as [number, number, number];
 
 interface Status {
   subscription: {
@@ -105,15 +108,15 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
 
     // The checkout's own check arrives first, then Stripe's events, then Stripe retries them all.
     const confirmed = await c.post('/api/subscriptions/confirm', {});
-    expect(confirmed.body).toEqual({ status: 'active', credits: 5000 });
+    expect(confirmed.body).toEqual({ status: 'active', credits: AVANCE });
     const events = await deliver();
     expect(events.map(typeOf)).toEqual(
       expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'customer.subscription.updated']),
     );
     for (const payload of events) expect((await postEvent(payload)).status).toBe(200);
 
-    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([5000]);
-    expect((await user(userId)).credits).toBe(start + 5000);
+    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([AVANCE]);
+    expect((await user(userId)).credits).toBe(start + AVANCE);
     expect((await c.get('/api/user')).body.subscriptionType).toBe('premium');
     const shown = await status(c);
     expect(shown.subscription).toMatchObject({
@@ -122,13 +125,13 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
       premium: true,
       pastDue: false,
       cancelAtPeriodEnd: false,
-      nextRenewal: { amountCents: 2000, credits: 5000 },
+      nextRenewal: { amountCents: 2000, credits: AVANCE },
     });
     expect(Date.parse(shown.subscription!.nextRenewal!.date) - Date.now()).toBeGreaterThan(29 * DAY * 1000);
     expect(shown.invoices).toEqual([
       expect.objectContaining({
         amountCents: 2000,
-        credits: 5000,
+        credits: AVANCE,
         url: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\//),
       }),
     ]);
@@ -139,12 +142,12 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
     await subscribeAndPay(c, 'essentiel');
     const events = await deliver((all) => [...all].reverse());
     expect(typeOf(events[0]!)).not.toBe('customer.subscription.created');
-    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000]);
-    expect((await user(userId)).credits).toBe(start + 2000);
+    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL]);
+    expect((await user(userId)).credits).toBe(start + ESSENTIEL);
     expect((await status(c)).subscription).toMatchObject({ plan: 'essentiel', status: 'active', premium: true });
     // The checkout's check afterwards finds the invoice already granted.
-    expect((await c.post('/api/subscriptions/confirm', {})).body.credits).toBe(2000);
-    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000]);
+    expect((await c.post('/api/subscriptions/confirm', {})).body.credits).toBe(ESSENTIEL);
+    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL]);
   });
 
   it('grants again at each renewal, and not on a failed one, which shows past due', async () => {
@@ -153,14 +156,14 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
     await deliver();
     await fake.billing.renew(subscriptionId);
     await deliver();
-    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 2000]);
+    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL, ESSENTIEL]);
     expect((await status(c)).invoices).toHaveLength(2);
 
     fake.billing.failNextRenewal();
     await fake.billing.renew(subscriptionId);
     await deliver();
-    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 2000]);
-    expect((await user(userId)).credits).toBe(start + 4000);
+    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL, ESSENTIEL]);
+    expect((await user(userId)).credits).toBe(start + 2 * ESSENTIEL);
     const shown = await status(c);
     expect(shown.subscription).toMatchObject({ status: 'past_due', pastDue: true, premium: false });
     expect((await c.get('/api/user')).body.subscriptionType).toBe('free');
@@ -195,7 +198,7 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
     shown = await status(c);
     expect(shown.subscription).toMatchObject({ status: 'canceled', premium: false, nextRenewal: null });
     expect((await user(userId)).subscriptionType).toBe('free');
-    expect((await user(userId)).credits).toBe(start + 5000);
+    expect((await user(userId)).credits).toBe(start + AVANCE);
     expect((await c.post('/api/subscriptions/cancel', {})).status).toBe(404);
   });
 
@@ -213,28 +216,28 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
         plan: 'premium',
         status: 'active',
       });
-      // Half of the period left: −5 € unused Essentiel, +17.50 € Premium, so half of (10 000 − 2 000) credits.
-      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 4000]);
+      // Half of the period left: −5 € unused Essentiel, +17.50 € Premium, so half of the difference in credits.
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL, (PREMIUM - ESSENTIEL) / 2]);
       await deliver();
-      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 4000]);
-      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 1250, credits: 4000 });
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL, (PREMIUM - ESSENTIEL) / 2]);
+      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 1250, credits: (PREMIUM - ESSENTIEL) / 2 });
 
       const downgrade = await c.post('/api/subscriptions', { plan: 'avance' });
       expect(downgrade.body).toMatchObject({ clientSecret: null, plan: 'avance' });
       await deliver();
-      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 4000]);
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL, (PREMIUM - ESSENTIEL) / 2]);
       // Premium is paid for until the period ends; Avancé comes with the renewal.
       const shown = (await status(c)).subscription!;
       expect(shown).toMatchObject({
         plan: 'premium',
-        nextRenewal: { plan: 'avance', amountCents: 2000, credits: 5000 },
+        nextRenewal: { plan: 'avance', amountCents: 2000, credits: AVANCE },
       });
       expect(shown.nextRenewal!.date).toBe(shown.currentPeriodEnd);
       expect(fake.billing.subscription(subscriptionId).items.data[0]!.price.unit_amount).toBe(3500);
       await fake.billing.renew(subscriptionId);
       await deliver();
-      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 4000, 5000]);
-      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 2000, credits: 5000 });
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL, (PREMIUM - ESSENTIEL) / 2, AVANCE]);
+      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 2000, credits: AVANCE });
       expect((await status(c)).subscription).toMatchObject({
         plan: 'avance',
         nextRenewal: { plan: 'avance', amountCents: 2000 },
@@ -266,22 +269,22 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
       expect(await change('essentiel')).toMatchObject({ clientSecret: null, amountDueCents: null });
       expect((await status(c)).subscription).toMatchObject({
         plan: 'avance',
-        nextRenewal: { plan: 'essentiel', amountCents: 1000, credits: 2000 },
+        nextRenewal: { plan: 'essentiel', amountCents: 1000, credits: ESSENTIEL },
       });
       await change('avance');
       expect((await status(c)).subscription).toMatchObject({
         plan: 'avance',
-        nextRenewal: { plan: 'avance', amountCents: 2000, credits: 5000 },
+        nextRenewal: { plan: 'avance', amountCents: 2000, credits: AVANCE },
       });
       expect(fake.billing.invoices.size).toBe(invoicesBefore);
-      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([5000]);
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([AVANCE]);
 
       // Down again, then up to Premium: only Premium above the Avancé paid for, over the half period
-      // left (−10 € unused Avancé, +17.50 € Premium), so half of (10 000 − 5 000) credits.
+      // left (−10 € unused Avancé, +17.50 € Premium), so half of the difference in credits.
       await change('essentiel');
       await change('premium');
       expect(fake.billing.invoices.size).toBe(invoicesBefore + 1);
-      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 750, credits: 2500 });
+      expect((await status(c)).invoices[0]).toMatchObject({ amountCents: 750, credits: (PREMIUM - AVANCE) / 2 });
       expect((await status(c)).subscription).toMatchObject({
         plan: 'premium',
         nextRenewal: { plan: 'premium', amountCents: 3500 },
@@ -298,9 +301,9 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
       });
       await fake.billing.endPeriod(subscriptionId);
       await deliver();
-      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([5000, 2500]);
+      expect(await subscriptionGrants(t.db.orm, userId)).toEqual([AVANCE, (PREMIUM - AVANCE) / 2]);
       // Every credit granted is in the ledger, and the ledger is the balance.
-      expect((await user(userId)).credits).toBe(start + 7500);
+      expect((await user(userId)).credits).toBe(start + AVANCE + (PREMIUM - AVANCE) / 2);
     } finally {
       fake.billing.clockSeconds = 0;
     }
@@ -320,12 +323,12 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
     expect(due).toBeLessThanOrEqual(1000);
     await deliver();
     expect((await status(c)).subscription).toMatchObject({ plan: 'essentiel' });
-    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000]);
+    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL]);
 
     await fake.payWithCard(upgrade.body.clientSecret as string);
     await deliver();
     expect((await status(c)).subscription).toMatchObject({ plan: 'avance' });
-    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([2000, 3000]);
+    expect(await subscriptionGrants(t.db.orm, userId)).toEqual([ESSENTIEL, AVANCE - ESSENTIEL]);
   });
 
   it('makes one subscription of a double click, and takes an unpaid checkout up again', async () => {

@@ -2,7 +2,7 @@ export * from './client-text';
 export * from './forms';
 export * from './api-tokens';
 export * from './limits';
-export * from './plans';
+export * from './offers';
 export * from './categories';
 export type { CatalogOption } from './option';
 export { QUICK_STYLES } from './options/style';

@@ -1,9 +1,15 @@
 import { appRouter } from '@atelier/api';
+import { SUBSCRIPTION_PLANS } from '@atelier/catalog';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiRoute } from '../openapi/api-route';
 import { answerOf, bodyOf } from '../openapi/operation';
 import { restHandler, untrusted, type CallerFactory } from './call';
+
+/** The plans as the OpenAPI description lists them, from the catalogue. */
+const PLANS_IN_WORDS = SUBSCRIPTION_PLANS.map(
+  (plan) => `\`${plan.id}\` (${plan.credits.toLocaleString('fr-FR')} crédits, ${plan.priceCents / 100} €/mois)`,
+).join(', ');
 
 const { payments, subscriptions } = appRouter;
 
@@ -67,8 +73,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, callerFor: Cal
       path: '/api/subscriptions',
       tag: 'Crédits et paiements',
       summary: "S'abonner ou changer de formule",
-      description:
-        'Formules : `essentiel` (2 000 crédits, 10 €/mois), `avance` (5 000 crédits, 20 €/mois), `premium` (10 000 crédits, 35 €/mois). Un premier abonnement renvoie le `clientSecret` à confirmer avec Stripe.js ; une formule au-dessus de celle payée pour le mois est facturée aussitôt, au prorata de la différence avec celle-ci (et ses crédits accordés de même) ; une formule inférieure prend effet au renouvellement, la formule payée restant jusque-là ; revenir à une formule déjà payée ne coûte rien.',
+      description: `Formules : ${PLANS_IN_WORDS}. Un premier abonnement renvoie le \`clientSecret\` à confirmer avec Stripe.js ; une formule au-dessus de celle payée pour le mois est facturée aussitôt, au prorata de la différence avec celle-ci (et ses crédits accordés de même) ; une formule inférieure prend effet au renouvellement, la formule payée restant jusque-là ; revenir à une formule déjà payée ne coûte rien.`,
       access: 'account',
       body: bodyOf(subscriptions.subscribe, { plan: 'avance' }),
       answer: answerOf(

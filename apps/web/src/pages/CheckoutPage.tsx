@@ -10,7 +10,7 @@ import {
   Title,
   useComputedColorScheme,
 } from '@mantine/core';
-import { findPlan, type PlanId } from '@atelier/catalog';
+import { findPlan, PAYMENTS_CLOSED_MESSAGE, planExtraPercent, type PlanId } from '@atelier/catalog';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -33,6 +33,7 @@ const DEFAULT_AMOUNT = 5;
 type Checkout =
   | { state: 'loading' }
   | { state: 'unavailable' }
+  | { state: 'closed' }
   | { state: 'form'; clientSecret: string; stripe: Promise<Stripe | null> }
   | { state: 'success'; credits: number };
 
@@ -111,6 +112,15 @@ function useOrder(purchase: Purchase, change: HandedPayment | undefined): Checko
       : 'Des crédits chaque mois, sans engagement : annulable à tout moment depuis votre compte.',
     lines: [
       { label: 'Crédits chaque mois', value: formatCredits(plan?.credits ?? 0), testId: 'checkout-credits' },
+      ...(plan
+        ? [
+            {
+              label: "Crédits en plus qu'avec les packs",
+              value: `+${planExtraPercent(plan)} %`,
+              testId: 'checkout-saving',
+            },
+          ]
+        : []),
       { label: "À payer aujourd'hui", value: today, testId: 'checkout-amount' },
     ],
     payLabel: change ? `Payer ${today} et changer de formule` : `Payer ${price} et s'abonner`,
@@ -160,12 +170,7 @@ function Checkout() {
       try {
         const { publishableKey } = await utils.payments.config.fetch();
         if (!publishableKey) {
-          toast({
-            title: 'Configuration manquante',
-            description: "Le système de paiement n'est pas configuré.",
-            variant: 'destructive',
-          });
-          setCheckout({ state: 'unavailable' });
+          setCheckout({ state: 'closed' });
           return;
         }
         const clientSecret = await openPayment();
@@ -207,14 +212,16 @@ function Checkout() {
             <Loader />
             <Text>Préparation du paiement...</Text>
           </Stack>
-        ) : checkout.state === 'unavailable' ? (
+        ) : checkout.state === 'unavailable' || checkout.state === 'closed' ? (
           <Card withBorder radius="lg" p="xl" maw={460} w="100%">
             <Stack align="center" ta="center" gap="md">
               <Title order={1} fz={22}>
                 Service de paiement non disponible.
               </Title>
               <Text c="dimmed" fz="sm">
-                Réessayez un peu plus tard ; aucun montant n'a été débité.
+                {checkout.state === 'closed'
+                  ? PAYMENTS_CLOSED_MESSAGE
+                  : "Réessayez un peu plus tard ; aucun montant n'a été débité."}
               </Text>
               <Button component={Link} to="/account">
                 Retour au compte

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Payment } from '@atelier/db';
 import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
-import { eurosToCents, findPack, PACK_CURRENCY, type CreditPack } from './packs';
+import { findPack, OFFER_CURRENCY, type CreditPack } from '@atelier/catalog';
+import { eurosToCents } from './packs';
 import { callStripe, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';
 
 export interface PurchaseRequest {
@@ -22,7 +23,7 @@ function openIntent(stripe: StripeClient, userId: number, pack: CreditPack): Pro
       stripe.paymentIntents.create(
         {
           amount: pack.priceCents,
-          currency: PACK_CURRENCY,
+          currency: OFFER_CURRENCY,
           metadata: { userId: String(userId), credits: String(pack.credits) },
           automatic_payment_methods: { enabled: true },
           description: `Achat de ${pack.credits} crédits`,
@@ -57,7 +58,7 @@ export async function createPaymentIntent(
     intentId: intent.id,
     credits: pack.credits,
     amountCents: pack.priceCents,
-    currency: PACK_CURRENCY,
+    currency: OFFER_CURRENCY,
     status: intent.status,
     createdAt: new Date(),
   });

@@ -1,3 +1,4 @@
+import { PAYMENTS_CLOSED_MESSAGE } from '@atelier/catalog';
 import Stripe from 'stripe';
 import { AppError, commonMessages } from '../shared/errors';
 
@@ -15,7 +16,7 @@ export interface PaymentSettings {
 }
 
 export const paymentMessages = {
-  notConfigured: "Le système de paiement n'est pas configuré.",
+  notConfigured: PAYMENTS_CLOSED_MESSAGE,
   intentRefused: 'Impossible de créer la session de paiement.',
   verificationFailed: 'Impossible de vérifier le paiement.',
   unknownPack: 'Les crédits et le montant ne correspondent à aucun pack proposé.',

@@ -41,6 +41,7 @@ const catalogResult = z.object({
       currency: z.literal('EUR'),
       popular: z.boolean(),
       transformations: z.number(),
+      extraPercent: z.number().describe("Combien de crédits en plus (en %) qu'avec les packs pour le même prix."),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import { findPlan, PLAN_CURRENCY, SUBSCRIPTION_PLANS, type PlanId, type SubscriptionPlan } from '@atelier/catalog';
+import { findPlan, OFFER_CURRENCY, SUBSCRIPTION_PLANS, type PlanId, type SubscriptionPlan } from '@atelier/catalog';
 import type Stripe from 'stripe';
 import { callStripe } from '../payments/stripe';
 import { subscriptionMessages } from './messages';
@@ -32,7 +32,7 @@ export async function ensurePlanPrices(stripe: Stripe): Promise<PlanPrices> {
     const current = found.data.find((price) => price.lookup_key === planLookupKey(plan));
     const upToDate =
       current?.unit_amount === plan.priceCents &&
-      current.currency === PLAN_CURRENCY &&
+      current.currency === OFFER_CURRENCY &&
       current.recurring?.interval === 'month';
     byPlan.set(plan.id, upToDate ? current.id : (await createPrice(stripe, plan, current)).id);
   }
@@ -67,14 +67,14 @@ async function createPrice(stripe: Stripe, plan: SubscriptionPlan, replaced: Str
       stripe.prices.create(
         {
           product: typeof product === 'string' ? product : product.id,
-          currency: PLAN_CURRENCY,
+          currency: OFFER_CURRENCY,
           unit_amount: plan.priceCents,
           recurring: { interval: 'month' },
           lookup_key: planLookupKey(plan),
           transfer_lookup_key: true,
           metadata: { plan: plan.id, credits: String(plan.credits) },
         },
-        { idempotencyKey: `atelier-price:${plan.id}:${plan.priceCents}:${PLAN_CURRENCY}:${replaced?.id ?? 'first'}` },
+        { idempotencyKey: `atelier-price:${plan.id}:${plan.priceCents}:${OFFER_CURRENCY}:${replaced?.id ?? 'first'}` },
       ),
     subscriptionMessages.refused,
   );

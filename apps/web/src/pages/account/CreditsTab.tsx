@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { euros, formatCredits, formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { ClosedOfferButton, PaymentsClosedNotice, usePaymentsOpen } from '../../lib/payments';
 import { OfferCard, OfferSection } from './Offers';
 import { SubscriptionSection } from './SubscriptionCard';
 
@@ -88,6 +89,7 @@ export function CreditHistory() {
 
 function Packs() {
   const catalog = trpc.payments.catalog.useQuery();
+  const paymentsOpen = usePaymentsOpen();
   if (!catalog.data) return <Skeleton h={220} radius="lg" />;
   return (
     <OfferSection title="Packs de crédits">
@@ -108,14 +110,18 @@ function Packs() {
           <Text c="dimmed" fz="xs">
             {euros(Math.round(pack.pricePer1000Credits * 100))} les 1 000 crédits
           </Text>
-          <Button
-            component={Link}
-            to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`}
-            mt="auto"
-            variant={pack.popular ? 'filled' : 'light'}
-          >
-            Acheter
-          </Button>
+          {paymentsOpen ? (
+            <Button
+              component={Link}
+              to={`/checkout?credits=${pack.credits}&amount=${pack.price.toFixed(2)}`}
+              mt="auto"
+              variant={pack.popular ? 'filled' : 'light'}
+            >
+              Acheter
+            </Button>
+          ) : (
+            <ClosedOfferButton />
+          )}
         </OfferCard>
       ))}
     </OfferSection>
@@ -123,6 +129,7 @@ function Packs() {
 }
 
 export function CreditsTab({ credits }: { credits: number }) {
+  const paymentsOpen = usePaymentsOpen();
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" p="lg">
@@ -140,6 +147,7 @@ export function CreditsTab({ credits }: { credits: number }) {
           </Text>
         </Group>
       </Card>
+      {paymentsOpen ? null : <PaymentsClosedNotice />}
       <SubscriptionSection />
       <Packs />
       <CreditHistory />

@@ -1,10 +1,11 @@
-import { findPlan, SUBSCRIPTION_PLANS, planImages, type SubscriptionPlan } from '@atelier/catalog';
+import { findPlan, imagesFor, planExtraWords, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@atelier/catalog';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { euros, formatCredits, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { HandedPayment } from '../checkout/PaymentForm';
+import { ClosedOfferButton, usePaymentsOpen } from '../../lib/payments';
 import { OfferCard, OfferSection } from './Offers';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { toastError } from '../../lib/useErrorToast';
@@ -222,6 +223,7 @@ function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Curren
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
+  const paymentsOpen = usePaymentsOpen();
   const paid = current ? findPlan(current.plan) : undefined;
   // Only a plan above the one paid for changes now; a cheaper one waits for the renewal.
   const now = !paid || plan.priceCents >= paid.priceCents;
@@ -251,6 +253,7 @@ function PlanAction({ plan, current }: { plan: SubscriptionPlan; current: Curren
   });
   const live = current && current.status !== 'canceled';
   if (!live) {
+    if (!paymentsOpen) return <ClosedOfferButton />;
     return (
       <Button component={Link} to={`/checkout?plan=${plan.id}`} mt="auto" variant={plan.popular ? 'filled' : 'light'}>
         S'abonner
@@ -333,7 +336,10 @@ export function SubscriptionSection() {
               </Text>
             </Text>
             <Text c="dimmed" fz="sm">
-              {formatCredits(plan.credits)} crédits par mois · ≈ {planImages(plan)} images
+              {formatCredits(plan.credits)} crédits par mois · ≈ {imagesFor(plan.credits)} images
+            </Text>
+            <Text c="teal.9" fz="sm" fw={600}>
+              {planExtraWords(plan)}
             </Text>
             <PlanAction plan={plan} current={current} />
           </OfferCard>

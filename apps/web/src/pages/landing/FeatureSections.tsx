@@ -1,7 +1,7 @@
 import { Button, Center, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { ENGINE_PROMISES, FEATURES, PROCESS_STEPS, SIGN_UP_PATH, TECHNOLOGY } from './content';
-import { useEngineName } from './useEngineName';
+import { useEngineName } from './server-values';
 import { IconCard, LandingSection } from './Section';
 
 export function FeaturesSection() {

@@ -3,7 +3,7 @@ import { IconArrowRight, IconGift } from '@tabler/icons-react';
 import { CompareSlider } from '../../components/CompareSlider';
 import { BADGES, ENGINE_PROMISES, SIGN_UP_PATH, STATS } from './content';
 import { afterPicture, beforePicture, HERO_EXAMPLE, HERO_SIZES, sampleImage } from './samples';
-import { useEngineName } from './useEngineName';
+import { useEngineName } from './server-values';
 
 export function HeroSection() {
   const before = sampleImage(beforePicture(HERO_EXAMPLE));

@@ -1,4 +1,4 @@
-import { IMAGE_COST } from '@atelier/catalog';
+import { IMAGE_COST, PAYMENTS_CLOSED_MESSAGE } from '@atelier/catalog';
 import { Badge, Box, Button, Container, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { euros, formatCredits } from '../../lib/format';
@@ -13,6 +13,7 @@ import {
 } from './content';
 import { CheckList } from './CheckList';
 import { LandingSection } from './Section';
+import { usePaymentsOpen } from './server-values';
 import { useSignedIn } from './useSignedIn';
 
 const credits = (value: number) => `${formatCredits(value)} crédits`;
@@ -88,8 +89,10 @@ export function CreditsSection() {
   );
 }
 
-function PlanCard({ plan, signedIn }: { plan: PricingPlan; signedIn: boolean }) {
+function PlanCard({ plan, signedIn, paymentsOpen }: { plan: PricingPlan; signedIn: boolean; paymentsOpen: boolean }) {
   const free = isFreePlan(plan);
+  // Without payments a paid plan cannot be chosen: said on its button, not after a click.
+  const buyable = free || paymentsOpen;
   return (
     <Stack
       component="article"
@@ -128,22 +131,31 @@ function PlanCard({ plan, signedIn }: { plan: PricingPlan; signedIn: boolean }) 
         {credits(plan.credits)} par mois · soit {Math.floor(plan.credits / IMAGE_COST)} images
       </Text>
       <CheckList items={plan.features} size="xs" grow />
-      <Button
-        component="a"
-        href={planPath(plan, signedIn)}
-        size="md"
-        radius="xl"
-        fullWidth
-        {...(plan.popular ? { variant: 'gradient', gradient: { from: 'violet', to: 'pink' } } : { variant: 'default' })}
-      >
-        {free ? 'Commencer Gratuitement' : "S'abonner"}
-      </Button>
+      {buyable ? (
+        <Button
+          component="a"
+          href={planPath(plan, signedIn)}
+          size="md"
+          radius="xl"
+          fullWidth
+          {...(plan.popular
+            ? { variant: 'gradient', gradient: { from: 'violet', to: 'pink' } }
+            : { variant: 'default' })}
+        >
+          {free ? 'Commencer Gratuitement' : 'Choisir ce Plan'}
+        </Button>
+      ) : (
+        <Button size="md" radius="xl" fullWidth disabled>
+          Pas encore ouvert
+        </Button>
+      )}
     </Stack>
   );
 }
 
 export function PricingSection() {
   const signedIn = useSignedIn();
+  const paymentsOpen = usePaymentsOpen();
   return (
     <LandingSection
       id="pricing"
@@ -153,9 +165,14 @@ export function PricingSection() {
     >
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing={{ base: 40, md: 'lg' }} style={{ alignItems: 'stretch' }}>
         {PRICING_PLANS.map((plan) => (
-          <PlanCard key={plan.name} plan={plan} signedIn={signedIn} />
+          <PlanCard key={plan.name} plan={plan} signedIn={signedIn} paymentsOpen={paymentsOpen} />
         ))}
       </SimpleGrid>
+      {paymentsOpen ? null : (
+        <Text ta="center" mt="xl" fw={600} data-testid="payments-closed">
+          {PAYMENTS_CLOSED_MESSAGE}
+        </Text>
+      )}
     </LandingSection>
   );
 }

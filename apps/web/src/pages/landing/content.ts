@@ -22,9 +22,16 @@ import {
   IconWand,
   type Icon,
 } from '@tabler/icons-react';
-import { planImages, SUBSCRIPTION_PLANS, type PlanId, type SubscriptionPlan } from '@atelier/catalog';
+import {
+  IMAGE_COST,
+  imagesFor,
+  planExtraWords,
+  SUBSCRIPTION_PLANS,
+  type PlanId,
+  type SubscriptionPlan,
+} from '@atelier/catalog';
+import { PLACES } from '../../lib/places';
 import { euros } from '../../lib/format';
-import { IMAGE_COST } from '@atelier/catalog';
 import { CHARACTERS } from './samples';
 
 // The landing page's copy, as data: each section renders one of these lists.
@@ -239,7 +246,8 @@ export const DISCOVERY_CREDITS = 100;
 
 /** What every plan has; the paid ones differ only by their credits, so none claims a feature it lacks. */
 const paidFeatures = (plan: SubscriptionPlan) => [
-  `${euros(Math.round(plan.priceCents / planImages(plan)))} par image`,
+  `${euros(Math.round(plan.priceCents / imagesFor(plan.credits)))} par image`,
+  planExtraWords(plan),
   'Les crédits non utilisés restent',
   'Toutes les options, vidéos et workflows',
   'Sans engagement, annulable en ligne',
@@ -266,7 +274,7 @@ export const isFreePlan = (plan: PricingPlan) => plan.id === null;
 
 /** A visitor signs up first, then lands on the payment of the plan they chose. */
 export function planPath(plan: PricingPlan, signedIn: boolean): string {
-  if (!plan.id) return signedIn ? '/studio' : SIGN_UP_PATH;
+  if (!plan.id) return signedIn ? PLACES.studio.path : SIGN_UP_PATH;
   const checkout = `/checkout?plan=${plan.id}`;
   return signedIn ? checkout : `${SIGN_UP_PATH}&next=${encodeURIComponent(checkout)}`;
 }

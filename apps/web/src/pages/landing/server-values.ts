@@ -1,0 +1,13 @@
+import { useServerAnswer } from './useServerAnswer';
+
+/** The image engine the service runs; the local engine, the default, until it is known. */
+export function useEngineName(): 'local' | 'replicate' {
+  const answer = useServerAnswer('media.engine') as { engine?: string } | undefined;
+  return answer?.engine === 'replicate' ? 'replicate' : 'local';
+}
+
+/** Whether the server takes payments (it has Stripe keys); open until it says otherwise. */
+export function usePaymentsOpen(): boolean {
+  const answer = useServerAnswer('payments.config') as { publishableKey?: string | null } | undefined;
+  return answer === undefined || Boolean(answer.publishableKey);
+}
