@@ -20,13 +20,13 @@ const selection: Selection = {
 };
 
 describe('buildStyleText', () => {
-  it('gives one English instruction per option, in category order, then the French names', () => {
+  it('gives one imperative English instruction per option, in category order, then the French names', () => {
     const lines = buildStyleText(selection).split('\n');
     expect(lines).toEqual([
       'Transform this photo, keeping the main subject recognisable.',
-      `Art style: ${getOption('style', 'watercolor')?.prompt}.`,
-      `Show the subject ${getOption('action', 'horse')?.prompt}.`,
-      `Dress the subject in ${getOption('clothing', 'business-suit')?.prompt}.`,
+      `Restyle the photo in the style of ${getOption('style', 'watercolor')?.prompt}.`,
+      `Show the person ${getOption('action', 'horse')?.prompt}.`,
+      `Dress the person in ${getOption('clothing', 'business-suit')?.prompt}.`,
       "Options Atelier : Aquarelle ; Cheval ; Costume d'affaires",
     ]);
   });
@@ -38,7 +38,7 @@ describe('buildStyleText', () => {
       components: { clothing: { 'business-suit': { tie: 'crimson', 'no-such-part': 'red' } } },
     });
     expect(text).toContain('with main colour charcoal grey (#36454F), tie in crimson red (#DC143C).');
-    expect(text).toContain('Overall colour palette: navy blue (#000080).');
+    expect(text).toContain('Use an overall colour palette of navy blue (#000080).');
     expect(text).not.toContain('no such part');
   });
 

@@ -3,25 +3,49 @@ import { getOptions, resolveSelection, type ResolvedChoice, type Selection } fro
 import { getColor, type ColorChoices, type PaletteColor } from './colors';
 import { componentsFor } from './components';
 import { OPTIONS_LINE_LABEL, OPTIONS_SEPARATOR } from './find-options';
+import { keepSentence, type CategoryInstruction, type Trait } from './instructions';
 import type { CatalogOption } from './option';
+import { ACTION_INSTRUCTION } from './options/action';
+import { CAMERA_INSTRUCTION } from './options/camera';
+import { CHARACTER_INSTRUCTION } from './options/character';
+import { CLOTHING_INSTRUCTION } from './options/clothing';
+import { ENVIRONMENT_INSTRUCTION } from './options/environment';
+import { FORMAT_INSTRUCTION } from './options/format';
+import { LIGHTING_INSTRUCTION } from './options/lighting';
+import { STYLE_INSTRUCTION } from './options/style';
+import { UPSCALE_INSTRUCTION } from './options/upscale';
 import { getWorkflowOption } from './workflow-catalog';
 
 export const WORKFLOW_PROMPT_SUFFIX = '4K quality, professional photography';
 export const VIDEO_PROMPT_SUFFIX = 'smooth cinematic motion, 4K quality';
 export const VIDEO_DEFAULTS = { duration: 6, resolution: '768p' } as const;
 
-/** How each category's fragment is introduced in the studio prompt; the fragments are written to follow these. */
-const LEADS: Readonly<Record<CategoryId, string>> = {
-  style: 'Art style:',
-  character: 'Turn the subject into',
-  action: 'Show the subject',
-  environment: 'Place the scene',
-  clothing: 'Dress the subject in',
-  lighting: 'Lighting:',
-  camera: 'Camera:',
-  format: 'Framing:',
-  upscale: 'Output quality:',
+/** How an editor is told to carry out each category's options, written beside the options. */
+export const CATEGORY_INSTRUCTIONS: Readonly<Record<CategoryId, CategoryInstruction>> = {
+  style: STYLE_INSTRUCTION,
+  character: CHARACTER_INSTRUCTION,
+  action: ACTION_INSTRUCTION,
+  environment: ENVIRONMENT_INSTRUCTION,
+  clothing: CLOTHING_INSTRUCTION,
+  lighting: LIGHTING_INSTRUCTION,
+  camera: CAMERA_INSTRUCTION,
+  format: FORMAT_INSTRUCTION,
+  upscale: UPSCALE_INSTRUCTION,
 };
+
+/** The imperative lead an option's fragment completes, and what the option changes of the photo. */
+function optionInstruction(category: CategoryId, optionId: string): { lead: string; changes: readonly Trait[] } {
+  const { lead, changes, options } = CATEGORY_INSTRUCTIONS[category];
+  const own = options?.[optionId];
+  return { lead: own?.lead ?? lead, changes: [...changes, ...(own?.alsoChanges ?? [])] };
+}
+
+/** What an editor must keep of the photo when carrying out these options: all that none of them changes. */
+export function keepInstruction(choices: readonly ResolvedChoice[]): string {
+  return keepSentence(
+    new Set(choices.flatMap(({ category, option }) => optionInstruction(category, option.id).changes)),
+  );
+}
 
 function paletteColor(id: string | undefined): PaletteColor | undefined {
   return id === undefined ? undefined : getColor(id);
@@ -43,14 +67,19 @@ function colorDetails(category: CategoryId, option: CatalogOption, colors: Color
   return [...(main ? [`main colour ${write(main)}`] : []), ...parts];
 }
 
-/** One English instruction per chosen option with its colours, then the global colour. */
+/** An option's fragment with its colours: "a tailored business suit…, with main colour navy blue". */
+function describe({ category, option }: ResolvedChoice, colors: ColorChoices, write: ColorWriter): string {
+  const details = colorDetails(category, option, colors, write);
+  return `${option.prompt}${details.length > 0 ? `, with ${details.join(', ')}` : ''}`;
+}
+
+/** One English instruction per chosen option, its lead then its fragment and colours, then the global colour. */
 function instructionLines(choices: readonly ResolvedChoice[], colors: ColorChoices, write: ColorWriter): string[] {
-  const lines = choices.map(({ category, option }) => {
-    const details = colorDetails(category, option, colors, write);
-    return `${LEADS[category]} ${option.prompt}${details.length > 0 ? `, with ${details.join(', ')}` : ''}.`;
-  });
+  const lines = choices.map(
+    (choice) => `${optionInstruction(choice.category, choice.option.id).lead} ${describe(choice, colors, write)}.`,
+  );
   const global = paletteColor(colors.global);
-  return global ? [...lines, `Overall colour palette: ${write(global)}.`] : lines;
+  return global ? [...lines, `Use an overall colour palette of ${write(global)}.`] : lines;
 }
 
 /**
@@ -72,6 +101,11 @@ export function buildStyleText(selection: Selection, colors: ColorChoices = {}):
 /** What a model is told for these options: their instructions with colours in words, nothing of Atelier's own. */
 export function modelInstructions(choices: readonly ResolvedChoice[], colors: ColorChoices = {}): string[] {
   return instructionLines(choices, colors, inWords);
+}
+
+/** What a generator is told of these options without a lead: their fragments with colours in words. */
+export function optionDescriptions(choices: readonly ResolvedChoice[], colors: ColorChoices = {}): string[] {
+  return choices.map((choice) => describe(choice, colors, inWords));
 }
 
 /** The gallery's `transformationOption`: the chosen options' French names joined with " + ". */

@@ -193,7 +193,10 @@ describe('the plan of a generation: each option to the model that does it best',
       intensity: 0.4,
     });
     const prompt = String(fake.predictions()[0]!.input.prompt);
-    expect(prompt).toContain('Keep the same person: the same face, identity');
+    // Anime redraws the face and paints skin and hair its own way: only what it leaves is to be kept.
+    expect(prompt).toContain(
+      "Keep the person's likeness, apparent age and pose, and the photo's framing and composition.",
+    );
     expect(prompt).toContain('navy');
     expect(prompt).toContain('subtly');
     expect(prompt).not.toMatch(/Options Atelier|#[0-9A-F]{6}|:\d\.\d\)/i);

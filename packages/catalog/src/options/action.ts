@@ -1,7 +1,8 @@
+import type { CategoryInstruction } from '../instructions';
 import { defineOptions } from '../option';
 import { ACTION_GROUPS } from './action-groups';
 
-/** What the subject does; prompts complete "Show the subject …". */
+/** What the subject does; prompts complete ACTION_INSTRUCTION's lead. */
 const EVERYDAY_ACTIONS = defineOptions('action', [
   // Movement
   ['walking', 'Marcher', 'walking confidently with a natural stride'],
@@ -67,3 +68,13 @@ const ACTION_GROUP_OPTIONS = defineOptions(
 );
 
 export const ACTION_OPTIONS = [...EVERYDAY_ACTIONS, ...ACTION_GROUP_OPTIONS];
+
+/**
+ * An action poses the person anew, in a frame that holds the new pose; the wind of a sports-car
+ * drive also blows their hair about.
+ */
+export const ACTION_INSTRUCTION: CategoryInstruction = {
+  lead: 'Show the person',
+  changes: ['pose', 'framing'],
+  options: { 'sports-car': { alsoChanges: ['hair'] } },
+};

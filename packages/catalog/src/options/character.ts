@@ -1,6 +1,7 @@
+import type { CategoryInstruction } from '../instructions';
 import { defineOptions } from '../option';
 
-/** Who the subject becomes; prompts complete "Turn the subject into …". */
+/** Who the subject becomes; prompts complete CHARACTER_INSTRUCTION's lead. */
 export const CHARACTER_OPTIONS = defineOptions('character', [
   // Heroes and legends
   ['superhero', 'Super-héros', 'a caped superhero with a bold chest emblem and a confident heroic stance'],
@@ -52,3 +53,33 @@ export const CHARACTER_OPTIONS = defineOptions('character', [
   ['child-self', 'Version enfant', 'a young child version of the same person, keeping their features'],
   ['caveman', 'Homme préhistorique', 'a prehistoric cave dweller in animal furs holding a stone tool'],
 ]);
+
+/**
+ * A character is a costume on the same person: the face, skin, hair and age are kept unless the
+ * character's own words change them (a vampire's pale skin, the elderly self's grey hair).
+ */
+export const CHARACTER_INSTRUCTION: CategoryInstruction = {
+  lead: 'Turn the person into',
+  changes: [],
+  options: {
+    superhero: { alsoChanges: ['pose'] },
+    viking: { alsoChanges: ['hair'] },
+    ninja: { alsoChanges: ['hair'] },
+    pharaoh: { alsoChanges: ['hair'] },
+    elf: { alsoChanges: ['hair'] },
+    dwarf: { alsoChanges: ['hair'] },
+    mermaid: { alsoChanges: ['pose'] },
+    demon: { alsoChanges: ['skin'] },
+    vampire: { alsoChanges: ['skin'] },
+    werewolf: { alsoChanges: ['face', 'skin', 'hair'] },
+    zombie: { alsoChanges: ['skin'] },
+    ghost: { alsoChanges: ['skin', 'pose'] },
+    mummy: { alsoChanges: ['face', 'skin', 'hair'] },
+    robot: { alsoChanges: ['face', 'skin', 'hair'] },
+    cyborg: { alsoChanges: ['skin'] },
+    alien: { alsoChanges: ['face', 'skin', 'hair'] },
+    clown: { alsoChanges: ['skin', 'hair'] },
+    'elderly-self': { alsoChanges: ['hair', 'age'] },
+    'child-self': { alsoChanges: ['age'] },
+  },
+};

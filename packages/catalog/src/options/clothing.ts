@@ -1,7 +1,8 @@
+import { forEachOption, type CategoryInstruction } from '../instructions';
 import { defineOptions } from '../option';
 
-/** What the subject wears; prompts complete "Dress the subject in …". */
-export const CLOTHING_OPTIONS = defineOptions('clothing', [
+/** What the subject wears; prompts complete CLOTHING_INSTRUCTION's lead. */
+const OUTFITS = defineOptions('clothing', [
   // Formal and business
   ['business-suit', "Costume d'affaires", 'a tailored business suit with a crisp shirt and tie'],
   ['three-piece-suit', 'Costume trois pièces', 'a classic three-piece suit with waistcoat and pocket square'],
@@ -177,6 +178,10 @@ export const CLOTHING_OPTIONS = defineOptions('clothing', [
   ['robin-hood', 'Tenue de Robin des bois', 'a Robin Hood outfit in forest green with a feathered cap'],
   ['jester-costume', 'Costume de bouffon', 'a harlequin jester costume with bells'],
   ['angel-costume', "Costume d'ange", 'an angel costume with white feathered wings'],
+]);
+
+/** Accessories and shoes, which the person is given rather than dressed in. */
+const ACCESSORIES = defineOptions('clothing', [
   // Accessories
   ['sunglasses', 'Lunettes de soleil', 'stylish sunglasses'],
   ['fedora', 'Chapeau feutre', 'a felt fedora hat'],
@@ -209,6 +214,9 @@ export const CLOTHING_OPTIONS = defineOptions('clothing', [
   ['hiking-boots', 'Chaussures de randonnée', 'sturdy hiking boots'],
   ['rain-boots', 'Bottes de pluie', 'rubber rain boots'],
   ['platform-shoes', 'Chaussures compensées', 'platform shoes'],
+]);
+
+const THEMED_OUTFITS = defineOptions('clothing', [
   // Seasonal and themed
   ['christmas-sweater', 'Pull de Noël', 'a festive Christmas jumper with reindeer'],
   ['festival-outfit', 'Tenue de festival', 'a music festival outfit with fringe and glitter'],
@@ -216,3 +224,15 @@ export const CLOTHING_OPTIONS = defineOptions('clothing', [
   ['beach-outfit', 'Tenue de plage', 'a beach outfit with a linen shirt and straw hat'],
   ['garden-party', 'Tenue de garden-party', 'a garden party outfit with a floral dress and wide-brimmed hat'],
 ]);
+
+export const CLOTHING_OPTIONS = [...OUTFITS, ...ACCESSORIES, ...THEMED_OUTFITS];
+
+/** Clothes change nothing of the person, except a wig, which is their hair. */
+export const CLOTHING_INSTRUCTION: CategoryInstruction = {
+  lead: 'Dress the person in',
+  changes: [],
+  options: {
+    ...forEachOption(ACCESSORIES, { lead: 'Give the person' }),
+    'louis-xiv-court': { alsoChanges: ['hair'] },
+  },
+};

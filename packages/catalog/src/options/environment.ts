@@ -1,6 +1,7 @@
+import type { CategoryInstruction } from '../instructions';
 import { defineOptions } from '../option';
 
-/** Where the scene takes place; prompts complete "Place the scene …". */
+/** Where the scene takes place; prompts complete ENVIRONMENT_INSTRUCTION's lead. */
 export const ENVIRONMENT_OPTIONS = defineOptions('environment', [
   // Nature
   ['ocean', 'Océan', 'by the open ocean with rolling turquoise waves and a wide horizon'],
@@ -60,3 +61,10 @@ export const ENVIRONMENT_OPTIONS = defineOptions('environment', [
   ['candy-land', 'Pays des bonbons', 'in a whimsical candy land with lollipop trees and chocolate rivers'],
   ['post-apocalyptic', 'Post-apocalyptique', 'in a post-apocalyptic wasteland with ruined buildings and dust'],
 ]);
+
+/** A new background around the same person, in the same place in the frame. */
+export const ENVIRONMENT_INSTRUCTION: CategoryInstruction = {
+  lead: 'Replace the background so the person is',
+  changes: [],
+  options: { space: { alsoChanges: ['pose'] } },
+};

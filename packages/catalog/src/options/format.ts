@@ -1,3 +1,4 @@
+import type { CategoryInstruction } from '../instructions';
 import { makeOption, type CatalogOption, type OptionRow } from '../option';
 
 export type FormatKind = 'ratio' | 'resolution' | 'social' | 'print';
@@ -107,3 +108,6 @@ export const FORMAT_OPTIONS: readonly FormatOption[] = [
     size: { width, height },
   })),
 ];
+
+/** A format is made by the final crop, never asked of an editor; the studio's text still says it. */
+export const FORMAT_INSTRUCTION: CategoryInstruction = { lead: 'Crop the picture to', changes: ['framing'] };

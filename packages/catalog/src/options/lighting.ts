@@ -1,6 +1,7 @@
+import type { CategoryInstruction } from '../instructions';
 import { defineOptions } from '../option';
 
-/** How the scene is lit; prompts complete "Lighting: …". */
+/** How the scene is lit; prompts complete LIGHTING_INSTRUCTION's lead. */
 export const LIGHTING_OPTIONS = defineOptions('lighting', [
   // Daylight
   ['golden-hour', 'Heure dorée', 'warm golden hour sunlight with long soft shadows'],
@@ -46,3 +47,10 @@ export const LIGHTING_OPTIONS = defineOptions('lighting', [
   ['blacklight', 'Lumière noire', 'ultraviolet blacklight making colours glow'],
   ['lightning-storm', 'Orage et éclairs', 'stormy light with flashes of lightning'],
 ]);
+
+/** Light changes nothing of the person, except a silhouette, which hides them. */
+export const LIGHTING_INSTRUCTION: CategoryInstruction = {
+  lead: 'Change the lighting to',
+  changes: [],
+  options: { silhouette: { alsoChanges: ['face', 'skin', 'hair'] } },
+};

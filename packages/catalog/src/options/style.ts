@@ -1,6 +1,7 @@
+import type { CategoryInstruction } from '../instructions';
 import { defineOptions } from '../option';
 
-/** The full artistic style list (the style picker); prompts complete "Art style: …". */
+/** The full artistic style list (the style picker); prompts complete STYLE_INSTRUCTION's lead. */
 export const STYLE_OPTIONS = defineOptions('style', [
   // Painting
   ['watercolor', 'Aquarelle', 'watercolor painting with soft bleeding washes, visible paper grain and loose brushwork'],
@@ -216,6 +217,32 @@ export const STYLE_OPTIONS = defineOptions('style', [
     'street graffiti mural with spray paint drips, bold letters and vivid colours on a brick wall',
   ],
 ]);
+
+/**
+ * A style paints skin and hair in its own palette, so only the face, pose and composition are kept;
+ * a style that redraws faces or frames the picture is not told to keep them.
+ */
+export const STYLE_INSTRUCTION: CategoryInstruction = {
+  lead: 'Restyle the photo in the style of',
+  changes: ['skin', 'hair'],
+  options: {
+    cubism: { alsoChanges: ['face'] },
+    abstract: { alsoChanges: ['face', 'pose'] },
+    psychedelic: { alsoChanges: ['face'] },
+    anime: { alsoChanges: ['face'] },
+    chibi: { alsoChanges: ['face', 'pose'] },
+    caricature: { alsoChanges: ['face'] },
+    'low-poly': { alsoChanges: ['face'] },
+    origami: { alsoChanges: ['face'] },
+    'pixel-art': { alsoChanges: ['face'] },
+    voxel: { alsoChanges: ['face'] },
+    'pin-up': { alsoChanges: ['pose'] },
+    isometric: { alsoChanges: ['framing'] },
+    'art-nouveau': { alsoChanges: ['framing'] },
+    'tarot-card': { alsoChanges: ['framing'] },
+    polaroid: { alsoChanges: ['framing'] },
+  },
+};
 
 /** The short list shown directly in the style category, in this order; the rest live in the style picker. */
 const QUICK_STYLE_IDS = [

@@ -1,3 +1,4 @@
+import type { CategoryInstruction } from '../instructions';
 import { makeOption, type CatalogOption, type OptionRow } from '../option';
 import type { Dimensions } from './format';
 
@@ -15,7 +16,7 @@ export interface UpscaleOption extends CatalogOption {
 
 type UpscaleRow = readonly [...OptionRow, scale: number, sharpen: number, size?: Dimensions];
 
-/** Prompts complete "Output quality: …". */
+/** Prompts complete UPSCALE_INSTRUCTION's lead. */
 const ROWS: readonly UpscaleRow[] = [
   // Plain enlargements
   ['upscale-1-5x', 'Agrandir ×1,5', 'upscaled 1.5x with natural detail', 1.5, 0.3],
@@ -77,3 +78,6 @@ export const UPSCALE_OPTIONS: readonly UpscaleOption[] = ROWS.map(([id, name, pr
   sharpen,
   ...(size ? { size } : {}),
 }));
+
+/** An upscale is made by the upscaler, never asked of an editor; the studio's text still says it. */
+export const UPSCALE_INSTRUCTION: CategoryInstruction = { lead: 'Improve the output quality:', changes: [] };

@@ -1,9 +1,11 @@
-import { modelInstructions, OPTIONS_LINE_LABEL, type ColorChoices } from '@atelier/catalog';
+import {
+  keepInstruction,
+  modelInstructions,
+  optionDescriptions,
+  OPTIONS_LINE_LABEL,
+  type ColorChoices,
+} from '@atelier/catalog';
 import type { Choice } from '../local/recipes';
-
-/** What an instruction editor must keep, said the way its guides advise: explicitly. */
-const KEEP_IDENTITY = 'Keep the same person: the same face, identity, facial features, skin tone and hair colour.';
-const KEEP_POSE = 'Keep their pose and the framing of the photo.';
 
 /** A workflow prompt weights a fragment as "(fragment:0.7)"; instruction models read no such syntax. */
 const WEIGHTED_FRAGMENT = /\(([^()]+?):(\d(?:\.\d+)?)\)/g;
@@ -45,8 +47,8 @@ export interface InstructionRequest {
 }
 
 /**
- * The English instruction for an image editor: one sentence per option with its colours in words
- * and its strength, then what to keep. An action changes the pose, so only the identity is kept then.
+ * The English instruction for an image editor: one imperative sentence per option with its colours
+ * in words and its strength, then what to keep: all that none of the options changes.
  */
 export function editInstruction({ choices, colors, intensity = 1, text }: InstructionRequest): string {
   const lines = modelInstructions(choices, colors).map((line, index) => {
@@ -55,13 +57,12 @@ export function editInstruction({ choices, colors, intensity = 1, text }: Instru
     return `${line}${strengthWords(strength)}`;
   });
   const body = lines.length > 0 ? lines : [cleanText(text) || 'Improve this photo while keeping it natural.'];
-  const keepsPose = !choices.some(({ category }) => category === 'action');
-  return [...body, KEEP_IDENTITY, ...(keepsPose ? [KEEP_POSE] : [])].join(' ');
+  return [...body, keepInstruction(choices)].join(' ');
 }
 
 /** A scene description for a background generator: the environment's words alone. */
 export function sceneDescription(choices: readonly Choice[], colors: ColorChoices | undefined): string {
-  return modelInstructions(choices, colors)
-    .map((line) => line.replace(/^Place the scene\s*/, ''))
+  return optionDescriptions(choices, colors)
+    .map((description) => `${description}.`)
     .join(' ');
 }
