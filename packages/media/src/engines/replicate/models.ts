@@ -12,14 +12,18 @@ export interface Size {
   height: number;
 }
 
-/** A camera move around the subject (qwen's multi-angle LoRA takes these three). */
+/**
+ * A camera move around the subject, in whole numbers as qwen's multi-angle model takes them. The
+ * model turns them into a few directives: the rotation in degrees, "move forward" from 1 to 5 and
+ * "close-up" above 5, a bird's-eye view at tilt -1 and a worm's-eye view at 1, a wide-angle lens.
+ */
 export interface CameraMove {
   /** -90 to 90: positive orbits to the left. */
   rotateDegrees: number;
-  /** -1 looks down from above, 1 up from below. */
   tilt: -1 | 0 | 1;
   /** 0 to 10: towards a close-up. */
   forward: number;
+  wideAngle?: boolean;
 }
 
 /** Topaz's enhancement models, chosen per upscale option. */
@@ -199,15 +203,19 @@ const MODELS: readonly ModelEntry[] = [
     }),
   },
   {
-    id: 'qwen/qwen-edit-multiangle',
+    // Pinned: a community model whose directives, read from its numbers, could change under the same name.
+    id: 'qwen/qwen-edit-multiangle:cf245ffaa67a6d7d0edeb597d2fded5ab80cbf72b0dceec185d709ea99667f79',
     role: 'viewpoint',
     priceUsd: 0.03,
     limits: { inputLongEdge: 1536, maxReferences: 0 },
     input: (request) => ({
       image: request.image,
+      // Appended to the directive its numbers give: the shot in the option's own words.
+      prompt: request.prompt,
       rotate_degrees: request.camera?.rotateDegrees ?? 0,
       vertical_tilt: request.camera?.tilt ?? 0,
       move_forward: request.camera?.forward ?? 0,
+      use_wide_angle: request.camera?.wideAngle ?? false,
       ...seedOf(request),
     }),
   },

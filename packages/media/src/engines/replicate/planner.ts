@@ -2,7 +2,7 @@ import { getOption, type ColorChoices, type FormatOption } from '@atelier/catalo
 import type { Choice } from '../local/recipes';
 import type { ReferenceSlot } from '../types';
 import type { ModelChoice, ModelEntry, Size, StepRequest, StepRole } from './models';
-import { editInstruction, sceneDescription } from './prompt';
+import { editInstruction, sceneDescription, viewpointInstruction } from './prompt';
 import { CAMERA_ROUTES, UPSCALE_ROUTES } from './routes';
 
 /** What a step asks besides the picture it works on: built when the step starts, from that picture's size. */
@@ -92,7 +92,7 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
   const optics = choices.filter((choice) => cameraRoute(choice)?.step === 'optics');
   const viewpoints = choices.flatMap((choice) => {
     const route = cameraRoute(choice);
-    return route?.step === 'viewpoint' ? [route.move] : [];
+    return route?.step === 'viewpoint' ? [{ move: route.move, prompt: viewpointInstruction(choice) }] : [];
   });
   const framing = choices.filter(({ category }) => category === 'format' || category === 'upscale');
   const worded = choices.filter(
@@ -131,8 +131,8 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
       ask: () => ({ prompt: [instruction, words].filter(Boolean).join(' '), references: images, ...seed }),
     });
   }
-  for (const move of viewpoints)
-    steps.push({ role: 'viewpoint', model: models.viewpoint, ask: () => ({ prompt: '', camera: move, ...seed }) });
+  for (const { move, prompt } of viewpoints)
+    steps.push({ role: 'viewpoint', model: models.viewpoint, ask: () => ({ prompt, camera: move, ...seed }) });
 
   const shape = shapeOf(choices);
   if (shape) {

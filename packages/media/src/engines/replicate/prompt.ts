@@ -66,3 +66,8 @@ export function sceneDescription(choices: readonly Choice[], colors: ColorChoice
     .map((description) => `${description}.`)
     .join(' ');
 }
+
+/** The words a viewpoint model reads after its own camera directive: the camera option's instruction. */
+export function viewpointInstruction(choice: Choice): string {
+  return modelInstructions([choice]).join(' ');
+}

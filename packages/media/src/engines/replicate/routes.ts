@@ -10,26 +10,30 @@ export type CameraRoute =
   /** A lens or shutter effect on the finished picture, by the local pipeline. */
   | { step: 'optics' };
 
-const view = (rotateDegrees: number, tilt: -1 | 0 | 1, forward = 0): CameraRoute => ({
+const view = ({ rotateDegrees = 0, tilt = 0, forward = 0, wideAngle = false }: Partial<CameraMove>): CameraRoute => ({
   step: 'viewpoint',
-  move: { rotateDegrees, tilt, forward },
+  move: { rotateDegrees, tilt, forward, wideAngle },
 });
 const OPTICS: CameraRoute = { step: 'optics' };
 
+/**
+ * Each viewpoint gives the multi-angle model a directive of its own (see CameraMove). The shots
+ * it has no distinct directive for go to the editor, which reads their words: the extreme close-up
+ * (its close-up is the close-up's), the moderate low and high angles and the flat lay (its tilts
+ * are the worm's-eye and bird's-eye views only), and every view it cannot orbit to, from behind.
+ */
 export const CAMERA_ROUTES: Readonly<Record<string, CameraRoute>> = {
   // Shot sizes that move the camera in; wider shots need a scene the photo does not hold, which the editor draws.
-  'extreme-close-up': view(0, 0, 9),
-  'close-up': view(0, 0, 6),
-  'medium-close-up': view(0, 0, 3),
-  // Angles
-  'low-angle': view(0, 1),
-  'worms-eye': view(0, 1, 2),
-  'high-angle': view(0, -1),
-  'birds-eye': view(0, -1, 2),
-  'top-down': view(0, -1),
-  'drone-view': view(0, -1),
-  profile: view(90, 0),
-  'three-quarter': view(45, 0),
+  'close-up': view({ forward: 6 }),
+  'medium-close-up': view({ forward: 3 }),
+  // Angles and lens
+  'worms-eye': view({ tilt: 1 }),
+  'birds-eye': view({ tilt: -1 }),
+  // A drone looks down from high above through a wide lens.
+  'drone-view': view({ tilt: -1, wideAngle: true }),
+  profile: view({ rotateDegrees: 90 }),
+  'three-quarter': view({ rotateDegrees: 45 }),
+  'wide-angle': view({ wideAngle: true }),
   // Optics and shutter: the same picture, through another lens.
   bokeh: OPTICS,
   'tilt-shift': OPTICS,
