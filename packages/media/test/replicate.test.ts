@@ -360,6 +360,13 @@ describe("production behaviour against Replicate's contract", () => {
       MEDIA_MESSAGES.generationFailed,
     ],
     ['an API down', () => ((fake.scenario = 'http-500'), {}), 'unreachable', 500, MEDIA_MESSAGES.generationUnavailable],
+    [
+      'a prediction aborted before it started',
+      () => ((fake.scenario = 'aborted'), {}),
+      'timeout',
+      undefined,
+      MEDIA_MESSAGES.generationTimeout,
+    ],
   ] as const)(
     'reports %s with its reason, its French message and what the operator needs',
     async (_, arrange, reason, upstreamStatus, message) => {
@@ -612,6 +619,16 @@ describe('Replicate with signed webhooks', () => {
     ]);
     expect(polls()).toEqual([]);
     expect(result.width).toBe(640);
+  });
+
+  it("ends the wait on an aborted prediction's webhook, with the timeout message", async () => {
+    fake.scenario = 'aborted';
+    await expect(
+      webhookEngine().transform({ image: source, prompt: '', selection: { style: option('anime') } }),
+    ).rejects.toMatchObject({ reason: 'timeout', message: MEDIA_MESSAGES.generationTimeout });
+    expect(fake.webhooks.map(({ status }) => status)).toEqual(['aborted']);
+    expect(polls()).toEqual([]);
+    expect(fake.canceled).toEqual([]);
   });
 
   it('accepts a duplicate delivery, changing nothing', async () => {

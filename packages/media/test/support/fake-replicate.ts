@@ -28,7 +28,9 @@ export type Scenario =
   /** Creates are refused for an empty balance (402). */
   | 'no-credit'
   /** The output file is gone (404), as Replicate deletes outputs after an hour. */
-  | 'expired-output';
+  | 'expired-output'
+  /** Replicate's deadline (the Cancel-After) passes before the prediction starts: it ends `aborted`. */
+  | 'aborted';
 
 export interface RecordedRequest {
   method: string;
@@ -235,14 +237,21 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     }
   };
 
-  const ending = (): 'succeeded' | 'failed' =>
-    fake.scenario === 'failed' || fake.scenario === 'moderation' ? 'failed' : 'succeeded';
+  const ending = (): 'succeeded' | 'failed' | 'aborted' => {
+    if (fake.scenario === 'aborted') return 'aborted';
+    return fake.scenario === 'failed' || fake.scenario === 'moderation' ? 'failed' : 'succeeded';
+  };
 
-  /** With a webhook, the prediction runs by itself: it starts, then ends as the scenario says (a slow one when told). */
+  /**
+   * With a webhook, the prediction runs by itself: it starts, then ends as the scenario says (a
+   * slow one when told); an aborted one ends without ever starting.
+   */
   const runWithWebhooks = async (prediction: FakePrediction) => {
-    prediction.status = 'processing';
-    await report(prediction, 'start');
-    if (fake.scenario === 'slow' || prediction.status !== 'processing') return;
+    if (fake.scenario !== 'aborted') {
+      prediction.status = 'processing';
+      await report(prediction, 'start');
+      if (fake.scenario === 'slow' || prediction.status !== 'processing') return;
+    }
     prediction.status = ending();
     await report(prediction, 'completed');
   };

@@ -1,11 +1,24 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Prediction } from 'replicate';
 import type { ReplicateClient } from './client';
-import { CloudFailure, cloudFailure, errorWords, predictionFailureReason } from './failures';
+import { CloudFailure, cloudFailure, errorWords, predictionFailureReason, type CloudFailureReason } from './failures';
 import type { ReplicateWebhooks } from './webhooks';
 import { WorkHandedOver } from '../types';
 
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
+/** The statuses a prediction ends in, whether told by a poll or a webhook. */
+export const FINISHED_STATUSES: ReadonlySet<string> = new Set<Prediction['status']>([
+  'succeeded',
+  'failed',
+  'canceled',
+  'aborted',
+]);
+
+/** Why a prediction ended without succeeding, when its status says it (a failed one's reason is in its words). */
+const ENDING_REASONS: Readonly<Partial<Record<Prediction['status'], CloudFailureReason>>> = {
+  canceled: 'canceled',
+  // Replicate's deadline (our Cancel-After) came before the prediction even started: it took too long.
+  aborted: 'timeout',
+};
 
 /** Data URIs are for small inputs only, Replicate advises; anything larger goes through the Files API. */
 export const INLINE_INPUT_MAX_BYTES = 1024 * 1024;
@@ -55,10 +68,9 @@ export class Predictions {
       context.predictionId = prediction.id;
       const finished = await this.finish(prediction, request, deadline);
       if (finished.status === 'succeeded') return finished;
-      const detail = errorWords(finished.error) || finished.status;
-      throw new CloudFailure(finished.status === 'failed' ? predictionFailureReason(finished.error) : 'canceled', {
+      throw new CloudFailure(ENDING_REASONS[finished.status] ?? predictionFailureReason(finished.error), {
         ...context,
-        detail,
+        detail: errorWords(finished.error) || finished.status,
       });
     } catch (error) {
       throw cloudFailure(error, context, request.signal?.aborted ?? false);
@@ -156,7 +168,7 @@ export class Predictions {
     const webhook = this.options.webhooks?.outcome(created.id);
     try {
       let prediction = created;
-      while (!TERMINAL.has(prediction.status)) {
+      while (!FINISHED_STATUSES.has(prediction.status)) {
         signal?.throwIfAborted();
         const left = deadline - Date.now();
         if (left <= 0)

@@ -1,9 +1,8 @@
 import { validateWebhook, type Prediction } from 'replicate';
+import { FINISHED_STATUSES } from './predictions';
 
 /** A webhook whose signed timestamp is further than this from now is refused (replays, Standard Webhooks' tolerance). */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
-
-const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
 
 /**
  * The prediction a webhook carries, when it has finished ("start" webhooks only say it began):
@@ -12,7 +11,7 @@ const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
 function finishedPrediction(body: string): Prediction | null {
   try {
     const prediction = JSON.parse(body) as Partial<Prediction> | null;
-    if (typeof prediction?.id !== 'string' || !FINISHED.has(String(prediction.status))) return null;
+    if (typeof prediction?.id !== 'string' || !FINISHED_STATUSES.has(String(prediction.status))) return null;
     const { id, status, error, model, version } = prediction as Prediction;
     return { id, status, output: prediction.output as unknown, error, model, version } as Prediction;
   } catch {
