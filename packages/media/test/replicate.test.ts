@@ -3,12 +3,13 @@ import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getOption, type Selection } from '@atelier/catalog';
 import {
   CloudFailure,
   DEFAULT_CLOUD_MODELS,
   INLINE_INPUT_MAX_BYTES,
+  LocalCreateBudget,
   LocalVideoEngine,
   MEDIA_MESSAGES,
   MODEL_IDS,
@@ -23,6 +24,7 @@ import {
   replicateCloud,
   type ImageEngine,
   type ReplicateOptions,
+  type Sleep,
   type WebhookRelay,
   WorkHandedOver,
 } from '../src/index';
@@ -57,6 +59,22 @@ beforeEach(() => {
   fake.reset();
   fake.outputFor = outputFor;
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The client's waits without their real time: each moves the (faked) clock on, and is recorded. */
+function virtualSleep(): { sleep: Sleep; waits: number[] } {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const waits: number[] = [];
+  return {
+    waits,
+    sleep: async (ms) => {
+      waits.push(ms);
+      vi.setSystemTime(Date.now() + ms);
+    },
+  };
+}
 
 const quick = { pollIntervalMs: 20, stepTimeoutMs: 2_000, videoTimeoutMs: 2_000 };
 const options = (extra: Partial<ReplicateOptions> = {}): ReplicateOptions => ({
@@ -291,17 +309,20 @@ describe("production behaviour against Replicate's contract", () => {
     expect(creates()[0]!.cancelAfter).toBe('90s');
   });
 
-  it('waits what a 429 says before creating again, without hammering', async () => {
-    fake.throttle = { count: 2, seconds: 1 };
-    await imageEngine({ stepTimeoutMs: 10_000 }).transform({
+  it("waits the seconds a 429's words state before creating again, counting the create once", async () => {
+    const { sleep } = virtualSleep();
+    fake.throttle = { count: 2, seconds: 20 };
+    await imageEngine({ sleep, createsPerMinute: 1, stepTimeoutMs: 120_000 }).transform({
       image: source,
       prompt: '',
       selection: { style: option('anime') },
     });
     const attempts = creates();
     expect(attempts).toHaveLength(3);
-    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(950);
-    expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(950);
+    // About 20 s each time: not at once, nor the minute that counting the same create again would cost.
+    const gaps = [attempts[1]!.at - attempts[0]!.at, attempts[2]!.at - attempts[1]!.at];
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(20_000);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(22_000);
   });
 
   it('gives up on throttling that lasts past its bound, with a message to come back later', async () => {
@@ -320,13 +341,31 @@ describe("production behaviour against Replicate's contract", () => {
     expect(creates()).toHaveLength(1);
   });
 
-  it('keeps prediction creates within the budget of its window', async () => {
-    const engine = imageEngine({ createsPerMinute: 1, budgetWindowMs: 500 });
+  it.each<[string, (sleep: Sleep) => ImageEngine[]]>([
+    [
+      "this process's own, by default",
+      (sleep) => {
+        const engine = imageEngine({ sleep, createsPerMinute: 1, stepTimeoutMs: 600_000 });
+        return [engine, engine];
+      },
+    ],
+    [
+      "the account's, shared by two instances",
+      (sleep) => {
+        const budget = new LocalCreateBudget(1, 60_000, sleep);
+        return [1, 2].map(() => imageEngine({ sleep, createBudget: budget, stepTimeoutMs: 600_000 }));
+      },
+    ],
+  ])('keeps prediction creates within the budget per minute: %s', async (_, engines) => {
+    const { sleep, waits } = virtualSleep();
     await Promise.all(
-      [1, 2].map(() => engine.transform({ image: source, prompt: '', selection: { style: option('anime') } })),
+      engines(sleep).map((engine) =>
+        engine.transform({ image: source, prompt: '', selection: { style: option('anime') } }),
+      ),
     );
-    const [first, second] = creates();
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(450);
+    // The second create waited for the first to leave the minute's window.
+    expect(creates()).toHaveLength(2);
+    expect(waits).toEqual([60_000]);
   });
 
   it.each([

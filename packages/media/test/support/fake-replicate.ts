@@ -10,9 +10,10 @@ import { join } from 'node:path';
  * A stand-in for api.replicate.com on 127.0.0.1 that answers as Replicate's public contract says:
  * every prediction's input is validated against the model's published input schema (the fixtures
  * in test/fixtures/replicate-models), and refused with a 422 carrying `invalid_fields`; a bad
- * token is a 401, an empty balance a 402, a throttled create a 429 with `retry_after` and
- * Retry-After; the Files API takes multipart uploads; a prediction created with a `webhook` runs
- * on its own and reports by signed webhooks, one without is advanced by its polls.
+ * token is a 401, an empty balance a 402, a throttled create a 429 whose only hint is in its
+ * words ("resets in ~30s": no field, no Retry-After); the Files API takes multipart uploads; a
+ * prediction created with a `webhook` runs on its own and reports by signed webhooks, one without
+ * is advanced by its polls.
  */
 export type Scenario =
   /** Succeeds on the first poll, or at once with a webhook. */
@@ -329,12 +330,14 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     }
     if (fake.throttle.count > 0) {
       fake.throttle.count -= 1;
-      const seconds = fake.throttle.seconds;
       json(
         response,
         429,
-        { detail: `Request was throttled. Your rate limit resets in ~${seconds}s.`, status: 429, retry_after: seconds },
-        { 'retry-after': String(seconds) },
+        problem(
+          429,
+          'Request was throttled',
+          `Request was throttled. Your rate limit resets in ~${fake.throttle.seconds}s.`,
+        ),
       );
       return;
     }

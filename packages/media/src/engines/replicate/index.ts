@@ -6,6 +6,8 @@ export {
   DEFAULT_CREATES_PER_MINUTE,
   type ReplicateClientOptions,
 } from './client';
+export { LocalCreateBudget, type CreateBudget } from './budget';
+export type { Sleep } from './waits';
 export { CloudFailure, isCloudFailure, type CloudFailureReason, type CloudFailureContext } from './failures';
 export {
   DEFAULT_CLOUD_MODELS,
