@@ -76,6 +76,9 @@ function virtualSleep(): { sleep: Sleep; waits: number[] } {
   };
 }
 
+/** Which attempt a backoff's wait followed: attempt n waits between 250 × 2ⁿ and 500 × 2ⁿ ms. */
+const backoffAttempt = (ms: number) => [0, 1, 2, 3, 4].find((n) => ms >= 250 * 2 ** n && ms <= 500 * 2 ** n);
+
 const quick = { pollIntervalMs: 20, stepTimeoutMs: 2_000, videoTimeoutMs: 2_000 };
 const options = (extra: Partial<ReplicateOptions> = {}): ReplicateOptions => ({
   token: 'test-token',
@@ -366,6 +369,48 @@ describe("production behaviour against Replicate's contract", () => {
     // The second create waited for the first to leave the minute's window.
     expect(creates()).toHaveLength(2);
     expect(waits).toEqual([60_000]);
+  });
+
+  it("finishes despite a gateway's 502s and resets on its polls and its download, canceling nothing", async () => {
+    const { sleep, waits } = virtualSleep();
+    fake.faults = { poll: ['bad-gateway', 'reset'], download: ['reset', 'bad-gateway'] };
+    const result = await imageEngine({ sleep }).transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime') },
+    });
+    expect(result.models).toEqual(['black-forest-labs/flux-kontext-pro']);
+    expect(fake.canceled).toEqual([]);
+    // Each read backed off twice, the second wait about double the first.
+    expect(waits.map(backoffAttempt)).toEqual([0, 1, 0, 1]);
+  });
+
+  it("deletes an uploaded input despite a gateway's 502 and a reset", async () => {
+    const { sleep } = virtualSleep();
+    fake.faults = { 'file-delete': ['bad-gateway', 'reset'] };
+    const hosted = await replicateCloud(options({ sleep })).predictions.host(
+      Buffer.alloc(INLINE_INPUT_MAX_BYTES + 1),
+      'image/jpeg',
+      'black-forest-labs/flux-kontext-pro',
+    );
+    await hosted.release();
+    expect(fake.deletedFiles).toHaveLength(1);
+    expect(fake.files.size).toBe(0);
+  });
+
+  it("stops at the step's limit when every poll fails, leaving the prediction to Replicate's Cancel-After", async () => {
+    const { sleep, waits } = virtualSleep();
+    fake.faults = { poll: Array<'bad-gateway'>(100).fill('bad-gateway') };
+    await expect(
+      imageEngine({ sleep, stepTimeoutMs: 60_000 }).transform({
+        image: source,
+        prompt: '',
+        selection: { style: option('anime') },
+      }),
+    ).rejects.toMatchObject({ reason: 'unreachable', context: { upstreamStatus: 502 } });
+    expect(fake.canceled).toEqual([]);
+    expect(waits.reduce((sum, wait) => sum + wait, 0)).toBeLessThanOrEqual(60_000);
+    expect(waits.map(backoffAttempt)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4]));
   });
 
   it.each([

@@ -13,7 +13,8 @@ import { join } from 'node:path';
  * token is a 401, an empty balance a 402, a throttled create a 429 whose only hint is in its
  * words ("resets in ~30s": no field, no Retry-After); the Files API takes multipart uploads; a
  * prediction created with a `webhook` runs on its own and reports by signed webhooks, one without
- * is advanced by its polls.
+ * is advanced by its polls. The gateway in front fails as real ones do, when told: a 502 page, a
+ * connection reset.
  */
 export type Scenario =
   /** Succeeds on the first poll, or at once with a webhook. */
@@ -32,6 +33,28 @@ export type Scenario =
   | 'expired-output'
   /** Replicate's deadline (the Cancel-After) passes before the prediction starts: it ends `aborted`. */
   | 'aborted';
+
+/** The requests a test can make fail on their way: those a client may safely send again. */
+export type RequestKind = 'poll' | 'download' | 'file-delete';
+
+/** How a request fails before Replicate sees it: a gateway's 502 page, or the connection reset. */
+export type Fault = 'bad-gateway' | 'reset';
+
+const FAULTS: Readonly<Record<Fault, (response: ServerResponse) => void>> = {
+  'bad-gateway': (response) =>
+    response
+      .writeHead(502, { 'content-type': 'text/html' })
+      .end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>'),
+  reset: (response) => response.socket?.destroy(),
+};
+
+/** Which kind of request a method and path are, for the faults. */
+function requestKind(method: string | undefined, path: string): RequestKind | undefined {
+  if (method === 'GET' && path.startsWith('/outputs/')) return 'download';
+  if (method === 'GET' && /^\/v1\/predictions\/[^/]+$/.test(path)) return 'poll';
+  if (method === 'DELETE' && path.startsWith('/v1/files/')) return 'file-delete';
+  return undefined;
+}
 
 export interface RecordedRequest {
   method: string;
@@ -91,6 +114,8 @@ export interface FakeReplicate {
   outputFor?: (model: string, input: Record<string, unknown>) => Promise<OutputFile> | OutputFile;
   /** The next `count` creates are throttled, each told to wait `seconds`. */
   throttle: { count: number; seconds: number };
+  /** The faults the next requests of each kind meet, one per request, in order. */
+  faults: Partial<Record<RequestKind, Fault[]>>;
   /** Completed webhooks are delivered twice with the same webhook id, as Replicate's retries are. */
   duplicateWebhooks: boolean;
   /** Files held by the Files API, by id, and those deleted. */
@@ -266,6 +291,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     scenario: 'success',
     output: { body: Buffer.alloc(0), contentType: 'application/octet-stream' },
     throttle: { count: 0, seconds: 0 },
+    faults: {},
     duplicateWebhooks: false,
     files: new Map(),
     deletedFiles: [],
@@ -280,6 +306,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       fake.files.clear();
       fake.scenario = 'success';
       fake.throttle = { count: 0, seconds: 0 };
+      fake.faults = {};
       fake.duplicateWebhooks = false;
       delete fake.outputFor;
     },
@@ -385,6 +412,12 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       at: Date.now(),
       body,
     });
+    const kind = requestKind(request.method, path);
+    const fault = kind && fake.faults[kind]?.shift();
+    if (fault) {
+      FAULTS[fault](response);
+      return;
+    }
 
     if (path.startsWith('/outputs/')) {
       const prediction = predictions.get(path.slice('/outputs/'.length));

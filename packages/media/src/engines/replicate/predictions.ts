@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Prediction } from 'replicate';
-import type { ReplicateClient } from './client';
+import { ReplicateHttpError, type ReplicateClient } from './client';
 import { CloudFailure, cloudFailure, errorWords, predictionFailureReason, type CloudFailureReason } from './failures';
 import type { ReplicateWebhooks } from './webhooks';
 import { WorkHandedOver } from '../types';
@@ -19,6 +19,13 @@ const ENDING_REASONS: Readonly<Partial<Record<Prediction['status'], CloudFailure
   // Replicate's deadline (our Cancel-After) came before the prediction even started: it took too long.
   aborted: 'timeout',
 };
+
+/** A poll's attempt that gets no answer in this time is given up and sent again. */
+const READ_ATTEMPT_MS = 30_000;
+/** An output's download, its retries included. */
+const DOWNLOAD_MS = 120_000;
+/** Deleting an input file, its retries included: the finished job waits for it. */
+const FILE_DELETE_MS = 15_000;
 
 /** Data URIs are for small inputs only, Replicate advises; anything larger goes through the Files API. */
 export const INLINE_INPUT_MAX_BYTES = 1024 * 1024;
@@ -64,7 +71,9 @@ export class Predictions {
     try {
       request.signal?.throwIfAborted();
       const deadline = Date.now() + request.timeoutMs;
-      const prediction = request.resume ? await this.read(request.resume) : await this.create(request, deadline);
+      const prediction = request.resume
+        ? await this.read(request.resume, request, deadline)
+        : await this.create(request, deadline);
       context.predictionId = prediction.id;
       const finished = await this.finish(prediction, request, deadline);
       if (finished.status === 'succeeded') return finished;
@@ -95,7 +104,7 @@ export class Predictions {
       return {
         value: file.urls.get,
         release: () =>
-          this.options.client.files.delete(file.id).then(
+          this.options.client.files.delete(file.id, { signal: AbortSignal.timeout(FILE_DELETE_MS) }).then(
             () => undefined,
             () => undefined,
           ),
@@ -105,28 +114,39 @@ export class Predictions {
     }
   }
 
-  /** Downloads an output file at once: Replicate deletes outputs after an hour. */
+  /** Downloads an output file at once (Replicate deletes outputs after an hour), again after a gateway's 5xx or a reset. */
   async download(url: string, maxBytes: number, model: string): Promise<Buffer> {
     try {
-      const response = await this.options.client.fetch(url, { signal: AbortSignal.timeout(120_000) });
-      const declared = Number(response.headers.get('content-length') ?? 0);
-      if (!response.ok || declared > maxBytes)
-        throw new CloudFailure('bad_output', {
-          model,
-          upstreamStatus: response.status,
-          detail: `output download: HTTP ${response.status}, ${declared} bytes`,
-        });
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length === 0 || bytes.length > maxBytes)
-        throw new CloudFailure('bad_output', { model, detail: `output of ${bytes.length} bytes` });
-      return bytes;
+      return await this.options.client.download(url, { deadline: Date.now() + DOWNLOAD_MS }, async (response) => {
+        const declared = Number(response.headers.get('content-length') ?? 0);
+        if (declared > maxBytes)
+          throw new CloudFailure('bad_output', { model, detail: `output of ${declared} bytes announced` });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        if (bytes.length === 0 || bytes.length > maxBytes)
+          throw new CloudFailure('bad_output', { model, detail: `output of ${bytes.length} bytes` });
+        return bytes;
+      });
     } catch (error) {
+      // An output gone (or refused) is a bad output, not an outage.
+      if (error instanceof ReplicateHttpError && error.status < 500)
+        throw new CloudFailure(
+          'bad_output',
+          { model, upstreamStatus: error.status, detail: `output download: HTTP ${error.status}` },
+          { cause: error },
+        );
       throw cloudFailure(error, { model }, false);
     }
   }
 
-  private async read(predictionId: string): Promise<Prediction> {
-    return this.options.client.predictions.get(predictionId, { signal: AbortSignal.timeout(30_000) });
+  /** The prediction as it is now: a gateway's 5xx or a reset is retried until the step's deadline. */
+  private async read(predictionId: string, request: PredictionRequest, deadline: number): Promise<Prediction> {
+    const response = await this.options.client.request(`/predictions/${predictionId}`, {
+      method: 'GET',
+      signal: request.signal,
+      deadline,
+      attemptTimeoutMs: READ_ATTEMPT_MS,
+    });
+    return (await response.json()) as Prediction;
   }
 
   private async create(request: PredictionRequest, deadline: number): Promise<Prediction> {
@@ -143,7 +163,7 @@ export class Predictions {
         input: request.input,
         ...(webhooks ? { webhook: webhooks.url, webhook_events_filter: ['completed'] } : {}),
       },
-      signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+      deadline,
     });
     const created = (await response.json()) as Prediction;
     await request.onStarted?.(created.id);
@@ -151,14 +171,18 @@ export class Predictions {
   }
 
   /**
-   * Waits for the prediction's end; cancels it if the wait stops first (a cancel, the time limit,
-   * an error), unless the job is handed over to another process, which will read it.
+   * Waits for the prediction's end; cancels it if the wait stops first at the time limit or for
+   * the job's cancel, unless the job is handed over to another process, which will read it. A read
+   * that failed says nothing of the prediction, which may well succeed: it is not canceled for
+   * that alone, and Replicate ends it by itself at its Cancel-After.
    */
   private async finish(prediction: Prediction, request: PredictionRequest, deadline: number): Promise<Prediction> {
     try {
       return await this.settle(prediction, request, deadline);
     } catch (error) {
-      if (!(request.signal?.reason instanceof WorkHandedOver)) await this.cancel(prediction.id).catch(() => undefined);
+      const outOfTime = Date.now() >= deadline;
+      const canceled = request.signal?.aborted === true && !(request.signal.reason instanceof WorkHandedOver);
+      if (outOfTime || canceled) await this.cancel(prediction.id).catch(() => undefined);
       throw error;
     }
   }
@@ -179,7 +203,7 @@ export class Predictions {
           });
         const delivered = await this.pause(Math.min(this.options.pollIntervalMs, left), webhook?.finished, signal);
         if (delivered) return delivered;
-        prediction = await this.read(prediction.id);
+        prediction = await this.read(prediction.id, request, deadline);
       }
       return prediction;
     } finally {
