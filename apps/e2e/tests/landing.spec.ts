@@ -402,3 +402,29 @@ test.describe('phone and tablet layout', () => {
     });
   });
 });
+
+test('every link of the landing, the menus and the footers leads to a page for a member', async ({ page }) => {
+  await signUpThroughApi(page, newPerson('Inès'));
+  const paths = new Set<string>();
+  const collect = async () => {
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const href of hrefs) if (href && !href.startsWith('/api/')) paths.add(href);
+  };
+  await openLanding(page);
+  // The member's version of the page: the studio in the bar, plans that lead to payment.
+  await expect(page.locator('[data-landing-section="nav"]').getByRole('link', { name: 'Studio' })).toBeVisible();
+  await collect();
+  await page.goto('/gallery');
+  await page.getByRole('button', { name: 'Menu du compte' }).click();
+  await collect();
+  expect(paths.size).toBeGreaterThan(12);
+  for (const path of paths) {
+    // A plan's checkout opens a Stripe subscription: the subscription journeys follow those links.
+    if (path.startsWith('/checkout')) continue;
+    await page.goto(path);
+    await expect(page.locator('#app-loading')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Page introuvable' }), `${path} leads nowhere`).toHaveCount(0);
+  }
+});

@@ -1,5 +1,6 @@
-import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { PLACES } from '../lib/places';
 
 export function NotFoundPage() {
   return (
@@ -7,12 +8,21 @@ export function NotFoundPage() {
       <Card withBorder shadow="sm" radius="lg" p="xl" maw={440} w="100%">
         <Stack gap="sm">
           <Title order={1} fz={26}>
-            404 Page Not Found
+            Page introuvable
           </Title>
-          <Text c="dimmed">Did you forget to add the page to the router?</Text>
-          <Button component={Link} to="/" variant="light" mt="sm">
-            Retour à l'accueil
-          </Button>
+          <Text>Cette adresse ne mène à aucune page d'Atelier : le lien est peut-être ancien ou mal recopié.</Text>
+          {/* The spec's two sentences, kept word for word under the French heading. */}
+          <Text c="dimmed" fz="sm" lang="en">
+            404 Page Not Found. Did you forget to add the page to the router?
+          </Text>
+          <Group mt="sm">
+            <Button component={Link} to="/" variant="light">
+              Retour à l'accueil
+            </Button>
+            <Button component={Link} to={PLACES.studio.path} variant="subtle">
+              Ouvrir le studio
+            </Button>
+          </Group>
         </Stack>
       </Card>
     </Center>
