@@ -1,5 +1,6 @@
 import { expect, test } from './test';
 import {
+  createCreation,
   newPerson,
   recordToasts,
   samplePhoto,
@@ -126,11 +127,18 @@ test('the account page opens the credits tab from the address and lists the laun
 test('the credit history shows every entry, ten a page', async ({ page }) => {
   await signUpThroughApi(page, newPerson('Paul'));
   const photo = await samplePhoto(page, 9);
-  // The launch offer and ten transformations: eleven entries.
-  for (let run = 0; run < 10; run += 1) await transformPhoto(page.request, photo);
+  // The launch offer and ten transformations, the last kept in the gallery: eleven entries.
+  for (let run = 0; run < 9; run += 1) await transformPhoto(page.request, photo);
+  const kept = await createCreation(page.request, photo, 'Mon aquarelle');
   await page.goto('/account?tab=credits');
   const history = page.getByTestId('credit-history');
   await expect(history.getByRole('row')).toHaveCount(10);
+  // Each debit names the option bought; the one still in the gallery links to its picture.
+  await expect(history.getByRole('row').first()).toContainText('Aquarelle');
+  await expect(history.getByRole('link', { name: 'Voir le résultat' })).toHaveAttribute(
+    'href',
+    kept.transformedImagePath,
+  );
   await expect(history).not.toContainText('Offre de lancement');
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(history.getByRole('row')).toHaveCount(1);

@@ -250,13 +250,18 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     expect(await balance(t.db.orm, userId)).toBe(startBalance + 1000);
     const entries = await purchaseEntries(userId);
     expect(entries.map((e) => [e.amount, e.description, e.externalRef])).toEqual([
-      [1000, 'Achat de crédits', intent.id],
+      [1000, 'Achat de crédits : pack de 1\u202f000', intent.id],
     ]);
     expect(await payment(intent.id)).toMatchObject({ status: 'succeeded', creditedAt: expect.any(Date) });
     expect(await ledgerSum(t.db.orm, userId)).toBe(await balance(t.db.orm, userId));
 
     const history = await c.get('/api/credits/history');
-    expect(history.body[0]).toMatchObject({ type: 'credit', amount: 1000, description: 'Achat de crédits' });
+    expect(history.body[0]).toMatchObject({
+      type: 'credit',
+      amount: 1000,
+      description: 'Achat de crédits : pack de 1\u202f000',
+      resultUrl: null,
+    });
   });
 
   it('credits once when the webhook and the confirm call race', async () => {

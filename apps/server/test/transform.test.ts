@@ -77,7 +77,7 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
 
     const history = await c.get('/api/credits/history');
     expect(history.body.filter((e: { type: string }) => e.type === 'debit')).toEqual([
-      expect.objectContaining({ amount: 50, description: "Transformation d'image" }),
+      expect.objectContaining({ amount: 50, description: 'Aquarelle' }),
     ]);
 
     const image = await c.get(res.body.transformedImagePath);
@@ -229,6 +229,9 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect((await c.get(a.body.transformedImagePath)).raw.equals((await c.get(b.body.transformedImagePath)).raw)).toBe(
       true,
     );
+    // Both debits name the option bought, not a generic "transformation".
+    const debits = (await c.get('/api/credits/history')).body.filter((e: { type: string }) => e.type === 'debit');
+    expect(debits.map((e: { description: string }) => e.description)).toEqual(['Aquarelle', 'Aquarelle']);
   });
 
   it('refuses oversized, fake and dangerous files with their French messages, storing nothing', async () => {
@@ -349,6 +352,15 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect(await balance(userId)).toBe(400);
     const recent = await c.get('/api/transformations/recent');
     expect(recent.body).toHaveLength(2);
+    // The history says what each debit bought; the render is in the gallery, so it links there.
+    const debits = (await c.get('/api/credits/history')).body.filter((e: { type: string }) => e.type === 'debit');
+    expect(debits).toEqual([
+      expect.objectContaining({ description: "Rendu d'un nœud : Heure dorée", resultUrl: null }),
+      expect.objectContaining({
+        description: expect.stringMatching(/^Rendu du workflow/),
+        resultUrl: render.body.transformedImage,
+      }),
+    ]);
   });
 
   it('deletes a result file once no gallery item shows it', async () => {
@@ -365,7 +377,12 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
       sessionKey: 's1',
     });
     expect(saved.status, saved.text).toBe(200);
+    const linked = async () =>
+      (await c.get('/api/credits/history')).body.find((e: { type: string }) => e.type === 'debit');
+    expect(await linked()).toMatchObject({ resultUrl: result.transformedImagePath });
     expect((await c.request('DELETE', `/api/gallery/${saved.body.item.id}`)).status).toBe(200);
+    // The history keeps the line, without a link to a picture that is gone.
+    expect(await linked()).toMatchObject({ description: 'Aquarelle', resultUrl: null });
     expect((await c.get(result.transformedImagePath)).status).toBe(404);
     expect((await c.get('/api/transformations/recent')).body).toEqual([]);
     expect((await c.get(imagePath)).status).toBe(200);

@@ -46,6 +46,19 @@ interface ProducedImage {
   models: string[];
 }
 
+/** The chosen options by name: the studio's are the catalogue's, the editor's own carry their names. */
+function optionsLabel(kind: ImageKind, selection: ImageJobInput['selection']): string {
+  if (kind === 'studio') return buildOptionLabel(selection);
+  return CATEGORY_IDS.flatMap((category) => selection[category]?.name || []).join(' + ');
+}
+
+/** What the credit history calls each kind of image, its options named where there are any. */
+const IMAGE_LEDGER_LABELS: Record<ImageKind, { alone: string; named: (options: string) => string }> = {
+  studio: { alone: "Transformation d'image", named: (options) => options },
+  workflow: { alone: 'Rendu du workflow', named: (options) => `Rendu du workflow : ${options}` },
+  node: { alone: "Rendu d'un nœud du workflow", named: (options) => `Rendu d'un nœud : ${options}` },
+};
+
 /**
  * The gallery card of a studio visit's result or a workflow render, written with its payment: a
  * paid result is in the gallery whatever the browser does after (a reload, a closed tab). A REST
@@ -55,18 +68,14 @@ interface ProducedImage {
  * typed by the first one's category, or as a workflow.
  */
 function galleryItemOf(
-  kind: 'studio' | 'workflow',
+  kind: Exclude<ImageKind, 'node'>,
   owner: number,
   input: ImageJobInput,
   produced: ProducedImage,
   engine: string,
 ) {
   const chosen = CATEGORY_IDS.filter((category) => input.selection[category]);
-  // The studio's options are the catalogue's, named by it; the editor's own carry their names.
-  const label =
-    (kind === 'studio'
-      ? buildOptionLabel(input.selection)
-      : chosen.flatMap((category) => input.selection[category]?.name || []).join(' + ')) || null;
+  const label = optionsLabel(kind, input.selection) || null;
   return {
     owner,
     mediaType: 'image' as const,
@@ -88,7 +97,11 @@ type ImageKind = Exclude<JobKind, 'video'>;
 /** Studio images, workflow renders and single nodes: one engine call, one stored JPEG. */
 function imageWork(kind: ImageKind): JobKindWork<ImageKind, ProducedImage> {
   return {
-    description: "Transformation d'image",
+    describe(selection = {}) {
+      const options = optionsLabel(kind, selection);
+      const { alone, named } = IMAGE_LEDGER_LABELS[kind];
+      return options ? named(options) : alone;
+    },
     async produce(run) {
       const { input } = run.job;
       const image = await readSource(run, input.sourceKey);
@@ -168,7 +181,7 @@ interface ProducedVideo {
 
 /** A 6-second clip of a picture; its card (the Video row) follows the job. */
 const videoWork: JobKindWork<'video', ProducedVideo> = {
-  description: 'Génération vidéo',
+  describe: () => 'Vidéo',
   async produce(run) {
     const { input } = run.job;
     const image = await readSource(run, input.sourceKey);

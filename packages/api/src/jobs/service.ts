@@ -32,6 +32,7 @@ import {
   type JobSnapshotOf,
   type SnapshotOfKind,
 } from './events';
+import { holdRef } from './paid-results';
 import type { JobQueue } from './queue';
 
 export const jobMessages = {
@@ -97,8 +98,8 @@ export interface JobKindWork<K extends JobKind = JobKind, Produced = unknown> {
   discard(media: MediaDeps, produced: Produced): Promise<void>;
   /** Undoes what `submit` prepared besides the job (a video card) when the job ends without a result. */
   abandon?(tx: EntityManager, job: { id: number; input: JobInput<K> }, error: string): Promise<void>;
-  /** The ledger line's label. */
-  description: string;
+  /** The credit history's line for a job of this kind: what was bought, in the member's words. */
+  describe(selection: ImageJobInput['selection'] | undefined): string;
 }
 
 /** Each kind's work, typed by its contract. */
@@ -144,8 +145,6 @@ function cloudFailureIn(error: unknown): CloudFailure | undefined {
   for (let at: unknown = error; at instanceof Error; at = at.cause) if (isCloudFailure(at)) return at;
   return undefined;
 }
-
-const holdRef = (jobId: number) => `job:${jobId}`;
 
 /**
  * Every generation is a job: submitted (its credits held, keyed by the job), queued, run by the
@@ -260,7 +259,7 @@ export class JobService {
         userId: request.userId,
         cost: IMAGE_COST,
         externalRef: holdRef(id),
-        description: work.description,
+        description: work.describe(namesOptions(request.input) ? request.input.selection : undefined),
         reason: request.kind === 'video' ? 'video' : 'transformation',
       });
       if (prepare)

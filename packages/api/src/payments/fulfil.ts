@@ -36,7 +36,7 @@ export async function fulfilPayment(
   const { balance } = await ledger.grant(em, {
     userId,
     amount: payment.credits,
-    description: 'Achat de crédits',
+    description: `Achat de crédits : pack de ${payment.credits.toLocaleString('fr-FR')}`,
     reason: PURCHASE_REASON,
     externalRef: intent.id,
   });

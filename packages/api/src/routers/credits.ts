@@ -1,5 +1,6 @@
 import { CreditEntry } from '@atelier/db';
 import { z } from 'zod';
+import { paidResults } from '../jobs/paid-results';
 import { authedProcedure, router } from '../trpc';
 
 export const creditHistoryEntrySchema = z.object({
@@ -9,6 +10,10 @@ export const creditHistoryEntrySchema = z.object({
   amount: z.number(),
   balanceAfter: z.number(),
   createdAt: z.date(),
+  resultUrl: z
+    .string()
+    .nullable()
+    .describe("L'image ou la vidéo payée par cette ligne, tant qu'elle est dans la galerie ; null sinon."),
 });
 
 export const creditsRouter = router({
@@ -26,6 +31,11 @@ export const creditsRouter = router({
         { user: ctx.user.id, status: 'settled' },
         { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit, offset: input.offset },
       );
+      const results = await paidResults(
+        ctx.em,
+        ctx.user.id,
+        entries.map((e) => e.externalRef),
+      );
       return {
         entries: entries.map((e) => ({
           id: e.id,
@@ -34,6 +44,7 @@ export const creditsRouter = router({
           amount: e.amount,
           balanceAfter: e.balanceAfter,
           createdAt: e.createdAt,
+          resultUrl: results.get(e.externalRef) ?? null,
         })),
         total,
       };

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -41,6 +41,14 @@ export function CreditHistory() {
                       <Text fz="sm">{entry.description}</Text>
                       <Text fz="xs" c="dimmed">
                         {formatDateTime(entry.createdAt)}
+                        {entry.resultUrl ? (
+                          <>
+                            {' · '}
+                            <Anchor href={entry.resultUrl} target="_blank" rel="noopener" fz="xs">
+                              Voir le résultat
+                            </Anchor>
+                          </>
+                        ) : null}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">
