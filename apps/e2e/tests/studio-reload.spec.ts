@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test';
 import { newPerson, samplePhoto, signUpThroughApi } from './support';
-import { openStudio, stageImage, studioCredits } from './studio-support';
+import { openStudio, selectionChip, stageImage, studioCredits } from './studio-support';
 
 // One long enlargement at a time: two at once on two cores take minutes.
 test.describe.configure({ mode: 'serial' });
@@ -57,6 +57,9 @@ test('a generation outlives a reload: its progress comes back, then its result, 
   const items = await galleryItems(page);
   expect(items).toHaveLength(1);
   expect(await stageImage(page).getAttribute('src')).toBe(items[0]!.transformedImagePath);
+  // The job kept its options: "Mêmes réglages" gives them back as after a RUN of this visit.
+  await page.getByRole('button', { name: 'Mêmes réglages' }).click();
+  await expect(selectionChip(page, 'Agrandir ×2')).toBeVisible();
 });
 
 test('a running generation can be canceled from the studio, and costs nothing', async ({ page }) => {

@@ -14,6 +14,7 @@ const job = (changes: Partial<StudioJob>): StudioJob => ({
   error: null,
   errorCode: null,
   result: null,
+  choices: { selection: {}, colors: {} },
   seed: 1,
   engine: 'local',
   startedAt: new Date(started).toISOString(),

@@ -16,6 +16,10 @@ const storedColors = z.object({
   components: z.partialRecord(category, z.record(z.string(), z.record(z.string(), z.string()))).optional(),
 });
 
+/** The options and colours an image job was asked for, as its owner's studio gives them back ("Mêmes réglages"). */
+export const jobChoices = z.object({ selection: storedSelection, colors: storedColors });
+export type JobChoices = z.output<typeof jobChoices>;
+
 /** What an image job is asked: everything is checked, and the source found, before it is queued. */
 const imageInput = z.object({
   /** The source picture's storage key. */
@@ -91,6 +95,12 @@ export function readJobInput<K extends JobKind>(job: { id: number; kind: K; inpu
 }
 
 /** A job's stored result, checked against its kind's contract (JobRowInvalid if it fails). */
+/** The choices of a job that names options (images); null for a video. */
+export function choicesOf(input: unknown): JobChoices | null {
+  const stored = z.object({ selection: storedSelection, colors: storedColors.optional() }).safeParse(input);
+  return stored.success ? { selection: stored.data.selection, colors: stored.data.colors ?? {} } : null;
+}
+
 export function readJobResult<K extends JobKind>(job: { id: number; kind: K; result: unknown }): JobResult<K> {
   return parsed(contractsByKind[job.kind].result, job.id, 'result', job.result);
 }

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { JobKind, JobStatus } from '@atelier/db';
 import type { AppErrorCode } from '../shared/errors';
 import type { FaultCode } from '../shared/faults';
-import type { JobResult } from './contracts';
+import type { JobChoices, JobResult } from './contracts';
 
 /** Why a job failed: an error's kind (VALIDATION 400, UPSTREAM 502…) or a fault of the server's own (507 for a full disk). */
 export type JobErrorCode = AppErrorCode | FaultCode;
@@ -22,6 +22,8 @@ export interface JobSnapshotOf<K extends JobKind> {
   /** The failure's kind, which gives its HTTP status. */
   errorCode: JobErrorCode | null;
   result: JobResult<K> | null;
+  /** The options it was asked for (an image's); null for a video. */
+  choices: JobChoices | null;
   seed: number;
   engine: string;
   /** When it started running (ISO 8601); null while it waits. */

@@ -16,6 +16,7 @@ import { mediaFailure } from '../media/errors';
 import { AppError } from '../shared/errors';
 import { FAULT_REMEDIES, faultCodeOf, faultNamed, isFaultCode, type FaultCode } from '../shared/faults';
 import {
+  choicesOf,
   readJobInput,
   readJobResult,
   JobRowInvalid,
@@ -731,6 +732,7 @@ export class JobService {
       error: job.error ?? null,
       errorCode: (job.errorCode as JobErrorCode | null) ?? null,
       result: job.result ? this.resultOf({ id: job.id, kind, result: job.result }) : null,
+      choices: choicesOf(job.input),
       seed: job.seed,
       engine: job.engine,
       startedAt: job.status === 'running' ? (job.startedAt?.toISOString() ?? null) : null,

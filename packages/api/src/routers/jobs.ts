@@ -1,6 +1,6 @@
 import { JOB_STATUSES, type JobKind } from '@atelier/db';
 import { z } from 'zod';
-import { JOB_CONTRACTS } from '../jobs/contracts';
+import { JOB_CONTRACTS, jobChoices } from '../jobs/contracts';
 import { FINISHED_STATUSES, type JobSnapshot } from '../jobs/events';
 import { receiveReplicateWebhook, replicateWebhookMessages } from '../jobs/replicate-webhook';
 import { identityHolds } from '../security/identity';
@@ -21,6 +21,7 @@ const snapshotOf = <K extends JobKind>(kind: K) =>
     error: z.string().nullable(),
     errorCode: z.string().nullable(),
     result: z.nullable<(typeof JOB_CONTRACTS)[K]['result']>(JOB_CONTRACTS[kind].result),
+    choices: jobChoices.nullable().describe('Les options et couleurs demandées (une image) ; null pour une vidéo.'),
     seed: z.number(),
     engine: z.string(),
     startedAt: z.iso.datetime().nullable().describe('When it started running; null while it waits.'),

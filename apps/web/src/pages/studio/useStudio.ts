@@ -192,9 +192,11 @@ export function useStudio(layout: StudioLayout) {
     void Promise.all([utils.gallery.list.invalidate(), utils.auth.me.invalidate(), utils.credits.history.invalidate()]);
     if (job.status === 'succeeded' && job.result) {
       const { resultUrl, sourceUrl, models = [] } = job.result;
+      // Its choices come with it, so "Mêmes réglages" works after a reload as after RUN.
+      const choices = job.choices ?? undefined;
       dispatch({
         type: 'resultReady',
-        result: { url: resultUrl, kind: 'image', before: sourceUrl, engine: job.engine, models },
+        result: { url: resultUrl, kind: 'image', before: sourceUrl, engine: job.engine, models, choices },
       });
     } else if (job.status === 'failed') {
       toast({ title: 'Erreur de génération', description: job.error ?? undefined, variant: 'destructive' });
