@@ -64,6 +64,9 @@ const server = await startServerProcess(
   {
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-landing-secret-bench-landing-secret',
+    OPERATOR_NAME: 'Banc de mesure',
+    OPERATOR_ADDRESS: '127.0.0.1',
+    OPERATOR_EMAIL: 'bench@atelier.example',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

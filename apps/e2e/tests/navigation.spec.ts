@@ -76,11 +76,16 @@ test('a server without operator details says so, and a forgotten password sends 
   await page.goto(`${origin}/contact`);
   await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText("E-mail : non renseigné par l'exploitant de ce serveur");
+  // Sentences that send the reader to write still read whole.
+  await page.goto(`${origin}/cgu`);
+  await expect(page.getByRole('main')).toContainText(
+    "écrivez d'abord à l'exploitant de ce serveur (son adresse e-mail n'est pas encore publiée ici).",
+  );
+  await expect(page.getByRole('main')).not.toContainText('à non renseigné');
 
   await page.goto(`${origin}/auth`);
   await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-  await expect(
-    page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur."),
-  ).toBeVisible();
+  await expect(page.getByText("Ce serveur n'envoie pas d'e-mails")).toBeVisible();
+  await expect(page.getByText("Adressez-vous à la personne qui gère ce serveur pour retrouver l'accès.")).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('administrateur');
 });

@@ -48,11 +48,3 @@ test('a forgotten password is reset by the link mailed through SMTP, once', asyn
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'a déjà servi' })).toBeVisible();
 });
-
-test('without SMTP, "Mot de passe oublié ?" says the service is not configured', async ({ page }) => {
-  await page.goto(`http://127.0.0.1:${ports.appWithoutPayments}/auth`);
-  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-  await expect(
-    page.getByText("La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur."),
-  ).toBeVisible();
-});

@@ -210,6 +210,16 @@ export function cloudModels(env: Env): Record<StepRole, string> {
   };
 }
 
+const OPERATOR_SETTINGS = ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'] as const;
+
+/** What a server may run without but an operator should hear of at start-up. */
+export function configWarnings(config: ServerConfig): string[] {
+  if (!config.production || config.env.SMTP_URL) return [];
+  return [
+    'SMTP_URL is not set: members who forget their password get no reset mail; the sign-in page gives them OPERATOR_EMAIL to write to instead',
+  ];
+}
+
 /** Who runs this instance, as the legal pages show it. */
 export function operatorOf(env: Env) {
   return {
@@ -232,6 +242,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
   if (production && !env.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production (32 characters or more)',
+    );
+  }
+  // A public service must say who runs it (mentions légales, CGV): the legal pages name them.
+  const missingOperator = OPERATOR_SETTINGS.filter((name) => !env[name]);
+  if (production && missingOperator.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missingOperator.join(', ')} required when NODE_ENV=production: the legal pages (mentions légales, CGU / CGV, contact) must name who runs the service, where, and how to reach them`,
     );
   }
   if (env.AI_ENGINE === 'replicate' && !env.REPLICATE_API_TOKEN) {

@@ -3,7 +3,7 @@ import { createStripeClient } from '@atelier/api';
 import { openDatabase } from '@atelier/db';
 import { configureImagePool } from '@atelier/media';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, operatorOf, quotasOf } from './env';
+import { ConfigError, configWarnings, loadConfig, operatorOf, quotasOf } from './env';
 import { mediaFromConfig } from './media';
 import { buildWorker } from './worker';
 
@@ -92,6 +92,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: role === 'worker' ? config.env.WORKER_PORT : config.env.PORT, host: config.env.HOST });
   app.log.info({ role }, `ATELIER_ROLE=${role}`);
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   // In the background: the server answers meanwhile, and a failure only leaves files behind.
   media.renders.forgetOlderVersions().then(
     (removed) => removed > 0 && app.log.info({ removed }, 'renders of older engine versions deleted'),

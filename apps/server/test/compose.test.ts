@@ -30,7 +30,12 @@ function interpolated(value: string, given: Record<string, string>): string {
 
 /** A service's settings as its container gets them, with only what the commands of docs/deployment.md export. */
 function settingsOf(service: Service) {
-  const shell = { SESSION_SECRET: 'a-session-secret-that-is-long-enough-for-iron' };
+  const shell = {
+    SESSION_SECRET: 'a-session-secret-that-is-long-enough-for-iron',
+    OPERATOR_NAME: 'Atelier Exemple SAS',
+    OPERATOR_ADDRESS: "1 rue de l'Exemple, 75000 Paris",
+    OPERATOR_EMAIL: 'contact@atelier.example',
+  };
   const environment = Object.fromEntries(
     Object.entries(service.environment).map(([name, value]) => [name, interpolated(String(value), shell)]),
   );

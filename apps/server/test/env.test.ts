@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage, S3Storage } from '@atelier/media';
-import { cloudModels, ConfigError, loadConfig } from '../src/env';
+import { cloudModels, ConfigError, configWarnings, loadConfig } from '../src/env';
 import { mediaFromConfig } from '../src/media';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atelier-env-'));
@@ -33,6 +33,24 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379' }).env.REDIS_URL).toBe(
       'redis://cache:6379',
     );
+  });
+
+  it('refuses production without the operator the legal pages name, and warns of a missing mail server', () => {
+    const production = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) };
+    expect(() => loadConfig({ ...production, OPERATOR_NAME: 'Atelier SAS' })).toThrow(
+      /OPERATOR_ADDRESS, OPERATOR_EMAIL required when NODE_ENV=production/,
+    );
+    const operator = {
+      OPERATOR_NAME: 'Atelier SAS',
+      OPERATOR_ADDRESS: '1 rue de la Paix, 75002 Paris',
+      OPERATOR_EMAIL: 'contact@atelier.example',
+    };
+    expect(configWarnings(loadConfig({ ...production, ...operator }))).toEqual([
+      expect.stringMatching(/^SMTP_URL is not set/),
+    ]);
+    expect(configWarnings(loadConfig({ ...production, ...operator, SMTP_URL: 'smtp://mail:587' }))).toEqual([]);
+    // Development runs without either.
+    expect(configWarnings(loadConfig({ DATA_DIR: dataDir() }))).toEqual([]);
   });
 
   it('runs every role by default; a web server or a worker needs the Redis queue that joins them', () => {

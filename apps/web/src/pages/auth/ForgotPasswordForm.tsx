@@ -27,17 +27,18 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   if (!available.data?.available) {
     return (
       <Stack gap="sm">
-        <Alert color="orange" icon={<IconMailOff size={18} aria-hidden />} title="Service non configuré">
-          La réinitialisation du mot de passe par e-mail n'est pas configurée sur ce serveur.
-          {operator.data?.email && (
+        <Alert color="orange" icon={<IconMailOff size={18} aria-hidden />} title="Pas de lien par e-mail ici">
+          Ce serveur n'envoie pas d'e-mails : la réinitialisation du mot de passe passe par son exploitant.{' '}
+          {operator.data?.email ? (
             <>
-              {' '}
               Écrivez à{' '}
               <Anchor href={`mailto:${operator.data.email}`} underline="always">
                 {operator.data.email}
               </Anchor>{' '}
               depuis l'adresse de votre compte pour retrouver l'accès.
             </>
+          ) : (
+            "Adressez-vous à la personne qui gère ce serveur pour retrouver l'accès."
           )}
         </Alert>
         {back}

@@ -18,6 +18,7 @@ function Detail({ value }: { value: string | null }) {
   );
 }
 
+/** The operator's e-mail as a link; in a list of details, a plain "non renseigné" when unset. */
 function Email({ operator }: { operator: Operator }) {
   // Underlined: in running text, colour alone does not mark a link (too close to the text in the dark theme).
   return operator.email ? (
@@ -26,6 +27,17 @@ function Email({ operator }: { operator: Operator }) {
     </Anchor>
   ) : (
     <Detail value={null} />
+  );
+}
+
+/** Whom a sentence sends the reader to write to ("écrivez à …"): it reads whole with or without an e-mail. */
+function WriteTo({ operator }: { operator: Operator }) {
+  return operator.email ? (
+    <>
+      l'exploitant, à <Email operator={operator} />
+    </>
+  ) : (
+    "l'exploitant de ce serveur (son adresse e-mail n'est pas encore publiée ici)"
   );
 }
 
@@ -66,7 +78,7 @@ function LegalNotice({ operator }: { operator: Operator }) {
       </Section>
       <Section title="Hébergement">
         <Text>
-          <Detail value={operator.hostingProvider} />
+          Hébergeur : <Detail value={operator.hostingProvider} />
         </Text>
       </Section>
       <Section title="Contenus">
@@ -113,7 +125,7 @@ function Terms({ operator }: { operator: Operator }) {
           <List.Item>
             Droit de rétractation : les crédits déjà utilisés ne peuvent être remboursés (article L221-28 du Code de la
             consommation) ; pour les crédits non utilisés, écrivez dans les 14 jours suivant l'achat à{' '}
-            <Email operator={operator} />.
+            <WriteTo operator={operator} />.
           </List.Item>
         </List>
       </Section>
@@ -126,8 +138,8 @@ function Terms({ operator }: { operator: Operator }) {
       </Section>
       <Section title="Droit applicable">
         <Text>
-          Ces conditions sont soumises au droit français. Pour toute réclamation, écrivez d'abord à l'exploitant :{' '}
-          <Email operator={operator} />.
+          Ces conditions sont soumises au droit français. Pour toute réclamation, écrivez d'abord à{' '}
+          <WriteTo operator={operator} />.
         </Text>
       </Section>
     </>
@@ -189,7 +201,7 @@ function Privacy({ operator }: { operator: Operator }) {
           <List.Item>« Supprimer mon compte » efface votre compte et tout son contenu.</List.Item>
         </List>
         <Text>
-          Pour corriger vos données ou vous opposer à un traitement, écrivez à <Email operator={operator} />. Vous
+          Pour corriger vos données ou vous opposer à un traitement, écrivez à <WriteTo operator={operator} />. Vous
           pouvez aussi saisir la CNIL (cnil.fr).
         </Text>
       </Section>
