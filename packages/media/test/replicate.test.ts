@@ -44,15 +44,20 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A 640 × 480 picture, or the size an upscaler would make of its input. */
-async function outputFor(model: string, input: Record<string, unknown>) {
-  const factor = model === 'topazlabs/image-upscale' ? Number.parseInt(String(input.upscale_factor), 10) || 1 : 1;
-  const body = await sharp({
-    create: { width: 640 * factor, height: 480 * factor, channels: 3, background: '#2266aa' },
-  })
+const TOPAZ = 'topazlabs/image-upscale';
+
+/** A picture of this size, quick to make. */
+const flat = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2266aa' } })
     .jpeg()
     .toBuffer();
-  return { body, contentType: 'image/jpeg' };
+
+/** What a model returns: a 640 × 480 picture, or Topaz's input enlarged by its factor, as Topaz does. */
+async function outputFor(model: string, input: Record<string, unknown>) {
+  if (model !== TOPAZ) return { body: await flat(640, 480), contentType: 'image/jpeg' };
+  const factor = Number.parseInt(String(input.upscale_factor), 10) || 1;
+  const { width = 0, height = 0 } = await sharp(await fake.picture(String(input.image))).metadata();
+  return { body: await flat(width * factor, height * factor), contentType: 'image/jpeg' };
 }
 
 beforeEach(() => {
@@ -260,12 +265,17 @@ describe('the plan of a generation: each option to the model that does it best',
     expect(upscale?.input.upscale_factor).toBe('6x');
   });
 
-  it('refuses a factor its name promises and the output bound forbids, before any prediction', async () => {
-    const twelveMegapixels = await photo(4000, 3000);
-    await expect(
-      imageEngine().transform({ image: twelveMegapixels, prompt: '', selection: { upscale: option('upscale-4x') } }),
-    ).rejects.toMatchObject({ code: 'VALIDATION' });
-    expect(creates()).toEqual([]);
+  it('asks flux-2-pro for a megapixel when a later step enlarges its output', async () => {
+    const engine = imageEngine({ models: { edit: 'black-forest-labs/flux-2-pro' } });
+    await engine.transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime'), format: option('uhd-4k') },
+    });
+    await engine.transform({ image: source, prompt: '', selection: { style: option('anime') } });
+    const edits = fake.predictions().filter(({ model }) => model === 'black-forest-labs/flux-2-pro');
+    expect(fake.refused).toEqual([]);
+    expect(edits.map(({ input }) => input.resolution)).toEqual(['1 MP', 'match_input_image']);
   });
 
   it('restores faces for the face options and keeps HD upscales to the factor named', async () => {
@@ -276,6 +286,63 @@ describe('the plan of a generation: each option to the model that does it best',
     });
     expect(fake.predictions()[0]!.input).toMatchObject({ upscale_factor: '2x', face_enhancement: true });
     expect([result.width, result.height]).toEqual([640, 480]);
+  });
+});
+
+describe('sizes reckoned from the picture sent, capped at 2048 px: a 12 MP photo', () => {
+  let twelveMegapixels: Buffer;
+  beforeAll(async () => {
+    twelveMegapixels = await flat(4000, 3000);
+  });
+  const sizeOf = async (url: string) => {
+    const { width = 0, height = 0 } = await sharp(await fake.picture(url)).metadata();
+    return [width, height];
+  };
+
+  it.each([
+    // Factor 1: the 2048 px sent is not the 4000 px delivered, so Topaz enlarges ×2 an input of half the frame.
+    ['Débruitage', 'denoise', '2x', [2000, 1500], [4000, 3000], false],
+    // ×2 of 12 MP is past 33 MP: the frame within the bound, from a quarter of it.
+    ['Restauration de visage', 'face-restore', '4x', [1663, 1248], [6651, 4988], true],
+  ])('%s asks Topaz for the size delivered, which is never enlarged', async (_, id, factor, input, frame, faces) => {
+    const result = await imageEngine().transform({
+      image: twelveMegapixels,
+      prompt: '',
+      selection: { upscale: option(id) },
+    });
+    const [upscale] = fake.predictions();
+    expect(fake.refused).toEqual([]);
+    expect(upscale).toMatchObject({ model: TOPAZ, input: { upscale_factor: factor, face_enhancement: faces } });
+    expect(await sizeOf(String(upscale!.input.image))).toEqual(input);
+    expect([result.width, result.height]).toEqual(frame);
+    // Topaz's output (its input × its factor) covers the frame by one input pixel at most: nothing enlarged, next to nothing paid for and thrown away.
+    const scale = Number.parseInt(factor, 10);
+    const made = input.map((side) => side * scale);
+    expect(made[0]! - result.width).toBeGreaterThanOrEqual(0);
+    expect(made[1]! - result.height).toBeGreaterThanOrEqual(0);
+    expect(Math.max(made[0]! - result.width, made[1]! - result.height)).toBeLessThanOrEqual(scale);
+  });
+
+  it("tells Bria's expand the size of the picture it is sent, not the original's", async () => {
+    await imageEngine().transform({
+      image: twelveMegapixels,
+      prompt: '',
+      selection: { format: option('widescreen-16-9') },
+    });
+    const [expand] = fake.predictions();
+    expect(await sizeOf(String(expand!.input.image))).toEqual([2048, 1536]);
+    expect(expand!.input).toMatchObject({
+      original_image_size: [2048, 1536],
+      canvas_size: [2731, 1536],
+      original_image_location: [341, 0],
+    });
+  });
+
+  it('refuses a factor its name promises and the output bound forbids, before any prediction', async () => {
+    await expect(
+      imageEngine().transform({ image: twelveMegapixels, prompt: '', selection: { upscale: option('upscale-4x') } }),
+    ).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(creates()).toEqual([]);
   });
 });
 

@@ -118,13 +118,15 @@ export interface FakeReplicate {
   faults: Partial<Record<RequestKind, Fault[]>>;
   /** Completed webhooks are delivered twice with the same webhook id, as Replicate's retries are. */
   duplicateWebhooks: boolean;
-  /** Files held by the Files API, by id, and those deleted. */
-  files: Map<string, { bytes: number; contentType: string }>;
+  /** Files held by the Files API, by id, with their content, and those deleted. */
+  files: Map<string, { bytes: number; contentType: string; content: Buffer }>;
   deletedFiles: string[];
   /** The account's signing secret, as Replicate gives it. */
   webhookSecret: string;
   webhooks: SentWebhook[];
   transport: WebhookTransport;
+  /** The picture an input names: a data URI, a file held by the Files API or an output, as the model reads it. */
+  picture(url: string): Promise<Buffer | undefined>;
   /** The predictions created, in order: model and status. */
   predictions(): { id: string; model: string; status: string; input: Record<string, unknown> }[];
   /** Forgets every request, prediction, file and webhook, and answers as by default again. */
@@ -298,6 +300,16 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
     webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
     webhooks: [],
     transport: postWebhook,
+    picture: async (url) => {
+      const inline = /^data:[^;,]+;base64,(.*)$/.exec(url);
+      if (inline) return Buffer.from(inline[1]!, 'base64');
+      const path = new URL(url).pathname;
+      const file = /^\/v1\/files\/([^/]+)$/.exec(path)?.[1];
+      if (file) return fake.files.get(file)?.content;
+      const output = path.startsWith('/outputs/') ? predictions.get(path.slice('/outputs/'.length)) : undefined;
+      if (!output) return undefined;
+      return (fake.outputFor ? await fake.outputFor(output.model, output.input) : fake.output).body;
+    },
     predictions: () => [...predictions.values()].map(({ id, model, status, input }) => ({ id, model, status, input })),
     reset: () => {
       for (const list of [fake.requests, fake.canceled, fake.refused, fake.webhooks, fake.deletedFiles])
@@ -473,7 +485,11 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
         return;
       }
       const id = randomBytes(13).toString('hex');
-      fake.files.set(id, { bytes: content.size, contentType: content.type });
+      fake.files.set(id, {
+        bytes: content.size,
+        contentType: content.type,
+        content: Buffer.from(await content.arrayBuffer()),
+      });
       const now = new Date();
       json(response, 201, {
         id,

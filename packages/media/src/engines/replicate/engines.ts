@@ -27,7 +27,7 @@ import {
   type Size,
   type StepRole,
 } from './models';
-import { planGeneration, type HostedReference } from './planner';
+import { planGeneration, withinLongEdge, type HostedReference } from './planner';
 import { Predictions, type HostedInput } from './predictions';
 import { STEP_LABELS } from './routes';
 import type { ReplicateWebhooks } from './webhooks';
@@ -76,13 +76,16 @@ const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 /** References are looked at, not reproduced: this is plenty. */
 const REFERENCE_LONG_EDGE = 1024;
 
-async function jpeg(image: Buffer, longEdge: number): Promise<Buffer> {
+/** The picture as a JPEG of exactly `size`: the size the model is told is the size it gets. */
+async function jpeg(image: Buffer, size: Size): Promise<Buffer> {
   return sharp(image, DECODE_OPTIONS)
     .autoOrient()
-    .resize({ width: longEdge, height: longEdge, fit: 'inside', withoutEnlargement: true })
+    .resize(size.width, size.height, { fit: 'fill' })
     .jpeg(JPEG_OUTPUT)
     .toBuffer();
 }
+
+const sameSize = (a: Size, b: Size) => a.width === b.width && a.height === b.height;
 
 /** A picture between steps: its bytes and size, and its URL on Replicate once it is an output there. */
 interface Picture {
@@ -145,18 +148,23 @@ export class ReplicateImageEngine implements ImageEngine {
       // The frame's size is reckoned from the picture before any upscale: the upscaler made the enlargement.
       let framedFrom: Size = header;
       for (const [index, step] of plan.steps.entries()) {
-        const ask = step.ask(picture.size);
+        // An earlier output goes by its URL, as it is; the source is sent within the model's long edge.
+        const sent = picture.url ? picture.size : withinLongEdge(picture.size, step.model.limits.inputLongEdge);
+        const ask = step.ask({ picture: picture.size, sent, frame: outputFrame(picture.size, plan.framing) });
         if (!ask) continue;
+        const { inputSize = sent, ...asked } = ask;
         if (step.role !== 'upscale') framedFrom = picture.size;
         request.onProgress?.(
           index / (plan.steps.length + 1),
           `${STEP_LABELS[step.role]}… ${index + 1}/${plan.steps.length}`,
         );
         const image =
-          picture.url ?? (await host(await jpeg(picture.bytes, step.model.limits.inputLongEdge), step.model));
+          picture.url && sameSize(inputSize, picture.size)
+            ? picture.url
+            : await host(await jpeg(picture.bytes, inputSize), step.model);
         const prediction = await this.cloud.predictions.run({
           model: step.model.id,
-          input: step.model.input({ ...ask, image, size: picture.size }),
+          input: step.model.input({ ...asked, image, size: inputSize }),
           timeoutMs: this.cloud.stepTimeoutMs,
           signal: request.signal,
           onStarted: request.onStarted,
@@ -204,11 +212,14 @@ export class ReplicateImageEngine implements ImageEngine {
     );
     if (readers.length === 0) return [];
     return Promise.all(
-      wanted.map(async ({ slot, reference }) => ({
-        slot,
-        importance: reference.importance,
-        value: await host(await jpeg(reference.image, REFERENCE_LONG_EDGE), readers[0]!),
-      })),
+      wanted.map(async ({ slot, reference }) => {
+        const size = withinLongEdge(await inspectImage(reference.image), REFERENCE_LONG_EDGE);
+        return {
+          slot,
+          importance: reference.importance,
+          value: await host(await jpeg(reference.image, size), readers[0]!),
+        };
+      }),
     );
   }
 

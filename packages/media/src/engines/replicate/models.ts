@@ -33,6 +33,7 @@ export type EnhanceModel = 'Standard V2' | 'Low Resolution V2' | 'CGI' | 'High F
 export interface StepRequest {
   /** The picture: a URL (an earlier step's output, a hosted file) or a data URI under 1 MB. */
   image: string;
+  /** The picture's size as sent, not the original's: inputs are capped at the model's long edge. */
   size: Size;
   prompt: string;
   seed?: number | undefined;
@@ -40,11 +41,13 @@ export interface StepRequest {
   aspect?: Size | undefined;
   /** Further pictures the model may look at (the workflow's references). */
   references?: readonly string[] | undefined;
-  /** Upscale: the enlargement wanted, faces restored or not, and Topaz's model for the subject. */
+  /** Upscale: the enlargement, one the model makes; faces restored or not, and Topaz's model for the subject. */
   scale?: number | undefined;
   faces?: boolean | undefined;
   enhance?: EnhanceModel | undefined;
   camera?: CameraMove | undefined;
+  /** A later step enlarges the output: a megapixel is enough, and cheaper where output size is billed. */
+  upscaledAfter?: boolean | undefined;
 }
 
 export interface ModelLimits {
@@ -58,6 +61,8 @@ export interface ModelLimits {
   aspectRange?: readonly [number, number];
   /** An input's short side must exceed this (pixels). */
   minShortSide?: number;
+  /** The enlargements an upscaler makes, ascending, when it has a list; any factor otherwise. */
+  upscaleFactors?: readonly number[];
 }
 
 export interface ModelEntry {
@@ -145,7 +150,7 @@ function hailuo(id: string, priceUsd: number): ModelEntry {
   };
 }
 
-/** Topaz's factors are words; the nearest at or above the enlargement wanted (the exact size is made after). */
+/** Topaz's factors are words. */
 const TOPAZ_FACTORS: readonly [number, string][] = [
   [1, 'None'],
   [2, '2x'],
@@ -153,6 +158,7 @@ const TOPAZ_FACTORS: readonly [number, string][] = [
   [6, '6x'],
 ];
 
+/** The planner asks one of the factors above; the nearest at or above it otherwise. */
 function topazFactor(scale: number): string {
   return (TOPAZ_FACTORS.find(([factor]) => factor >= scale - 0.01) ?? TOPAZ_FACTORS.at(-1)!)[1];
 }
@@ -169,7 +175,7 @@ const MODELS: readonly ModelEntry[] = [
       prompt: request.prompt,
       input_images: [request.image, ...(request.references ?? [])],
       aspect_ratio: request.aspect ? nearestRatio(FLUX_2_RATIOS, request.aspect) : 'match_input_image',
-      resolution: 'match_input_image',
+      resolution: request.upscaledAfter ? '1 MP' : 'match_input_image',
       output_format: 'jpg',
       safety_tolerance: 2,
       ...seedOf(request),
@@ -235,8 +241,8 @@ const MODELS: readonly ModelEntry[] = [
     id: 'topazlabs/image-upscale',
     role: 'upscale',
     priceUsd: 0.08,
-    // Its price grows with the output's megapixels: 2048 px ×4 is already past 8K.
-    limits: { inputLongEdge: 2048, maxReferences: 0 },
+    // Billed by the output's megapixels: its input is sized so that the output is the frame delivered.
+    limits: { inputLongEdge: 2048, maxReferences: 0, upscaleFactors: TOPAZ_FACTORS.map(([factor]) => factor) },
     input: (request) => ({
       image: request.image,
       upscale_factor: topazFactor(request.scale ?? 1),

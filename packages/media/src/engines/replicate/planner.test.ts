@@ -13,7 +13,8 @@ const size = { width: 1024, height: 768 };
 const camera = (id: string): Choice => ({ category: 'camera', option: getOption('camera', id)! });
 const planFor = (choice: Choice): Plan =>
   planGeneration({ choices: [choice], text: '', references: [], size, seed: 1 }, models);
-const askOf = (plan: Plan, role: 'edit' | 'viewpoint') => plan.steps.find((step) => step.role === role)?.ask(size);
+const askOf = (plan: Plan, role: 'edit' | 'viewpoint') =>
+  plan.steps.find((step) => step.role === role)?.ask({ picture: size, sent: size, frame: size });
 
 /**
  * The directive qwen-edit-multiangle writes from its numbers before our prompt (its public source):

@@ -1,18 +1,32 @@
 import { getOption, type ColorChoices, type FormatOption } from '@atelier/catalog';
+import { outputFrame } from '../local/geometry';
 import type { Choice } from '../local/recipes';
 import type { ReferenceSlot } from '../types';
 import type { ModelChoice, ModelEntry, Size, StepRequest, StepRole } from './models';
 import { editInstruction, sceneDescription, viewpointInstruction } from './prompt';
 import { CAMERA_ROUTES, UPSCALE_ROUTES } from './routes';
 
-/** What a step asks besides the picture it works on: built when the step starts, from that picture's size. */
-export type StepAsk = Omit<StepRequest, 'image' | 'size'>;
+/** What a step asks besides the picture it works on: built when the step starts, from that picture's sizes. */
+export type StepAsk = Omit<StepRequest, 'image' | 'size'> & {
+  /** The size to send the picture at, when not the largest the model takes (an upscaler's exact input). */
+  inputSize?: Size | undefined;
+};
+
+/** The sizes a step is planned from when it starts. */
+export interface StepSizes {
+  /** The picture the step works on, whole. */
+  picture: Size;
+  /** That picture as the model is sent it: within its long edge. */
+  sent: Size;
+  /** The frame the generation ends at, reckoned from this picture. */
+  frame: Size;
+}
 
 export interface PlannedStep {
   role: StepRole;
   model: ModelEntry;
-  /** What to ask given the picture's size when the step starts; null when the picture needs nothing of it. */
-  ask(size: Size): StepAsk | null;
+  /** What to ask given the sizes when the step starts; null when the picture needs nothing of it. */
+  ask(sizes: StepSizes): StepAsk | null;
 }
 
 /** A generation as the cloud engine runs it: its chain of predictions, then the local finish. */
@@ -71,13 +85,38 @@ function shapeOf(choices: readonly Choice[]): FormatOption | undefined {
   return id === undefined ? undefined : getOption('format', id);
 }
 
-/** The enlargement the options ask for: an upscale's factor, or what a sized format needs from `size`. */
-function enlargement(choices: readonly Choice[], size: Size): number {
-  const upscaleId = choices.find(({ category }) => category === 'upscale')?.option.id;
-  const factor = upscaleId === undefined ? 1 : (getOption('upscale', upscaleId)?.scale ?? 1);
-  const target = shapeOf(choices)?.size;
-  const needed = target ? Math.max(target.width / size.width, target.height / size.height) : 1;
-  return Math.max(factor, needed);
+/** The enlargement that makes `size` cover `frame`. */
+const coverScale = (size: Size, frame: Size): number => Math.max(frame.width / size.width, frame.height / size.height);
+
+/** `size` brought within a long edge, as a picture is sent to a model. */
+export function withinLongEdge(size: Size, longEdge: number): Size {
+  const fit = Math.min(1, longEdge / Math.max(size.width, size.height));
+  return { width: Math.max(1, Math.round(size.width * fit)), height: Math.max(1, Math.round(size.height * fit)) };
+}
+
+/** A factor within this share of the enlargement needed is taken for it (rounding, not a lack). */
+const FACTOR_TOLERANCE = 0.01;
+
+/**
+ * How the upscaler delivers the frame: the smallest of its factors that reaches the frame from the
+ * largest picture it takes, and the input that factor brings just to the frame. Topaz bills the
+ * output's megapixels, so it is never asked for pixels the final resize would throw away, and
+ * the final resize never enlarges its output (unless the frame is past its largest factor).
+ */
+export function upscaleFit(model: ModelEntry, sent: Size, frame: Size): { scale: number; inputSize: Size } {
+  const needed = coverScale(sent, frame);
+  const factors = model.limits.upscaleFactors;
+  const scale = factors
+    ? (factors.find((factor) => factor >= needed * (1 - FACTOR_TOLERANCE)) ?? factors.at(-1)!)
+    : Math.max(1, needed);
+  const shrink = Math.min(1, needed / scale);
+  return {
+    scale,
+    inputSize: {
+      width: Math.max(1, Math.ceil(sent.width * shrink)),
+      height: Math.max(1, Math.ceil(sent.height * shrink)),
+    },
+  };
 }
 
 /**
@@ -103,6 +142,16 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
   const edits =
     worded.some(({ category }) => EDIT_CATEGORIES.has(category) || category === 'camera') ||
     (worded.length === 0 && choices.length === 0);
+  const shape = shapeOf(choices);
+  const reshapes =
+    shape !== undefined &&
+    Math.abs(Math.log(shape.aspect.width / shape.aspect.height / (size.width / size.height))) > Math.log(SAME_SHAPE);
+  const generates = backgroundOnly || edits || viewpoints.length > 0 || reshapes;
+  const upscaleId = choices.find(({ category }) => category === 'upscale')?.option.id;
+  // A generative step gives about a megapixel, whatever the source: a sized format then needs an upscale.
+  const upscales =
+    upscaleId !== undefined ||
+    (shape?.size !== undefined && (generates || coverScale(size, outputFrame(size, framing)) >= WORTH_UPSCALING));
 
   const steps: PlannedStep[] = [];
   const seed = request.seed === undefined ? {} : { seed: request.seed };
@@ -125,40 +174,31 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
       intensity: request.intensity,
       text: request.text,
     });
+    const prompt = [instruction, words].filter(Boolean).join(' ');
     steps.push({
       role: 'edit',
       model: models.edit,
-      ask: () => ({ prompt: [instruction, words].filter(Boolean).join(' '), references: images, ...seed }),
+      ask: () => ({ prompt, references: images, upscaledAfter: upscales, ...seed }),
     });
   }
   for (const { move, prompt } of viewpoints)
     steps.push({ role: 'viewpoint', model: models.viewpoint, ask: () => ({ prompt, camera: move, ...seed }) });
-
-  const shape = shapeOf(choices);
-  if (shape) {
-    const wanted = shape.aspect.width / shape.aspect.height;
-    const current = size.width / size.height;
-    if (Math.max(wanted / current, current / wanted) > SAME_SHAPE) {
-      steps.push({
-        role: 'outpaint',
-        model: models.outpaint,
-        ask: () => ({ prompt: '', aspect: shape.aspect, ...seed }),
-      });
-    }
-  }
-  // A generative step gives about a megapixel, whatever the source: a sized format then needs an upscale.
-  const upscaleId = choices.find(({ category }) => category === 'upscale')?.option.id;
-  if (upscaleId !== undefined || (shape?.size && (steps.length > 0 || enlargement(choices, size) >= WORTH_UPSCALING))) {
+  if (reshapes)
+    steps.push({
+      role: 'outpaint',
+      model: models.outpaint,
+      ask: () => ({ prompt: '', aspect: shape.aspect, ...seed }),
+    });
+  if (upscales) {
     const route = (upscaleId !== undefined && UPSCALE_ROUTES[upscaleId]) || {};
     steps.push({
       role: 'upscale',
       model: models.upscale,
-      ask: (current) => {
-        const scale = enlargement(choices, current);
-        return upscaleId === undefined && scale < WORTH_UPSCALING
+      // A sized format the picture already covers is only resized, at the end.
+      ask: ({ picture, sent, frame }) =>
+        upscaleId === undefined && coverScale(picture, frame) < WORTH_UPSCALING
           ? null
-          : { prompt: '', scale, faces: route.faces, enhance: route.enhance };
-      },
+          : { prompt: '', ...upscaleFit(models.upscale, sent, frame), faces: route.faces, enhance: route.enhance },
     });
   }
   return { steps, optics, framing };
