@@ -14,6 +14,7 @@ import {
   type ImageEngine,
   type ReplicateOptions,
 } from '@atelier/media';
+import { sharedCreateBudget } from './create-budget';
 import { cloudModels, type ServerConfig } from './env';
 import { generationConcurrency } from './jobs';
 import { REPLICATE_WEBHOOK_PATH } from './rest/replicate';
@@ -37,6 +38,10 @@ export function mediaFromConfig({ env, dataDir }: ServerConfig): MediaDeps {
         baseUrl: env.REPLICATE_API_URL,
         models: cloudModels(env),
         createsPerMinute: env.REPLICATE_CREATES_PER_MINUTE,
+        // The per-minute budget is the account's: with Redis, every instance counts against the same.
+        createBudget: env.REDIS_URL
+          ? sharedCreateBudget(env.REDIS_URL, env.REDIS_PREFIX, env.REPLICATE_CREATES_PER_MINUTE)
+          : undefined,
         webhooks: replicateWebhooks,
       }
     : undefined;

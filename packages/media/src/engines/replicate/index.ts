@@ -7,7 +7,7 @@ export {
   type ReplicateClientOptions,
 } from './client';
 export { LocalCreateBudget, type CreateBudget } from './budget';
-export type { Sleep } from './waits';
+export { realSleep, type Sleep } from './waits';
 export { CloudFailure, isCloudFailure, type CloudFailureReason, type CloudFailureContext } from './failures';
 export {
   DEFAULT_CLOUD_MODELS,
