@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findOptionsInText } from './find-options';
 import {
   VIDEO_DEFAULTS,
+  VIDEO_PROMPT_SUFFIX,
   WORKFLOW_PROMPT_SUFFIX,
   buildOptionLabel,
   buildStyleText,
@@ -98,12 +99,16 @@ describe('workflow prompt', () => {
 });
 
 describe('video prompt', () => {
-  it('describes the chosen options, leaves out format and upscale, and ends with the 4K cinematic-motion suffix', () => {
+  it('keeps the chosen options as the look, leaves out format and upscale, and speaks of motion and camera', () => {
     const prompt = buildVideoPrompt({ ...selection, format: { id: 'square-1-1', name: 'Carré 1:1' } });
     expect(prompt).toContain(getOption('action', 'horse')?.prompt);
     expect(prompt).not.toContain('square');
-    expect(prompt).toMatch(/cinematic motion, 4K quality$/);
-    expect(buildVideoPrompt({})).toMatch(/^Animate this image: .+, smooth cinematic motion, 4K quality$/);
+    expect(prompt).toMatch(
+      /^Animate this image, keeping its look: .+\. The subject moves .+ the camera slowly pushes in\.$/,
+    );
+    // A 768p clip is no "4K": resolution words only mislead a video model.
+    expect(prompt).not.toMatch(/4K|quality/i);
+    expect(buildVideoPrompt({})).toBe(`Animate this image. ${VIDEO_PROMPT_SUFFIX}`);
   });
 
   it('defaults to 6 seconds at 768p', () => {

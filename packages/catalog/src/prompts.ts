@@ -17,7 +17,8 @@ import { UPSCALE_INSTRUCTION } from './options/upscale';
 import { getWorkflowOption } from './workflow-catalog';
 
 export const WORKFLOW_PROMPT_SUFFIX = '4K quality, professional photography';
-export const VIDEO_PROMPT_SUFFIX = 'smooth cinematic motion, 4K quality';
+/** What a video model is told beyond the options: the motion and the camera's move, no resolution it does not make (768p). */
+export const VIDEO_PROMPT_SUFFIX = 'The subject moves naturally and fluidly while the camera slowly pushes in.';
 export const VIDEO_DEFAULTS = { duration: 6, resolution: '768p' } as const;
 
 /** How an editor is told to carry out each category's options, written beside the options. */
@@ -158,6 +159,6 @@ export function buildVideoPrompt(selection: Selection): string {
   const fragments = resolveSelection(selection)
     .filter(({ category }) => category !== 'format' && category !== 'upscale')
     .map(({ option }) => option.prompt);
-  const motion = fragments.length > 0 ? fragments.join(', ') : 'the scene comes to life with natural, subtle movement';
-  return `Animate this image: ${motion}, ${VIDEO_PROMPT_SUFFIX}`;
+  const look = fragments.length > 0 ? `, keeping its look: ${fragments.join(', ')}` : '';
+  return `Animate this image${look}. ${VIDEO_PROMPT_SUFFIX}`;
 }
