@@ -247,11 +247,14 @@ async function finishFrame(picture: Picture, target: Size, framing: readonly Cho
   return renderLook(picture.bytes, header, target, combineLooks(frameOnly.map((choice) => lookForChoice(choice, {}))));
 }
 
+/** Hailuo refuses a first frame at its limits themselves (a 5:2 banner): a crop stays this share inside them. */
+const ASPECT_MARGIN = 1.01;
+
 /** The first frame brought within a video model's limits: its shape (cropped to the nearest allowed), its long edge, its short side. */
 async function firstFrame(image: Buffer, model: ModelEntry): Promise<Buffer> {
   const { width, height } = await inspectImage(image);
   const { aspectRange = [0, Number.POSITIVE_INFINITY], inputLongEdge, minShortSide = 0 } = model.limits;
-  const aspect = Math.min(aspectRange[1], Math.max(aspectRange[0], width / height));
+  const aspect = Math.min(aspectRange[1] / ASPECT_MARGIN, Math.max(aspectRange[0] * ASPECT_MARGIN, width / height));
   const crop = aspect > width / height ? { width, height: width / aspect } : { width: height * aspect, height };
   let scale = Math.min(1, inputLongEdge / Math.max(crop.width, crop.height));
   if (Math.min(crop.width, crop.height) * scale <= minShortSide)
