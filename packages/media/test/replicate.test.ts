@@ -265,6 +265,22 @@ describe('the plan of a generation: each option to the model that does it best',
     expect(upscale?.input.upscale_factor).toBe('6x');
   });
 
+  it("gives the workflow's references to a multi-image editor, where Kontext would leave them out", async () => {
+    const reference = await flat(200, 200);
+    await imageEngine().transform({
+      image: source,
+      prompt: '',
+      selection: { style: option('anime') },
+      references: { face: { image: reference, importance: 1 }, style: { image: reference, importance: 0.3 } },
+    });
+    const [edit] = fake.predictions();
+    expect(fake.refused).toEqual([]);
+    expect(edit?.model).toBe('black-forest-labs/flux-2-pro');
+    expect(edit?.input.input_images).toHaveLength(3);
+    expect(edit?.input.prompt).toContain('Use the face of the person in image 2.');
+    expect(edit?.input.prompt).toContain('Use the artistic style of image 3 as a loose inspiration.');
+  });
+
   it('asks flux-2-pro for a megapixel when a later step enlarges its output', async () => {
     const engine = imageEngine({ models: { edit: 'black-forest-labs/flux-2-pro' } });
     await engine.transform({

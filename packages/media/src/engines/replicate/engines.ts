@@ -20,6 +20,7 @@ import { ReplicateClient, type ReplicateClientOptions } from './client';
 import { CloudFailure } from './failures';
 import {
   chooseModels,
+  editorFor,
   modelName,
   outputUrl,
   type ModelChoice,
@@ -206,19 +207,12 @@ export class ReplicateImageEngine implements ImageEngine {
       const reference = request.references?.[slot];
       return reference ? [{ slot, reference }] : [];
     });
-    // Only a model that reads several pictures gets them (the background generator reads the setting's).
-    const readers = [this.cloud.models.edit, this.cloud.models.background].filter(
-      (model) => model.limits.maxReferences > 0,
-    );
-    if (readers.length === 0) return [];
     return Promise.all(
       wanted.map(async ({ slot, reference }) => {
         const size = withinLongEdge(await inspectImage(reference.image), REFERENCE_LONG_EDGE);
-        return {
-          slot,
-          importance: reference.importance,
-          value: await host(await jpeg(reference.image, size), readers[0]!),
-        };
+        // An editor reads them all (Kontext hands them to one that does), the background generator the setting's.
+        const value = await host(await jpeg(reference.image, size), editorFor(this.cloud.models, true));
+        return { slot, importance: reference.importance, value };
       }),
     );
   }

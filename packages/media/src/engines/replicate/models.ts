@@ -328,6 +328,13 @@ export const DEFAULT_CLOUD_MODELS: Readonly<Record<StepRole, string>> = {
 
 export type ModelChoice = Readonly<Record<StepRole, ModelEntry>>;
 
+/** The editor a workflow's reference pictures go to when the chosen one reads none (Kontext): flux-2-pro reads seven. */
+const REFERENCE_EDITOR: ModelEntry = findModel('black-forest-labs/flux-2-pro')!;
+
+/** The editor of a generation: the chosen one, unless it would leave out the references given. */
+export const editorFor = (models: ModelChoice, hasReferences: boolean): ModelEntry =>
+  hasReferences && models.edit.limits.maxReferences === 0 ? REFERENCE_EDITOR : models.edit;
+
 /**
  * The model for each role: the defaults, with the settings' choices. A chosen id must be a model
  * of that role in the registry (its input builder is what conforms to its schema).

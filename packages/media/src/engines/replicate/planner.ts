@@ -2,7 +2,7 @@ import { getOption, type ColorChoices, type FormatOption } from '@atelier/catalo
 import { outputFrame } from '../local/geometry';
 import type { Choice } from '../local/recipes';
 import type { ReferenceSlot } from '../types';
-import type { ModelChoice, ModelEntry, Size, StepRequest, StepRole } from './models';
+import { editorFor, type ModelChoice, type ModelEntry, type Size, type StepRequest, type StepRole } from './models';
 import { editInstruction, sceneDescription, viewpointInstruction } from './prompt';
 import { CAMERA_ROUTES, UPSCALE_ROUTES } from './routes';
 
@@ -167,7 +167,8 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
       }),
     });
   } else if (edits) {
-    const { words, images } = referenceAsk(models.edit, request.references);
+    const editor = editorFor(models, request.references.length > 0);
+    const { words, images } = referenceAsk(editor, request.references);
     const instruction = editInstruction({
       choices: worded,
       colors: request.colors,
@@ -177,7 +178,7 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
     const prompt = [instruction, words].filter(Boolean).join(' ');
     steps.push({
       role: 'edit',
-      model: models.edit,
+      model: editor,
       ask: () => ({ prompt, references: images, upscaledAfter: upscales, ...seed }),
     });
   }
