@@ -87,12 +87,12 @@ function instructionLines(choices: readonly ResolvedChoice[], colors: ColorChoic
  * The studio's `style` text: one English instruction per chosen option with its colours, the
  * global colour, then a line of the French option names that `findOptionsInText` reads back.
  */
+/** The studio text's first line, which says nothing of what to change: the cloud engine leaves it out. */
+export const STYLE_TEXT_LEAD = 'Transform this photo, keeping the main subject recognisable.';
+
 export function buildStyleText(selection: Selection, colors: ColorChoices = {}): string {
   const choices = resolveSelection(selection);
-  const lines = [
-    'Transform this photo, keeping the main subject recognisable.',
-    ...instructionLines(choices, colors, withHex),
-  ];
+  const lines = [STYLE_TEXT_LEAD, ...instructionLines(choices, colors, withHex)];
   if (choices.length > 0) {
     lines.push(`${OPTIONS_LINE_LABEL} ${choices.map(({ option }) => option.name).join(OPTIONS_SEPARATOR)}`);
   }

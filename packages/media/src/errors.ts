@@ -21,6 +21,7 @@ export const MEDIA_MESSAGES = {
   generationBusy:
     "Le service de génération est très sollicité. Réessayez dans quelques minutes. Aucun crédit n'a été débité.",
   videoFailed: 'Erreur lors de la génération vidéo. Veuillez réessayer.',
+  nothingChosen: "Choisissez au moins une option ou décrivez la transformation voulue. Aucun crédit n'a été débité.",
 } as const;
 
 /** A refusal or failure of the media layer; the API maps `code` to its own AppError and HTTP status. */

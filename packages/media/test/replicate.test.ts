@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getOption, type Selection } from '@atelier/catalog';
+import { buildStyleText, getOption, type Selection } from '@atelier/catalog';
 import {
   CloudFailure,
   DEFAULT_CLOUD_MODELS,
@@ -263,6 +263,13 @@ describe('the plan of a generation: each option to the model that does it best',
     expect([result.width, result.height]).toEqual([3840, 2160]);
     const upscale = fake.predictions().find(({ model }) => model === 'topazlabs/image-upscale');
     expect(upscale?.input.upscale_factor).toBe('6x');
+  });
+
+  it("buys nothing for an empty selection: the studio's lead alone is no instruction", async () => {
+    await expect(
+      imageEngine().transform({ image: source, prompt: buildStyleText({}), selection: {} }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: MEDIA_MESSAGES.nothingChosen });
+    expect(fake.requests).toEqual([]);
   });
 
   it("gives the workflow's references to a multi-image editor, where Kontext would leave them out", async () => {
@@ -626,7 +633,9 @@ describe("production behaviour against Replicate's contract", () => {
 
   it('reports a server that cannot be reached', async () => {
     const engine = new ReplicateImageEngine(replicateCloud({ token: 't', baseUrl: 'http://127.0.0.1:9/v1', ...quick }));
-    await expect(engine.transform({ image: source, prompt: '', selection: {} })).rejects.toMatchObject({
+    await expect(
+      engine.transform({ image: source, prompt: '', selection: { style: option('anime') } }),
+    ).rejects.toMatchObject({
       reason: 'unreachable',
       code: 'UPSTREAM',
     });

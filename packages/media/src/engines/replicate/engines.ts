@@ -1,4 +1,5 @@
 import { DECODE_OPTIONS, inspectImage, type ImageHeader } from '../../decode';
+import { MEDIA_MESSAGES, MediaError } from '../../errors';
 import { JPEG_OUTPUT } from '../../limits';
 import { sharp } from '../../sharp';
 import { checkNamedSize, outputFrame } from '../local/geometry';
@@ -28,7 +29,7 @@ import {
   type Size,
   type StepRole,
 } from './models';
-import { planGeneration, withinLongEdge, type HostedReference } from './planner';
+import { asksNothing, planGeneration, withinLongEdge, type HostedReference } from './planner';
 import { Predictions, type HostedInput } from './predictions';
 import { STEP_LABELS } from './routes';
 import type { ReplicateWebhooks } from './webhooks';
@@ -123,6 +124,8 @@ export class ReplicateImageEngine implements ImageEngine {
     const choices = choicesFor(request.selection, request.prompt);
     // A size its name promises and the output bound forbids is refused before any prediction is paid for.
     checkNamedSize(header, choices);
+    // Without an option or words of its own, a request would buy an edit told nothing: refused first.
+    if (asksNothing(choices, request.prompt)) throw new MediaError('VALIDATION', MEDIA_MESSAGES.nothingChosen);
     const hosted: HostedInput[] = [];
     const host = async (bytes: Buffer, model: ModelEntry) => {
       const input = await this.cloud.predictions.host(bytes, 'image/jpeg', model.id);

@@ -3,7 +3,7 @@ import { outputFrame } from '../local/geometry';
 import type { Choice } from '../local/recipes';
 import type { ReferenceSlot } from '../types';
 import { editorFor, type ModelChoice, type ModelEntry, type Size, type StepRequest, type StepRole } from './models';
-import { editInstruction, sceneDescription, viewpointInstruction } from './prompt';
+import { cleanText, editInstruction, sceneDescription, viewpointInstruction } from './prompt';
 import { CAMERA_ROUTES, UPSCALE_ROUTES } from './routes';
 
 /** What a step asks besides the picture it works on: built when the step starts, from that picture's sizes. */
@@ -119,6 +119,10 @@ export function upscaleFit(model: ModelEntry, sent: Size, frame: Size): { scale:
   };
 }
 
+/** No option and no words of the request's own (Atelier's lead and options line are not): nothing to make. */
+export const asksNothing = (choices: readonly Choice[], text: string): boolean =>
+  choices.length === 0 && cleanText(text) === '';
+
 /**
  * The chain for a selection, each part to the model that does it best: an instruction edit for
  * what re-imagines the picture (or a background generator that keeps the person's own pixels
@@ -139,9 +143,10 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
   );
   const environment = worded.filter(({ category }) => category === 'environment');
   const backgroundOnly = environment.length > 0 && worded.length === environment.length;
+  // Without options, the request's own words are the edit's.
   const edits =
     worded.some(({ category }) => EDIT_CATEGORIES.has(category) || category === 'camera') ||
-    (worded.length === 0 && choices.length === 0);
+    (choices.length === 0 && !asksNothing(choices, request.text));
   const shape = shapeOf(choices);
   const reshapes =
     shape !== undefined &&

@@ -3,6 +3,7 @@ import {
   modelInstructions,
   optionDescriptions,
   OPTIONS_LINE_LABEL,
+  STYLE_TEXT_LEAD,
   type ColorChoices,
 } from '@atelier/catalog';
 import type { Choice } from '../local/recipes';
@@ -22,11 +23,11 @@ function weightIn(text: string, fragment: string): number | undefined {
   return undefined;
 }
 
-/** A free text as a model should read it: without Atelier's options line, weights turned into words. */
-function cleanText(text: string): string {
+/** A free text as a model should read it: without Atelier's own lines (its lead, its options), weights turned into words. */
+export function cleanText(text: string): string {
   return text
     .split('\n')
-    .filter((line) => !line.startsWith(OPTIONS_LINE_LABEL))
+    .filter((line) => line !== STYLE_TEXT_LEAD && !line.startsWith(OPTIONS_LINE_LABEL))
     .join('\n')
     .replace(
       WEIGHTED_FRAGMENT,
@@ -56,7 +57,8 @@ export function editInstruction({ choices, colors, intensity = 1, text }: Instru
     const strength = (choice && weightIn(text, choice.option.prompt)) ?? intensity;
     return `${line}${strengthWords(strength)}`;
   });
-  const body = lines.length > 0 ? lines : [cleanText(text) || 'Improve this photo while keeping it natural.'];
+  // No option: the request's own words, which the planner checked there are.
+  const body = lines.length > 0 ? lines : [cleanText(text)];
   return [...body, keepInstruction(choices)].join(' ');
 }
 
