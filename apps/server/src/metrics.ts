@@ -34,6 +34,7 @@ export class ServerMetrics {
   /** Jobs running in this process now; none until the job service is told (a web process runs none). */
   private runningHere: () => number = () => 0;
   private readonly cloudFailures: Counter<'model' | 'reason'>;
+  private readonly cloudSpend: Counter<'model'>;
 
   /** `rendered`: the render cache's count of what this process rendered, by kind. */
   constructor(orm: MikroORM, rendered: Readonly<Record<RenderKind, number>>) {
@@ -69,6 +70,12 @@ export class ServerMetrics {
       name: 'atelier_cloud_failures_total',
       help: 'Cloud generations that failed, by Replicate model and reason (unauthorized, insufficient_credit, invalid_input, throttled, moderation, model_failed, timeout, unreachable, bad_output)',
       labelNames: ['model', 'reason'],
+      registers,
+    });
+    this.cloudSpend = new Counter({
+      name: 'atelier_cloud_spend_usd_total',
+      help: "What this process's generations spent on the cloud, by Replicate model: every prediction started, at the registry's list price (US dollars)",
+      labelNames: ['model'],
       registers,
     });
     new Gauge({
@@ -188,6 +195,7 @@ export class ServerMetrics {
     this.generationsEnded.inc({ kind: job.kind, engine: job.engine, status: job.status });
     this.generationRuns.observe({ kind: job.kind, engine: job.engine }, job.runMs / 1000);
     if (job.cloudFailure) this.cloudFailures.inc(job.cloudFailure);
+    for (const { model, priceUsd } of job.cloudSpend ?? []) this.cloudSpend.inc({ model }, priceUsd);
   }
 
   /**

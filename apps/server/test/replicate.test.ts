@@ -6,6 +6,7 @@ import {
   ReplicateImageEngine,
   ReplicateVideoEngine,
   ReplicateWebhooks,
+  findModel,
   replicateCloud,
   type ImageEngine,
 } from '@atelier/media';
@@ -54,8 +55,8 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
       transform: (request) =>
         engine.transform({
           ...request,
-          onStarted: async (predictionId) => {
-            await request.onStarted?.(predictionId);
+          onStarted: async (predictionId, cost) => {
+            await request.onStarted?.(predictionId, cost);
             idKept(predictionId).keep();
           },
         }),
@@ -153,6 +154,16 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     expect(fake.refused).toEqual([]);
     expect(job).toMatchObject({ status: 'succeeded', engine: 'replicate' });
     expect(await balance(userId)).toBe(450);
+    // What it cost at the model's list price, on the job and in the metrics, for the operator to judge the cloud.
+    const price = findModel('black-forest-labs/flux-kontext-pro')!.priceUsd;
+    expect(job!.cloudSpendUsd).toBeCloseTo(price);
+    const metrics = await t
+      .client()
+      .request('GET', '/api/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
+    const spend = /atelier_cloud_spend_usd_total\{model="black-forest-labs\/flux-kontext-pro"\} ([\d.]+)/.exec(
+      metrics.text,
+    );
+    expect(Number(spend?.[1])).toBeGreaterThanOrEqual(price);
     // The answer and the gallery name the model that made the picture.
     expect(answer.body).toMatchObject({ engine: 'replicate', models: ['black-forest-labs/flux-kontext-pro'] });
     const saved = await c.post('/api/gallery/save', {

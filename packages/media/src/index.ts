@@ -33,6 +33,7 @@ export { DiskRenderStore, type RenderStore } from './render-store';
 export {
   DEFAULT_REFERENCE_IMPORTANCE,
   REFERENCE_SLOTS,
+  type CloudCost,
   type EngineName,
   type GeneratedVideo,
   type ImageEngine,

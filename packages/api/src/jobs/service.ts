@@ -10,7 +10,7 @@ import {
   type MikroORM,
 } from '@atelier/db';
 import { IMAGE_COST, ledger } from '../credits/ledger';
-import { isCloudFailure, WorkHandedOver, type CloudFailure } from '@atelier/media';
+import { isCloudFailure, WorkHandedOver, type CloudCost, type CloudFailure } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
 import { AppError } from '../shared/errors';
@@ -77,8 +77,11 @@ export interface JobRun<K extends JobKind = JobKind> {
   };
   /** Progress 0–100 with the French label of the stage. */
   report(progress: number, stage: string): Promise<void>;
-  /** Keeps the engine's id for each piece of the work (a Replicate prediction), so a cancel from any process, or a retry, finds it. */
-  started(this: void, externalId: string): Promise<void>;
+  /**
+   * Keeps the engine's id for each piece of the work (a Replicate prediction), so a cancel from any
+   * process, or a retry, finds it; and adds its list price to the job's cloud spend.
+   */
+  started(this: void, externalId: string, cost?: CloudCost): Promise<void>;
   /** Aborted when the job is canceled. */
   signal: AbortSignal;
 }
@@ -139,6 +142,8 @@ export interface FinishedJob {
   runMs?: number;
   /** Why a cloud generation failed, for the metrics. */
   cloudFailure?: { model: string; reason: string };
+  /** The predictions this run started, each at its model's list price, for the spend metric. */
+  cloudSpend?: readonly CloudCost[];
 }
 
 /** The cloud engine's failure behind an error, however wrapped (a video's failure keeps it as its cause). */
@@ -391,6 +396,7 @@ export class JobService {
       if (snapshot.status === 'canceled') controller.abort();
     });
     const predictions = [...(job.predictions ?? [])];
+    const spent: CloudCost[] = [];
     const started = await this.toSnapshot(job, job.kind);
     let latest = started;
     let written = Date.now();
@@ -422,12 +428,14 @@ export class JobService {
         ...base,
         em,
         signal,
-        started: async (externalId) => {
+        started: async (externalId, cost) => {
           predictions.push(externalId);
+          if (cost) spent.push(cost);
+          const cloudSpendUsd = spent.reduce((sum, { priceUsd }) => sum + priceUsd, job.cloudSpendUsd);
           const recorded = await em.nativeUpdate(
             GenerationJob,
             { id: jobId, status: 'running' },
-            { externalId, predictions: [...predictions] },
+            { externalId, predictions: [...predictions], cloudSpendUsd },
           );
           // Canceled meanwhile, maybe in another process before the id was known: the engine stops its work.
           if (recorded !== 1) throw new ResultNotKept();
@@ -494,6 +502,7 @@ export class JobService {
           status,
           runMs: Date.now() - now.getTime(),
           ...(cloud ? { cloudFailure: { model: cloud.context.model, reason: cloud.reason } } : {}),
+          ...(spent.length > 0 ? { cloudSpend: spent } : {}),
         });
       this.events.publish(await this.snapshot(em, jobId));
     }

@@ -40,6 +40,8 @@ export const GenerationJob = defineEntity({
      * crash reads these before it creates any, so a prediction is never paid for twice.
      */
     predictions: p.json<string[]>().nullable(),
+    /** The list price (US dollars, the model registry's) of the predictions it started: what the cloud is likely to bill. */
+    cloudSpendUsd: p.double().runtimeType('number').$type<number>().default(0),
     createdAt: createdAt(),
     startedAt: p.datetime(3).nullable(),
     finishedAt: p.datetime(3).nullable(),

@@ -20,6 +20,15 @@ export interface ReferenceImage {
 
 export type ReferenceImages = Partial<Record<ReferenceSlot, ReferenceImage>>;
 
+/** A piece of cloud work as it will likely be billed: its model ("owner/name") and list price. */
+export interface CloudCost {
+  model: string;
+  /** US dollars, the model registry's price. */
+  priceUsd: number;
+}
+
+export type OnStarted = (externalId: string, cost: CloudCost) => void | Promise<void>;
+
 export interface ImageTransformRequest {
   image: Buffer;
   /** The instruction text: the studio's `style` text, or the workflow prompt. */
@@ -36,8 +45,8 @@ export interface ImageTransformRequest {
   signal?: AbortSignal;
   /** Told how far the work is, 0 to 1, when it is long enough to report, with the French name of its step when it has steps. */
   onProgress?: (fraction: number, stage?: string) => void;
-  /** Told the cloud engine's id for each piece of this work (a Replicate prediction) as soon as it exists. */
-  onStarted?: (externalId: string) => void | Promise<void>;
+  /** Told the cloud engine's id for each piece of this work (a Replicate prediction) as soon as it exists, with its list price. */
+  onStarted?: OnStarted;
   /** The ids `onStarted` was told by an earlier attempt of the same work, in order: read again, not started again. */
   resume?: readonly string[];
 }
@@ -75,8 +84,8 @@ export interface VideoRequest {
   signal?: AbortSignal;
   /** Told how far the clip is, 0 to 1, while it is made. */
   onProgress?: (fraction: number, stage?: string) => void;
-  /** Told the cloud engine's id for this work (a Replicate prediction) as soon as it exists. */
-  onStarted?: (externalId: string) => void | Promise<void>;
+  /** Told the cloud engine's id for this work (a Replicate prediction) as soon as it exists, with its list price. */
+  onStarted?: OnStarted;
   /** The ids `onStarted` was told by an earlier attempt of the same work: read again, not started again. */
   resume?: readonly string[];
 }

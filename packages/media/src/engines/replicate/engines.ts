@@ -13,6 +13,7 @@ import {
   type GeneratedVideo,
   type ImageEngine,
   type ImageTransformRequest,
+  type OnStarted,
   type TransformedImage,
   type VideoEngine,
   type VideoRequest,
@@ -88,6 +89,11 @@ async function jpeg(image: Buffer, size: Size): Promise<Buffer> {
 }
 
 const sameSize = (a: Size, b: Size) => a.width === b.width && a.height === b.height;
+
+/** The job's `onStarted`, told each prediction with its model's list price. */
+const costing = (onStarted: OnStarted | undefined, model: ModelEntry) =>
+  onStarted &&
+  ((predictionId: string) => onStarted(predictionId, { model: modelName(model.id), priceUsd: model.priceUsd }));
 
 /** A picture between steps: its bytes and size, and its URL on Replicate once it is an output there. */
 interface Picture {
@@ -171,7 +177,7 @@ export class ReplicateImageEngine implements ImageEngine {
           input: step.model.input({ ...asked, image, size: inputSize }),
           timeoutMs: this.cloud.stepTimeoutMs,
           signal: request.signal,
-          onStarted: request.onStarted,
+          onStarted: costing(request.onStarted, step.model),
           resume: resume.shift(),
         });
         const url = outputUrl(prediction.output);
@@ -299,7 +305,7 @@ export class ReplicateVideoEngine implements VideoEngine {
         }),
         timeoutMs: this.cloud.videoTimeoutMs,
         signal: request.signal,
-        onStarted: request.onStarted,
+        onStarted: costing(request.onStarted, model),
         resume: request.resume?.[0],
       });
       const url = outputUrl(prediction.output);
