@@ -1,13 +1,22 @@
-// `npm run contact-sheet -- [category…] [--photos dir] [--out dir] [--only id,id…] [--tile px]`:
+// `npm run contact-sheet -- [category…] [--photos dir] [--out dir] [--only id,id…] [--tile px] [--engine local|replicate] [--yes]`:
 // renders every option of the given categories (default: style), or only the listed option ids, with
-// the local engine on each photograph, next to the original, one PNG per category and photo under
+// the local engine (or, with `--engine replicate`, through Replicate) on each photograph, next to the original, one PNG per category and photo under
 // contact-sheets/ (git-ignored), to judge by eye; a larger tile shows the details of a few options.
 // Options the engine refuses on a photo (a costume without a person) show the original darkened.
+// Through Replicate (REPLICATE_API_TOKEN, REPLICATE_API_URL and the REPLICATE_*_MODEL settings), the
+// estimated cost at the models' list prices is printed first, and nothing is run without `--yes`.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORY_IDS, getSelectableOptions, type CategoryId } from '@atelier/catalog';
-import { LocalImageEngine, isMediaError } from '@atelier/media';
+import {
+  LocalImageEngine,
+  ReplicateImageEngine,
+  isMediaError,
+  replicateCloud,
+  type ImageEngine,
+  type StepRole,
+} from '@atelier/media';
 import sharp from 'sharp';
 
 const LABEL = 22;
@@ -21,6 +30,8 @@ const { values, positionals } = parseArgs({
     out: { type: 'string', default: 'contact-sheets' },
     only: { type: 'string' },
     tile: { type: 'string', default: '200' },
+    engine: { type: 'string', default: 'local' },
+    yes: { type: 'boolean', default: false },
   },
 });
 const categories = (positionals.length > 0 ? positionals : ['style']).filter((name): name is CategoryId =>
@@ -31,7 +42,50 @@ const TILE = Number(values.tile);
 const COLUMNS = Math.max(1, Math.floor(COLUMNS_WIDTH / TILE));
 const photoDir = resolve(values.photos);
 const photos = (await readdir(photoDir)).filter((name) => /\.(jpe?g|png|webp)$/i.test(name)).sort();
-const engine = new LocalImageEngine();
+const selected = (category: CategoryId) =>
+  getSelectableOptions(category).filter(({ id }) => !only || only.includes(id));
+
+/** The settings naming each role's model, as the server reads them. */
+const MODEL_SETTINGS: Readonly<Record<StepRole, string>> = {
+  edit: 'REPLICATE_IMAGE_MODEL',
+  background: 'REPLICATE_BACKGROUND_MODEL',
+  viewpoint: 'REPLICATE_VIEWPOINT_MODEL',
+  outpaint: 'REPLICATE_OUTPAINT_MODEL',
+  upscale: 'REPLICATE_UPSCALE_MODEL',
+  video: 'REPLICATE_VIDEO_MODEL',
+};
+
+/** The cloud engine, once the operator has seen what the sheets will cost and said yes. */
+async function cloudEngine(): Promise<ImageEngine> {
+  const token = process.env.REPLICATE_API_TOKEN;
+  if (!token) throw new Error('--engine replicate : définissez REPLICATE_API_TOKEN.');
+  const models = Object.fromEntries(
+    Object.entries(MODEL_SETTINGS).map(([role, setting]) => [role, process.env[setting]]),
+  ) as Partial<Record<StepRole, string>>;
+  const cloud = new ReplicateImageEngine(
+    replicateCloud({ token, baseUrl: process.env.REPLICATE_API_URL, models }),
+    new LocalImageEngine(),
+  );
+  let usd = 0;
+  let generations = 0;
+  for (const category of categories)
+    for (const option of selected(category))
+      for (const name of photos) {
+        const selection = { [category]: { id: option.id, name: option.name } };
+        usd += await cloud.listPriceUsd({ image: await readFile(join(photoDir, name)), prompt: '', selection });
+        generations += 1;
+      }
+  console.log(`${generations} générations sur Replicate : environ ${usd.toFixed(2)} $ aux prix catalogue des modèles.`);
+  if (!values.yes) {
+    console.log('Rien n’a été lancé : relancez avec --yes pour les générer et payer ce montant.');
+    process.exit(0);
+  }
+  return cloud;
+}
+
+if (values.engine !== 'local' && values.engine !== 'replicate')
+  throw new Error(`--engine ${values.engine} : choisissez local ou replicate.`);
+const engine = values.engine === 'replicate' ? await cloudEngine() : new LocalImageEngine();
 await mkdir(values.out, { recursive: true });
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -52,7 +106,7 @@ async function tile(image: Buffer, label: string): Promise<Buffer> {
 }
 
 for (const category of categories) {
-  const options = getSelectableOptions(category).filter(({ id }) => !only || only.includes(id));
+  const options = selected(category);
   if (options.length === 0) continue;
   for (const name of photos) {
     const started = performance.now();
@@ -73,7 +127,10 @@ for (const category of categories) {
       );
     }
     const rows = Math.ceil(tiles.length / COLUMNS);
-    const sheet = join(values.out, `${category}-${basename(name).replace(/\.[^.]+$/, '')}.png`);
+    const sheet = join(
+      values.out,
+      `${category}-${basename(name).replace(/\.[^.]+$/, '')}${values.engine === 'replicate' ? '-replicate' : ''}.png`,
+    );
     await sharp({ create: { width: COLUMNS * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
       .composite(
         tiles.map((input, index) => ({

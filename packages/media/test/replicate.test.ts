@@ -288,6 +288,17 @@ describe('the plan of a generation: each option to the model that does it best',
     expect(edit?.input.prompt).toContain('Use the artistic style of image 3 as a loose inspiration.');
   });
 
+  it('estimates a chain at its list prices, before any prediction', async () => {
+    const price = (id: string) => findModel(id)!.priceUsd;
+    const engine = imageEngine();
+    const selection = { style: option('anime'), format: option('uhd-4k') };
+    expect(await engine.listPriceUsd({ image: source, prompt: '', selection })).toBeCloseTo(
+      price('black-forest-labs/flux-kontext-pro') + price('bria/expand-image') + price('topazlabs/image-upscale'),
+    );
+    expect(await engine.listPriceUsd({ image: source, prompt: '', selection: {} })).toBe(0);
+    expect(fake.requests).toEqual([]);
+  });
+
   it('asks flux-2-pro for a megapixel when a later step enlarges its output', async () => {
     const engine = imageEngine({ models: { edit: 'black-forest-labs/flux-2-pro' } });
     await engine.transform({

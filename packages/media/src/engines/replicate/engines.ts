@@ -208,6 +208,18 @@ export class ReplicateImageEngine implements ImageEngine {
     return this.cloud.predictions.cancel(predictionId);
   }
 
+  /**
+   * What the chain of a request (without references) comes to at the models' list prices, every
+   * planned step counted: an estimate made before anything is paid for.
+   */
+  async listPriceUsd(request: Pick<ImageTransformRequest, 'image' | 'prompt' | 'selection'>): Promise<number> {
+    const choices = choicesFor(request.selection, request.prompt);
+    if (asksNothing(choices, request.prompt)) return 0;
+    const size = await inspectImage(request.image);
+    const plan = planGeneration({ choices, text: request.prompt, references: [], size }, this.cloud.models);
+    return plan.steps.reduce((sum, step) => sum + step.model.priceUsd, 0);
+  }
+
   private async hostReferences(
     request: ImageTransformRequest,
     host: (bytes: Buffer, model: ModelEntry) => Promise<string>,
