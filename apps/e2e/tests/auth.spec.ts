@@ -81,6 +81,9 @@ test('validation messages appear under the fields on submit, then follow every c
   await expect(page.getByText('Le nom doit contenir au moins 2 caractères')).toBeVisible();
   await expect(page.getByText('Adresse email invalide')).toBeVisible();
   await expect(page.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeVisible();
+  await expect(
+    page.getByText('Acceptez les CGU / CGV et la politique de confidentialité pour créer votre compte.'),
+  ).toBeVisible();
   await page.getByLabel('Email').fill('juste@example.fr');
   await expect(page.getByText('Adresse email invalide')).toHaveCount(0);
 });

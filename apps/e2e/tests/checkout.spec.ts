@@ -1,7 +1,7 @@
 import { expect, PHONE, test, type Page } from './test';
 import { routeStripe } from '../support/stripe-page';
 import { ports } from '../support/stripe-settings';
-import { newPerson, signUpThroughApi } from './support';
+import { newPerson, registerThroughApi, signUpThroughApi } from './support';
 
 const PAYMENTS_CLOSED = "Le paiement n'est pas encore ouvert sur ce service.";
 
@@ -51,9 +51,16 @@ test(
   },
 );
 
-test('buying a pack by card adds its credits to the balance', async ({ page }) => {
+test('buying a pack by card adds its credits to the balance, once the terms are accepted', async ({ page }) => {
   await routeStripe(page);
-  await signUpThroughApi(page, newPerson('Paul'));
+  // Signed up by the API without the terms: the checkout asks for them before anything is paid.
+  await registerThroughApi(page.request, newPerson('Paul'), { acceptTerms: false });
+  await page.goto('/account?tab=credits');
+  await page.getByTestId('pack-2500').getByRole('link', { name: 'Acheter' }).click();
+  const terms = page.getByTestId('checkout-terms');
+  await expect(terms.getByRole('button', { name: 'Continuer vers le paiement' })).toBeDisabled();
+  await terms.getByRole('checkbox', { name: /J'accepte les CGU \/ CGV/ }).check();
+  await terms.getByRole('button', { name: 'Continuer vers le paiement' }).click();
   await buyPopularPack(page, '4242424242424242');
   await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible();
   await expect(page.getByText('2 500 crédits ont été ajoutés à votre compte.').first()).toBeVisible();

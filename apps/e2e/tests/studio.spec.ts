@@ -164,7 +164,7 @@ test(
   async ({ page }, testInfo) => {
     // A member of the server without a launch offer: no credits.
     const origin = `http://127.0.0.1:${ports.appWithoutPayments}`;
-    await registerThroughApi(page.request, newPerson('Capucine'), origin);
+    await registerThroughApi(page.request, newPerson('Capucine'), { origin });
     await openStudio(page, `${origin}/create`);
     await expect.poll(() => studioCredits(page)).toBe(0);
     await chooseOption(page, 'Style', 'Aquarelle');

@@ -42,6 +42,7 @@ export async function fillSignUp(page: Page, person: Person): Promise<void> {
   await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(person.password);
+  await page.getByRole('checkbox', { name: /J'accepte les CGU \/ CGV/ }).check();
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
 }
 
@@ -152,8 +153,12 @@ export async function publishCreation(
 }
 
 /** Signs `person` up through the API (of the server at `origin`): `api` then carries their session cookie. */
-export async function registerThroughApi(api: APIRequestContext, person: Person, origin = ''): Promise<void> {
-  const response = await api.post(`${origin}/api/register`, { data: person });
+export async function registerThroughApi(
+  api: APIRequestContext,
+  person: Person,
+  { origin = '', acceptTerms = true } = {},
+): Promise<void> {
+  const response = await api.post(`${origin}/api/register`, { data: { ...person, acceptTerms } });
   expect(response.status(), await response.text()).toBe(200);
 }
 

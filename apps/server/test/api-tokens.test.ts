@@ -206,6 +206,7 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
       'GET /api/account/sessions',
       'GET /api/account/tokens',
       'POST /api/account/delete',
+      'POST /api/account/terms',
       'POST /api/account/tokens',
       'POST /api/account/update',
     ]);

@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { createStripeClient, ledger, type StripeClient } from '@atelier/api';
 import { CreditEntry, GalleryItem, Like, Payment, Transformation, User, Video, type MikroORM } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
+import { TERMS_VERSION } from '@atelier/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe, type FakePaymentIntent } from './support/fake-stripe';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
@@ -426,6 +427,34 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
     } finally {
       await down.close();
     }
+  });
+
+  it('sells nothing before the terms in force are accepted, then records the acceptance with its date', async () => {
+    const c = t.client({ ip: `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+    const { user } = await c.register({ acceptTerms: false });
+    expect((await c.get('/api/auth/account')).body.user.termsAccepted).toBe(false);
+    for (const refused of [
+      await c.post('/api/stripe/create-payment-intent', { credits: 1000, amount: 5 }),
+      await c.post('/api/subscriptions', { plan: 'avance' }),
+    ]) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        error: 'terms_not_accepted',
+        message: 'Acceptez les CGU / CGV avant votre premier achat : cochez la case de la page de paiement.',
+      });
+    }
+    // Nothing was asked of Stripe for them.
+    expect(await t.db.orm.em.fork().count(Payment, { user: user.id })).toBe(0);
+
+    const before = Date.now();
+    const accepted = await c.post('/api/account/terms', {});
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body).toEqual({ version: TERMS_VERSION, acceptedAt: expect.any(String) });
+    const row = await t.db.orm.em.fork().findOneOrFail(User, user.id);
+    expect(row).toMatchObject({ termsVersion: TERMS_VERSION });
+    expect(row.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await c.get('/api/auth/account')).body.user.termsAccepted).toBe(true);
+    await openIntent(c);
   });
 
   it('says payments are not configured when Stripe keys are absent', async () => {

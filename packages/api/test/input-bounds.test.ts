@@ -34,6 +34,7 @@ const notFromInput = new Set([
   'User.passwordHash',
   'User.subscriptionType',
   'User.stripeCustomerId',
+  'User.termsVersion',
   'CreditEntry.type',
   'CreditEntry.status',
   'CreditEntry.description',

@@ -59,6 +59,22 @@ describe.each(testDatabaseTargets())('credit ledger on $name', (target) => {
     await db?.close();
   });
 
+  it('cuts a description longer than its column, with an ellipsis, rather than refusing the hold', async () => {
+    const userId = await newUser(db.orm, cost);
+    const named = Array.from({ length: 9 }, (_, i) => `Option du workflow numéro ${i} au nom très long`).join(' + ');
+    await ledger.reserve(db.orm.em.fork(), {
+      userId,
+      cost,
+      externalRef: 'long-description',
+      description: named,
+      reason: 'transformation',
+    });
+    const entry = await db.orm.em.fork().findOneOrFail(CreditEntry, { externalRef: 'long-description' });
+    expect(named.length).toBeGreaterThan(255);
+    expect(entry.description).toHaveLength(255);
+    expect(entry.description.endsWith('…')).toBe(true);
+  });
+
   it('grants once per reference, however often the same grant arrives', async () => {
     const userId = await newUser(db.orm);
     const grant = () =>

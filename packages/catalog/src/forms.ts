@@ -12,6 +12,7 @@ export const messages = {
   deletionPassword: 'Saisissez votre mot de passe pour confirmer la suppression',
   username: "Le nom d'utilisateur doit contenir de 3 à 32 lettres, chiffres, points, tirets ou soulignés",
   tooLong: 'Valeur trop longue',
+  acceptTerms: 'Acceptez les CGU / CGV et la politique de confidentialité pour créer votre compte.',
 } as const;
 
 export const emailField = clientText({ error: messages.email })
@@ -34,8 +35,15 @@ export const registerSchema = z.object({
   password: passwordField,
   firstName: nameField(messages.firstName),
   lastName: nameField(messages.lastName),
+  /** The CGU / CGV and the privacy policy accepted at sign-up (the form's box); else before a first purchase. */
+  acceptTerms: z.boolean().optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The sign-up form: its box must be ticked, where an API client may leave acceptance for its first purchase. */
+export const registerFormSchema = registerSchema.extend({
+  acceptTerms: z.boolean().refine((accepted) => accepted, messages.acceptTerms),
+});
 
 export const usernameField = clientText({ error: messages.username })
   .trim()

@@ -3,6 +3,7 @@ export * from './forms';
 export * from './api-tokens';
 export * from './limits';
 export * from './offers';
+export * from './terms';
 export * from './categories';
 export type { CatalogOption } from './option';
 export { QUICK_STYLES } from './options/style';

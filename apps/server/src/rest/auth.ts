@@ -15,13 +15,15 @@ export function registerAuthRoutes(app: FastifyInstance, callerFor: CallerFactor
       path: '/api/register',
       tag: 'Compte',
       summary: 'Créer un compte',
-      description: 'Crée le compte et ouvre sa session (cookie). Les 100 premiers comptes reçoivent 500 crédits.',
+      description:
+        'Crée le compte et ouvre sa session (cookie). Les 100 premiers comptes reçoivent 500 crédits. `acceptTerms: true` enregistre l’acceptation des CGU / CGV en vigueur (sinon demandée avant le premier achat, `POST /api/account/terms`).',
       access: 'public',
       body: bodyOf(auth.register, {
         email: 'camille@example.fr',
         password: 'motdepasse',
         firstName: 'Camille',
         lastName: 'Durand',
+        acceptTerms: true,
       }),
       answer: answerOf(auth.register, 'Le compte créé ; le cookie de session est posé.'),
       refusals: [409, 429],
@@ -95,6 +97,19 @@ export function registerAuthRoutes(app: FastifyInstance, callerFor: CallerFactor
       refusals: [409, 429],
     },
     handler: restHandler(callerFor, (caller, request) => caller.account.update(untrusted(request.body))),
+  });
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/account/terms',
+      tag: 'Compte',
+      summary: 'Accepter les CGU / CGV',
+      description:
+        'Enregistre, avec sa date, l’acceptation des CGU / CGV en vigueur (`/cgu`) : un achat de crédits ou un abonnement les demande (409, `error` `terms_not_accepted` sinon).',
+      access: 'session',
+      answer: answerOf(account.acceptTerms, 'La version acceptée et sa date.'),
+    },
+    handler: restHandler(callerFor, (caller) => caller.account.acceptTerms()),
   });
   apiRoute(app, {
     operation: {

@@ -1,5 +1,5 @@
 import { appRouter } from '@atelier/api';
-import { SUBSCRIPTION_PLANS } from '@atelier/catalog';
+import { CREDIT_PACKS, SUBSCRIPTION_PLANS } from '@atelier/catalog';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiRoute } from '../openapi/api-route';
@@ -10,6 +10,7 @@ import { restHandler, untrusted, type CallerFactory } from './call';
 const PLANS_IN_WORDS = SUBSCRIPTION_PLANS.map(
   (plan) => `\`${plan.id}\` (${plan.credits.toLocaleString('fr-FR')} crédits, ${plan.priceCents / 100} €/mois)`,
 ).join(', ');
+const PACKS_IN_WORDS = CREDIT_PACKS.map((pack) => `${pack.credits} = ${pack.priceCents / 100} €`).join(', ');
 
 const { payments, subscriptions } = appRouter;
 
@@ -31,11 +32,11 @@ export async function registerPaymentRoutes(app: FastifyInstance, callerFor: Cal
       path: '/api/stripe/create-payment-intent',
       tag: 'Crédits et paiements',
       summary: 'Commencer un achat de crédits',
-      description: 'Le pack doit être l’un de ceux du serveur (1000 = 5 €, 2500 = 10 €, 6000 = 20 €).',
+      description: `Le pack doit être l’un de ceux du serveur (${PACKS_IN_WORDS}) ; les CGU / CGV en vigueur doivent être acceptées (409, \`error\` \`terms_not_accepted\` sinon, voir \`POST /api/account/terms\`).`,
       access: 'account',
       body: bodyOf(payments.createIntent, { credits: 1000, amount: 5 }),
       answer: answerOf(payments.createIntent, 'Le PaymentIntent Stripe à confirmer dans le navigateur.'),
-      refusals: [429, 503],
+      refusals: [409, 429, 503],
     },
     handler: restHandler(callerFor, (caller, request) => caller.payments.createIntent(untrusted(request.body))),
   });
@@ -73,7 +74,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, callerFor: Cal
       path: '/api/subscriptions',
       tag: 'Crédits et paiements',
       summary: "S'abonner ou changer de formule",
-      description: `Formules : ${PLANS_IN_WORDS}. Un premier abonnement renvoie le \`clientSecret\` à confirmer avec Stripe.js ; une formule au-dessus de celle payée pour le mois est facturée aussitôt, au prorata de la différence avec celle-ci (et ses crédits accordés de même) ; une formule inférieure prend effet au renouvellement, la formule payée restant jusque-là ; revenir à une formule déjà payée ne coûte rien.`,
+      description: `Formules : ${PLANS_IN_WORDS}. Un premier abonnement renvoie le \`clientSecret\` à confirmer avec Stripe.js ; une formule au-dessus de celle payée pour le mois est facturée aussitôt, au prorata de la différence avec celle-ci (et ses crédits accordés de même) ; une formule inférieure prend effet au renouvellement, la formule payée restant jusque-là ; revenir à une formule déjà payée ne coûte rien. Les CGU / CGV en vigueur doivent être acceptées (409, \`error\` \`terms_not_accepted\` sinon).`,
       access: 'account',
       body: bodyOf(subscriptions.subscribe, { plan: 'avance' }),
       answer: answerOf(

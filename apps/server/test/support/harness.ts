@@ -234,12 +234,22 @@ export class TestClient {
     for (const [k, v] of this.cookies) other.cookies.set(k, v);
   }
 
-  async register(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  /** Signs up, with the terms accepted as the sign-up form does, unless `acceptTerms: false`. */
+  async register(
+    overrides: Partial<{
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+      acceptTerms: boolean;
+    }> = {},
+  ) {
     const body = {
       email: overrides.email ?? `user-${Math.random().toString(36).slice(2)}@example.fr`,
       password: overrides.password ?? 'motdepasse',
       firstName: overrides.firstName ?? 'Camille',
       lastName: overrides.lastName ?? 'Durand',
+      acceptTerms: overrides.acceptTerms ?? true,
     };
     const response = await this.post('/api/register', body);
     if (response.status !== 200) throw new Error(`register failed: ${response.status} ${response.text}`);

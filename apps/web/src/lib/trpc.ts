@@ -38,13 +38,14 @@ export function createClients() {
 /** What the app says when a call fails without a message of the server's. */
 export const UNEXPECTED_ERROR = "Une erreur inattendue s'est produite. Veuillez réessayer.";
 
+const hasClientCode = (error: unknown, code: string) =>
+  error instanceof TRPCClientError && (error.data as { clientCode?: string } | undefined)?.clientCode === code;
+
 /** The server refused for lack of credits: it says so with its machine code, `insufficient_credits`. */
-export function isCreditsError(error: unknown): boolean {
-  return (
-    error instanceof TRPCClientError &&
-    (error.data as { clientCode?: string } | undefined)?.clientCode === 'insufficient_credits'
-  );
-}
+export const isCreditsError = (error: unknown) => hasClientCode(error, 'insufficient_credits');
+
+/** A purchase refused until the CGU / CGV in force are accepted (`terms_not_accepted`). */
+export const isTermsError = (error: unknown) => hasClientCode(error, 'terms_not_accepted');
 
 /** The French message the server gave, or the fallback when the call never reached it. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,9 +1,10 @@
-import { loginSchema, registerSchema } from '@atelier/catalog';
+import { loginSchema, registerFormSchema } from '@atelier/catalog';
 import {
   Anchor,
   Box,
   Button,
   Card,
+  Checkbox,
   List,
   PasswordInput,
   SimpleGrid,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { nextPathOf } from '../lib/next-path';
 import { trpc } from '../lib/trpc';
@@ -98,7 +99,13 @@ function LoginForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps)
 }
 
 function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormProps) {
-  const form = useZodForm(registerSchema, { email: '', password: '', firstName: '', lastName: '' });
+  const form = useZodForm(registerFormSchema, {
+    email: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+    acceptTerms: false,
+  });
   const register = trpc.auth.register.useMutation({
     onSuccess: ({ user }) => onSuccess(user.firstName, 'Compte créé avec succès'),
     onError: (error) => toastError("Erreur d'inscription", error, "Erreur d'inscription"),
@@ -115,6 +122,24 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
           passwordAutoComplete="new-password"
           showPassword={showPassword}
           onShowPasswordChange={onShowPasswordChange}
+        />
+        <Checkbox
+          checked={form.values.acceptTerms}
+          onChange={(event) => form.setField('acceptTerms', event.currentTarget.checked)}
+          error={form.errors.acceptTerms}
+          label={
+            <>
+              J'accepte les{' '}
+              <Anchor component={Link} to="/cgu" target="_blank" underline="always">
+                CGU / CGV
+              </Anchor>{' '}
+              et j'ai lu la{' '}
+              <Anchor component={Link} to="/confidentialite" target="_blank" underline="always">
+                politique de confidentialité
+              </Anchor>
+              .
+            </>
+          }
         />
         <SubmitButton pending={register.isPending} label="Créer mon compte" pendingLabel="Création..." />
       </Stack>

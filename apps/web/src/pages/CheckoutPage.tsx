@@ -22,9 +22,10 @@ import { AppHeader } from '../components/AppHeader';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { euros, formatCredits } from '../lib/format';
 import { toast } from '../lib/toast';
-import { errorMessage, trpc } from '../lib/trpc';
+import { errorMessage, isTermsError, trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
 import { PaymentForm, type CheckoutOrder, type HandedPayment } from './checkout/PaymentForm';
+import { TermsStep } from './checkout/TermsStep';
 
 const SUCCESS_REDIRECT_MS = 3000;
 const DEFAULT_CREDITS = 1000;
@@ -34,6 +35,8 @@ type Checkout =
   | { state: 'loading' }
   | { state: 'unavailable' }
   | { state: 'closed' }
+  /** The CGU / CGV in force are not accepted yet: asked before anything is paid. */
+  | { state: 'terms' }
   | { state: 'form'; clientSecret: string; stripe: Promise<Stripe | null> }
   | { state: 'success'; credits: number };
 
@@ -138,7 +141,9 @@ function Checkout() {
   const createIntent = trpc.payments.createIntent.useMutation();
   const subscribe = trpc.subscriptions.subscribe.useMutation();
   const [checkout, setCheckout] = useState<Checkout>({ state: 'loading' });
-  const started = useRef(false);
+  // Each attempt opens the payment once: the first, then one after the terms are accepted.
+  const [attempt, setAttempt] = useState(1);
+  const started = useRef(0);
   // An upgrade the bank wants confirmed (3-D Secure) arrives from the account page with its secret.
   const handed = (location.state as HandedPayment | null) ?? undefined;
   const handedSecret = handed?.clientSecret;
@@ -147,8 +152,8 @@ function Checkout() {
   const dark = useComputedColorScheme('light') === 'dark';
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    if (started.current === attempt) return;
+    started.current = attempt;
     /** The client secret to confirm, or null when the user goes back to their account instead. */
     const openPayment = async (): Promise<string | null> => {
       const purchase = readPurchase(params);
@@ -176,6 +181,10 @@ function Checkout() {
         const clientSecret = await openPayment();
         if (clientSecret) setCheckout({ state: 'form', clientSecret, stripe: loadStripe(publishableKey) });
       } catch (error) {
+        if (isTermsError(error)) {
+          setCheckout({ state: 'terms' });
+          return;
+        }
         const description = isNetworkFailure(error)
           ? 'Impossible de se connecter au service de paiement.'
           : errorMessage(error, 'Impossible de créer la session de paiement.');
@@ -183,7 +192,7 @@ function Checkout() {
         setCheckout({ state: 'unavailable' });
       }
     })();
-  }, [utils, params, handedSecret, createIntent, subscribe, navigate]);
+  }, [utils, params, handedSecret, createIntent, subscribe, navigate, attempt]);
 
   useEffect(() => {
     if (checkout.state !== 'success') return;
@@ -228,6 +237,13 @@ function Checkout() {
               </Button>
             </Stack>
           </Card>
+        ) : checkout.state === 'terms' ? (
+          <TermsStep
+            onAccepted={() => {
+              setCheckout({ state: 'loading' });
+              setAttempt((current) => current + 1);
+            }}
+          />
         ) : checkout.state === 'success' ? (
           <Card withBorder radius="lg" p="xl" maw={460} w="100%">
             <Stack align="center" ta="center" gap="sm">

@@ -3,6 +3,7 @@ import { CreditEntry, UniqueConstraintViolationException, User, type EntityManag
 import type { ApiConfig } from '../context';
 import { grantDiscoveryOffer } from '../credits/discovery';
 import { ledger } from '../credits/ledger';
+import { termsAcceptance } from '../account/terms';
 import { AppError } from '../shared/errors';
 import { hashPassword } from './password';
 import { usernameFromEmail, withRandomSuffix } from './username';
@@ -29,6 +30,7 @@ async function insertUser(em: EntityManager, input: RegisterInput, passwordHash:
         username,
         credits: 0,
         subscriptionType: 'free',
+        ...(input.acceptTerms ? termsAcceptance() : {}),
         createdAt: new Date(),
       });
     } catch (error) {

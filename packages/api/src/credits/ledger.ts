@@ -31,6 +31,13 @@ export async function balanceOf(em: EntityManager, userId: number): Promise<numb
   return row.credits;
 }
 
+/** The column's length: a line naming many options (a workflow's own names) is cut, with an ellipsis. */
+const DESCRIPTION_LENGTH = 255;
+
+function fitDescription(description: string): string {
+  return description.length <= DESCRIPTION_LENGTH ? description : `${description.slice(0, DESCRIPTION_LENGTH - 1)}…`;
+}
+
 /**
  * One balance change: `changeBalance` moves `users.credits` with a conditional update (false when
  * it may not), then the entry records the balance after it, all in one transaction. A reference
@@ -53,7 +60,7 @@ async function applyEntry(
         status: entry.status,
         amount: entry.amount,
         balanceAfter: balance,
-        description: entry.description,
+        description: fitDescription(entry.description),
         reason: entry.reason,
         externalRef: entry.externalRef,
         createdAt: now,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Payment } from '@atelier/db';
 import type { ServiceDeps } from '../context';
+import { requireAcceptedTerms } from '../account/terms';
 import { AppError } from '../shared/errors';
 import { findPack, OFFER_CURRENCY, type CreditPack } from '@atelier/catalog';
 import { eurosToCents } from './packs';
@@ -50,7 +51,9 @@ export async function createPaymentIntent(
       fieldErrors: { amount: [paymentMessages.unknownPack] },
     });
   }
-  const intent = await openIntent(requireStripe(stripe), userId, pack);
+  const client = requireStripe(stripe);
+  await requireAcceptedTerms(em, userId);
+  const intent = await openIntent(client, userId, pack);
   if (!intent.client_secret) throw new AppError('UPSTREAM', paymentMessages.intentRefused);
 
   await em.insert(Payment, {

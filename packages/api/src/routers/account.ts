@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deleteAccount } from '../account/delete';
 import { collectAccountExport } from '../account/export';
 import { accountStats } from '../account/stats';
+import { acceptTerms } from '../account/terms';
 import { accountMessages, updateAccount, wrongCurrentPassword } from '../account/update';
 import { AppError } from '../shared/errors';
 import { endSessions, signIn } from '../security/sessions';
@@ -40,6 +41,11 @@ export const accountRouter = router({
       }
       return { user: toPublicUser(updated.user) };
     }),
+
+  /** Accepts the CGU / CGV in force (the checkout's box): a purchase needs them. */
+  acceptTerms: sessionProcedure
+    .output(z.object({ version: z.string(), acceptedAt: z.date() }))
+    .mutation(({ ctx }) => acceptTerms(ctx.em, ctx.user.id)),
 
   /** Counts for the account page, computed from the records themselves. */
   stats: authedProcedure

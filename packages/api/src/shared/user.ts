@@ -1,5 +1,6 @@
 import type { User } from '@atelier/db';
 import { z } from 'zod';
+import { acceptedTerms } from '../account/terms';
 
 /** What any endpoint may say about the signed-in user: never the password hash. */
 export const publicUserSchema = z.object({
@@ -10,6 +11,8 @@ export const publicUserSchema = z.object({
   username: z.string(),
   credits: z.number(),
   subscriptionType: z.string(),
+  /** Whether the CGU / CGV in force are accepted: a purchase needs them. */
+  termsAccepted: z.boolean(),
   createdAt: z.date(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -23,6 +26,7 @@ export function toPublicUser(user: User): PublicUser {
     username: user.username,
     credits: user.credits,
     subscriptionType: user.subscriptionType,
+    termsAccepted: acceptedTerms(user),
     createdAt: user.createdAt,
   };
 }

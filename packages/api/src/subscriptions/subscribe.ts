@@ -1,6 +1,7 @@
 import { findPlan, type SubscriptionPlan } from '@atelier/catalog';
 import { Subscription, User, type EntityManager } from '@atelier/db';
 import type Stripe from 'stripe';
+import { requireAcceptedTerms } from '../account/terms';
 import { callStripe, requireStripe } from '../payments/stripe';
 import type { ServiceDeps } from '../context';
 import { AppError } from '../shared/errors';
@@ -87,6 +88,7 @@ export async function subscribe(
       fieldErrors: { plan: [subscriptionMessages.unknownPlan] },
     });
   const stripe = requireStripe(payments.stripe);
+  await requireAcceptedTerms(em, userId);
   const prices = await planPrices(stripe);
   // One key per plan and per subscription before it, read before anything changes: a double click
   // or a retried call gets the same subscription back.

@@ -18,6 +18,9 @@ export const User = defineEntity({
     /** The user's Stripe Customer, made at their first subscription. */
     stripeCustomerId: p.string().length(191).nullable().unique(),
     lastUsedImage: p.string().length(255).nullable(),
+    /** When the member accepted the CGU / CGV, and which version: a purchase needs the current one. */
+    termsAcceptedAt: p.datetime(3).nullable(),
+    termsVersion: p.string().length(32).nullable(),
     createdAt: createdAt(),
   },
 });
