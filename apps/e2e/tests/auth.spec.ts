@@ -15,8 +15,14 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
   await page.goto('/auth');
   await recordToasts(page);
   await submitSignUp(page, person);
-  await page.waitForURL((url) => url.pathname === '/');
+  // A new member lands in the studio, welcomed with what the free credits buy.
+  await page.waitForURL((url) => url.pathname === '/transform');
   expect(await toastsSeen(page)).toContain(`Compte créé avec succèsBienvenue ${person.firstName}!`);
+  const welcome = page.getByTestId('welcome');
+  await expect(welcome).toContainText('Vos 500 crédits offerts paient 10 images');
+  await welcome.getByRole('button', { name: 'Commencer' }).click();
+  await expect(welcome).toBeHidden();
+  await expect(page).toHaveURL(/\/transform$/);
   const account = page.getByTestId('account-button');
   await expect(account).toHaveText('É');
 
@@ -31,9 +37,9 @@ test('sign up, see the initial, log out and log back in', async ({ page }) => {
   // (it passes through /create?logout=true too briefly to be waited for on a busy machine).
   await expect(page.getByTestId('studio-login-modal')).toBeVisible();
   await expect(page).toHaveURL(/\/create$/);
-  // Back leads past the account page, to the home page of a visitor: nothing of the account is shown again.
+  // Back leads past the account page, to the studio of a visitor: nothing of the account is shown again.
   await page.goBack();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === '/transform');
   await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
   await expect(page.getByTestId('account-button')).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPathOf } from './next-path';
+import { nextPathOf, WELCOME_PATH } from './next-path';
 
 describe('nextPathOf', () => {
   it('goes back to the page of this site that sent the user to sign in', () => {
@@ -12,5 +12,10 @@ describe('nextPathOf', () => {
     for (const elsewhere of ['https://evil.example', '//evil.example', '/\\evil.example', 'create']) {
       expect(nextPathOf(`?next=${encodeURIComponent(elsewhere)}`)).toBe('/');
     }
+  });
+
+  it('sends a new member to the studio’s welcome, unless they came for a page', () => {
+    expect(nextPathOf('', WELCOME_PATH)).toBe('/transform?bienvenue=1');
+    expect(nextPathOf('?next=%2Fcheckout%3Fplan%3Davance', WELCOME_PATH)).toBe('/checkout?plan=avance');
   });
 });

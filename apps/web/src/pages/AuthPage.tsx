@@ -17,7 +17,7 @@ import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler
 import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { toast } from '../lib/toast';
-import { nextPathOf } from '../lib/next-path';
+import { nextPathOf, WELCOME_PATH } from '../lib/next-path';
 import { trpc } from '../lib/trpc';
 import { useCurrentUser } from '../lib/user';
 import { useZodForm, type TextFieldProps } from '../lib/useZodForm';
@@ -45,7 +45,8 @@ const pitch = [
 interface FormProps {
   showPassword: boolean;
   onShowPasswordChange: (visible: boolean) => void;
-  onSuccess: (firstName: string, title: string) => void;
+  /** Told once signed in; `landing` is where to go when the address names no page. */
+  onSuccess: (firstName: string, title: string, landing?: string) => void;
 }
 
 interface CredentialFieldsProps extends Pick<FormProps, 'showPassword' | 'onShowPasswordChange'> {
@@ -107,7 +108,7 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
     acceptTerms: false,
   });
   const register = trpc.auth.register.useMutation({
-    onSuccess: ({ user }) => onSuccess(user.firstName, 'Compte créé avec succès'),
+    onSuccess: ({ user }) => onSuccess(user.firstName, 'Compte créé avec succès', WELCOME_PATH),
     onError: (error) => toastError("Erreur d'inscription", error, "Erreur d'inscription"),
   });
   return (
@@ -167,10 +168,10 @@ export function AuthPage() {
   const [showPassword, setShowPassword] = useState(false);
   const utils = trpc.useUtils();
 
-  const onSuccess = (firstName: string, title: string) => {
+  const onSuccess = (firstName: string, title: string, landing = '/') => {
     toast({ title, description: `Bienvenue ${firstName}!` });
     void utils.auth.me.invalidate();
-    setTimeout(() => window.location.assign(nextPathOf(window.location.search)), REDIRECT_DELAY_MS);
+    setTimeout(() => window.location.assign(nextPathOf(window.location.search, landing)), REDIRECT_DELAY_MS);
   };
 
   const formProps = { showPassword, onShowPasswordChange: setShowPassword, onSuccess };

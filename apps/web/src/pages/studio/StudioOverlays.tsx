@@ -9,6 +9,7 @@ import { GallerySheet } from './parts/GallerySheet';
 import { MessageDialog } from '../../components/MessageDialog';
 import { SideBySideModal } from './parts/SideBySideModal';
 import { VideoPlayerModal } from './parts/VideoPlayer';
+import { WelcomeDialog } from './parts/WelcomeDialog';
 import { StudioSheet } from './StudioSheet';
 import { StudioThumbnails } from './StudioThumbnails';
 import type { Studio } from './useStudio';
@@ -21,6 +22,7 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
     <>
       <LoginModal opened={is('login')} onClose={closeOverlay} onSignIn={() => void studio.goSignIn()} />
       <MessageDialog message={studio.message} onClose={studio.closeMessage} />
+      <WelcomeDialog />
       <CompareOverlay
         opened={is('compare') && comparison !== null}
         before={comparison?.before ?? ''}
