@@ -278,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send(body);
   });
   if (metrics && options.metricsToken) {
-    metrics.countRunning(() => deps.jobs.running);
+    metrics.follow(deps.jobs);
     metrics.register(app, options.metricsToken);
   }
   await app.register(cookie);
@@ -340,7 +340,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
-  registerHealthRoutes(app, { orm: options.orm, media: options.media, redis });
+  registerHealthRoutes(app, {
+    orm: options.orm,
+    media: options.media,
+    redis,
+    generationWorkers: () => deps.jobs.workers.alive(),
+  });
 
   registerAuthRoutes(app, callerFor);
   registerAccountDataRoutes(app, callerFor, options.media);

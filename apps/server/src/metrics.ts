@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FinishedJob } from '@atelier/api';
+import type { FinishedJob, JobService } from '@atelier/api';
 import { CreditEntry, GenerationJob, type MikroORM } from '@atelier/db';
 import { imagePoolStats, modelThreadsStarted, type RenderKind } from '@atelier/media';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +32,7 @@ export class ServerMetrics {
   private readonly generationRuns: Histogram<'kind' | 'engine'>;
   private readonly generationsEnded: Counter<'kind' | 'engine' | 'status'>;
   /** Jobs running in this process now; none until the job service is told (a web process runs none). */
-  private runningHere: () => number = () => 0;
+  private jobs: Pick<JobService, 'running' | 'workers'> | null = null;
   private readonly cloudFailures: Counter<'model' | 'reason'>;
   private readonly cloudSpend: Counter<'model'>;
 
@@ -108,7 +108,16 @@ export class ServerMetrics {
         this.set(oldest ? Math.max(0, (Date.now() - oldest.createdAt.getTime()) / 1000) : 0);
       },
     });
-    const runningHere = () => this.runningHere();
+    const workersAlive = async () => (await this.jobs?.workers.alive()) ?? false;
+    new Gauge({
+      name: 'atelier_generation_workers_up',
+      help: 'Whether any process runs generations (1) or none does (0): asked of Redis on a web server',
+      registers,
+      async collect() {
+        this.set((await workersAlive()) ? 1 : 0);
+      },
+    });
+    const runningHere = () => this.jobs?.running ?? 0;
     new Gauge({
       name: 'atelier_generations_running_here',
       help: 'Generations this process is running now (0 on a web process)',
@@ -181,9 +190,9 @@ export class ServerMetrics {
     return figures === null ? own : `${own}\n${figures}`;
   }
 
-  /** Where the running generations of this process are counted. */
-  countRunning(running: () => number): void {
-    this.runningHere = running;
+  /** The job service whose running generations, and whose workers, are counted. */
+  follow(jobs: Pick<JobService, 'running' | 'workers'>): void {
+    this.jobs = jobs;
   }
 
   /**

@@ -39,6 +39,8 @@ export interface ReadinessDeps {
   orm: MikroORM;
   media: MediaDeps;
   redis: SharedRedis | null;
+  /** Whether any process runs generations (a web server asks Redis); told, never a reason to be unready. */
+  generationWorkers: () => Promise<boolean>;
   timeoutMs?: number | undefined;
 }
 
@@ -77,11 +79,15 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps):
       tag: 'Service',
       summary: 'Prêt à servir',
       description:
-        'Pour les répartiteurs de charge : la base de données, le stockage et Redis (quand il est configuré) répondent, chacun dans un court délai ; 503 avec `Retry-After` sinon.',
+        'Pour les répartiteurs de charge : la base de données, le stockage et Redis (quand il est configuré) répondent, chacun dans un court délai ; 503 avec `Retry-After` sinon. `generation` dit si un processus fait tourner les générations (`unavailable` : aucun worker ; les appels synchrones et les aperçus répondent alors 503 aussitôt, les générations asynchrones attendent en file).',
       access: 'public',
       answer: {
         kind: 'json',
-        schema: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.literal('ok')) }),
+        schema: z.object({
+          status: z.literal('ready'),
+          checks: z.record(z.string(), z.literal('ok')),
+          generation: z.enum(['available', 'unavailable']),
+        }),
         description: 'Chaque dépendance répond.',
       },
       refusals: [503],
@@ -97,7 +103,13 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ReadinessDeps):
           request.log.error({ check: name, state: result.state, cause: result.cause }, 'readiness check failed');
       }
       const states = Object.fromEntries(results.map(([name, result]) => [name, result.state]));
-      if (results.every(([, result]) => result.state === 'ok')) return { status: 'ready', checks: states };
+      if (results.every(([, result]) => result.state === 'ok')) {
+        const workers = await within(async () => {
+          if (!(await deps.generationWorkers())) throw new Error('no generation worker');
+        }, deps.timeoutMs ?? READINESS_TIMEOUT_MS);
+        if (workers.state !== 'ok') request.log.warn({ cause: workers.cause }, 'no generation worker runs');
+        return { status: 'ready', checks: states, generation: workers.state === 'ok' ? 'available' : 'unavailable' };
+      }
       return reply
         .code(503)
         .header('retry-after', '5')

@@ -55,9 +55,14 @@ export async function buildWorker(options: WorkerOptions): Promise<FastifyInstan
     await Promise.all([thumbnails.close(), jobs.close({ graceMs: options.shutdownGraceMs })]);
     await redis.close();
   });
-  registerHealthRoutes(app, { orm: options.orm, media: options.media, redis });
+  registerHealthRoutes(app, {
+    orm: options.orm,
+    media: options.media,
+    redis,
+    generationWorkers: () => jobs.workers.alive(),
+  });
   if (metrics && options.metricsToken) {
-    metrics.countRunning(() => jobs.running);
+    metrics.follow(jobs);
     metrics.register(app, options.metricsToken);
   }
   app.setNotFoundHandler((_request, reply) => sendHttpError(reply, { statusCode: 404 }));

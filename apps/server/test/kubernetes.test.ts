@@ -121,18 +121,20 @@ describe('the Prometheus queries and alert rules of docs/operations.md', () => {
     expect(unknownSeries(queries)).toEqual([]);
   });
 
-  it('alert on a job waiting over a minute, on over 5 % of failures and on an unreachable database, in rules Prometheus reads', () => {
+  it('alert on a job waiting over a minute, on over 5 % of failures, on no worker and on an unreachable database, in rules Prometheus reads', () => {
     type Rule = { alert: string; expr: string; for: string; annotations: { summary: string } };
     const { groups } = parse(block('yaml')) as { groups: { name: string; rules: Rule[] }[] };
     const rules = groups.flatMap((group) => group.rules);
     expect(rules.map((rule) => [rule.alert, rule.expr.trim().split(/\s+/).slice(-2).join(' ')])).toEqual([
       ['GenerationQueueStuck', '> 60'],
       ['GenerationFailureRatioHigh', '> 0.05'],
+      ['NoGenerationWorker', '== 0'],
       ['DatabaseUnreachable', '== 0'],
     ]);
     expect(rules[0]!.expr).toContain('atelier_generation_oldest_waiting_seconds');
     expect(rules[1]!.expr).toMatch(/atelier_generations_ended_total\{status="failed"\}/);
-    expect(rules[2]!.expr).toContain('atelier_database_up');
+    expect(rules[2]!.expr).toContain('atelier_generation_workers_up');
+    expect(rules[3]!.expr).toContain('atelier_database_up');
     for (const rule of rules)
       expect([rule.for, rule.annotations.summary]).toEqual([expect.stringMatching(/^\d+m$/), expect.any(String)]);
     expect(rules.map((rule) => rule.expr).flatMap(unknownSeries)).toEqual([]);

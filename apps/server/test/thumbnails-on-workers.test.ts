@@ -3,7 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { THUMBNAIL_RETRY_AFTER_SECONDS, thumbnailMessages } from '@atelier/api';
+import {
+  NO_WORKER_RETRY_AFTER_SECONDS,
+  THUMBNAIL_RETRY_AFTER_SECONDS,
+  thumbnailMessages,
+  workerMessages,
+} from '@atelier/api';
 import { DiskRenderStore, RenderCache, THUMBNAIL_SIZE } from '@atelier/media';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -14,6 +19,7 @@ import { testQueueTargets } from './support/redis';
 
 /** A web server and a worker meet on Redis only: without it there is no such deployment to test. */
 const redisTargets = testQueueTargets().filter((target) => target.name === 'redis');
+const photo = new URL('../../../../shared/photos/astronaut.jpg', import.meta.url);
 
 describe.each(redisTargets)('a web server asks the workers for its thumbnails, on $name', (queue) => {
   // The render store web servers and workers share (a bucket in production; a folder here).
@@ -43,7 +49,7 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
       {
         instanceOf: web,
         runsGenerations: false,
-        thumbnailWaitMs: 300,
+        thumbnailWaitMs: 50,
         media: { renders: cacheOnTheStore() },
         logger: { level: 'info', stream: logStream },
       },
@@ -56,7 +62,38 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
     rmSync(renders, { recursive: true, force: true });
   });
 
-  it('answers 503 with Retry-After while no worker renders it, then the picture a worker kept', async () => {
+  it('says at once that no worker runs: previews and synchronous generations 503, queued ones 202', async () => {
+    // The patient server would wait a minute for a worker; with none at all it answers at once.
+    const started = Date.now();
+    const preview = await web.client().get('/api/thumbnail/lighting-golden-hour.jpg');
+    expect(preview.status).toBe(503);
+    expect(preview.headers['retry-after']).toBe(String(NO_WORKER_RETRY_AFTER_SECONDS));
+    expect(preview.body).toEqual({ message: workerMessages.none, error: 'no_worker' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await web.client().get('/api/ready')).body).toMatchObject({ status: 'ready', generation: 'unavailable' });
+
+    const member = web.client({ ip: '10.71.0.2' });
+    const { user } = await member.register();
+    const { id } = (
+      await member.upload(await readFile(photo), { selection: JSON.stringify({ style: { id: 'watercolor' } }) })
+    ).body as { id: number };
+    const waiting = await member.post(`/api/transform/${id}`);
+    expect(waiting.status).toBe(503);
+    expect(waiting.body.error).toBe('no_worker');
+    // Nothing was held for it; a generation that does not wait is queued for the next worker.
+    expect((await member.get('/api/auth/account')).body.user.credits).toBe(user.credits);
+    const queued = await member.post(`/api/transform/${id}`, {}, { prefer: 'respond-async' });
+    expect(queued.status, queued.text).toBe(202);
+  });
+
+  it('answers 503 with Retry-After while a worker has not rendered it yet, then the picture it kept', async () => {
+    workerRenders = cacheOnTheStore();
+    worker = await buildWorker({
+      orm: web.db.orm,
+      media: { ...web.media, renders: workerRenders },
+      redis: web.redis!,
+    });
+    expect((await web.client().get('/api/ready')).body).toMatchObject({ generation: 'available' });
     const waited = await impatientWeb.client().get('/api/thumbnail/lighting-golden-hour.jpg');
     expect(waited.status).toBe(503);
     expect(waited.headers['retry-after']).toBe(String(THUMBNAIL_RETRY_AFTER_SECONDS));
@@ -66,12 +103,6 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
     expect(logged.filter(({ level }) => level >= 50)).toEqual([]);
     expect(logged.map(({ msg }) => msg)).toContain('not ready yet, asked to retry');
 
-    workerRenders = cacheOnTheStore();
-    worker = await buildWorker({
-      orm: web.db.orm,
-      media: { ...web.media, renders: workerRenders },
-      redis: web.redis!,
-    });
     const served = await web.client().get('/api/thumbnail/lighting-golden-hour.jpg');
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
@@ -98,7 +129,7 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
     const member = web.client({ ip: '10.71.0.1' });
     await member.register();
     const kept = await member.upload(
-      await readFile(new URL('../../../../shared/photos/astronaut.jpg', import.meta.url)),
+      await readFile(photo),
       {},
       {
         path: '/api/option-samples',

@@ -64,3 +64,4 @@ export {
   type ThumbnailRequestsOptions,
 } from './jobs/thumbnail-queue';
 export { jobKinds } from './jobs/kinds';
+export { NO_WORKER_RETRY_AFTER_SECONDS, workerMessages } from './jobs/workers';

@@ -116,6 +116,11 @@ export class BullMqQueue implements JobQueue {
     await this.worker.waitUntilReady();
   }
 
+  /** BullMQ names each worker's Redis connection: the workers of every instance, from Redis's client list. */
+  workers(): Promise<number> {
+    return this.queue.getWorkersCount();
+  }
+
   /** Stops taking jobs, waits for the running ones, and lets go of the queue (not of the shared connection). */
   async close(): Promise<void> {
     await this.worker?.close();

@@ -31,6 +31,8 @@ export interface JobQueue {
   start(run: JobRunner): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>;
+  /** How many processes take jobs now: this one once started, or every worker Redis knows. */
+  workers(): Promise<number>;
 }
 
 /**
@@ -60,6 +62,10 @@ export class InProcessQueue implements JobQueue {
   async placeOf(jobId: number): Promise<number | null> {
     const index = this.waiting.findIndex((job) => job.jobId === jobId);
     return index < 0 ? null : index;
+  }
+
+  async workers(): Promise<number> {
+    return this.run && !this.closed ? 1 : 0;
   }
 
   /** A job handed back stays queued in the database: the next start of this process runs it. */

@@ -35,6 +35,7 @@ import {
 } from './events';
 import { holdRef } from './paid-results';
 import type { JobQueue } from './queue';
+import { WorkerPresence } from './workers';
 
 export const jobMessages = {
   queued: "En file d'attente",
@@ -172,9 +173,12 @@ export class JobService {
   /** The runs of this process, so a stop can wait for them. */
   private readonly runs = new Set<Promise<unknown>>();
   private readonly durations: TypicalDurations;
+  /** Whether any process runs generations: a synchronous call does not wait for none. */
+  readonly workers: WorkerPresence;
 
   constructor(private readonly options: JobServiceOptions) {
     this.events = options.events ?? new JobEvents();
+    this.workers = new WorkerPresence(() => options.queue.workers());
     this.durations = new TypicalDurations(options.orm);
     this.leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   }

@@ -1,6 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppError } from '../shared/errors';
+import { WorkerPresence } from './workers';
 
 const QUEUE_NAME = 'thumbnails';
 
@@ -48,6 +49,7 @@ export interface ThumbnailRequestsOptions {
 export class ThumbnailRequests {
   private readonly queue: Queue<ThumbnailJob>;
   private readonly waiting = new Map<string, Set<(outcome: ThumbnailOutcome) => void>>();
+  private readonly workers = new WorkerPresence(() => this.queue.getWorkersCount());
 
   private constructor(private readonly options: ThumbnailRequestsOptions) {
     this.queue = new Queue<ThumbnailJob>(QUEUE_NAME, {
@@ -72,8 +74,10 @@ export class ThumbnailRequests {
    * Resolves once a worker has kept the thumbnail; past the wait, a 503 saying when to retry (the
    * job stays queued: the next request likely finds the thumbnail kept).
    */
-  readonly render = (renderId: string): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
+  readonly render = async (renderId: string): Promise<void> => {
+    // No worker at all: said at once rather than after the whole wait.
+    await this.workers.requireForWait(this.options.waitMs);
+    return new Promise<void>((resolve, reject) => {
       const listeners = this.waiting.get(renderId) ?? new Set();
       this.waiting.set(renderId, listeners);
       const stop = () => {
@@ -101,6 +105,7 @@ export class ThumbnailRequests {
         reject(error);
       });
     });
+  };
 
   async close(): Promise<void> {
     await this.queue.close();

@@ -42,6 +42,7 @@ export async function transformUpload(
     throw new AppError('VALIDATION', transformMessages.noOption);
   }
   const prompt = upload.style?.trim() || buildStyleText(selection, colors);
+  await jobs.workers.requireForWait(waitMs);
   const job = await jobs.submit(em, {
     userId,
     kind: 'studio',

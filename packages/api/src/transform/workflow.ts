@@ -30,6 +30,7 @@ export async function renderWorkflow(
 ) {
   const sourceKey = await viewableImageKey(em, userId, input.image);
   const selection = input.selection ?? {};
+  await jobs.workers.requireForWait(waitMs);
   const job = await jobs.submit(em, {
     userId,
     kind: 'workflow',
@@ -83,6 +84,7 @@ export async function transformNode(
   }
   const sourceKey = await viewableImageKey(em, userId, input.parentImagePath);
   const selection: Selection = { [category]: { id: option.id, name: option.name } };
+  await jobs.workers.requireForWait(waitMs);
   const job = await jobs.submit(em, {
     userId,
     kind: 'node',

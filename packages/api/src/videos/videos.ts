@@ -84,6 +84,7 @@ export async function generateVideo(
   const sourceKey = await viewableImageKey(em, userId, input.imageUrl);
   const prompt = input.prompt?.trim() || buildVideoPrompt({});
   let videoId = 0;
+  await jobs.workers.requireForWait(waitMs);
   const job = await jobs.submit(
     em,
     { userId, kind: 'video', input: { sourceKey, prompt } },
