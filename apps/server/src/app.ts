@@ -174,6 +174,7 @@ async function apiDeps(
       passwordHash: PRODUCTION_HASH_PARAMS,
       quotas: STORAGE_QUOTAS,
       operator: { name: null, address: null, email: null, hostingProvider: null },
+      adminEmails: [],
       ...options.api,
     },
     signIn: new SignInThrottle({ signUpsPerMinute: options.authAttemptsPerMinute ?? 10, redis }),

@@ -162,6 +162,17 @@ const envSchema = z.object({
   OPERATOR_EMAIL: z.email('OPERATOR_EMAIL must be an e-mail address').optional(),
   /** The host of the service (name and address), which the mentions légales must name. */
   HOSTING_PROVIDER: z.string().trim().min(1).optional(),
+  /** The administrators: comma-separated e-mail addresses, compared without case at each request. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('ADMIN_EMAILS must be comma-separated e-mail addresses'))),
   /** Where the local video engine looks for a system ffmpeg before its bundled one. */
   PATH: z.string().default(''),
 });

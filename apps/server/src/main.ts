@@ -55,6 +55,7 @@ async function main(): Promise<void> {
             quotas: quotasOf(config.env),
             discoveryOfferCredits: config.env.DISCOVERY_OFFER_CREDITS,
             operator: operatorOf(config.env),
+            adminEmails: config.env.ADMIN_EMAILS,
           },
           payments: {
             stripe: config.env.STRIPE_SECRET_KEY

@@ -31,6 +31,8 @@ export interface ApiConfig {
   /** What each account may keep (pictures, workflows). */
   quotas: StorageQuotas;
   operator: OperatorDetails;
+  /** The administrators' e-mail addresses, lower-cased (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
 }
 
 /** Who runs the instance, for the legal pages; each null until the server's settings give it. */

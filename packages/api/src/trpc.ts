@@ -4,6 +4,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { z } from 'zod';
+import { adminMessages, isAdministrator } from './admin/access';
 import type { Context } from './context';
 import type { Identity } from './security/identity';
 import { tokenMessages } from './security/tokens';
@@ -158,6 +159,15 @@ export const sessionProcedure = identifiedProcedure.use(({ ctx, next }) => {
   const { user, identity } = signedIn(ctx);
   if (identity.via === 'token') throw new AppError('FORBIDDEN', tokenMessages.sessionOnly);
   return next({ ctx: { user, identity } });
+});
+
+/**
+ * An administrator (ADMIN_EMAILS) in their browser: visitors get 401, members 403, and so does any
+ * API token (sessionProcedure), so a leaked token never carries an administrator's powers.
+ */
+export const adminProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (!isAdministrator(ctx.config, ctx.user.email)) throw new AppError('FORBIDDEN', adminMessages.forbidden);
+  return next();
 });
 
 /**

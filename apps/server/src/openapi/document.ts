@@ -32,7 +32,7 @@ const refusals: Record<RefusalStatus | 500, { name: string; description: string;
   403: {
     name: 'Forbidden',
     description:
-      "Refusé : ressource d'un autre utilisateur, écriture venue d'une autre origine que le site, jeton d'API en lecture seule pour une écriture, ou jeton d'API pour la sécurité du compte (mot de passe, sessions, jetons, export, suppression : depuis le navigateur connecté seulement).",
+      "Refusé : ressource d'un autre utilisateur, écriture venue d'une autre origine que le site, jeton d'API en lecture seule pour une écriture, ou jeton d'API pour la sécurité du compte (mot de passe, sessions, jetons, export, suppression : depuis le navigateur connecté seulement), ou compte qui n'est pas administrateur pour la console d'administration.",
   },
   404: { name: 'NotFound', description: 'Introuvable, ou pas visible pour cet utilisateur.' },
   409: { name: 'Conflict', description: 'Conflit avec l’état présent (déjà pris, déjà terminé, déjà reçu).' },
@@ -55,11 +55,11 @@ function refusalStatuses(operation: ApiOperation): RefusalStatus[] {
   const statuses = new Set<RefusalStatus>(operation.refusals ?? []);
   const takesInput = Boolean(operation.params?.length || operation.query?.length || operation.body);
   if (takesInput) statuses.add(400);
-  if (operation.access === 'account' || operation.access === 'session') statuses.add(401);
+  const browserOnly = operation.access === 'session' || operation.access === 'admin';
+  if (operation.access === 'account' || browserOnly) statuses.add(401);
   // Writes from another site's page are refused (CSRF); signed webhooks come without Origin; an
-  // API token is refused the account's security.
-  if ((operation.method !== 'GET' && operation.access !== 'signed') || operation.access === 'session')
-    statuses.add(403);
+  // API token is refused the account's security and the console, a member the console.
+  if ((operation.method !== 'GET' && operation.access !== 'signed') || browserOnly) statuses.add(403);
   if (operation.body?.kind === 'json' || operation.body?.kind === 'multipart') statuses.add(413).add(415);
   if (operation.generation) statuses.add(402);
   if (operation.ranges) statuses.add(416);
@@ -81,6 +81,7 @@ const security = {
   public: [],
   account: [{ session: [] }, { bearerAuth: [] }],
   session: [{ session: [] }],
+  admin: [{ session: [] }],
   viewer: [{}, { session: [] }, { bearerAuth: [] }],
   signed: [],
 } satisfies Record<ApiOperation['access'], unknown[]>;

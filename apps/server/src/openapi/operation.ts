@@ -13,6 +13,10 @@ export const apiTags = [
     name: 'Générations',
     description: 'Chaque image ou vidéo est une génération à suivre : état, événements, annulation.',
   },
+  {
+    name: 'Modération',
+    description: 'Signaler une publication ; décisions et console des administrateurs (`ADMIN_EMAILS`).',
+  },
   { name: 'Webhooks', description: 'Ce que Stripe et Replicate envoient à Atelier, signé.' },
   { name: 'Service', description: 'Santé et documentation.' },
 ] as const;
@@ -20,9 +24,10 @@ export const apiTags = [
 /**
  * Who may call a path: anyone; anyone, with answers that depend on the viewer (`viewer`); a
  * signed-in account only (session cookie or personal API token); the account's security, from a
- * signed-in browser only (`session`: a token gets 403); a signed webhook sender.
+ * signed-in browser only (`session`: a token gets 403); an administrator's browser (`admin`:
+ * visitors get 401, members and tokens 403); a signed webhook sender.
  */
-export type Access = 'public' | 'viewer' | 'account' | 'session' | 'signed';
+export type Access = 'public' | 'viewer' | 'account' | 'session' | 'admin' | 'signed';
 
 /** The refusals a path may answer beside those its access, its input and its kind already imply. */
 export type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 503;

@@ -58,6 +58,7 @@ export async function openApi(target: TestDatabaseTarget) {
       passwordHash: TEST_HASH_PARAMS,
       quotas: STORAGE_QUOTAS,
       operator: { name: null, address: null, email: null, hostingProvider: null },
+      adminEmails: [],
     },
     signIn: new SignInThrottle({ signUpsPerMinute: 1_000_000 }),
     limits: {
@@ -66,6 +67,7 @@ export async function openApi(target: TestDatabaseTarget) {
       accountUpdates: unlimited,
       passwordResets: unlimited,
       accountExports: unlimited,
+      reports: unlimited,
     },
     mail: { mailer: null, appUrl: 'http://localhost:3000' },
     payments: { stripe: null, publishableKey: null, webhookSecret: null },

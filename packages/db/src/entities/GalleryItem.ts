@@ -28,6 +28,15 @@ export const GalleryItem = defineEntity({
     engine: p.string().length(32).nullable(),
     /** The cloud models that made it, in the order they ran ("owner/name"); null for the local engine and older items. */
     models: p.json<string[]>().nullable(),
+    /**
+     * Taken off the public side by an administrator (`moderation`, with the statement of reasons
+     * its owner reads) or with its owner's suspended account (`suspension`); null while it is not.
+     */
+    hiddenBy: p.string().length(16).$type<'moderation' | 'suspension'>().nullable(),
+    hiddenAt: p.datetime(3).nullable(),
+    moderationStatement: p.text().nullable(),
+    /** The owner asked once for the decision to be looked at again. */
+    reviewRequestedAt: p.datetime(3).nullable(),
     createdAt: createdAt(),
   },
   uniques: [{ properties: ['owner', 'transformedImagePath'] }],

@@ -13,8 +13,14 @@ export { PasswordResetToken } from './PasswordResetToken';
 export { GenerationJob, JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus } from './GenerationJob';
 export { Session } from './Session';
 export { ApiToken, API_TOKEN_SCOPES, type ApiTokenScope } from './ApiToken';
+export { AuditEntry, AUDIT_ACTIONS, type AuditAction } from './AuditEntry';
+export { PostReport, REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from './PostReport';
+export { Suspension } from './Suspension';
 
 import { ApiToken } from './ApiToken';
+import { AuditEntry } from './AuditEntry';
+import { PostReport } from './PostReport';
+import { Suspension } from './Suspension';
 import { CreditEntry } from './CreditEntry';
 import { GalleryItem } from './GalleryItem';
 import { GenerationJob } from './GenerationJob';
@@ -46,4 +52,7 @@ export const entities = [
   Session,
   ApiToken,
   PasswordResetToken,
+  PostReport,
+  Suspension,
+  AuditEntry,
 ];
