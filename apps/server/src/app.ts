@@ -50,6 +50,7 @@ import { registerJobRoutes } from './rest/jobs';
 import { registerPaymentRoutes } from './rest/payments';
 import { REPLICATE_WEBHOOK_PATH, registerReplicateRoutes } from './rest/replicate';
 import { registerMediaRoutes } from './rest/media';
+import { registerModerationRoutes } from './rest/moderation';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
 import { faultAnswer, faultReply } from './faults';
@@ -362,6 +363,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGalleryRoutes(app, callerFor, contextFor);
   registerFeedRoutes(app, callerFor, contextFor);
   registerJobRoutes(app, callerFor);
+  registerModerationRoutes(app, callerFor);
   registerOpenApiRoutes(app);
   if (options.runsGenerations ?? true) await deps.jobs.start();
   app.addHook('preClose', (done) => {

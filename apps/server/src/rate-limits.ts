@@ -14,6 +14,8 @@ export interface RateLimitSettings {
   accountUpdatesPerMinute?: number | undefined;
   /** Password reset links asked per hour, per address and per e-mail; links used per hour, per address. */
   passwordResetsPerHour?: number | undefined;
+  /** Reports of public posts per hour, per address. */
+  reportsPerHour?: number | undefined;
 }
 
 const MINUTE_MS = 60_000;
@@ -24,6 +26,7 @@ const messages = {
   apiToken: (seconds: number) => `Trop de requêtes avec ce jeton d'API. Réessayez dans ${seconds} s.`,
   accountUpdates: (seconds: number) => `Trop de modifications du compte en peu de temps. Réessayez dans ${seconds} s.`,
   accountExports: (seconds: number) => `Trop d'exports de vos données en peu de temps. Réessayez dans ${seconds} s.`,
+  reports: (seconds: number) => `Trop de signalements en peu de temps. Réessayez dans ${waitInWords(seconds)}.`,
   passwordResets: (seconds: number) =>
     `Trop de demandes de réinitialisation du mot de passe. Veuillez réessayer dans ${waitInWords(seconds)}.`,
 };
@@ -98,5 +101,7 @@ export async function registerRateLimits(
     passwordResets: limit('passwordResets', settings.passwordResetsPerHour ?? 5, 60 * MINUTE_MS),
     // Plenty for a person.
     accountExports: limit('accountExports', 10),
+    // Plenty for a person who meets several posts to report; a script flooding the queue is stopped.
+    reports: limit('reports', settings.reportsPerHour ?? 20, 60 * MINUTE_MS),
   };
 }

@@ -205,10 +205,13 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
       'GET /api/account/export',
       'GET /api/account/sessions',
       'GET /api/account/tokens',
+      'GET /api/admin/reports',
       'POST /api/account/delete',
       'POST /api/account/terms',
       'POST /api/account/tokens',
       'POST /api/account/update',
+      'POST /api/admin/posts/{id}/restore',
+      'POST /api/admin/reports/{id}/decision',
     ]);
     for (const documented of sessionOnly) {
       for (const script of [reader, generator]) {
@@ -216,6 +219,12 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
         expect(refused.status, label(documented)).toBe(403);
         expect(refused.body.message, label(documented)).toBe(SESSION_ONLY);
       }
+      // The console is an administrator's: a visitor is asked to sign in, a member refused.
+      if (!documented.path.startsWith('/api/admin/')) continue;
+      expect((await sendExample(t.client({ ip: nextIp() }), documented, photo)).status, label(documented)).toBe(401);
+      const member = await sendExample(browser, documented, photo);
+      expect(member.status, label(documented)).toBe(403);
+      expect(member.body.message, label(documented)).toBe('Réservé aux administrateurs.');
     }
 
     /** Answered on its merits (found or not, one's own or not): the token itself was not refused. */

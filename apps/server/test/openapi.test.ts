@@ -11,6 +11,8 @@ import { samplePhoto } from './support/images';
 import { fastifyUrl } from '../src/openapi/api-route';
 import { describedApi, NOT_CONFIGURED, sendExample, type Json } from './support/openapi-examples';
 
+const CONTRACT_ADMIN = 'contrat@atelier.example';
+
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
@@ -45,7 +47,8 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
   let api: ReturnType<typeof describedApi>;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    // The account that sends the examples is an administrator, so the console's paths answer too.
+    t = await startTestApp(target, { api: { adminEmails: [CONTRACT_ADMIN] } });
     api = describedApi(t.app);
   });
   afterAll(async () => {
@@ -113,7 +116,7 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
   it('answers each documented example request as the document describes', async () => {
     const visitor = t.client({ ip: '10.60.0.1' });
     const c = t.client({ ip: '10.60.0.2' });
-    const { user, email } = await c.register();
+    const { user, email } = await c.register({ email: CONTRACT_ADMIN });
     // A second device of the same account, whose session the example closes.
     const otherDevice = t.client({ ip: '10.60.0.3' });
     expect((await otherDevice.post('/api/login', { email, password: 'motdepasse' })).status).toBe(200);
@@ -132,6 +135,8 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     const saved = await c.post('/api/gallery/save', { transformedImagePath, originalImagePath: upload.imagePath });
     const itemId = (saved.body as { item: { id: number } }).item.id;
     expect((await c.post(`/api/posts/${itemId}/public`)).status).toBe(200);
+    const reported = await visitor.post(`/api/posts/${itemId}/reports`, { reason: 'spam' });
+    expect(reported.status, reported.text).toBe(201);
     const { sampleId } = (await c.upload(photo, {}, { path: '/api/option-samples' })).body as { sampleId: string };
     const videoKey = await t.media.storage.put('videos', randomBytes(4096), 'mp4');
     const em = t.db.orm.em.fork();
@@ -169,6 +174,9 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'POST /api/videos/{id}/public': { params: { id: video.id } },
       'DELETE /api/account/sessions/{id}': { params: { id: otherSessionId } },
       'DELETE /api/account/tokens/{id}': { params: { id: tokenId } },
+      'POST /api/posts/{postId}/reports': { params: { postId: itemId } },
+      // Dismissed: the post stays for the examples after it.
+      'POST /api/admin/reports/{id}/decision': { params: { id: 1 }, body: { action: 'dismiss' } },
       'POST /api/videos/create-placeholder': { body: { sourceImagePath: upload.imagePath } },
       // A 6-second video takes a while: this one is followed as a job, then canceled.
       'POST /api/generate-video': { body: { imageUrl: upload.imagePath }, headers: { prefer: 'respond-async' } },
@@ -191,6 +199,9 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       // This test's video file was stored by hand, not made by a generation: it has no poster to publish.
       'POST /api/videos/{id}/public': 409,
       'POST /api/account/delete': 400,
+      // Nothing was hidden: nothing to restore nor to ask a review of.
+      'POST /api/admin/posts/{id}/restore': 404,
+      'POST /api/gallery/{id}/review': 404,
     };
     const accountPaths = new Set(['/api/register', '/api/login', '/api/auth/logout']);
     // Deletions last, so that what the other examples read is still there: the item and the video

@@ -2,6 +2,7 @@ import { GalleryItem } from '@atelier/db';
 import type { ServiceDeps } from '../context';
 import { withdrawBorrowedOriginals } from '../gallery/borrowed';
 import { galleryMessages } from '../gallery/messages';
+import { moderationMessages } from '../moderation/messages';
 import { AppError } from '../shared/errors';
 
 /**
@@ -17,13 +18,15 @@ export async function publishGalleryItem(
   const item = await em.findOne(
     GalleryItem,
     { id: itemId, owner: ownerId },
-    { fields: ['isPublic', 'originalPublic', 'originalImagePath'] },
+    { fields: ['isPublic', 'originalPublic', 'originalImagePath', 'hiddenBy'] },
   );
   if (!item) throw new AppError('NOT_FOUND', galleryMessages.itemNotFound);
+  // Hidden by a decision (or with a suspended account): only an administrator puts it back.
+  if (item.hiddenBy) throw new AppError('CONFLICT', moderationMessages.hiddenCannotBePublished);
   if (item.isPublic && item.originalPublic === withOriginal) return;
   const published = await em.nativeUpdate(
     GalleryItem,
-    { id: itemId, owner: ownerId, isPublic: false },
+    { id: itemId, owner: ownerId, isPublic: false, hiddenBy: null },
     { isPublic: true, publishedAt: new Date(), originalPublic: withOriginal },
   );
   if (published === 0)

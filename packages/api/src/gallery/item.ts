@@ -27,6 +27,10 @@ export const galleryItemSchema = z.object({
   /** The cloud models that made it, in order ("owner/name"); null for the local engine and older items. */
   models: z.array(z.string()).nullable(),
   createdAt: z.date(),
+  /** Set while the moderation hid it: the decision's date, its statement of reasons, and whether a review was asked. */
+  moderation: z
+    .object({ hiddenAt: z.date(), statement: z.string(), reviewRequestedAt: z.date().nullable() })
+    .nullable(),
 });
 export type GalleryItemView = z.infer<typeof galleryItemSchema>;
 
@@ -51,5 +55,13 @@ export function toGalleryItemView(item: GalleryItem): GalleryItemView {
     engine: item.engine ?? null,
     models: item.models ?? null,
     createdAt: item.createdAt,
+    moderation:
+      item.hiddenBy === 'moderation' && item.hiddenAt
+        ? {
+            hiddenAt: item.hiddenAt,
+            statement: item.moderationStatement ?? '',
+            reviewRequestedAt: item.reviewRequestedAt ?? null,
+          }
+        : null,
   };
 }

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc';
 import { accountRouter } from './account';
+import { adminRouter } from './admin';
 import { apiTokensRouter } from './api-tokens';
 import { authRouter } from './auth';
 import { creditsRouter } from './credits';
@@ -11,6 +12,7 @@ import { sessionsRouter } from './sessions';
 import { siteRouter } from './site';
 import { subscriptionsRouter } from './subscriptions';
 import { mediaRouter } from './media';
+import { moderationRouter } from './moderation';
 import { transformRouter } from './transform';
 import { videosRouter } from './videos';
 import { workflowRouter } from './workflow';
@@ -31,6 +33,8 @@ export const appRouter = router({
   workflow: workflowRouter,
   jobs: jobsRouter,
   site: siteRouter,
+  moderation: moderationRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,8 @@ export interface RateLimits {
   passwordResets: RateLimit;
   /** Exports of the account's data ("Exporter mes données"), per user: each reads every file of the account. */
   accountExports: RateLimit;
+  /** Reports of public posts, per address: visitors may report too. */
+  reports: RateLimit;
 }
 
 /** "30 secondes", "4 minutes": the wait a refusal names. */

@@ -1,0 +1,211 @@
+import { AuditEntry, PostReport, Transformation, Upload } from '@atelier/db';
+import { testDatabaseTargets } from '@atelier/db/testing';
+import { storageFileName } from '@atelier/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberFactory, type Member } from './support/gallery';
+import { startTestApp, type TestApp } from './support/harness';
+import { samplePhoto } from './support/images';
+
+const ADMIN_EMAIL = 'moderation@atelier.example';
+const STATEMENT = 'Image violente, contraire aux conditions d’utilisation (article 4).';
+
+describe.each(testDatabaseTargets())('reports and moderation decisions on $name', (target) => {
+  let t: TestApp;
+  const member = memberFactory(() => t, 71);
+  let admin: Member;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    t = await startTestApp(target, { api: { adminEmails: [ADMIN_EMAIL] }, rateLimits: { reportsPerHour: 3 } });
+    const c = t.client({ ip: '10.71.250.1' });
+    // Signed up in capitals: the address is compared as e-mails are stored, lower-cased.
+    const { user } = await c.register({ email: ADMIN_EMAIL.toUpperCase() });
+    admin = { c, userId: user.id, email: ADMIN_EMAIL };
+    photo = await samplePhoto(2, 64, 48);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A post of the member's published with its original, both files really stored. */
+  async function publishedPost(author: Member): Promise<{ id: number; files: string[] }> {
+    const [resultKey, uploadKey] = await Promise.all([
+      t.media.storage.put('results', photo, 'jpg'),
+      t.media.storage.put('uploads', photo, 'jpg'),
+    ]);
+    const em = t.db.orm.em.fork();
+    em.create(Transformation, {
+      owner: author.userId,
+      kind: 'image',
+      prompt: 'aquarelle',
+      status: 'succeeded',
+      resultKey,
+      resultFile: storageFileName(resultKey),
+      engine: 'local',
+      createdAt: new Date(),
+    });
+    em.create(Upload, {
+      owner: author.userId,
+      storageKey: uploadKey,
+      size: photo.length,
+      mime: 'image/jpeg',
+      width: 64,
+      height: 48,
+      createdAt: new Date(),
+    });
+    await em.flush();
+    const files = [`/api/media/${resultKey}`, `/api/media/${uploadKey}`];
+    const saved = await author.c.post('/api/gallery/save', {
+      transformedImagePath: files[0],
+      originalImagePath: files[1],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const id = saved.body.item.id as number;
+    expect((await author.c.post(`/api/posts/${id}/public`, { withOriginal: true })).status).toBe(200);
+    return { id, files };
+  }
+
+  const feedIds = async () =>
+    ((await t.client({ ip: '10.71.200.1' }).get('/api/feed/public')).body.posts as { id: number }[]).map(
+      (post) => post.id,
+    );
+
+  it('takes reports from anyone, once per reporter and post, in French, limited per address', async () => {
+    const author = await member();
+    const post = await publishedPost(author);
+    const reporter = await member();
+    const visitor = t.client({ ip: '10.71.100.1' });
+
+    const first = await reporter.c.post(`/api/posts/${post.id}/reports`, { reason: 'spam', details: ' Publicité ' });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.message).toMatch(/^Merci : votre signalement a été transmis/);
+    expect((await reporter.c.post(`/api/posts/${post.id}/reports`, { reason: 'violence' })).status).toBe(201);
+    expect((await visitor.post(`/api/posts/${post.id}/reports`, { reason: 'other' })).status).toBe(201);
+    const stored = await t.db.orm.em.fork().find(PostReport, { post: post.id }, { orderBy: { id: 'asc' } });
+    expect(stored.map((report) => [report.reason, report.details, report.reporter?.id ?? null])).toEqual([
+      ['spam', 'Publicité', reporter.userId],
+      ['other', null, null],
+    ]);
+    // No address is kept, only its hash.
+    expect(stored[1]!.reporterKey).toMatch(/^ip:[0-9a-f]{64}$/);
+
+    const unknown = await visitor.post(`/api/posts/${post.id}/reports`, { reason: 'laid' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(
+      'Motif inconnu : « illegal », « nudity », « violence », « harassment », « copyright », « spam », « other »',
+    );
+    const long = await t.client({ ip: '10.71.100.2' }).post(`/api/posts/${post.id}/reports`, {
+      reason: 'other',
+      details: 'é'.repeat(1001),
+    });
+    expect(long.status).toBe(400);
+    expect((await t.client({ ip: '10.71.100.2' }).post('/api/posts/999999/reports', { reason: 'spam' })).status).toBe(
+      404,
+    );
+    // Three an hour from this address in this suite, counted whatever the post: the fourth is refused.
+    for (const postId of [post.id, 999999])
+      expect((await visitor.post(`/api/posts/${postId}/reports`, { reason: 'other' })).status).toBeLessThan(500);
+    const limited = await visitor.post(`/api/posts/${post.id}/reports`, { reason: 'other' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Trop de signalements en peu de temps\. Réessayez dans \d+ minutes?\.$/);
+  });
+
+  it('hides a reported post from everyone but its owner, who reads why and may ask once for a review', async () => {
+    const author = await member();
+    const post = await publishedPost(author);
+    const visitor = t.client({ ip: '10.71.101.1' });
+    const stranger = await member();
+    for (const reason of ['violence', 'illegal'])
+      expect(
+        (await t.client({ ip: `10.71.102.${reason.length}` }).post(`/api/posts/${post.id}/reports`, { reason })).status,
+      ).toBe(201);
+
+    const open = await admin.c.get('/api/admin/reports?status=open');
+    expect(open.status, open.text).toBe(200);
+    const line = (open.body.reports as { reportId: number; post: { id: number } }[]).find(
+      (entry) => entry.post.id === post.id,
+    );
+    expect(line).toMatchObject({
+      count: 2,
+      reasons: [
+        { reason: 'violence', count: 1 },
+        { reason: 'illegal', count: 1 },
+      ],
+      post: { transformedImagePath: post.files[0], owner: { id: author.userId } },
+    });
+
+    const badAction = await admin.c.post(`/api/admin/reports/${line!.reportId}/decision`, {
+      action: 'delete',
+      statement: STATEMENT,
+    });
+    expect(badAction.status).toBe(400);
+    expect(badAction.body.message).toBe('Action inconnue : « hide » ou « dismiss »');
+    const noStatement = await admin.c.post(`/api/admin/reports/${line!.reportId}/decision`, {
+      action: 'hide',
+      statement: 'x'.repeat(2001),
+    });
+    expect(noStatement.status).toBe(400);
+
+    const decided = await admin.c.post(`/api/admin/reports/${line!.reportId}/decision`, {
+      action: 'hide',
+      statement: STATEMENT,
+    });
+    expect(decided.status, decided.text).toBe(200);
+    expect(decided.body).toEqual({ postId: post.id, decided: 2 });
+    expect(
+      (await admin.c.post(`/api/admin/reports/${line!.reportId}/decision`, { action: 'dismiss', statement: 'x' }))
+        .status,
+    ).toBe(409);
+
+    expect(await feedIds()).not.toContain(post.id);
+    for (const viewer of [visitor, stranger.c]) {
+      expect((await viewer.get(`/api/posts/${post.id}`)).status).toBe(404);
+      for (const file of post.files) expect((await viewer.get(file)).status).toBe(404);
+    }
+    for (const file of post.files) expect((await author.c.get(file)).status).toBe(200);
+    const gallery = await author.c.get(`/api/gallery/${author.userId}`);
+    const item = (gallery.body.gallery as { id: number }[]).find((entry) => entry.id === post.id);
+    expect(item).toMatchObject({ isPublic: false, moderation: { statement: STATEMENT, reviewRequestedAt: null } });
+    // Publishing it again is not the owner's to do.
+    const republished = await author.c.post(`/api/posts/${post.id}/public`);
+    expect(republished.status).toBe(409);
+    expect(await feedIds()).not.toContain(post.id);
+
+    expect((await stranger.c.post(`/api/gallery/${post.id}/review`)).status).toBe(404);
+    expect((await author.c.post(`/api/gallery/${post.id}/review`)).status).toBe(200);
+    const again = await author.c.post(`/api/gallery/${post.id}/review`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Vous avez déjà demandé le réexamen de cette décision.');
+    const upheld = (await admin.c.get('/api/admin/reports?status=upheld')).body.reports as {
+      post: { id: number; reviewRequestedAt: string | null };
+    }[];
+    expect(upheld.find((entry) => entry.post.id === post.id)?.post.reviewRequestedAt).not.toBeNull();
+
+    const restored = await admin.c.post(`/api/admin/posts/${post.id}/restore`, { reason: 'Réexamen : conforme.' });
+    expect(restored.status, restored.text).toBe(200);
+    expect(await feedIds()).toContain(post.id);
+    for (const file of post.files) expect((await visitor.get(file)).status).toBe(200);
+    expect((await admin.c.post(`/api/admin/posts/${post.id}/restore`, { reason: 'encore' })).status).toBe(404);
+
+    const audit = await t.db.orm.em.fork().find(AuditEntry, { targetId: post.id }, { orderBy: { id: 'asc' } });
+    expect(audit.map((entry) => [entry.actorEmail, entry.action, entry.targetType, entry.reason])).toEqual([
+      [ADMIN_EMAIL, 'report.hide', 'post', STATEMENT],
+      [ADMIN_EMAIL, 'post.restore', 'post', 'Réexamen : conforme.'],
+    ]);
+  });
+
+  it('dismisses a report and leaves the post where it was', async () => {
+    const post = await publishedPost(await member());
+    await t.client({ ip: '10.71.103.1' }).post(`/api/posts/${post.id}/reports`, { reason: 'copyright' });
+    const { reportId } = (
+      (await admin.c.get('/api/admin/reports')).body.reports as { reportId: number; post: { id: number } }[]
+    ).find((entry) => entry.post.id === post.id)!;
+    expect(
+      (await admin.c.post(`/api/admin/reports/${reportId}/decision`, { action: 'dismiss', statement: 'Œuvre libre.' }))
+        .status,
+    ).toBe(200);
+    expect(await feedIds()).toContain(post.id);
+    const open = (await admin.c.get('/api/admin/reports')).body.reports as { post: { id: number } }[];
+    expect(open.map((entry) => entry.post.id)).not.toContain(post.id);
+  });
+});
