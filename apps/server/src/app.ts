@@ -68,6 +68,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { sessionOpener } from './session';
 import { apiTokenLookup, sentBearerToken } from './api-tokens';
 import { registerAccountDataRoutes } from './rest/account-data';
+import { registerAdminRoutes } from './rest/admin';
 import { registerAccountSecurityRoutes } from './rest/account-security';
 import { registerSharePage } from './share-page';
 import { cutOffSlowBodies } from './slow-clients';
@@ -364,6 +365,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFeedRoutes(app, callerFor, contextFor);
   registerJobRoutes(app, callerFor);
   registerModerationRoutes(app, callerFor);
+  registerAdminRoutes(app, callerFor);
   registerOpenApiRoutes(app);
   if (options.runsGenerations ?? true) await deps.jobs.start();
   app.addHook('preClose', (done) => {

@@ -206,12 +206,17 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
       'GET /api/account/sessions',
       'GET /api/account/tokens',
       'GET /api/admin/reports',
+      'GET /api/admin/users',
+      'GET /api/admin/users/{id}',
       'POST /api/account/delete',
       'POST /api/account/terms',
       'POST /api/account/tokens',
       'POST /api/account/update',
       'POST /api/admin/posts/{id}/restore',
       'POST /api/admin/reports/{id}/decision',
+      'POST /api/admin/users/{id}/credits',
+      'POST /api/admin/users/{id}/suspend',
+      'POST /api/admin/users/{id}/unsuspend',
     ]);
     for (const documented of sessionOnly) {
       for (const script of [reader, generator]) {

@@ -177,6 +177,10 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'POST /api/posts/{postId}/reports': { params: { postId: itemId } },
       // Dismissed: the post stays for the examples after it.
       'POST /api/admin/reports/{id}/decision': { params: { id: 1 }, body: { action: 'dismiss' } },
+      'GET /api/admin/users/{id}': { params: { id: user.id } },
+      'POST /api/admin/users/{id}/credits': { params: { id: user.id } },
+      'POST /api/admin/users/{id}/suspend': { params: { id: user.id } },
+      'POST /api/admin/users/{id}/unsuspend': { params: { id: user.id } },
       'POST /api/videos/create-placeholder': { body: { sourceImagePath: upload.imagePath } },
       // A 6-second video takes a while: this one is followed as a job, then canceled.
       'POST /api/generate-video': { body: { imageUrl: upload.imagePath }, headers: { prefer: 'respond-async' } },
@@ -202,6 +206,9 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       // Nothing was hidden: nothing to restore nor to ask a review of.
       'POST /api/admin/posts/{id}/restore': 404,
       'POST /api/gallery/{id}/review': 404,
+      // An administrator cannot be suspended, so is not either.
+      'POST /api/admin/users/{id}/suspend': 409,
+      'POST /api/admin/users/{id}/unsuspend': 409,
     };
     const accountPaths = new Set(['/api/register', '/api/login', '/api/auth/logout']);
     // Deletions last, so that what the other examples read is still there: the item and the video

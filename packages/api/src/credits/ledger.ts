@@ -76,6 +76,11 @@ async function applyEntry(
   }
 }
 
+/** Takes `amount` from the balance only where the balance holds it: never below zero, however many at once. */
+const takeCredits = (userId: number, amount: number) => async (tx: EntityManager) =>
+  (await tx.nativeUpdate(User, { id: userId, credits: { $gte: amount } }, { credits: raw(`credits - ${amount}`) })) ===
+  1;
+
 /**
  * The ledger: every change of a balance is one CreditEntry written in the same transaction as
  * the conditional update of `users.credits`, so the entries always sum to the balance.
@@ -106,16 +111,23 @@ export const ledger = {
     return applyEntry(
       em,
       { ...input, amount: input.cost, type: 'debit', status: 'held' },
-      async (tx) =>
-        (await tx.nativeUpdate(
-          User,
-          { id: input.userId, credits: { $gte: input.cost } },
-          { credits: raw(`credits - ${input.cost}`) },
-        )) === 1,
+      takeCredits(input.userId, input.cost),
       () =>
         new AppError('INSUFFICIENT_CREDITS', creditMessages.insufficient(input.cost), {
           clientCode: 'insufficient_credits',
         }),
+    );
+  },
+
+  /** Takes credits back for good (an administrator's correction); `refused` when the balance is short. */
+  withdraw(em: EntityManager, input: GrantInput, refused: () => Error): Promise<LedgerResult> {
+    if (!Number.isInteger(input.amount) || input.amount <= 0)
+      throw new Error('withdrawal amount must be a positive integer');
+    return applyEntry(
+      em,
+      { ...input, type: 'debit', status: 'settled' },
+      takeCredits(input.userId, input.amount),
+      refused,
     );
   },
 

@@ -1,6 +1,7 @@
 import { REPORT_STATUSES } from '@atelier/db';
 import { z } from 'zod';
 import { isAdministrator } from '../admin/access';
+import { adjustCredits, memberDetail, searchMembers, suspendMember, unsuspendMember } from '../admin/members';
 import { decideReport, listReportedPosts, restorePost } from '../moderation/decisions';
 import { moderationMessages } from '../moderation/messages';
 import { recordId } from '../shared/input';
@@ -35,6 +36,59 @@ const reportedPostSchema = z.object({
   }),
 });
 
+const memberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  credits: z.number(),
+  createdAt: z.date(),
+});
+
+const memberDetailSchema = memberSchema.extend({
+  subscriptionType: z.string(),
+  suspension: z.object({ statement: z.string(), createdAt: z.date() }).nullable(),
+  ledger: z.array(
+    z.object({
+      id: z.number(),
+      type: z.string(),
+      status: z.string(),
+      amount: z.number(),
+      balanceAfter: z.number(),
+      description: z.string(),
+      reason: z.string(),
+      createdAt: z.date(),
+    }),
+  ),
+  jobs: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      status: z.string(),
+      engine: z.string(),
+      errorCode: z.string().nullable(),
+      error: z.string().nullable(),
+      createdAt: z.date(),
+    }),
+  ),
+  posts: z.array(
+    z.object({
+      id: z.number(),
+      transformedImagePath: z.string(),
+      isPublic: z.boolean(),
+      hiddenBy: z.string().nullable(),
+      likesCount: z.number(),
+      publishedAt: z.date().nullable(),
+    }),
+  ),
+});
+
+const adjustmentMessage = 'Le montant est un nombre entier de crédits, non nul, entre -1 000 000 et 1 000 000.';
+const adjustmentReasonMessage = 'Le motif, que le membre lira, fait de 1 à 200 caractères.';
+
+const success = z.object({ success: z.literal(true) });
+
 const actorOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });
 
 export const adminRouter = router({
@@ -68,9 +122,66 @@ export const adminRouter = router({
 
   restorePost: adminProcedure
     .input(z.object({ postId: recordId, reason: statementField }))
-    .output(z.object({ success: z.literal(true) }))
+    .output(success)
     .mutation(async ({ ctx, input }) => {
       await restorePost(ctx, actorOf(ctx.user), input);
+      return { success: true as const };
+    }),
+
+  /** Members whose e-mail, name or username contains `q`; the newest when it is empty. */
+  members: adminProcedure
+    .input(
+      z
+        .object({
+          q: z
+            .string('La recherche doit être un texte.')
+            .trim()
+            .max(254, 'Recherche trop longue (254 caractères au plus).')
+            .default(''),
+        })
+        .prefault({}),
+    )
+    .output(z.object({ members: z.array(memberSchema.extend({ suspended: z.boolean() })) }))
+    .query(async ({ ctx, input }) => ({ members: await searchMembers(ctx, input.q) })),
+
+  member: adminProcedure
+    .input(z.object({ userId: recordId }))
+    .output(memberDetailSchema)
+    .query(({ ctx, input }) => memberDetail(ctx, input.userId)),
+
+  adjustCredits: adminProcedure
+    .input(
+      z.object({
+        userId: recordId,
+        amount: z
+          .number(adjustmentMessage)
+          .int(adjustmentMessage)
+          .min(-1_000_000, adjustmentMessage)
+          .max(1_000_000, adjustmentMessage)
+          .refine((amount) => amount !== 0, adjustmentMessage),
+        reason: z
+          .string(adjustmentReasonMessage)
+          .trim()
+          .min(1, adjustmentReasonMessage)
+          .max(200, adjustmentReasonMessage),
+      }),
+    )
+    .output(z.object({ balance: z.number() }))
+    .mutation(({ ctx, input }) => adjustCredits(ctx, actorOf(ctx.user), input)),
+
+  suspend: adminProcedure
+    .input(z.object({ userId: recordId, statement: statementField }))
+    .output(success)
+    .mutation(async ({ ctx, input }) => {
+      await suspendMember(ctx, actorOf(ctx.user), input);
+      return { success: true as const };
+    }),
+
+  unsuspend: adminProcedure
+    .input(z.object({ userId: recordId, reason: statementField }))
+    .output(success)
+    .mutation(async ({ ctx, input }) => {
+      await unsuspendMember(ctx, actorOf(ctx.user), input);
       return { success: true as const };
     }),
 });

@@ -1,6 +1,7 @@
 import { emailField, loginSchema, passwordField, registerSchema } from '@atelier/catalog';
 import { User } from '@atelier/db';
 import { z } from 'zod';
+import { refuseSuspendedSignIn } from '../admin/members';
 import { checkCredentials, loginMessages } from '../auth/login';
 import { grantDiscoveryOffer } from '../credits/discovery';
 import { passwordResetMessages, requestPasswordReset, resetPassword } from '../auth/password-reset';
@@ -31,6 +32,7 @@ export const authRouter = router({
         checkCredentials(ctx.em, ctx.config.passwordHash, input),
       );
       if (!checked) throw new AppError('UNAUTHENTICATED', loginMessages.invalidCredentials);
+      await refuseSuspendedSignIn(ctx, checked.id);
       const user = (await grantDiscoveryOffer(ctx, { userId: checked.id }))
         ? await ctx.em.findOneOrFail(User, checked.id, { refresh: true })
         : checked;

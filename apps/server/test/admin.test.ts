@@ -1,4 +1,4 @@
-import { AuditEntry, PostReport, Transformation, Upload } from '@atelier/db';
+import { AuditEntry, CreditEntry, PostReport, Transformation, Upload } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { storageFileName } from '@atelier/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { samplePhoto } from './support/images';
 const ADMIN_EMAIL = 'moderation@atelier.example';
 const STATEMENT = 'Image violente, contraire aux conditions d’utilisation (article 4).';
 
-describe.each(testDatabaseTargets())('reports and moderation decisions on $name', (target) => {
+describe.each(testDatabaseTargets())("the operator's console on $name", (target) => {
   let t: TestApp;
   const member = memberFactory(() => t, 71);
   let admin: Member;
@@ -207,5 +207,88 @@ describe.each(testDatabaseTargets())('reports and moderation decisions on $name'
     expect(await feedIds()).toContain(post.id);
     const open = (await admin.c.get('/api/admin/reports')).body.reports as { post: { id: number } }[];
     expect(open.map((entry) => entry.post.id)).not.toContain(post.id);
+  });
+
+  it('grants and withdraws credits as ledger entries the member reads, never below zero', async () => {
+    const someone = await member({ firstName: 'Léonie', lastName: 'Vasseur-Grant' });
+    const reason = 'Remboursement d’une génération ratée';
+    const granted = await admin.c.post(`/api/admin/users/${someone.userId}/credits`, { amount: 120, reason });
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.body).toEqual({ balance: 620 });
+    const overdrawn = await admin.c.post(`/api/admin/users/${someone.userId}/credits`, { amount: -700, reason: 'x' });
+    expect(overdrawn.status).toBe(409);
+    expect(overdrawn.body.message).toBe("Le solde ne peut pas devenir négatif : ce membre n'a que 620 crédits.");
+    expect(
+      (await admin.c.post(`/api/admin/users/${someone.userId}/credits`, { amount: -20, reason: 'Doublon' })).body,
+    ).toEqual({ balance: 600 });
+    for (const refused of [{ amount: 0 }, { amount: 1.5 }, { amount: 10, reason: 'é'.repeat(201) }, { amount: '10' }])
+      expect((await admin.c.post(`/api/admin/users/${someone.userId}/credits`, { reason, ...refused })).status).toBe(
+        400,
+      );
+    expect((await admin.c.post('/api/admin/users/999999/credits', { amount: 5, reason })).status).toBe(404);
+
+    const history = (await someone.c.get('/api/credits/history')).body as { description: string; amount: number }[];
+    expect(history.slice(0, 2)).toMatchObject([
+      { type: 'debit', amount: 20, description: "Crédits retirés par l'équipe Atelier : Doublon" },
+      { type: 'credit', amount: 120, description: `Crédits offerts par l'équipe Atelier : ${reason}` },
+    ]);
+    const entries = await t.db.orm.em.fork().find(CreditEntry, { user: someone.userId, status: 'settled' });
+    const sum = entries.reduce((total, entry) => total + (entry.type === 'credit' ? entry.amount : -entry.amount), 0);
+    expect(sum).toBe(600);
+    expect(entries.filter((entry) => entry.reason === 'admin_adjustment')).toHaveLength(2);
+
+    const found = await admin.c.get('/api/admin/users?q=vasseur-g');
+    expect(found.body.members).toEqual([
+      expect.objectContaining({ id: someone.userId, credits: 600, suspended: false }),
+    ]);
+    const detail = await admin.c.get(`/api/admin/users/${someone.userId}`);
+    expect(detail.body).toMatchObject({ email: someone.email, suspension: null, jobs: [], posts: [] });
+    expect(detail.body.ledger.map((entry: { amount: number }) => entry.amount)).toEqual([20, 120, 500]);
+    const audit = await t.db.orm.em.fork().find(AuditEntry, { targetType: 'user', targetId: someone.userId });
+    expect(audit.map((entry) => [entry.action, entry.reason, entry.details?.amount])).toEqual([
+      ['credits.adjust', reason, 120],
+      ['credits.adjust', 'Doublon', -20],
+    ]);
+  });
+
+  it('suspends a member: sessions and tokens end, sign-in is refused with the reasons, posts hide', async () => {
+    const suspect = await member();
+    const post = await publishedPost(suspect);
+    const otherDevice = t.client({ ip: '10.71.104.1' });
+    expect((await otherDevice.post('/api/login', { email: suspect.email, password: 'motdepasse' })).status).toBe(200);
+    const token = (await suspect.c.post('/api/account/tokens', { name: 'Script', scope: 'read' })).body.token as string;
+    const script = t.client({ ip: '10.71.104.2', headers: { authorization: `Bearer ${token}` } });
+    expect((await script.get('/api/user')).status).toBe(200);
+
+    const statement = 'Publications répétées de contenus haineux.';
+    const suspended = await admin.c.post(`/api/admin/users/${suspect.userId}/suspend`, { statement });
+    expect(suspended.status, suspended.text).toBe(200);
+    for (const client of [suspect.c, otherDevice, script]) expect((await client.get('/api/user')).status).toBe(401);
+    const signIn = await t.client({ ip: '10.71.104.3' }).post('/api/login', {
+      email: suspect.email,
+      password: 'motdepasse',
+    });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.message).toBe(
+      `Ce compte est suspendu. Motif : ${statement} Pour contester cette décision, écrivez à l'équipe d'Atelier.`,
+    );
+    // A wrong password says nothing of a suspension.
+    expect(
+      (await t.client({ ip: '10.71.104.4' }).post('/api/login', { email: suspect.email, password: 'pas-le-bon' }))
+        .status,
+    ).toBe(401);
+    expect(await feedIds()).not.toContain(post.id);
+    expect((await admin.c.post(`/api/admin/users/${suspect.userId}/suspend`, { statement })).status).toBe(409);
+    const self = await admin.c.post(`/api/admin/users/${admin.userId}/suspend`, { statement });
+    expect(self.status).toBe(409);
+    expect((await admin.c.get('/api/user')).status).toBe(200);
+
+    expect((await admin.c.post(`/api/admin/users/${suspect.userId}/unsuspend`, { reason: 'Levée.' })).status).toBe(200);
+    expect(
+      (await t.client({ ip: '10.71.104.5' }).post('/api/login', { email: suspect.email, password: 'motdepasse' }))
+        .status,
+    ).toBe(200);
+    expect(await feedIds()).toContain(post.id);
+    expect((await admin.c.post(`/api/admin/users/${suspect.userId}/unsuspend`, { reason: 'Levée.' })).status).toBe(409);
   });
 });
