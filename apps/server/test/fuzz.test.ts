@@ -12,6 +12,8 @@ import { FakeStripe } from './support/fake-stripe';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { multipartBody, samplePhoto } from './support/images';
 
+const FUZZ_ADMIN = 'fuzz-admin@atelier.example';
+
 /** Fixed, so that a run finds again what an earlier run found. */
 const SEED = 17_2026;
 /** Generated requests per REST route and per procedure; each is sent signed in and signed out. */
@@ -354,10 +356,12 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
       },
       // Configured, so that a reset request is judged on its input (the mail goes out in the
       // background, to a port where nothing listens: its failure is logged, never answered).
+      api: { adminEmails: [FUZZ_ADMIN] },
       mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Atelier <atelier@example.fr>', appUrl: 'http://127.0.0.1' },
     });
     signedIn = t.client();
-    await signedIn.register();
+    // An administrator, so that what the console's paths are sent reaches their services too.
+    await signedIn.register({ email: FUZZ_ADMIN });
     const { email, password } = await t.client().register();
     leaving = { email, password };
   });
