@@ -1,4 +1,14 @@
-import { AuditEntry, CreditEntry, PostReport, Transformation, Upload } from '@atelier/db';
+import {
+  AuditEntry,
+  CreditEntry,
+  GenerationJob,
+  Payment,
+  PostReport,
+  SubscriptionInvoice,
+  Transformation,
+  Upload,
+  User,
+} from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { storageFileName } from '@atelier/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,5 +300,110 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
     ).toBe(200);
     expect(await feedIds()).toContain(post.id);
     expect((await admin.c.post(`/api/admin/users/${suspect.userId}/unsuspend`, { reason: 'Levée.' })).status).toBe(409);
+  });
+
+  it('sums the period from the ledger, payments, invoices and jobs, as a count of the rows does', async () => {
+    const buyer = await member();
+    const now = new Date();
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    const em = t.db.orm.em.fork();
+    const payment = (intentId: string, amountCents: number, currency: string, creditedAt: Date | null) =>
+      em.create(Payment, {
+        user: buyer.userId,
+        intentId,
+        credits: 1000,
+        amountCents,
+        currency,
+        status: creditedAt ? 'succeeded' : 'requires_payment_method',
+        creditedAt,
+        createdAt: creditedAt ?? now,
+      });
+    payment(`pi_a_${buyer.userId}`, 500, 'eur', now);
+    payment(`pi_b_${buyer.userId}`, 2000, 'eur', now);
+    payment(`pi_c_${buyer.userId}`, 1000, 'usd', now);
+    payment(`pi_d_${buyer.userId}`, 1000, 'eur', longAgo);
+    payment(`pi_e_${buyer.userId}`, 1000, 'eur', null);
+    for (const [stripeId, paidAt] of [
+      [`in_a_${buyer.userId}`, now],
+      [`in_b_${buyer.userId}`, longAgo],
+    ] as const)
+      em.create(SubscriptionInvoice, {
+        user: buyer.userId,
+        stripeId,
+        subscriptionStripeId: 'sub_1',
+        amountCents: 1000,
+        currency: 'eur',
+        credits: 2750,
+        paidAt,
+      });
+    const outcomes = [
+      ['local', 'succeeded', null, now],
+      ['replicate', 'succeeded', null, now],
+      ['replicate', 'failed', 'UPSTREAM', now],
+      ['replicate', 'failed', 'UPSTREAM', now],
+      ['local', 'failed', 'VALIDATION', now],
+      ['local', 'succeeded', null, longAgo],
+      ['local', 'canceled', null, now],
+    ] as const;
+    for (const [engine, status, errorCode, finishedAt] of outcomes)
+      em.create(GenerationJob, {
+        owner: buyer.userId,
+        kind: 'studio',
+        input: {},
+        status,
+        stage: 'Terminé',
+        seed: 1,
+        engine,
+        errorCode,
+        createdAt: finishedAt,
+        finishedAt,
+      });
+    await em.flush();
+
+    const answer = await admin.c.get('/api/admin/overview?days=30');
+    expect(answer.status, answer.text).toBe(200);
+    const overview = answer.body;
+
+    // The same figures, from every row of each table, filtered and summed here.
+    const all = t.db.orm.em.fork();
+    const since = Date.now() - 30 * 24 * 3600 * 1000;
+    const inPeriod = (date: Date | null | undefined) => date != null && date.getTime() >= since;
+    const payments = (await all.findAll(Payment)).filter((row) => inPeriod(row.creditedAt));
+    const invoices = (await all.findAll(SubscriptionInvoice)).filter((row) => inPeriod(row.paidAt));
+    const cents = (rows: { currency: string; amountCents: number }[], currency: string) =>
+      rows.filter((row) => row.currency === currency).reduce((total, row) => total + row.amountCents, 0);
+    expect(overview.moneyIn).toEqual(
+      ['eur', 'usd'].map((currency) => ({
+        currency,
+        paymentsCents: cents(payments, currency),
+        invoicesCents: cents(invoices, currency),
+        totalCents: cents(payments, currency) + cents(invoices, currency),
+      })),
+    );
+    expect(overview.moneyIn[0]).toMatchObject({ paymentsCents: 2500, invoicesCents: 1000 });
+
+    const jobs = (await all.findAll(GenerationJob)).filter((row) => inPeriod(row.finishedAt));
+    const ended = (status: string) => jobs.filter((job) => job.status === status).length;
+    expect(overview.generations).toMatchObject({ succeeded: ended('succeeded'), failed: ended('failed') });
+    const failedUpstream = overview.generations.byOutcome.find(
+      (outcome: { engine: string; errorCode: string | null }) =>
+        outcome.engine === 'replicate' && outcome.errorCode === 'UPSTREAM',
+    );
+    expect(failedUpstream).toEqual({ engine: 'replicate', status: 'failed', errorCode: 'UPSTREAM', count: 2 });
+
+    const entries = (await all.find(CreditEntry, { status: 'settled' })).filter((row) => inPeriod(row.createdAt));
+    for (const { reason, type, entries: count, amount } of overview.credits) {
+      const same = entries.filter((entry) => entry.reason === reason && entry.type === type);
+      expect([count, amount]).toEqual([same.length, same.reduce((total, entry) => total + entry.amount, 0)]);
+    }
+    expect(overview.credits.reduce((total: number, group: { entries: number }) => total + group.entries, 0)).toBe(
+      entries.length,
+    );
+    expect(overview.newMembers).toBe((await all.findAll(User)).filter((row) => inPeriod(row.createdAt)).length);
+    expect(overview.openReports).toBe(await all.count(PostReport, { status: 'open' }));
+    expect(overview.cloudSpend).toBeNull();
+
+    for (const days of ['0', '367', '1.5', 'tous'])
+      expect((await admin.c.get(`/api/admin/overview?days=${days}`)).status).toBe(400);
   });
 });

@@ -205,6 +205,7 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
       'GET /api/account/export',
       'GET /api/account/sessions',
       'GET /api/account/tokens',
+      'GET /api/admin/overview',
       'GET /api/admin/reports',
       'GET /api/admin/users',
       'GET /api/admin/users/{id}',

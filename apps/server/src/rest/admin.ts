@@ -131,4 +131,29 @@ export function registerAdminRoutes(app: FastifyInstance, callerFor: CallerFacto
       }),
     ),
   });
+
+  apiRoute(app, {
+    operation: {
+      method: 'GET',
+      path: '/api/admin/overview',
+      tag: 'Modération',
+      summary: 'L’activité en un coup d’œil',
+      description:
+        'Sur les `days` derniers jours, d’après le registre, les paiements, les factures et les générations : argent encaissé par devise (centimes), crédits par nature, générations terminées par moteur, état et cause, signalements, nouveaux membres. `cloudSpend` est null : les générations n’enregistrent pas encore le prix de leurs modèles.',
+      access: 'admin',
+      query: [
+        {
+          name: 'days',
+          schema: inputField(admin.overview, 'days'),
+          description: 'La période, en jours (30 par défaut, de 1 à 366).',
+          example: 30,
+          required: false,
+        },
+      ],
+      answer: answerOf(admin.overview, 'Les chiffres de la période.'),
+    },
+    handler: restHandler(callerFor, (caller, request) =>
+      caller.admin.overview({ days: untrusted(untrustedField(request.query, 'days')) }),
+    ),
+  });
 }

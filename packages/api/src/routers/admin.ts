@@ -1,10 +1,11 @@
 import { REPORT_STATUSES } from '@atelier/db';
 import { z } from 'zod';
 import { isAdministrator } from '../admin/access';
+import { businessOverview } from '../admin/overview';
 import { adjustCredits, memberDetail, searchMembers, suspendMember, unsuspendMember } from '../admin/members';
 import { decideReport, listReportedPosts, restorePost } from '../moderation/decisions';
 import { moderationMessages } from '../moderation/messages';
-import { recordId } from '../shared/input';
+import { recordId, wholeNumber } from '../shared/input';
 import { adminProcedure, optionalUserProcedure, router } from '../trpc';
 
 /** The statement of reasons an administrator gives for what they do: the owner or the member reads it. */
@@ -86,6 +87,29 @@ const memberDetailSchema = memberSchema.extend({
 
 const adjustmentMessage = 'Le montant est un nombre entier de crédits, non nul, entre -1 000 000 et 1 000 000.';
 const adjustmentReasonMessage = 'Le motif, que le membre lira, fait de 1 à 200 caractères.';
+
+const overviewSchema = z.object({
+  days: z.number(),
+  since: z.date(),
+  moneyIn: z.array(
+    z.object({ currency: z.string(), paymentsCents: z.number(), invoicesCents: z.number(), totalCents: z.number() }),
+  ),
+  credits: z.array(z.object({ reason: z.string(), type: z.string(), entries: z.number(), amount: z.number() })),
+  generations: z.object({
+    succeeded: z.number(),
+    failed: z.number(),
+    byOutcome: z.array(
+      z.object({ engine: z.string(), status: z.string(), errorCode: z.string().nullable(), count: z.number() }),
+    ),
+  }),
+  openReports: z.number(),
+  reportsReceived: z.number(),
+  newMembers: z.number(),
+  /** Null until jobs record the list price of the models they ran. */
+  cloudSpend: z.null(),
+});
+
+const daysMessage = 'La période est un nombre entier de jours, de 1 à 366.';
 
 const success = z.object({ success: z.literal(true) });
 
@@ -184,4 +208,15 @@ export const adminRouter = router({
       await unsuspendMember(ctx, actorOf(ctx.user), input);
       return { success: true as const };
     }),
+
+  overview: adminProcedure
+    .input(
+      z
+        .object({
+          days: wholeNumber(daysMessage).pipe(z.number().min(1, daysMessage).max(366, daysMessage)).default(30),
+        })
+        .prefault({}),
+    )
+    .output(overviewSchema)
+    .query(({ ctx, input }) => businessOverview(ctx, input.days)),
 });
