@@ -7,6 +7,7 @@ import { ImageCard } from '../../components/ImageCard';
 import { ImageViewer } from '../../components/MediaViewer';
 import { Notice } from '../../components/Notice';
 import { PublicationActions } from '../../components/PublicationActions';
+import { ModerationDecision } from './ModerationDecision';
 import { PublishDialog } from '../../components/PublishDialog';
 import { RetryNotice } from '../../components/RetryNotice';
 import { SearchInput } from '../../components/SearchInput';
@@ -217,8 +218,10 @@ export function ImagesTab({ gallery }: { gallery: ReturnType<typeof useOwnGaller
               }}
               actions={
                 <>
+                  {item.moderation && <ModerationDecision itemId={item.id} moderation={item.moderation} />}
                   <PublicationActions
                     publicPostId={item.isPublic ? item.id : null}
+                    disabled={item.moderation !== null}
                     title={galleryItemTitle(item)}
                     busy={
                       (publishImage.isPending && publishImage.variables?.postId === item.id) ||

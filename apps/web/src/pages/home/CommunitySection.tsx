@@ -144,6 +144,7 @@ function OwnCreations({ user, now }: { user: CurrentUser; now: number }) {
             post={{ ...item, firstName: user.firstName, lastName: user.lastName, at: item.createdAt, isLiked: false }}
             now={now}
             sharedPostId={item.isPublic ? item.id : undefined}
+            reportable={false}
             footer={
               item.isPublic ? (
                 <Group justify="space-between" wrap="nowrap">

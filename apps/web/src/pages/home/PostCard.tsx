@@ -2,6 +2,7 @@ import { ActionIcon, Avatar, Box, Button, Card, Group, Skeleton, Stack, Text } f
 import { IconHeart, IconHeartFilled, IconMessageCircle, IconShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
+import { ReportButton } from '../../components/ReportButton';
 import { sharePost } from '../../lib/publication';
 import { relativeTime } from '../../lib/relative-time';
 
@@ -28,13 +29,23 @@ interface PostCardProps {
   liking?: boolean;
   /** The public post's id, which the share button links to; absent for a private item. */
   sharedPostId?: number;
+  /** Whether « Signaler » is offered beside the share button: not on one's own creations. */
+  reportable?: boolean;
   /** The private tab's publication control. */
   footer?: ReactNode;
 }
 
 const initials = (post: Post) => `${post.firstName.trim()[0] ?? ''}${post.lastName.trim()[0] ?? ''}`.toUpperCase();
 
-export function PostCard({ post, now, onLike, liking = false, sharedPostId, footer }: PostCardProps) {
+export function PostCard({
+  post,
+  now,
+  onLike,
+  liking = false,
+  sharedPostId,
+  reportable = true,
+  footer,
+}: PostCardProps) {
   const author = `${post.firstName} ${post.lastName}`;
   const title = post.description ?? `Création de ${author}`;
   const mediaStyle = { display: 'block', width: '100%', aspectRatio: '1', objectFit: 'cover' } as const;
@@ -110,16 +121,19 @@ export function PostCard({ post, now, onLike, liking = false, sharedPostId, foot
             </Group>
           </Group>
           {sharedPostId !== undefined && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size={32}
-              aria-label="Partager"
-              onClick={() => void sharePost(sharedPostId, title)}
-              data-testid="share-button"
-            >
-              <IconShare size={18} aria-hidden />
-            </ActionIcon>
+            <Group gap={4} wrap="nowrap">
+              {reportable && <ReportButton postId={sharedPostId} />}
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size={32}
+                aria-label="Partager"
+                onClick={() => void sharePost(sharedPostId, title)}
+                data-testid="share-button"
+              >
+                <IconShare size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
           )}
         </Group>
         {footer}
