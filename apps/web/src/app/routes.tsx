@@ -74,6 +74,7 @@ const routes: RouteObject[] = [
             path: '/workflow',
             lazy: async () => ({ Component: (await import('../pages/workflow/WorkflowPage')).WorkflowPage }),
           },
+          { path: '/admin', lazy: async () => ({ Component: (await import('../pages/admin/AdminPage')).AdminPage }) },
           ...LEGAL_PAGES.map(({ path }) => ({ path, lazy: legalPage })),
           { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
         ],

@@ -4,6 +4,7 @@ import {
   IconBook2,
   IconFileText,
   IconPhoto,
+  IconShieldLock,
   IconTopologyStar3,
   IconUser,
   IconUsersGroup,
@@ -12,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { LEGAL_PAGES, PLACES } from '../lib/places';
+import { trpc } from '../lib/trpc';
 import { initialOf, useCurrentUser } from '../lib/user';
 
 const STUDIO_PATHS = ['/create', '/transform', '/mobile-transform'];
@@ -41,6 +43,8 @@ const MENU_PLACES: readonly MenuPlace[] = [
 export function AccountMenu({ visitor }: { visitor?: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
   const { pathname } = useLocation();
+  // The console's entry, for administrators only (the server refuses the console to anyone else).
+  const isAdmin = trpc.admin.access.useQuery(undefined, { enabled: Boolean(user) }).data?.isAdmin === true;
   if (isPending) return null;
   if (!user) {
     return (
@@ -87,6 +91,16 @@ export function AccountMenu({ visitor }: { visitor?: ReactNode }) {
             {label}
           </Menu.Item>
         ))}
+        {isAdmin && (
+          <Menu.Item
+            component={Link}
+            to="/admin"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            aria-current={pathname === '/admin' ? 'page' : undefined}
+          >
+            Administration
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Label>Informations</Menu.Label>
         {LEGAL_PAGES.map(({ path, label }) => (
