@@ -20,6 +20,7 @@ import { formatCredits, formatDate, formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { toastError } from '../../lib/useErrorToast';
+import { jobStatusLabel } from './labels';
 
 /** Find a member by e-mail or name, then see and act on their account. */
 export function MembersPanel() {
@@ -153,7 +154,7 @@ function MemberDetail({ userId }: { userId: number }) {
                       {job.kind} · {job.engine}
                     </Table.Td>
                     <Table.Td>
-                      {job.status}
+                      {jobStatusLabel(job.status)}
                       {job.errorCode && ` (${job.errorCode})`}
                     </Table.Td>
                     <Table.Td>{job.error}</Table.Td>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RetryNotice } from '../../components/RetryNotice';
 import { formatCredits } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { creditKindLabel, jobStatusLabel } from './labels';
 
 const PERIODS = [
   { value: '7', label: '7 jours' },
@@ -68,7 +69,7 @@ export function OverviewPanel() {
                     <Table.Tr key={`${engine}-${status}-${errorCode ?? ''}`}>
                       <Table.Td>{engine}</Table.Td>
                       <Table.Td>
-                        {status === 'succeeded' ? 'réussie' : 'échouée'}
+                        {jobStatusLabel(status)}
                         {errorCode && ` (${errorCode})`}
                       </Table.Td>
                       <Table.Td ta="right">{formatCredits(count)}</Table.Td>
@@ -85,8 +86,10 @@ export function OverviewPanel() {
                 <Table.Tbody>
                   {data.credits.map(({ reason, type, entries, amount }) => (
                     <Table.Tr key={`${reason}-${type}`}>
-                      <Table.Td>{reason}</Table.Td>
-                      <Table.Td>{entries} mouvements</Table.Td>
+                      <Table.Td>{creditKindLabel(reason)}</Table.Td>
+                      <Table.Td>
+                        {entries} mouvement{entries > 1 ? 's' : ''}
+                      </Table.Td>
                       <Table.Td ta="right">
                         {type === 'credit' ? '+' : '−'}
                         {formatCredits(amount)}
