@@ -236,28 +236,37 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
         400,
       );
     expect((await admin.c.post('/api/admin/users/999999/credits', { amount: 5, reason })).status).toBe(404);
+    // The longest reason, in two-byte characters, fits the ledger's description with its prefix.
+    const longest = await admin.c.post(`/api/admin/users/${someone.userId}/credits`, {
+      amount: 1,
+      reason: 'é'.repeat(200),
+    });
+    expect(longest.status, longest.text).toBe(200);
 
     const history = (await someone.c.get('/api/credits/history')).body as { description: string; amount: number }[];
-    expect(history.slice(0, 2)).toMatchObject([
+    expect(history.slice(1, 3)).toMatchObject([
       { type: 'debit', amount: 20, description: "Crédits retirés par l'équipe Atelier : Doublon" },
       { type: 'credit', amount: 120, description: `Crédits offerts par l'équipe Atelier : ${reason}` },
     ]);
     const entries = await t.db.orm.em.fork().find(CreditEntry, { user: someone.userId, status: 'settled' });
     const sum = entries.reduce((total, entry) => total + (entry.type === 'credit' ? entry.amount : -entry.amount), 0);
-    expect(sum).toBe(600);
-    expect(entries.filter((entry) => entry.reason === 'admin_adjustment')).toHaveLength(2);
+    expect(sum).toBe(601);
+    expect(entries.filter((entry) => entry.reason === 'admin_adjustment')).toHaveLength(3);
 
     const found = await admin.c.get('/api/admin/users?q=vasseur-g');
     expect(found.body.members).toEqual([
-      expect.objectContaining({ id: someone.userId, credits: 600, suspended: false }),
+      expect.objectContaining({ id: someone.userId, credits: 601, suspended: false }),
     ]);
     const detail = await admin.c.get(`/api/admin/users/${someone.userId}`);
     expect(detail.body).toMatchObject({ email: someone.email, suspension: null, jobs: [], posts: [] });
-    expect(detail.body.ledger.map((entry: { amount: number }) => entry.amount)).toEqual([20, 120, 500]);
-    const audit = await t.db.orm.em.fork().find(AuditEntry, { targetType: 'user', targetId: someone.userId });
+    expect(detail.body.ledger.map((entry: { amount: number }) => entry.amount)).toEqual([1, 20, 120, 500]);
+    const audit = await t.db.orm.em
+      .fork()
+      .find(AuditEntry, { targetType: 'user', targetId: someone.userId }, { orderBy: { id: 'asc' } });
     expect(audit.map((entry) => [entry.action, entry.reason, entry.details?.amount])).toEqual([
       ['credits.adjust', reason, 120],
       ['credits.adjust', 'Doublon', -20],
+      ['credits.adjust', 'é'.repeat(200), 1],
     ]);
   });
 

@@ -37,6 +37,7 @@ const notFromInput = new Set([
   'User.termsVersion',
   'CreditEntry.type',
   'CreditEntry.status',
+  // An administrator's reason goes in after a short prefix: 200 characters at most (admin.adjustCredits).
   'CreditEntry.description',
   'CreditEntry.reason',
   'CreditEntry.externalRef',
@@ -51,6 +52,7 @@ const notFromInput = new Set([
   'GalleryItem.videoUrl',
   'GalleryItem.thumbnailPath',
   'GalleryItem.engine',
+  'GalleryItem.hiddenBy',
   'Video.videoUrl',
   'Video.thumbnailPath',
   'Video.resolution',
@@ -79,6 +81,14 @@ const notFromInput = new Set([
   'ApiToken.prefix',
   'ApiToken.scope',
   'PasswordResetToken.tokenHash',
+  // A hash of the address or the account's id; the reason and the state from their lists.
+  'PostReport.reporterKey',
+  'PostReport.reason',
+  'PostReport.status',
+  // The administrator's own e-mail, as the account has it; the action and its target's kind are the server's.
+  'AuditEntry.actorEmail',
+  'AuditEntry.action',
+  'AuditEntry.targetType',
 ]);
 
 /** A text column's type, as the entity definitions give it: a name, or MikroORM's type class. */
