@@ -6,6 +6,7 @@ import { hidePosts, showPosts } from '../moderation/visibility';
 import { revokeTokens } from '../security/tokens';
 import { endSessions } from '../security/sessions';
 import { AppError } from '../shared/errors';
+import { toPublicUser } from '../shared/user';
 import { isAdministrator } from './access';
 import { recordAudit, type Actor } from './audit';
 
@@ -53,16 +54,7 @@ export async function searchMembers({ em }: Pick<ServiceDeps, 'em'>, q: string) 
       (suspension) => suspension.user.id,
     ),
   );
-  return users.map((user) => ({
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    username: user.username,
-    credits: user.credits,
-    createdAt: user.createdAt,
-    suspended: suspended.has(user.id),
-  }));
+  return users.map((user) => ({ ...toPublicUser(user), suspended: suspended.has(user.id) }));
 }
 
 /** How many of each a member's page shows, the newest first. */
@@ -84,14 +76,7 @@ export async function memberDetail({ em }: Pick<ServiceDeps, 'em'>, userId: numb
     em.find(GalleryItem, { owner: userId, $or: [{ isPublic: true }, { hiddenBy: { $ne: null } }] }, newest),
   ]);
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    username: user.username,
-    credits: user.credits,
-    subscriptionType: user.subscriptionType,
-    createdAt: user.createdAt,
+    ...toPublicUser(user),
     suspension: suspension ? { statement: suspension.statement, createdAt: suspension.createdAt } : null,
     ledger: entries.map((entry) => ({
       id: entry.id,

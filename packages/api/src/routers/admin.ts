@@ -6,6 +6,7 @@ import { adjustCredits, memberDetail, searchMembers, suspendMember, unsuspendMem
 import { decideReport, listReportedPosts, restorePost } from '../moderation/decisions';
 import { moderationMessages } from '../moderation/messages';
 import { recordId, wholeNumber } from '../shared/input';
+import { publicUserSchema } from '../shared/user';
 import { adminProcedure, optionalUserProcedure, router } from '../trpc';
 
 /** The statement of reasons an administrator gives for what they do: the owner or the member reads it. */
@@ -37,18 +38,7 @@ const reportedPostSchema = z.object({
   }),
 });
 
-const memberSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  username: z.string(),
-  credits: z.number(),
-  createdAt: z.date(),
-});
-
-const memberDetailSchema = memberSchema.extend({
-  subscriptionType: z.string(),
+const memberDetailSchema = publicUserSchema.extend({
   suspension: z.object({ statement: z.string(), createdAt: z.date() }).nullable(),
   ledger: z.array(
     z.object({
@@ -165,7 +155,7 @@ export const adminRouter = router({
         })
         .prefault({}),
     )
-    .output(z.object({ members: z.array(memberSchema.extend({ suspended: z.boolean() })) }))
+    .output(z.object({ members: z.array(publicUserSchema.extend({ suspended: z.boolean() })) }))
     .query(async ({ ctx, input }) => ({ members: await searchMembers(ctx, input.q) })),
 
   member: adminProcedure
