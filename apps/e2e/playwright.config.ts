@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { operator } from './support/operator';
 import { ports, stripeSettings } from './support/stripe-settings';
-import { PHONE, PHONE_ONLY } from './tests/test';
+import { MODERATOR_EMAIL, PHONE, PHONE_ONLY } from './tests/test';
 
 // Real production-style servers (the built app of `npm start`) on fresh data folders: one with
 // card payments pointed at a fake Stripe API, one without payment keys.
@@ -44,6 +44,8 @@ const appEnv = (port: number, dir: string) => ({
   LAUNCH_OFFER_ACCOUNTS: '1000000',
   // …and no Découverte credits on top (its integration suite covers it), so balances read 500.
   DISCOVERY_OFFER_CREDITS: '0',
+  // The moderation journey's administrator.
+  ADMIN_EMAILS: MODERATOR_EMAIL,
 });
 
 export default defineConfig({

@@ -8,6 +8,8 @@ export { expect, type Locator, type Page } from '@playwright/test';
  * agent, its touch layout) is tagged `PHONE_ONLY` and runs there alone.
  */
 export const PHONE = '@phone';
+/** The one administrator of the servers under test (ADMIN_EMAILS). */
+export const MODERATOR_EMAIL = 'moderation-e2e@atelier.example';
 export const PHONE_ONLY = '@phone-only';
 
 /**
