@@ -11,3 +11,12 @@ export const adminMessages = {
 export function isAdministrator(config: Pick<ApiConfig, 'adminEmails'>, email: string): boolean {
   return config.adminEmails.includes(email.toLowerCase());
 }
+
+/** Whether a call comes from an administrator in their browser (an API token never counts as one). */
+export function isAdministratorCall(call: {
+  config: Pick<ApiConfig, 'adminEmails'>;
+  user: { email: string } | null;
+  identity: { via: string } | null;
+}): boolean {
+  return call.user !== null && call.identity?.via === 'session' && isAdministrator(call.config, call.user.email);
+}

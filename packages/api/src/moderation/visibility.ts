@@ -1,6 +1,7 @@
 import { GalleryItem, type FilterQuery } from '@atelier/db';
 import type { ServiceDeps } from '../context';
 import { withdrawBorrowedOriginals } from '../gallery/borrowed';
+import { mediaUrl } from '../media/urls';
 
 type HiddenBy = NonNullable<GalleryItem['hiddenBy']>;
 type Deps = Pick<ServiceDeps, 'em' | 'listVersions'>;
@@ -59,4 +60,11 @@ export async function showPosts(deps: Deps, where: FilterQuery<GalleryItem>, by:
     items.map((item) => item.owner.id),
   );
   return items.length;
+}
+
+/** Whether a stored file is shown by a post that was hidden: administrators look at it to judge. */
+export async function showsHiddenPost(em: Deps['em'], key: string): Promise<boolean> {
+  const url = mediaUrl(key);
+  const shownBy = [{ transformedImagePath: url }, { originalImagePath: url }, { videoUrl: url }];
+  return (await em.count(GalleryItem, { hiddenBy: { $ne: null }, $or: shownBy })) > 0;
 }

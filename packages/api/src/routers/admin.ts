@@ -1,6 +1,6 @@
 import { REPORT_STATUSES } from '@atelier/db';
 import { z } from 'zod';
-import { isAdministrator } from '../admin/access';
+import { isAdministratorCall } from '../admin/access';
 import { businessOverview } from '../admin/overview';
 import { adjustCredits, memberDetail, searchMembers, suspendMember, unsuspendMember } from '../admin/members';
 import { decideReport, listReportedPosts, restorePost } from '../moderation/decisions';
@@ -107,9 +107,9 @@ const actorOf = (user: { id: number; email: string }) => ({ id: user.id, email: 
 
 export const adminRouter = router({
   /** Whether the viewer is an administrator: the account menu shows the console's entry to them alone. */
-  access: optionalUserProcedure.output(z.object({ isAdmin: z.boolean() })).query(({ ctx }) => ({
-    isAdmin: ctx.user !== null && ctx.identity?.via === 'session' && isAdministrator(ctx.config, ctx.user.email),
-  })),
+  access: optionalUserProcedure
+    .output(z.object({ isAdmin: z.boolean() }))
+    .query(({ ctx }) => ({ isAdmin: isAdministratorCall(ctx) })),
 
   /** Reported posts, one line each with the reasons counted, the oldest first. */
   reports: adminProcedure
