@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberFactory, type Member } from './support/gallery';
 import { startTestApp, type TestApp } from './support/harness';
 import { samplePhoto } from './support/images';
+import { startMailCatcher } from './support/mail-catcher';
 
 const ADMIN_EMAIL = 'moderation@atelier.example';
 const STATEMENT = 'Image violente, contraire aux conditions d’utilisation (article 4).';
@@ -24,9 +25,15 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
   const member = memberFactory(() => t, 71);
   let admin: Member;
   let photo: Buffer;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { api: { adminEmails: [ADMIN_EMAIL] }, rateLimits: { reportsPerHour: 3 } });
+    catcher = await startMailCatcher();
+    t = await startTestApp(target, {
+      api: { adminEmails: [ADMIN_EMAIL] },
+      rateLimits: { reportsPerHour: 3 },
+      mail: { smtpUrl: catcher.url, from: 'Atelier <no-reply@atelier.example>', appUrl: 'https://atelier.example' },
+    });
     const c = t.client({ ip: '10.71.250.1' });
     // Signed up in capitals: the address is compared as e-mails are stored, lower-cased.
     const { user } = await c.register({ email: ADMIN_EMAIL.toUpperCase() });
@@ -35,6 +42,7 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
   });
   afterAll(async () => {
     await t?.close();
+    await catcher?.close();
   });
 
   /** A post of the member's published with its original, both files really stored. */
@@ -178,6 +186,9 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
     const gallery = await author.c.get(`/api/gallery/${author.userId}`);
     const item = (gallery.body.gallery as { id: number }[]).find((entry) => entry.id === post.id);
     expect(item).toMatchObject({ isPublic: false, moderation: { statement: STATEMENT, reviewRequestedAt: null } });
+    const mail = await catcher.mailTo(author.email);
+    expect(mail.text).toContain(STATEMENT);
+    expect(mail.text).toContain('demander un réexamen : https://atelier.example/gallery');
     // Publishing it again is not the owner's to do.
     const republished = await author.c.post(`/api/posts/${post.id}/public`);
     expect(republished.status).toBe(409);
