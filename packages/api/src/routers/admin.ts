@@ -1,3 +1,4 @@
+import { clientText } from '@atelier/catalog';
 import { REPORT_STATUSES } from '@atelier/db';
 import { z } from 'zod';
 import { isAdministratorCall } from '../admin/access';
@@ -10,8 +11,7 @@ import { publicUserSchema } from '../shared/user';
 import { adminProcedure, optionalUserProcedure, router } from '../trpc';
 
 /** The statement of reasons an administrator gives for what they do: the owner or the member reads it. */
-const statementField = z
-  .string(moderationMessages.statementRequired)
+const statementField = clientText({ error: moderationMessages.statementRequired })
   .trim()
   .min(1, moderationMessages.statementRequired)
   .max(2000, moderationMessages.statementRequired);
@@ -147,8 +147,7 @@ export const adminRouter = router({
     .input(
       z
         .object({
-          q: z
-            .string('La recherche doit être un texte.')
+          q: clientText({ error: 'La recherche doit être un texte.' })
             .trim()
             .max(254, 'Recherche trop longue (254 caractères au plus).')
             .default(''),
@@ -173,8 +172,7 @@ export const adminRouter = router({
           .min(-1_000_000, adjustmentMessage)
           .max(1_000_000, adjustmentMessage)
           .refine((amount) => amount !== 0, adjustmentMessage),
-        reason: z
-          .string(adjustmentReasonMessage)
+        reason: clientText({ error: adjustmentReasonMessage })
           .trim()
           .min(1, adjustmentReasonMessage)
           .max(200, adjustmentReasonMessage),

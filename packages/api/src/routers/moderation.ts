@@ -1,3 +1,4 @@
+import { clientText } from '@atelier/catalog';
 import { REPORT_REASONS } from '@atelier/db';
 import { z } from 'zod';
 import { moderationMessages } from '../moderation/messages';
@@ -9,7 +10,10 @@ import { authedProcedure, optionalUserProcedure, router } from '../trpc';
 const reportInput = z.object({
   postId: recordId,
   reason: z.enum(REPORT_REASONS, moderationMessages.unknownReason),
-  details: z.string(moderationMessages.invalidDetails).trim().max(1000, moderationMessages.detailsTooLong).optional(),
+  details: clientText({ error: moderationMessages.invalidDetails })
+    .trim()
+    .max(1000, moderationMessages.detailsTooLong)
+    .optional(),
 });
 
 export const moderationRouter = router({
