@@ -359,15 +359,15 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
         paidAt,
       });
     const outcomes = [
-      ['local', 'succeeded', null, now],
-      ['replicate', 'succeeded', null, now],
-      ['replicate', 'failed', 'UPSTREAM', now],
-      ['replicate', 'failed', 'UPSTREAM', now],
-      ['local', 'failed', 'VALIDATION', now],
-      ['local', 'succeeded', null, longAgo],
-      ['local', 'canceled', null, now],
+      ['local', 'succeeded', null, now, 0],
+      ['replicate', 'succeeded', null, now, 0.12],
+      ['replicate', 'failed', 'UPSTREAM', now, 0.04],
+      ['replicate', 'failed', 'UPSTREAM', now, 0],
+      ['local', 'failed', 'VALIDATION', now, 0],
+      ['replicate', 'succeeded', null, longAgo, 0.08],
+      ['replicate', 'canceled', null, now, 0.045],
     ] as const;
-    for (const [engine, status, errorCode, finishedAt] of outcomes)
+    for (const [engine, status, errorCode, finishedAt, cloudSpendUsd] of outcomes)
       em.create(GenerationJob, {
         owner: buyer.userId,
         kind: 'studio',
@@ -377,6 +377,7 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
         seed: 1,
         engine,
         errorCode,
+        cloudSpendUsd,
         createdAt: finishedAt,
         finishedAt,
       });
@@ -423,7 +424,12 @@ describe.each(testDatabaseTargets())("the operator's console on $name", (target)
     );
     expect(overview.newMembers).toBe((await all.findAll(User)).filter((row) => inPeriod(row.createdAt)).length);
     expect(overview.openReports).toBe(await all.count(PostReport, { status: 'open' }));
-    expect(overview.cloudSpend).toBeNull();
+    const spent = jobs.filter((job) => job.cloudSpendUsd > 0);
+    const dollars = spent.reduce((total, job) => total + job.cloudSpendUsd, 0);
+    expect(overview.cloudSpend.totalUsd).toBeCloseTo(dollars);
+    expect(overview.cloudSpend.byEngine).toEqual([
+      { engine: 'replicate', jobs: spent.length, usd: expect.closeTo(dollars) },
+    ]);
 
     for (const days of ['0', '367', '1.5', 'tous'])
       expect((await admin.c.get(`/api/admin/overview?days=${days}`)).status).toBe(400);

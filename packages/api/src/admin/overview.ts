@@ -25,12 +25,12 @@ function pick<T extends object, C extends keyof T>(row: T, columns: C[]): Pick<T
  * jobs), never a second bookkeeping: money in by currency, credits moved by kind, generations that
  * ended by engine, status and cause, reports and new members. The period's rows are read with the
  * few columns summed: an operator's view over weeks, not a report over years.
- *
- * Cloud spend is null: jobs do not record yet the list price of the models they ran.
+ * Cloud spend is what the jobs that ended in the period recorded, at the models' list prices (a
+ * canceled job may have paid for predictions too), by engine: a job keeps its total, not its models.
  */
 export async function businessOverview({ em }: Pick<ServiceDeps, 'em'>, days: number) {
   const since = new Date(Date.now() - days * DAY_MS);
-  const [payments, invoices, entries, jobs, openReports, reportsReceived, newMembers] = await Promise.all([
+  const [payments, invoices, entries, jobs, spending, openReports, reportsReceived, newMembers] = await Promise.all([
     em.find(Payment, { creditedAt: { $gte: since } }, { fields: ['currency', 'amountCents'] }),
     em.find(SubscriptionInvoice, { paidAt: { $gte: since } }, { fields: ['currency', 'amountCents'] }),
     em.find(CreditEntry, { status: 'settled', createdAt: { $gte: since } }, { fields: ['reason', 'type', 'amount'] }),
@@ -38,6 +38,11 @@ export async function businessOverview({ em }: Pick<ServiceDeps, 'em'>, days: nu
       GenerationJob,
       { status: { $in: ['succeeded', 'failed'] }, finishedAt: { $gte: since } },
       { fields: ['engine', 'status', 'errorCode'] },
+    ),
+    em.find(
+      GenerationJob,
+      { cloudSpendUsd: { $gt: 0 }, finishedAt: { $gte: since } },
+      { fields: ['engine', 'cloudSpendUsd'] },
     ),
     em.count(PostReport, { status: 'open' }),
     em.count(PostReport, { createdAt: { $gte: since } }),
@@ -77,6 +82,13 @@ export async function businessOverview({ em }: Pick<ServiceDeps, 'em'>, days: nu
     openReports,
     reportsReceived,
     newMembers,
-    cloudSpend: null,
+    cloudSpend: {
+      totalUsd: spending.reduce((total, job) => total + job.cloudSpendUsd, 0),
+      byEngine: groupTotals(spending, ['engine'], 'cloudSpendUsd').map(({ engine, rows, total }) => ({
+        engine,
+        jobs: rows,
+        usd: total,
+      })),
+    },
   };
 }

@@ -95,8 +95,11 @@ const overviewSchema = z.object({
   openReports: z.number(),
   reportsReceived: z.number(),
   newMembers: z.number(),
-  /** Null until jobs record the list price of the models they ran. */
-  cloudSpend: z.null(),
+  /** What the period's jobs recorded spending on the cloud, at the models' list prices (US dollars). */
+  cloudSpend: z.object({
+    totalUsd: z.number(),
+    byEngine: z.array(z.object({ engine: z.string(), jobs: z.number(), usd: z.number() })),
+  }),
 });
 
 const daysMessage = 'La période est un nombre entier de jours, de 1 à 366.';

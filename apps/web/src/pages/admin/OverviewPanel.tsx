@@ -53,10 +53,13 @@ export function OverviewPanel() {
             <Figure label="Générations échouées" value={formatCredits(data.generations.failed)} />
             <Figure label="Signalements à traiter" value={formatCredits(data.openReports)} />
             <Figure label="Signalements reçus" value={formatCredits(data.reportsReceived)} />
+            <Figure
+              label="Dépense chez le fournisseur d'IA"
+              value={money(Math.round(data.cloudSpend.totalUsd * 100), 'usd')}
+            />
           </SimpleGrid>
           <Text fz="sm" c="dimmed">
-            Dépense chez le fournisseur d'IA : non mesurée, les générations n'enregistrent pas encore le prix de leurs
-            modèles.
+            La dépense d'IA est celle que les générations ont enregistrée, aux prix publics des modèles.
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder radius="md" p="md">
