@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
+import { LegalLink } from '../components/LegalLink';
 import { toast } from '../lib/toast';
 import { nextPathOf, WELCOME_PATH } from '../lib/next-path';
 import { trpc } from '../lib/trpc';
@@ -130,15 +131,8 @@ function RegisterForm({ showPassword, onShowPasswordChange, onSuccess }: FormPro
           error={form.errors.acceptTerms}
           label={
             <>
-              J'accepte les{' '}
-              <Anchor component={Link} to="/cgu" target="_blank" underline="always">
-                CGU / CGV
-              </Anchor>{' '}
-              et j'ai lu la{' '}
-              <Anchor component={Link} to="/confidentialite" target="_blank" underline="always">
-                politique de confidentialité
-              </Anchor>
-              .
+              J'accepte les <LegalLink path="/cgu">CGU / CGV</LegalLink> et j'ai lu la{' '}
+              <LegalLink path="/confidentialite">politique de confidentialité</LegalLink>.
             </>
           }
         />

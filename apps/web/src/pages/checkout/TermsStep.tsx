@@ -1,6 +1,6 @@
-import { Anchor, Button, Card, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { LegalLink } from '../../components/LegalLink';
 import { trpc } from '../../lib/trpc';
 import { toastError } from '../../lib/useErrorToast';
 
@@ -30,11 +30,7 @@ export function TermsStep({ onAccepted }: { onAccepted: () => void }) {
           onChange={(event) => setTicked(event.currentTarget.checked)}
           label={
             <>
-              J'accepte les{' '}
-              <Anchor component={Link} to="/cgu" target="_blank" underline="always">
-                CGU / CGV
-              </Anchor>
-              .
+              J'accepte les <LegalLink path="/cgu">CGU / CGV</LegalLink>.
             </>
           }
         />
