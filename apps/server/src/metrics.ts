@@ -17,6 +17,22 @@ interface PoolLists {
   _freeConnections?: { length: number };
 }
 
+/** How long a scrape waits for Redis to count the workers: a frozen Redis must not stall the operator's view. */
+const WORKERS_FIGURE_MS = 1000;
+
+/** `work`'s answer, or `otherwise` when it fails or takes longer than `ms`. */
+async function answeredWithin<T>(work: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(otherwise), ms);
+  });
+  try {
+    return await Promise.race([work.catch(() => otherwise), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The server's Prometheus metrics, one registry per app: requests by route pattern, generations
  * (by state, queued, run time), credit holds open, the database pool, the image pool and Node's own.
@@ -114,7 +130,7 @@ export class ServerMetrics {
       help: 'Whether any process runs generations (1) or none does (0): asked of Redis on a web server',
       registers,
       async collect() {
-        this.set((await workersAlive()) ? 1 : 0);
+        this.set((await answeredWithin(workersAlive(), WORKERS_FIGURE_MS, false)) ? 1 : 0);
       },
     });
     const runningHere = () => this.jobs?.running ?? 0;
