@@ -244,6 +244,22 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
     expect(variance(laplacian(restored, faceBox))).toBeGreaterThan(variance(laplacian(plain, faceBox)) * 1.2);
   });
 
+  // A face filling a 12 MP phone photo is over 1,500 px wide: its sharpening once asked sharp for
+  // more than its widest mask (sigma 10), and the paid job failed.
+  test.each(['face-restore', 'portrait-enhance'])('%s restores a face that fills a 12 MP photo', async (id) => {
+    const headshot = await sharp(await readPhoto('astronaut'))
+      .extract({ left: 96, top: 20, width: 320, height: 240 })
+      .resize(4000, 3000)
+      .jpeg()
+      .toBuffer();
+    const result = await new LocalImageEngine({ models: runtime }).transform({
+      image: headshot,
+      prompt: '',
+      selection: { upscale: { id, name: id } },
+    });
+    expect(result.width).toBeGreaterThan(4000);
+  });
+
   test('without a face, face restoration is the enlargement alone', async () => {
     const { image } = await largePortrait();
     expect(await enlarge(runtime, image, option('face-restore'), [])).toBe(image);

@@ -29,6 +29,8 @@ export const SUPER_RESOLUTION_MAX_PIXELS = 5_000_000;
 export const RESTORED_FACE_MAX_SIDE = 256;
 /** The square restored around a face box: the box (brow to chin) grown to take in hair and jaw. */
 const FACE_REGION_SCALE = 1.6;
+/** The widest unsharp mask sharp applies: a face filling a 12 MP photo would ask for more. */
+const MAX_SHARPEN_SIGMA = 10;
 /** Faces restored at most, largest first. */
 const MAX_RESTORED_FACES = 3;
 /** Options about faces: their enlargement restores the detected faces too. */
@@ -187,7 +189,7 @@ async function restoredFace(
   const patch = await sharp(face.data, { raw: { width: face.width, height: face.height, channels: 3 } })
     .resize(target.width, target.height, { fit: 'fill', kernel: 'lanczos3' })
     .median(3)
-    .sharpen({ sigma: Math.max(0.5, unit * 0.8), m1: 0.5, m2: 1.5 })
+    .sharpen({ sigma: Math.min(MAX_SHARPEN_SIGMA, Math.max(0.5, unit * 0.8)), m1: 0.5, m2: 1.5 })
     .joinChannel(await featherMask(target), { raw: { width: target.width, height: target.height, channels: 1 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
