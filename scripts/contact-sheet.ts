@@ -1,14 +1,16 @@
-// `npm run contact-sheet -- [category…] [--photos dir] [--out dir] [--only id,id…] [--tile px] [--engine local|replicate] [--yes]`:
+// `npm run contact-sheet -- [category…] [--photos dir] [--out dir] [--only id,id…] [--tile px] [--engine local|replicate] [--all] [--yes]`:
 // renders every option of the given categories (default: style), or only the listed option ids, with
 // the local engine (or, with `--engine replicate`, through Replicate) on each photograph, next to the original, one PNG per category and photo under
 // contact-sheets/ (git-ignored), to judge by eye; a larger tile shows the details of a few options.
-// Options the engine refuses on a photo (a costume without a person) show the original darkened.
+// With the local engine, the options it leaves to the cloud engine are skipped unless `--all` is given;
+// the masks kept beside test photographs (`*-person.png`, `*mask*`) are never taken for photographs.
+// Options the engine refuses on a photo (an enlargement past its bounds) show the original darkened.
 // Through Replicate (REPLICATE_API_TOKEN, REPLICATE_API_URL and the REPLICATE_*_MODEL settings), the
 // estimated cost at the models' list prices is printed first, and nothing is run without `--yes`.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CATEGORY_IDS, getSelectableOptions, type CategoryId } from '@atelier/catalog';
+import { CATEGORY_IDS, getSelectableOptions, isCloudOnly, type CategoryId } from '@atelier/catalog';
 import {
   LocalImageEngine,
   ReplicateImageEngine,
@@ -32,6 +34,7 @@ const { values, positionals } = parseArgs({
     tile: { type: 'string', default: '200' },
     engine: { type: 'string', default: 'local' },
     yes: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
   },
 });
 const categories = (positionals.length > 0 ? positionals : ['style']).filter((name): name is CategoryId =>
@@ -41,9 +44,14 @@ const only = values.only?.split(',').map((id) => id.trim());
 const TILE = Number(values.tile);
 const COLUMNS = Math.max(1, Math.floor(COLUMNS_WIDTH / TILE));
 const photoDir = resolve(values.photos);
-const photos = (await readdir(photoDir)).filter((name) => /\.(jpe?g|png|webp)$/i.test(name)).sort();
+const photos = (await readdir(photoDir))
+  .filter((name) => /\.(jpe?g|png|webp)$/i.test(name) && !/(-person\.|mask)/i.test(name))
+  .sort();
+const skipsCloudOnly = values.engine === 'local' && !values.all;
 const selected = (category: CategoryId) =>
-  getSelectableOptions(category).filter(({ id }) => !only || only.includes(id));
+  getSelectableOptions(category).filter(
+    ({ id }) => (!only || only.includes(id)) && !(skipsCloudOnly && isCloudOnly(category, id)),
+  );
 
 /** The settings naming each role's model, as the server reads them. */
 const MODEL_SETTINGS: Readonly<Record<StepRole, string>> = {
@@ -116,7 +124,7 @@ for (const category of categories) {
       const result = await engine
         .transform({ image, prompt: '', selection: { [category]: { id: option.id, name: option.name } } })
         .catch((error: unknown) => {
-          // A refusal (no person for a costume) is shown as such: the original, darkened.
+          // A refusal (an enlargement past its bounds) is shown as such: the original, darkened.
           if (isMediaError(error) && error.code === 'VALIDATION') return null;
           throw error;
         });

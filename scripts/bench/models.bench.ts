@@ -105,15 +105,11 @@ for (const size of [1, 12]) {
 // The options that find the person, through the engine, each render on an engine of its own (an
 // engine keeps the analysis of the uploads it saw, which later renders of the same upload reuse).
 const CATEGORY_OPTIONS = [
-  ['Où (ocean)', { environment: { id: 'ocean', name: 'Océan' } }],
   ['Taille (16:9)', { format: { id: 'widescreen-16-9', name: 'Écran large 16:9' } }],
   ['Angle (bokeh)', { camera: { id: 'bokeh', name: 'Bokeh' } }],
   ['Lumière (split light)', { lighting: { id: 'split-light', name: 'Éclairage divisé' } }],
   ['HD (×2)', { upscale: { id: 'upscale-2x', name: 'Agrandir ×2' } }],
   ['HD (face restoration)', { upscale: { id: 'face-restore', name: 'Restauration de visage' } }],
-  ['Qui (Chevalier)', { character: { id: 'knight', name: 'Chevalier' } }],
-  ['Vêtement (Smoking)', { clothing: { id: 'tuxedo', name: 'Smoking' } }],
-  ['Quoi (Lire un livre)', { action: { id: 'reading', name: 'Lire un livre' } }],
 ] as const;
 for (const size of [1, 12]) {
   const image = await megapixels(size);

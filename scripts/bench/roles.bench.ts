@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { getOptions } from '@atelier/catalog';
+import { getOptions, isCloudOnly } from '@atelier/catalog';
 import { openTestDatabase } from '@atelier/db/testing';
 import { deleteRedisKeys } from '../../apps/server/test/support/redis';
 import { freePort, startServerOnFreePort, startServerProcess } from '../../apps/server/test/support/server-process';
@@ -27,10 +27,12 @@ const GENERATIONS = 20;
 const PER_USER = 2;
 /** Polling clients, each asking again as soon as answered (the studio asks a job's state). */
 const POLLERS = 4;
-/** A person in a new scene: the matting model runs, as most options' do. */
-const SELECTION = JSON.stringify({ environment: { id: 'tropical-beach' } });
-/** The tiles a studio shows at once: one category's, each an environment the matting model places the person in. */
-const THUMBNAILS = getOptions('environment').map((option) => `environment-${option.id}`);
+/** A person relit: the matting model runs, as the lights' and the lenses' do. */
+const SELECTION = JSON.stringify({ lighting: { id: 'golden-hour' } });
+/** The tiles a studio shows at once: one category's, each a light the matting model relights the person by. */
+const THUMBNAILS = getOptions('lighting')
+  .filter((option) => !isCloudOnly('lighting', option.id))
+  .map((option) => `lighting-${option.id}`);
 
 if (!process.env.REDIS_URL) {
   console.log('skipped: web and worker processes need REDIS_URL (the queue that joins them)');
@@ -192,7 +194,7 @@ async function scenario(roles: 'all' | 'web + worker'): Promise<void> {
 }
 
 console.log(
-  `${target.name}, ${GENERATIONS} generations (environment, 2 MP photo) on one machine, ${POLLERS} clients polling their jobs`,
+  `${target.name}, ${GENERATIONS} generations (a light, 2 MP photo) on one machine, ${POLLERS} clients polling their jobs`,
 );
 await scenario('all');
 // The settings refuse it: a web server's and a worker's SQLite transactions fail each other.

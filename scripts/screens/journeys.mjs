@@ -24,8 +24,8 @@ async function studio({ page, baseUrl, shot }) {
   await category('Style');
   await shot('style-options');
   await page.getByRole('button', { name: 'Aquarelle', exact: true }).click();
-  await category('Qui');
-  await page.getByRole('button', { name: 'Chevalier', exact: true }).click();
+  await category('Angle');
+  await page.getByRole('button', { name: 'Gros plan', exact: true }).click();
   await category('Lumière');
   await page.getByRole('button', { name: 'Heure dorée', exact: true }).click();
   await page.getByRole('button', { name: 'Couleur globale' }).click();

@@ -121,7 +121,7 @@ test('the home page: hero, showcase of real photos transformed, and an empty "Me
   const tiles = page.getByTestId('showcase-tile');
   await expect(tiles).toHaveCount(6);
   // Photographs the local engine transformed, not drawn art.
-  await expect(tiles.first()).toContainText('Chevalier devant le château');
+  await expect(tiles.first()).toContainText('Portrait pointilliste');
   await expect(tiles.first()).toContainText('Portrait, NASA');
   for (const tile of await tiles.all()) {
     await expect(tile.locator('img')).toHaveAttribute('src', /^\/samples\/characters\//);

@@ -20,7 +20,7 @@ const SECTION_ORDER = [
 ];
 
 /** The first before/after example of the samples section. */
-const exampleSlider = (page: Page) => page.getByRole('slider', { name: 'Comparer avant et après : Cyber futuriste' });
+const exampleSlider = (page: Page) => page.getByRole('slider', { name: 'Comparer avant et après : Bande dessinée' });
 const exampleFrame = (page: Page) => page.locator('#samples').getByTestId('compare-slider').first();
 
 /**
@@ -84,7 +84,7 @@ test(
 
     const samples = page.getByTestId('sample-result');
     await expect(samples).toHaveCount(6);
-    for (const title of ['Cyber futuriste', 'Fantasy royale', 'Steampunk', 'Miniature', 'Art déco', 'Aquarelle']) {
+    for (const title of ['Bande dessinée', 'Clair-obscur', 'Gravure', 'Miniature', 'Estampe japonaise', 'Aquarelle']) {
       await expect(samples.filter({ hasText: title })).toContainText('Moteur local');
     }
     const slider = exampleSlider(page);

@@ -78,7 +78,7 @@ test(
         await expect(toolbar.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
 
-    // A style: the sample photo shows no person, and the local engine refuses costumes and actions without one.
+    // A style: the local engine leaves characters and actions to the cloud engine.
     const laidOut = await idOf(nodeOf(page, 'style'));
     await page
       .getByRole('toolbar', { name: 'Ajouter au workflow' })

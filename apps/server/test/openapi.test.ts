@@ -156,7 +156,6 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
       'POST /api/transform/{id}': { params: { id: upload.id } },
       'POST /api/transform': { body: { image: upload.imagePath } },
       'GET /api/media/{key}': { params: { key: upload.imagePath.replace('/api/media/', '') } },
-      'GET /api/option-samples/{sampleId}/subject': { params: { sampleId } },
       'GET /api/option-samples/{sampleId}/{name}': { params: { sampleId } },
       'GET /api/view-stitch/{filename}': { params: { filename: transformedImagePath.split('/').at(-1) } },
       'POST /api/set-last-used-image': { body: { imagePath: upload.imagePath } },

@@ -65,13 +65,12 @@ describe.each(testDatabaseTargets())("options previewed on the member's photo, o
     await t?.close();
   });
 
-  it("shows each option on the member's own photo, and finds the person on it", async () => {
+  it("shows each option on the member's own photo", async () => {
     const { c } = await member();
     const astronaut = await photo('astronaut.jpg');
     const sampleId = await keepSample(c, astronaut);
     expect(sampleId).toMatch(/^[0-9a-f]{40}$/);
 
-    expect((await c.get(`/api/option-samples/${sampleId}/subject`)).body).toEqual({ person: true });
     const tile = await c.get(`/api/option-samples/${sampleId}/lighting-golden-hour.jpg`);
     expect(tile.status).toBe(200);
     expect(tile.headers['content-type']).toBe('image/jpeg');
@@ -86,14 +85,13 @@ describe.each(testDatabaseTargets())("options previewed on the member's photo, o
     expect(fromPhoto).toBeGreaterThan(2);
   });
 
-  it('says before RUN that a photo shows nobody, and captions the costume tiles instead of failing', async () => {
+  it('captions the tile of an option only the cloud engine renders instead of drawing another look', async () => {
     const { c } = await member();
     const coffee = await photo('coffee.jpg');
     const sampleId = await keepSample(c, coffee);
-    expect((await c.get(`/api/option-samples/${sampleId}/subject`)).body).toEqual({ person: false });
     const pirate = await c.get(`/api/option-samples/${sampleId}/character-pirate.jpg`);
     expect(pirate.status).toBe(200);
-    // The pirate's tile is the cup under a dark caption band (« Aucune personne »).
+    // The pirate's tile is the cup under a dark caption band (« Moteur cloud »).
     const plain = await sharp(coffee)
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'contain', background: '#e9ecef' })
       .toBuffer();
@@ -107,21 +105,22 @@ describe.each(testDatabaseTargets())("options previewed on the member's photo, o
     const ben = await member();
     const first = await keepSample(ana.c, await photo('astronaut.jpg'));
     // Another member, and a visitor, find nothing under Ana's id.
-    expect((await ben.c.get(`/api/option-samples/${first}/subject`)).status).toBe(404);
     expect((await ben.c.get(`/api/option-samples/${first}/lighting-golden-hour.jpg`)).status).toBe(404);
-    expect((await client().get(`/api/option-samples/${first}/subject`)).status).toBe(401);
+    expect((await client().get(`/api/option-samples/${first}/lighting-golden-hour.jpg`)).status).toBe(401);
     expect((await client().upload(await photo('coffee.jpg'), {}, { path: '/api/option-samples' })).status).toBe(401);
 
     // The same photo again is the same sample; another takes its place.
     expect(await keepSample(ana.c, await photo('astronaut.jpg'))).toBe(first);
     const second = await keepSample(ana.c, await photo('chelsea.jpg'));
     expect(second).not.toBe(first);
-    const replaced = await ana.c.get(`/api/option-samples/${first}/subject`);
+    const replaced = await ana.c.get(`/api/option-samples/${first}/lighting-golden-hour.jpg`);
     expect(replaced.status).toBe(404);
     expect(replaced.body.message).toMatch(/introuvable/i);
 
     expect((await ana.c.post('/api/account/delete', { password: ana.password })).status).toBe(200);
-    await expect(t.media.renders.sampleSubject(ana.userId, second)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.media.renders.sampleTile(ana.userId, second, 'lighting-golden-hour')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('refuses what is not a photo, an unknown option and a malformed id, in French', async () => {
@@ -132,7 +131,7 @@ describe.each(testDatabaseTargets())("options previewed on the member's photo, o
     const sampleId = await keepSample(c, await photo('coffee.jpg'));
     const unknown = await c.get(`/api/option-samples/${sampleId}/lighting-nowhere.jpg`);
     expect(unknown.status).toBe(404);
-    const malformed = await c.get('/api/option-samples/pas-un-id/subject');
+    const malformed = await c.get('/api/option-samples/pas-un-id/lighting-golden-hour.jpg');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Aperçu inconnu : renvoyez la photo.');
   });

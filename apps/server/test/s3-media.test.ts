@@ -102,11 +102,11 @@ describe('media in an S3-compatible bucket', () => {
   it('exports the account’s pictures from the bucket, and deleting the account removes them from it', async () => {
     const owner = a.client({ ip: `10.60.0.${++ip}` });
     const { user } = await owner.register();
-    // The photo the studio previews the options on, and what was found on it, are in the bucket too.
+    // The photo the studio previews the options on, and its tiles, are in the bucket too.
     const { sampleId } = (await owner.upload(await samplePhoto(8), {}, { path: '/api/option-samples' })).body as {
       sampleId: string;
     };
-    expect((await owner.get(`/api/option-samples/${sampleId}/subject`)).status).toBe(200);
+    expect((await owner.get(`/api/option-samples/${sampleId}/lighting-golden-hour.jpg`)).status).toBe(200);
     const uploaded = await owner.upload(await samplePhoto(7), {
       selection: JSON.stringify({ style: { id: 'watercolor' } }),
     });
@@ -125,6 +125,8 @@ describe('media in an S3-compatible bucket', () => {
 
     expect((await owner.post('/api/account/delete', { password: 'motdepasse' })).status).toBe(200);
     for (const url of files) await expect(a.media.storage.stat(url.replace('/api/media/', ''))).rejects.toThrow();
-    await expect(b.media.renders.sampleSubject(user.id, sampleId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(b.media.renders.sampleTile(user.id, sampleId, 'lighting-golden-hour')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { NO_PERSON_MESSAGE } from '@atelier/catalog';
 import { CreditEntry, GenerationJob, Transformation, Upload, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { LocalImageEngine, MediaError, type ImageEngine } from '@atelier/media';
@@ -134,19 +133,21 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect(await em.count(Transformation, { owner: userId })).toBe(0);
   });
 
-  it('refuses a character on a photo without a person, in French, and charges nothing', async () => {
+  it('refuses an enlargement past what it can deliver on this photo, in French, and charges nothing', async () => {
     const { c, userId } = await signedIn();
-    const coffee = await readFile(new URL('../../../../shared/photos/coffee.jpg', import.meta.url));
-    const upload = await c.upload(coffee, { selection: JSON.stringify({ character: { id: 'knight' } }) });
+    const large = await sharp(await readFile(new URL('../../../../shared/photos/coffee.jpg', import.meta.url)))
+      .resize(4000, 3000)
+      .jpeg()
+      .toBuffer();
+    const upload = await c.upload(large, { selection: JSON.stringify({ upscale: { id: 'upscale-4x' } }) });
     expect(upload.status, upload.text).toBe(200);
     const res = await c.post(`/api/transform/${upload.body.id}`);
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toMatchObject({ success: false, message: NO_PERSON_MESSAGE });
-    expect(NO_PERSON_MESSAGE).toMatch(/^Aucune personne détectée sur la photo/);
+    expect(res.body.message).toMatch(/donnerait une image de .* px.*Aucun crédit n'a été débité\.$/);
     expect(await balance(userId)).toBe(500);
     const em = t.db.orm.em.fork();
     expect(await em.count(CreditEntry, { user: userId, type: 'debit', status: { $ne: 'released' } })).toBe(0);
-    expect(await em.count(GenerationJob, { owner: userId, status: 'failed', error: NO_PERSON_MESSAGE })).toBe(1);
+    expect(await em.count(GenerationJob, { owner: userId, status: 'failed', error: res.body.message })).toBe(1);
     expect(await em.count(Transformation, { owner: userId })).toBe(0);
   });
 
@@ -209,7 +210,7 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     const first = await run(watercolor);
     const again = await run(watercolor, first.seed);
     const another = await run(watercolor);
-    const neon = await run({ style: { id: 'cyberpunk' } }, first.seed);
+    const neon = await run({ style: { id: 'synthwave' } }, first.seed);
     expect(again.seed).toBe(first.seed);
     expect(first.image.equals(again.image)).toBe(true);
     expect(another.seed).not.toBe(first.seed);

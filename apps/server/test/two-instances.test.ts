@@ -389,13 +389,13 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
 
   it('serves a never-rendered thumbnail from a web server that loads no model: a worker renders it', async () => {
     const [a, b] = instances as [string, string];
-    const thumbnail = await fetch(`${a}/api/thumbnail/clothing-cape.jpg`);
+    const thumbnail = await fetch(`${a}/api/thumbnail/camera-close-up.jpg`);
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     const { width } = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
     expect(width).toBe(THUMBNAIL_SIZE);
     // The other web server reads what the worker kept in the bucket.
-    expect((await fetch(`${b}/api/thumbnail/clothing-cape.jpg`)).status).toBe(200);
+    expect((await fetch(`${b}/api/thumbnail/camera-close-up.jpg`)).status).toBe(200);
     for (const web of instances) {
       const text = await metricsOf(web);
       expect(valueOf(text, 'atelier_model_threads_started')).toBe(0);
@@ -406,7 +406,7 @@ describe.each(deployments)('two web servers and a worker behind a round-robin pr
     const threads = valueOf(onWorker, 'atelier_model_threads_started');
     expect(threads).toBeGreaterThan(0);
     // Its models stay loaded: the next tile, another model's work, starts no thread and loads nothing again.
-    expect((await fetch(`${b}/api/thumbnail/environment-tropical-beach.jpg`)).status).toBe(200);
+    expect((await fetch(`${b}/api/thumbnail/lighting-golden-hour.jpg`)).status).toBe(200);
     const later = await metricsOf(worker.base);
     expect(valueOf(later, 'atelier_renders{kind="thumbnail"}')).toBe(2);
     expect(valueOf(later, 'atelier_model_threads_started')).toBe(threads);

@@ -55,7 +55,6 @@ export {
   type LocalImageEngineOptions,
 } from './engines/local/image-engine';
 export { SUPER_RESOLUTION_MAX_PIXELS } from './engines/local/enlarge';
-export { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
 export * from './models';
 export { LocalVideoEngine, videoFrame, type LocalVideoOptions } from './engines/local/video-engine';
 export * from './engines/replicate/index';
@@ -76,7 +75,6 @@ export {
   THUMBNAIL_SIZE,
   renderThumbnail,
   type RenderKind,
-  type SampleSubject,
   type ThumbnailRenderer,
 } from './thumbnails';
 export { configureImagePool, imagePoolStats, imageWork } from './image-pool';

@@ -34,11 +34,6 @@ export function radialGradient(
   return `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(centre.x)}" cy="${n(centre.y)}" r="${n(centre.r)}">${stopsMarkup(stops)}</radialGradient>`;
 }
 
-/** A closed path through the points. */
-export function polygon(points: readonly (readonly [number, number])[]): string {
-  return `M${points.map(([x, y]) => `${n(x)} ${n(y)}`).join(' L')} Z`;
-}
-
 /** A smooth closed path along a ridge of points, closed down to the bottom edge at `bottom`. */
 export function ridge(points: readonly (readonly [number, number])[], bottom: number): string {
   const [first] = points;

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   findOptionByThumbnail,
   isCloudOnly,
-  NO_PERSON_MESSAGE,
   type CategoryId,
   type PreviewWidth,
   PREVIEW_WIDTHS,
@@ -11,7 +10,6 @@ import {
 import { renderDefaultModel, renderWelcomeImage } from './art/index';
 import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
 import { MEDIA_MESSAGES, MediaError } from './errors';
-import { NOT_IN_FRAME_MESSAGE } from './engines/local/costume/dress';
 import { LocalImageEngine } from './engines/local/image-engine';
 import { imageWork } from './image-pool';
 import { JPEG_OUTPUT } from './limits';
@@ -35,20 +33,11 @@ let engine: LocalImageEngine | undefined;
 export const SAMPLE_EDGE = 512;
 
 /**
- * What a tile says of an option the local engine refuses on its photo, by the refusal: shoes and
- * legwear need the feet or hips in the picture (the stock photo stops at the chest), costumes a person.
- */
-const REFUSAL_CAPTIONS: Readonly<Record<string, string>> = {
-  [NOT_IN_FRAME_MESSAGE]: 'Photo en pied',
-  [NO_PERSON_MESSAGE]: 'Aucune personne',
-};
-
-/**
  * An option's preview: a real photograph of a person (or the member's own photo) through the
  * local engine with that option alone, as a 256 px square JPEG (format options keep their shape,
  * centred on a neutral background). The engine finds the person, their face and shoulders as it
- * would on an upload, so each tile shows what its option does: the person in the scene, the light,
- * the crop, the costume. Unknown options are NOT_FOUND.
+ * would on an upload, so each tile shows what its option does: the style, the light, the crop,
+ * the enlargement. Unknown options are NOT_FOUND.
  */
 export async function renderThumbnail(
   category: CategoryId,
@@ -60,28 +49,13 @@ export async function renderThumbnail(
   // What only the cloud engine renders has no local preview to show: the tile says so.
   if (isCloudOnly(found.category, found.option.id)) return thumbnailOf(await withCaption(photo, 'Moteur cloud'));
   const selection: Selection = { [found.category]: { id: found.option.id, name: found.option.name } };
-  const image = await localEngine()
-    .transform({ image: photo, prompt: '', selection })
-    .then(
-      (result) => result.image,
-      (error: unknown) => {
-        // The tile says what the option asks of a photo rather than failing.
-        const caption = error instanceof MediaError ? REFUSAL_CAPTIONS[error.message] : undefined;
-        if (caption) return withCaption(photo, caption);
-        throw error;
-      },
-    );
+  const { image } = await localEngine().transform({ image: photo, prompt: '', selection });
   return thumbnailOf(image);
 }
 
 function localEngine(): LocalImageEngine {
   engine ??= new LocalImageEngine();
   return engine;
-}
-
-/** What the studio learns of a member's photo before RUN: whether the local engine finds a person to dress. */
-export interface SampleSubject {
-  person: boolean;
 }
 
 function thumbnailOf(image: Buffer): Promise<Buffer> {
@@ -134,15 +108,15 @@ const CACHE_NAME = /^[a-z0-9][a-z0-9-]{0,150}\.(jpg|webp|json)$/;
 
 /** A member's sample: its id is the hash of its bytes (see keepSample). */
 const SAMPLE_ID = /^[0-9a-f]{40}$/;
-/** What a worker is asked to render of a member's sample: a tile (`{category}-{option}`) or its subject. */
-const SAMPLE_RENDER = /^samples\/(\d+)\/([0-9a-f]{40})\/(subject|[a-z0-9-]+)$/;
+/** What a worker is asked to render of a member's sample: a tile (`{category}-{option}`). */
+const SAMPLE_RENDER = /^samples\/(\d+)\/([0-9a-f]{40})\/([a-z0-9-]+)$/;
 
 /** What the cache renders: option thumbnails, art (welcome images, default models), before/after views, previews, tiles of members' photos. */
 export type RenderKind = 'thumbnail' | 'art' | 'stitch' | 'preview' | 'sample';
 
 /**
  * Has another process render what needs the models (a thumbnail by its id, `{category}-{option}`;
- * a tile or the subject of a member's sample, `samples/{owner}/{id}/{what}`) and keep it in the
+ * a tile of a member's sample, `samples/{owner}/{id}/{tile}`) and keep it in the
  * store this cache shares with it: resolves once it is kept there.
  */
 export type ThumbnailRenderer = (renderId: string) => Promise<void>;
@@ -230,12 +204,12 @@ export class RenderCache {
     );
   }
 
-  /** What a worker was asked to render (see ThumbnailRenderer): a thumbnail, or a tile or the subject of a member's sample. */
+  /** What a worker was asked to render (see ThumbnailRenderer): a thumbnail, or a tile of a member's sample. */
   renderAsked(renderId: string): Promise<unknown> {
     const sample = SAMPLE_RENDER.exec(renderId);
     if (!sample) return this.thumbnail(renderId);
-    const [, owner = '', id = '', what = ''] = sample;
-    return what === 'subject' ? this.sampleSubject(Number(owner), id) : this.sampleTile(Number(owner), id, what);
+    const [, owner = '', id = '', tile = ''] = sample;
+    return this.sampleTile(Number(owner), id, tile);
   }
 
   /**
@@ -264,16 +238,6 @@ export class RenderCache {
         renderThumbnail(found.category, found.option.id, photo),
       ),
     );
-  }
-
-  /** Whether the local engine finds a person on the member's sample; an unknown sample is NOT_FOUND. */
-  async sampleSubject(owner: number, id: string): Promise<SampleSubject> {
-    const bytes = await this.onSample(owner, id, (photo) =>
-      this.modelRender(`samples/${owner}/${id}/subject`, sampleFile(owner, id, 'subject.json'), 'sample', async () =>
-        Buffer.from(JSON.stringify({ person: await localEngine().showsPerson(photo) } satisfies SampleSubject)),
-      ),
-    );
-    return JSON.parse(bytes.toString('utf8')) as SampleSubject;
   }
 
   /**

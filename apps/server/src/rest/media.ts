@@ -128,28 +128,10 @@ export function registerMediaRoutes(app: FastifyInstance, callerFor: CallerFacto
 
   const sampleParam = {
     name: 'sampleId',
-    schema: inputField(procedures.sampleSubject, 'sampleId'),
+    schema: inputField(procedures.sampleTile, 'sampleId'),
     description: "L'identifiant donné par `POST /api/option-samples`.",
     example: '3f2a9c0d1e4b5a6978c8d7e6f5a4b3c2d1e0f9a8',
   };
-  apiRoute(app, {
-    operation: {
-      method: 'GET',
-      path: '/api/option-samples/{sampleId}/subject',
-      tag: 'Images',
-      summary: "Personne sur la photo d'essai",
-      description:
-        'Si le moteur local trouve une personne à habiller : sans elle, les options Qui, Vêtement et Quoi sont refusées (sans débit).',
-      access: 'account',
-      params: [sampleParam],
-      answer: answerOf(procedures.sampleSubject, 'Ce que le moteur local trouve sur la photo.'),
-      refusals: [404],
-    },
-    handler: restHandler(callerFor, (caller, request) =>
-      caller.media.sampleSubject(untrusted({ sampleId: untrustedField(request.params, 'sampleId') })),
-    ),
-  });
-
   apiRoute(app, {
     operation: {
       method: 'GET',

@@ -18,11 +18,11 @@ export function engineLabel(engine: string | null | undefined, models?: readonly
 
 /** What the local engine does and does not do, said plainly wherever it makes the pictures. */
 export const LOCAL_ENGINE_NOTICE =
-  "Moteur local : styles artistiques (aquarelle, BD, mosaïque, vitrail…), lumière, cadrage, format et agrandissement sont calculés sur notre serveur, sans IA générative ; des modèles ouverts y repèrent la personne, son visage et sa pose, et ESRGAN agrandit. Un style repeint aussi le visage. Personnage, tenue et action ajoutent des accessoires dessinés, ajustés à la tête, au visage et aux épaules de la personne détectée : ils demandent une personne sur la photo (sinon ils sont refusés, sans débit), chaussures et bas une photo en pied ; les autres options s'appliquent à toute photo. Il ne change ni la pose, ni le corps, ni le point de vue : les options qui le demandent sont marquées « Moteur cloud uniquement » et ne sont pas lancées ici. Transformer tout le corps est le travail du moteur cloud (Replicate), quand le service est configuré avec lui.";
+  "Moteur local : styles artistiques (aquarelle, bande dessinée, vitrail, gravure…), lumière, cadrage, objectifs, format et agrandissement sont calculés sur notre serveur, sans IA générative : il dessine, retouche et compose la photo, il n'en génère pas une nouvelle. Des modèles ouverts y repèrent la personne et son visage. Contre-plongée, plongée et vue d'oiseau sont des corrections de perspective de la photo, pas un autre point de vue. ESRGAN agrandit les photos jusqu'à 5 mégapixels ; au-delà, l'agrandissement est classique, et les visages restent restaurés par le modèle. Un style repeint aussi le visage. Personnage, action, lieu et tenue demandent le moteur cloud (Replicate) : ces options sont marquées « Moteur cloud uniquement » et ne sont pas lancées ici, sans débit.";
 
 /** The notice in one line: what a user would otherwise expect and not get. */
 export const LOCAL_ENGINE_SUMMARY =
-  'Moteur local, sans IA générative : il retouche, recadre et habille la photo, sans en changer la pose ni le point de vue.';
+  'Moteur local, sans IA générative : il dessine, retouche et recadre la photo, sans en changer la pose, la tenue ni le décor.';
 
 /** The image engine the server is configured with, once known. */
 export function useConfiguredEngine(): string | null {

@@ -1,4 +1,3 @@
-import type { SampleSubject } from '@atelier/media';
 import type { ServiceDeps } from '../context';
 import { mediaFailure } from './errors';
 
@@ -6,7 +5,7 @@ type SampleDeps = Pick<ServiceDeps, 'media'>;
 
 /**
  * A member's photo kept to preview the options on before RUN (see RenderCache.keepSample): the
- * studio shows each option's tile on it and learns whether it shows a person. It is the member's
+ * studio shows each option's tile on it. It is the member's
  * alone: every read is by the caller's own id, so another member's sample is not found.
  */
 export function keepSample(
@@ -22,14 +21,6 @@ export function sampleTile(
   { ownerId, sampleId, thumbnail }: { ownerId: number; sampleId: string; thumbnail: string },
 ): Promise<Buffer> {
   return saidInFrench(() => media.renders.sampleTile(ownerId, sampleId, thumbnail));
-}
-
-/** Whether the local engine finds a person to dress on the member's sample. */
-export function sampleSubject(
-  { media }: SampleDeps,
-  { ownerId, sampleId }: { ownerId: number; sampleId: string },
-): Promise<SampleSubject> {
-  return saidInFrench(() => media.renders.sampleSubject(ownerId, sampleId));
 }
 
 /** The media layer's refusals and faults as the API says them (see mediaFailure). */

@@ -6,7 +6,7 @@ import { originalOf } from '../gallery/original';
 import { canViewMedia } from '../media/access';
 import { defaultModelUrls, isArtUrl, welcomeImageUrls } from '../media/art';
 import { storedPreview } from '../media/preview';
-import { keepSample, sampleSubject, sampleTile } from '../media/samples';
+import { keepSample, sampleTile } from '../media/samples';
 import { storageKeyOf } from '../media/urls';
 import { showsHiddenPost } from '../moderation/visibility';
 import { AppError, commonMessages } from '../shared/errors';
@@ -127,12 +127,6 @@ export const mediaRouter = router({
     .input(z.object({ sampleId, thumbnail: clientText().max(120) }))
     .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
     .query(({ ctx, input }) => sampleTile(ctx, { ownerId: ctx.user.id, ...input })),
-
-  /** Whether the member's sample shows a person the local engine can dress. */
-  sampleSubject: authedProcedure
-    .input(z.object({ sampleId }))
-    .output(z.object({ person: z.boolean() }))
-    .query(({ ctx, input }) => sampleSubject(ctx, { ownerId: ctx.user.id, sampleId: input.sampleId })),
 
   /** The before|after picture of a result, as JPEG bytes. */
   stitch: optionalUserProcedure

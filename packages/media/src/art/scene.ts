@@ -14,8 +14,6 @@ export interface SceneParams {
   aurora?: boolean;
   skyline?: string;
   palms?: string;
-  /** A landmark's markup (see landmarks.ts), in front of the skyline and behind the ridges. */
-  landmark?: string;
 }
 
 const WIDTH = 1000;
@@ -116,7 +114,6 @@ export function sceneMarkup(params: SceneParams): string {
     `<circle cx="${n(params.light.x)}" cy="${n(params.light.y)}" r="${n(params.light.r)}" fill="${params.light.colour}"/>`,
   ].join('');
   if (params.skyline) markup += skylineMarkup(dice, params.skyline);
-  if (params.landmark) markup += params.landmark;
   // Ridges whose top is below the waterline stand in front of the water (a beach, a shore).
   const waterline = 0.72;
   const drawRidge = (layer: SceneParams['ridges'][number]) =>

@@ -10,7 +10,7 @@ import { CHARACTERS, resultPicture, sampleImage } from '../landing/samples';
  */
 const TILES = (
   [
-    ['eileen', 'chevalier'],
+    ['eileen', 'pointillisme'],
     ['chelsea', 'pop-art'],
     ['cafe', 'vitrail'],
     ['fusee', 'synthwave'],

@@ -32,7 +32,7 @@ function Thumbnail({ picture, alt, label }: { picture: SamplePicture; alt: strin
   );
 }
 
-const previewExample = COMPARISON_EXAMPLES.find((example) => example.id === 'art-deco') ?? COMPARISON_EXAMPLES[0]!;
+const previewExample = COMPARISON_EXAMPLES.find((example) => example.id === 'estampe') ?? COMPARISON_EXAMPLES[0]!;
 const PREVIEW_CATEGORIES = ['Style', 'Qui', 'Où'];
 const PREVIEW_OPTIONS = ['Aquarelle', 'Cyberpunk', 'Art déco', 'Pop art'];
 

@@ -36,25 +36,26 @@ export interface CharacterSample {
 
 export const COMPARISON_EXAMPLES: readonly ComparisonExample[] = [
   {
-    id: 'cyber',
-    title: 'Cyber futuriste',
-    description: 'La personne détourée, posée devant une ville de néons dessinée, aux couleurs cyberpunk.',
+    id: 'bd',
+    title: 'Bande dessinée',
+    description: "Des aplats de couleur cernés d'un trait d'encre : le portrait devient une case de bande dessinée.",
     source: 'astronaut',
-    choice: { style: 'cyberpunk', environment: 'neon-tokyo' },
+    choice: { style: 'comic-book' },
   },
   {
-    id: 'fantasy',
-    title: 'Fantasy royale',
-    description: 'Une couronne dessinée sur la tête détectée et la lumière dorée de fin de journée.',
+    id: 'clair-obscur',
+    title: 'Clair-obscur',
+    description:
+      "Une lumière de côté qui sculpte le visage et plonge le fond dans l'ombre, comme chez les maîtres anciens.",
     source: 'astronaut',
-    choice: { character: 'queen', lighting: 'golden-hour' },
+    choice: { lighting: 'chiaroscuro' },
   },
   {
-    id: 'steampunk',
-    title: 'Steampunk',
-    description: "Tons cuivrés et grain ancien : l'atmosphère d'un atelier d'inventeur victorien.",
+    id: 'gravure',
+    title: 'Gravure',
+    description: 'Des tailles parallèles qui suivent les ombres : la tasse gravée comme dans un livre ancien.',
     source: 'coffee',
-    choice: { style: 'steampunk' },
+    choice: { style: 'engraving' },
   },
   {
     id: 'miniature',
@@ -64,11 +65,11 @@ export const COMPARISON_EXAMPLES: readonly ComparisonExample[] = [
     choice: { camera: 'tilt-shift' },
   },
   {
-    id: 'art-deco',
-    title: 'Art déco',
-    description: "L'or et le noir profond : l'élégance graphique des années folles.",
+    id: 'estampe',
+    title: 'Estampe japonaise',
+    description: "Des aplats cernés d'encre et une palette réduite : le chat en estampe.",
     source: 'chelsea',
-    choice: { style: 'art-deco' },
+    choice: { style: 'ukiyo-e' },
   },
   {
     id: 'aquarelle',
@@ -79,8 +80,8 @@ export const COMPARISON_EXAMPLES: readonly ComparisonExample[] = [
   },
 ];
 
-/** The hero shows the neon portrait, the most striking of the six examples (its files serve both places). */
-export const HERO_EXAMPLE = COMPARISON_EXAMPLES.find((example) => example.id === 'cyber') ?? COMPARISON_EXAMPLES[0]!;
+/** The hero shows the comic-book portrait, the most striking of the six examples (its files serve both places). */
+export const HERO_EXAMPLE = COMPARISON_EXAMPLES.find((example) => example.id === 'bd') ?? COMPARISON_EXAMPLES[0]!;
 
 /** The hero picture's width on the page: its `sizes`, and the preload's in the landing's HTML (vite.config.ts). */
 export const HERO_SIZES = '(min-width: 62em) 540px, calc(100vw - 32px)';
@@ -94,12 +95,7 @@ export const CHARACTERS: readonly CharacterSample[] = [
     source: 'astronaut',
     transformations: [
       { id: 'cyanotype', style: 'Cyanotype', title: 'Tirage au cyanotype', choice: { style: 'cyanotype' } },
-      {
-        id: 'chevalier',
-        style: 'Chevalier',
-        title: 'Chevalier devant le château',
-        choice: { character: 'knight', environment: 'castle' },
-      },
+      { id: 'pointillisme', style: 'Pointillisme', title: 'Portrait pointilliste', choice: { style: 'pointillism' } },
       {
         id: 'contre-jour',
         style: 'Contre-jour',

@@ -1,4 +1,4 @@
-import { CLOUD_ONLY_LABEL, NO_PERSON_LABEL, type CatalogOption, type CategoryId } from '@atelier/catalog';
+import { CLOUD_ONLY_LABEL, type CatalogOption, type CategoryId } from '@atelier/catalog';
 import { Badge, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -18,13 +18,13 @@ interface OptionTileProps {
 
 /**
  * One option: its preview on the member's photo (else on the stock portrait; the name stands in
- * for a preview that fails), its name, whether it is chosen, and why the local engine would not
- * render it: only the cloud engine does, or the photo shows nobody to dress (said here and by RUN).
+ * for a preview that fails), its name, whether it is chosen, and whether only the cloud engine
+ * renders it (said here and by RUN).
  */
 export function OptionTile({ category, option, selected, onClick, opensDialog = false }: OptionTileProps) {
   const sample = useOptionSample();
   const cloudOnly = useCloudOnly()(category, option.id) && !opensDialog;
-  const note = cloudOnly ? CLOUD_ONLY_LABEL : sample.missingPerson(category) ? NO_PERSON_LABEL : null;
+  const note = cloudOnly ? CLOUD_ONLY_LABEL : null;
   const stock = thumbnailUrl(option.thumbnail);
   // What the local engine cannot draw has no preview of the member's photo to show; what it can
   // waits for the member's photo rather than flashing the stock portrait first.

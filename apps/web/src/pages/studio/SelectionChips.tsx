@@ -11,8 +11,6 @@ interface SelectionChipsProps {
   onEditColor: (category: CategoryId, option: SelectedOption) => void;
   /** Opens the global palette. */
   onGlobalColor: () => void;
-  /** Whether the engine renders this category's colours in grey (a black-and-white style). */
-  greyed: (category: CategoryId) => boolean;
 }
 
 function Swatch({ colorId }: { colorId: string | undefined }) {
@@ -21,16 +19,8 @@ function Swatch({ colorId }: { colorId: string | undefined }) {
 }
 
 /** The chosen options as chips, each with its add/edit-colour button, and the global colour. */
-export function SelectionChips({
-  selection,
-  colors,
-  onRemove,
-  onEditColor,
-  onGlobalColor,
-  greyed,
-}: SelectionChipsProps) {
+export function SelectionChips({ selection, colors, onRemove, onEditColor, onGlobalColor }: SelectionChipsProps) {
   const entries = selectedEntries(selection);
-  const styleName = selection.style?.name;
   const globalColor = colors.global === undefined ? undefined : getColor(colors.global);
   return (
     <Group gap={6} wrap="nowrap" className="studio-chips" data-testid="selection-chips">
@@ -38,21 +28,12 @@ export function SelectionChips({
         const colored =
           colors.elements?.[category]?.[option.id] !== undefined ||
           Object.keys(colors.components?.[category]?.[option.id] ?? {}).length > 0;
-        // Said where the colour was chosen, rather than lost without a word in the result.
-        const lostColour = colored && greyed(category);
         return (
           <Group key={category} gap={2} wrap="nowrap" className="studio-chip" data-testid="selection-chip">
             <Swatch colorId={colors.elements?.[category]?.[option.id]} />
             <Text fz="xs" fw={600} truncate maw={140}>
               {option.name}
             </Text>
-            {lostColour && (
-              <Tooltip label={`Le style ${styleName} rend l'image en gris : cette couleur n'y apparaîtra pas.`}>
-                <Text fz="xs" c="dimmed" className="studio-chip-greyed" data-testid="greyed-colour">
-                  en gris
-                </Text>
-              </Tooltip>
-            )}
             <Tooltip label={colored ? 'Modifier la couleur' : 'Ajouter une couleur'}>
               <ActionIcon
                 size="sm"

@@ -1,4 +1,3 @@
-import { greysColoursOf } from '@atelier/catalog';
 import { Anchor, Badge, Button, Group, SegmentedControl, Switch, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -145,8 +144,6 @@ export function StudioStage({ studio, children }: { studio: Studio; children?: R
 /** The chosen options' chips, wired to the colour sheets. */
 export function StudioChips({ studio }: { studio: Studio }) {
   const { state, dispatch } = studio;
-  // The cloud engine gets the colours in its prompt; what turns grey is known of the local engine.
-  const local = useConfiguredEngine() === 'local';
   return (
     <SelectionChips
       selection={state.selection}
@@ -154,7 +151,6 @@ export function StudioChips({ studio }: { studio: Studio }) {
       onRemove={studio.toggleOption}
       onEditColor={(category, option) => studio.openOverlay({ kind: 'elementColor', category, option })}
       onGlobalColor={() => dispatch({ type: 'showColorBar', visible: true })}
-      greyed={(category) => local && greysColoursOf(state.selection, category)}
     />
   );
 }

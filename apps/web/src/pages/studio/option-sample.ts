@@ -1,27 +1,20 @@
-import { DRESSES_A_PERSON, type CategoryId } from '@atelier/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { drawnSmall } from '../../lib/image-files';
-import { trpc } from '../../lib/trpc';
 import { postImage } from '../../lib/upload';
 
 /** The long side of the copy sent: the server draws the tiles at 256 px from at most 512. */
 const SAMPLE_EDGE = 512;
 
-/**
- * The member's photo as the option tiles preview it: the local engine draws each option on it, and
- * says before RUN whether it shows a person to dress (see /api/option-samples).
- */
+/** The member's photo as the option tiles preview it: the local engine draws each option on it (see /api/option-samples). */
 export interface OptionSample {
   /** The option's tile on the member's photo, or null (a visitor, the cloud engine, not kept). */
   tileUrl: (thumbnail: string) => string | null;
   /** The member's photo is on its way to the server: its tiles come next, not the stock portrait's. */
   pending: boolean;
-  /** Whether a category's options are refused on this photo because it shows nobody. */
-  missingPerson: (category: CategoryId) => boolean;
 }
 
-const NO_SAMPLE: OptionSample = { tileUrl: () => null, pending: false, missingPerson: () => false };
+const NO_SAMPLE: OptionSample = { tileUrl: () => null, pending: false };
 
 export const OptionSampleContext = createContext<OptionSample>(NO_SAMPLE);
 
@@ -45,7 +38,7 @@ const isMembersPicture = (src: string | null): src is string =>
  * engine), when it is theirs. Should it fail, the tiles fall back to the stock portrait and RUN
  * lets the server judge.
  */
-export function useKeptSample(src: string | null, enabled: boolean): OptionSample & { person: boolean | null } {
+export function useKeptSample(src: string | null, enabled: boolean): OptionSample {
   const members = enabled && isMembersPicture(src);
   const kept = useQuery({
     queryKey: ['option-sample', src],
@@ -57,16 +50,9 @@ export function useKeptSample(src: string | null, enabled: boolean): OptionSampl
     retry: false,
   });
   const sampleId = members ? (kept.data ?? null) : null;
-  const subject = trpc.media.sampleSubject.useQuery(
-    { sampleId: sampleId ?? '' },
-    { enabled: sampleId !== null, staleTime: Infinity },
-  );
-  const person = sampleId !== null ? (subject.data?.person ?? null) : null;
   return {
-    person,
     pending: members && kept.isPending,
     tileUrl: (thumbnail) =>
       sampleId === null ? null : `/api/option-samples/${sampleId}/${encodeURIComponent(thumbnail)}.jpg`,
-    missingPerson: (category) => person === false && DRESSES_A_PERSON.includes(category),
   };
 }

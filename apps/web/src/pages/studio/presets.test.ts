@@ -18,17 +18,14 @@ const PALE_SKY = [
 ] as const;
 
 describe('automatic presets', () => {
-  it('gives a dark, cool portrait the neon city and a bright, warm portrait the golden-hour queen', () => {
+  it('gives a dark, cool portrait the comic book and a bright, warm portrait the chiaroscuro', () => {
     const night = pickPreset({ colors: NIGHT_BLUE, aspect: 3 / 4 });
-    expect(night.id).toBe('cyber');
-    expect(night.selection).toEqual({
-      style: { id: 'cyberpunk', name: 'Cyberpunk' },
-      environment: expect.objectContaining({ id: 'neon-tokyo' }),
-    });
+    expect(night.id).toBe('bd');
+    expect(night.selection).toEqual({ style: { id: 'comic-book', name: 'Bande dessinée' } });
 
     const sunny = pickPreset({ colors: SUNNY, aspect: 3 / 4 });
-    expect(sunny.id).toBe('fantasy');
-    expect(Object.keys(sunny.selection)).toEqual(['character', 'lighting']);
+    expect(sunny.id).toBe('clair-obscur');
+    expect(Object.keys(sunny.selection)).toEqual(['lighting']);
   });
 
   it('follows the orientation of the picture', () => {

@@ -34,12 +34,12 @@ const RECIPES = new Map<string, { title: string; choice: SampleChoice }>([
 
 /** Which pictures each recipe flatters; the first one is the default when nothing is known. */
 const CURATED: readonly { recipe: string; fit: Fit }[] = [
-  { recipe: 'fantasy', fit: { tone: 'bright', temperature: 'warm', orientation: 'portrait' } },
-  { recipe: 'cyber', fit: { tone: 'dark', temperature: 'cool', orientation: 'portrait' } },
-  { recipe: 'steampunk', fit: { tone: 'dark', temperature: 'warm' } },
+  { recipe: 'clair-obscur', fit: { tone: 'bright', temperature: 'warm', orientation: 'portrait' } },
+  { recipe: 'bd', fit: { tone: 'dark', temperature: 'cool', orientation: 'portrait' } },
+  { recipe: 'gravure', fit: { tone: 'dark', temperature: 'warm' } },
   { recipe: 'miniature', fit: { tone: 'dark', temperature: 'cool', orientation: 'landscape' } },
   { recipe: 'aquarelle', fit: { tone: 'bright', temperature: 'cool', orientation: 'landscape' } },
-  { recipe: 'art-deco', fit: { tone: 'bright', temperature: 'warm', orientation: 'landscape' } },
+  { recipe: 'estampe', fit: { tone: 'bright', temperature: 'warm', orientation: 'landscape' } },
   { recipe: 'cyanotype', fit: { tone: 'bright', temperature: 'cool', orientation: 'portrait' } },
   { recipe: 'film-noir', fit: { tone: 'dark', orientation: 'portrait' } },
 ];

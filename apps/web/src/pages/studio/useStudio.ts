@@ -175,7 +175,6 @@ export function useStudio(layout: StudioLayout) {
     paletteColors: palette.colors,
     sessionKey: sessionKey.current,
     localFiles: localFiles.current,
-    personOnPhoto: optionSample.person,
     showMessage: setMessage,
     askSignIn,
     openVideo: setVideoUrl,

@@ -4,9 +4,6 @@ import {
   cloudOnlyMessage,
   cloudOnlyNames,
   IMAGE_COST,
-  needsPerson,
-  NO_PERSON_LABEL,
-  NO_PERSON_MESSAGE,
   type Rgb,
   type Selection,
 } from '@atelier/catalog';
@@ -43,8 +40,6 @@ interface RunDeps {
   sessionKey: string;
   /** Files picked in this visit, by the address shown for them. */
   localFiles: ReadonlyMap<string, Blob>;
-  /** Whether the local engine finds a person on the picture in the frame: null until known. */
-  personOnPhoto: boolean | null;
   showMessage: (message: DialogMessage) => void;
   askSignIn: () => void;
   openVideo: (url: string) => void;
@@ -95,7 +90,6 @@ export function useStudioRun({
   paletteColors,
   sessionKey,
   localFiles,
-  personOnPhoto,
   showMessage,
   askSignIn,
   openVideo,
@@ -237,11 +231,6 @@ export function useStudioRun({
     const cloudOnly = engine === 'local' && !video ? cloudOnlyNames(state.selection) : [];
     if (cloudOnly.length > 0) {
       showMessage({ type: 'general', title: 'Moteur cloud uniquement', message: cloudOnlyMessage(cloudOnly) });
-      return;
-    }
-    // …and so is a costume on a photo known to show nobody: nothing is sent, nothing charged.
-    if (engine === 'local' && !video && personOnPhoto === false && needsPerson(state.selection)) {
-      showMessage({ type: 'general', title: NO_PERSON_LABEL, message: NO_PERSON_MESSAGE });
       return;
     }
     if (!user) {

@@ -7,23 +7,18 @@ import { eachRow, encodedIntermediate, intermediateJpeg, uprightPixels, type Raw
 
 /**
  * What a camera option does to the picture itself, by its id (the options without one here are the
- * cloud engine's alone, @atelier/catalog's CLOUD_ONLY_OPTIONS): a shot tightened on the face,
- * widened, cut to a cinema frame or extended to a panorama, or composed on a third, the background
- * thrown out of focus or streaked behind the person, a miniature's narrow band of focus, a soft
- * lens's glow, a perspective seen from below or above, a fisheye or action-camera lens, or a
- * security camera's grainy high corner.
+ * cloud engine's alone, @atelier/catalog's CLOUD_ONLY_OPTIONS): a shot tightened on the face, cut
+ * to a cinema frame or composed on a third, the background thrown out of focus or streaked behind
+ * the person, a miniature's narrow band of focus, a soft lens's glow, a perspective seen from below
+ * or above, a fisheye or wide lens, or a security camera's grainy high corner.
  */
 export type CameraMove =
   /** The window holds this many face heights, centred on the face. */
   | { kind: 'shot'; faceHeights: number }
   /** The widest window that puts the face on the nearer vertical third and the eyes on the upper one. */
   | { kind: 'thirds' }
-  /** The frame grown `extent` times around the picture, extended past its edges: the person smaller in it. */
-  | { kind: 'wide'; extent: number }
   /** A wider frame (width / height), cut around the heads: a cinema lens's frame, never bars painted over the picture. */
   | { kind: 'aspect-crop'; aspect: number }
-  /** The whole picture in a frame widened to this shape, extended at its sides past its edges. */
-  | { kind: 'panorama'; aspect: number }
   | { kind: 'bokeh' }
   /** The background streaked sideways (length per 1000 px of width); `trail` of the streak shows through the person too. */
   | { kind: 'streak'; length: number; trail: number }
@@ -35,34 +30,22 @@ export type CameraMove =
   | { kind: 'fisheye'; strength: number }
   | { kind: 'security-camera' };
 
-const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
+export const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
   'extreme-close-up': { kind: 'shot', faceHeights: 1.8 },
   'close-up': { kind: 'shot', faceHeights: 3 },
   'medium-close-up': { kind: 'shot', faceHeights: 4.5 },
-  'wide-shot': { kind: 'wide', extent: 1.5 },
-  'extreme-wide-shot': { kind: 'wide', extent: 2.2 },
   // Scope: the 2.39:1 frame of anamorphic cinema lenses.
   anamorphic: { kind: 'aspect-crop', aspect: 2.39 },
-  panoramic: { kind: 'panorama', aspect: 2 },
-  // Arm's length: the face large and slightly swollen by a phone's wide lens.
-  selfie: { kind: 'fisheye', strength: 0.18 },
   'rule-of-thirds': { kind: 'thirds' },
   bokeh: { kind: 'bokeh' },
-  'portrait-lens': { kind: 'bokeh' },
-  telephoto: { kind: 'bokeh' },
-  macro: { kind: 'bokeh' },
   'panning-shot': { kind: 'streak', length: 90, trail: 0 },
   'motion-blur': { kind: 'streak', length: 60, trail: 0.45 },
-  'long-exposure': { kind: 'streak', length: 140, trail: 0 },
   'tilt-shift': { kind: 'tilt-shift' },
   'soft-focus': { kind: 'glow' },
   'low-angle': { kind: 'perspective', top: 1, bottom: 0.8 },
-  'worms-eye': { kind: 'perspective', top: 1, bottom: 0.66 },
   'high-angle': { kind: 'perspective', top: 0.8, bottom: 1 },
   'birds-eye': { kind: 'perspective', top: 0.7, bottom: 1 },
-  'top-down': { kind: 'perspective', top: 0.72, bottom: 1 },
   fisheye: { kind: 'fisheye', strength: 0.45 },
-  'action-cam': { kind: 'fisheye', strength: 0.22 },
   // A 24 mm lens: the slight barrel of a wide rectilinear lens.
   'wide-angle': { kind: 'fisheye', strength: 0.12 },
   'security-cam': { kind: 'security-camera' },
@@ -72,8 +55,8 @@ const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
 export const MATTE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['bokeh', 'streak']);
 /** The moves placed around the face. */
 export const FACE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'tilt-shift', 'aspect-crop']);
-/** The moves that cut or extend the frame: their window comes back at the photo's own size, zoomed in or out, never as a thumbnail. */
-export const REFRAMING_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'wide']);
+/** The moves that cut the frame: their window comes back at the photo's own size, zoomed in, never as a thumbnail. */
+export const REFRAMING_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds']);
 
 export function cameraMoveOf(optionId: string): CameraMove | undefined {
   return CAMERA_MOVES[optionId];
@@ -114,22 +97,6 @@ export function shotWindow(picture: Frame, aspect: number, faceHeights: number, 
     : { x: picture.width / 2, y: picture.height / 2 };
   const clamp = (value: number, size: number, limit: number) => Math.min(Math.max(0, value - size / 2), limit - size);
   return { left: clamp(centre.x, width, picture.width), top: clamp(centre.y, height, picture.height), width, height };
-}
-
-/** The largest window of the given shape inside the picture, grown `extent` times around its middle. */
-export function wideWindow(picture: Frame, aspect: number, extent: number): Box {
-  const inside = Math.min(picture.height, picture.width / aspect);
-  const [width, height] = [inside * aspect * extent, inside * extent];
-  return { left: (picture.width - width) / 2, top: (picture.height - height) / 2, width, height };
-}
-
-/** The smallest window of the given shape holding the whole picture, centred: the picture extended at its sides (or above and below). */
-export function panoramaWindow(picture: Frame, aspect: number): Box {
-  const [width, height] =
-    picture.width / picture.height < aspect
-      ? [picture.height * aspect, picture.height]
-      : [picture.width, picture.width / aspect];
-  return { left: (picture.width - width) / 2, top: (picture.height - height) / 2, width, height };
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   CATEGORY_IDS,
+  CLOUD_ONLY_CATEGORIES,
   CLOUD_ONLY_OPTIONS,
   getColor,
   getOption,
@@ -12,17 +13,11 @@ import {
 } from '@atelier/catalog';
 import { describe, expect, test } from 'vitest';
 import { isMediaError } from '../../errors';
-import { cameraMoveOf } from './camera';
-import { DRESSED_IDS, fittedPieces } from './costume/wardrobe';
+import { CAMERA_MOVES, cameraMoveOf } from './camera';
 import { LocalImageEngine } from './image-engine';
 import { LIGHTINGS } from './lights';
 import { OPTION_COLORS } from './option-colors';
-import { ENVIRONMENT_SCENES } from './overlays';
-import { styleFamily } from './styles/families';
-
-/** A prop this many actions share (one for every dance), or a garment this many clothing options share, stands for none of them. */
-const GENERIC_SHARE = 4;
-const SHARED_DRAWINGS: ReadonlySet<CategoryId> = new Set(['action', 'clothing']);
+import { STYLE_FAMILIES, styleFamily } from './styles/families';
 
 /** Every option a studio or a workflow node may send, by category. */
 function everyOption(category: CategoryId): readonly CatalogOption[] {
@@ -53,34 +48,26 @@ function ownRender(category: CategoryId, option: CatalogOption): unknown {
       return family?.family === 'photo' && family.grades.length === 0 ? null : (family ?? null);
     }
     case 'environment':
-      return ENVIRONMENT_SCENES[option.id] ?? null;
     case 'character':
     case 'action':
     case 'clothing':
-      return fittedPieces(category, option.id) ?? null;
+      return null;
   }
 }
 
 describe('the local engine offers only what it renders as named', () => {
   test.each(CATEGORY_IDS)('no %s option it offers falls back to a generic look', (category) => {
-    const offered = everyOption(category).filter((option) => !isCloudOnly(category, option.id));
-    const renders = new Map(offered.map((option) => [option.id, ownRender(category, option)]));
-    const shares = (render: unknown) => [...renders.values()].filter((other) => other === render).length;
-    const generic = offered
-      .filter((option) => {
-        const render = renders.get(option.id);
-        return render === null || (SHARED_DRAWINGS.has(category) && shares(render) >= GENERIC_SHARE);
-      })
+    const generic = everyOption(category)
+      .filter((option) => !isCloudOnly(category, option.id) && ownRender(category, option) === null)
       .map(({ id }) => id);
     expect(generic).toEqual([]);
   });
 
   // The tables the local engine draws from, by option id: a row for an option it refuses is dead.
   test.each([
-    ['environment', Object.keys(ENVIRONMENT_SCENES)],
-    ['character', DRESSED_IDS.character],
-    ['clothing', DRESSED_IDS.clothing],
-    ['action', DRESSED_IDS.action],
+    ['style', Object.keys(STYLE_FAMILIES)],
+    ['lighting', Object.keys(LIGHTINGS)],
+    ['camera', Object.keys(CAMERA_MOVES)],
   ] as const)('a %s is drawn from its own row of its table or is cloud-only, never both', (category, rows) => {
     const both = rows.filter((id) => isCloudOnly(category, id));
     const unknown = rows.filter((id) => !getOption(category, id) && !getWorkflowOption(category, id));
@@ -101,9 +88,13 @@ describe('the local engine offers only what it renders as named', () => {
     expect(wrong).toEqual([]);
   });
 
+  test('a category left whole to the cloud engine has no verdicts of single options besides', () => {
+    expect(Object.keys(CLOUD_ONLY_OPTIONS).filter((category) => category in CLOUD_ONLY_CATEGORIES)).toEqual([]);
+  });
+
   test('the cloud-only list names options of the catalogue', () => {
-    const unknown = Object.entries(CLOUD_ONLY_OPTIONS).flatMap(([category, ids]) =>
-      (ids ?? []).filter(
+    const unknown = Object.entries(CLOUD_ONLY_OPTIONS).flatMap(([category, reasons]) =>
+      Object.keys(reasons ?? {}).filter(
         (id) => !getOption(category as CategoryId, id) && !getWorkflowOption(category as CategoryId, id),
       ),
     );

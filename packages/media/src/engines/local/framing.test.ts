@@ -65,7 +65,7 @@ describe('formats (Taille) around the faces', { timeout: 120_000 }, () => {
     expect(roughness(fill)).toBeLessThan(0.5 * roughness(edge));
   });
 
-  test.each(['uhd-4k', 'ultra-wide-32-9', 'vertical-9-16', 'linkedin-banner'])(
+  test.each(['uhd-4k', 'x-header', 'vertical-9-16', 'cinema-21-9'])(
     '%s: the face is found whole in the result',
     async (id) => {
       const result = await engine.transform({ image: portrait, prompt: '', selection: { format: { id, name: id } } });

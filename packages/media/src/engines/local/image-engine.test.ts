@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   CATEGORY_IDS,
+  CLOUD_ONLY_CATEGORIES,
   buildStyleText,
   getSelectableOptions,
   isCloudOnly,
@@ -42,14 +43,12 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('LocalImageEngine', { timeout: 120_000 }, () => {
   // Format and upscale options change the frame, not the colours: two options with the same frame
-  // (TikTok and Instagram story are both 1080 × 1920) rightly give the same picture. Character,
-  // clothing and action dress a person, which this drawn picture has not (costume/costume.test.ts).
+  // (TikTok and Instagram story are both 1080 × 1920) rightly give the same picture.
   /** What the local engine offers: the others are refused (coverage.test.ts). */
-  const offered = (category: CategoryId) =>
+  const offered = <C extends CategoryId>(category: C) =>
     getSelectableOptions(category).filter((option) => !isCloudOnly(category, option.id));
-  const COSTUME_CATEGORIES: readonly CategoryId[] = ['character', 'clothing', 'action'];
   const LOOK_CATEGORIES = CATEGORY_IDS.filter(
-    (category) => category !== 'format' && category !== 'upscale' && !COSTUME_CATEGORIES.includes(category),
+    (category) => category !== 'format' && category !== 'upscale' && !(category in CLOUD_ONLY_CATEGORIES),
   );
 
   it.each(LOOK_CATEGORIES)('gives every %s option a visibly different picture', async (category) => {
@@ -76,7 +75,7 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
 
   it('changes the picture for every option, compared with no option at all', async () => {
     const plain = (await transform({})).image;
-    for (const category of CATEGORY_IDS.filter((c) => c !== 'format' && !COSTUME_CATEGORIES.includes(c))) {
+    for (const category of CATEGORY_IDS.filter((c) => c !== 'format' && !(c in CLOUD_ONLY_CATEGORIES))) {
       for (const option of offered(category).slice(0, 12)) {
         const changed = await transform(only(category, option.id));
         expect(sha(changed.image), `${category}/${option.id}`).not.toBe(sha(plain));
@@ -87,7 +86,7 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   it('gives the same bytes for the same input', async () => {
     const selection: Selection = {
       style: { id: 'watercolor', name: '' },
-      environment: { id: 'ocean', name: '' },
+      camera: { id: 'bokeh', name: '' },
       lighting: { id: 'golden-hour', name: '' },
     };
     const first = await transform(selection, { colors: { global: 'teal' } });
@@ -101,7 +100,7 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
     const [one, same, other, third] = await Promise.all([render(1), render(1), render(2), render(3)]);
     expect(sha(one.image)).toBe(sha(same.image));
     // Different, yet the same settings: far closer than another style is.
-    const otherStyle = await engine.transform({ image, prompt: '', selection: only('style', 'cyberpunk'), seed: 1 });
+    const otherStyle = await engine.transform({ image, prompt: '', selection: only('style', 'synthwave'), seed: 1 });
     for (const variation of [other, third]) {
       const apart = await difference(one.image, variation.image);
       expect(apart).toBeGreaterThan(0.5);
@@ -124,7 +123,7 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   });
 
   it('crops to the aspect ratio of every format option, at its pixel size when it has one (8K UHD: 7680 × 4320)', async () => {
-    for (const option of getSelectableOptions('format')) {
+    for (const option of offered('format')) {
       const result = await transform(only('format', option.id));
       const meta = await sharp(result.image).metadata();
       expect([meta.width, meta.height]).toEqual([result.width, result.height]);
@@ -188,19 +187,19 @@ describe('LocalImageEngine', { timeout: 120_000 }, () => {
   it('reads the options from the style text when the selection names none', async () => {
     const selection: Selection = {
       style: { id: 'pop-art', name: 'Pop art' },
-      environment: { id: 'neon-tokyo', name: 'Tokyo néon' },
+      camera: { id: 'fisheye', name: 'Fisheye' },
       lighting: { id: 'moonlight', name: 'Clair de lune' },
       format: { id: 'portrait-4-5', name: 'Portrait 4:5' },
     };
     const fromSelection = await transform(selection);
     const fromText = await transform({}, { prompt: buildStyleText(selection) });
     expect(sha(fromText.image)).toBe(sha(fromSelection.image));
-    const fromNames = await transform({}, { prompt: 'pop art, tokyo néon, clair de lune, portrait 4:5' });
+    const fromNames = await transform({}, { prompt: 'pop art, fisheye, clair de lune, portrait 4:5' });
     expect(sha(fromNames.image)).toBe(sha(fromSelection.image));
   });
 
   it('blends the effect with intensity', async () => {
-    const selection = only('style', 'cyberpunk');
+    const selection = only('style', 'synthwave');
     const plain = (await transform({})).image;
     const none = (await transform(selection, { intensity: 0 })).image;
     const half = (await transform(selection, { intensity: 0.5 })).image;

@@ -1,7 +1,6 @@
 import {
   CATEGORY_IDS,
   cloudOnlyMessage,
-  DRESSES_A_PERSON,
   cloudOnlyNames,
   findOptionsInText,
   isCloudOnly,
@@ -22,14 +21,11 @@ import {
   type TransformedImage,
 } from '../types';
 import { ModelRuntime, RecentResults, SubjectAnalyser, type SuperResolved } from '../../models';
-import { dressPerson, type Outfit } from './costume/dress';
-import { outfitFor } from './costume/wardrobe';
 import {
   cameraMoveOf,
   FACE_MOVES,
   MATTE_MOVES,
   miniature,
-  panoramaWindow,
   REFRAMING_MOVES,
   reproject,
   securityCamera,
@@ -38,12 +34,9 @@ import {
   streakBackground,
   thirdsWindow,
   throwBackgroundOutOfFocus,
-  wideWindow,
   type CameraMove,
 } from './camera';
-import { environmentScene, placeInScene } from './environment';
 import { LIGHTINGS } from './lights';
-import { ENVIRONMENT_SCENES } from './overlays';
 import { lightFor, relight } from './relight';
 import { enlarge, restoresFaces } from './enlarge';
 import { checkNamedSize, framingOf, outputFrame, upscaleOf, type Frame } from './geometry';
@@ -133,10 +126,11 @@ export function localEngineRefusal(selection: Selection): string | undefined {
 }
 
 /**
- * The offline engine: deterministic sharp pipelines that visibly follow every option (see
- * recipes.ts for how each category looks and render.ts for the single-pass pipeline). A render's
- * seed varies what it draws (an environment's scene, a re-imagined picture's grade: variation.ts),
- * never where the person is: the same seed, the same picture.
+ * The offline engine: deterministic sharp pipelines and open models that visibly follow every
+ * option it offers (see recipes.ts for how each category looks and render.ts for the single-pass
+ * pipeline): it draws (styles), retouches (light, enlargement) and composes (crops, perspective);
+ * it generates nothing. A render's seed varies a re-imagined picture's grade (variation.ts), never
+ * where the person is: the same seed, the same picture.
  */
 export class LocalImageEngine implements ImageEngine {
   readonly name = 'local';
@@ -155,11 +149,6 @@ export class LocalImageEngine implements ImageEngine {
     return localEngineRefusal(selection);
   }
 
-  /** Whether the picture shows a face to dress, as a render of a DRESSES_A_PERSON option would find it. */
-  async showsPerson(image: Buffer): Promise<boolean> {
-    return (await this.subjects.analyse(image, { matte: false })).faces.length > 0;
-  }
-
   async transform(request: ImageTransformRequest): Promise<TransformedImage> {
     const refusal = this.refusal(request.selection);
     if (refusal) throw new MediaError('VALIDATION', refusal);
@@ -171,12 +160,9 @@ export class LocalImageEngine implements ImageEngine {
     const choices = choicesFor(request.selection, request.prompt);
     checkNamedSize(header, choices);
     const colors: ColorChoices = request.colors ?? {};
-    // Options read from free text ("professional photography") dress a person only where there is one;
-    // an option the user chose is refused on a picture without a person.
-    const chosen = resolveChoices(request.selection).length > 0;
     const camera = choices.find(({ category }) => category === 'camera');
     const move = camera && cameraMoveOf(camera.option.id);
-    const worked = await this.withSubjectWork(request, header, choices, colors, chosen, move);
+    const worked = await this.withSubjectWork(request, header, choices, colors, move);
     const workedFrame = worked === request.image ? header : await inspectImage(worked);
     // A camera's crop or extension comes back at the photo's size; a format's window at its own.
     const target = outputFrame(move && REFRAMING_MOVES.has(move.kind) ? header : workedFrame, choices);
@@ -215,58 +201,34 @@ export class LocalImageEngine implements ImageEngine {
   }
 
   /**
-   * The work done on the picture itself before the looks, in this order: the person placed in the
-   * environment's scene, relit by the named light, dressed in the costume, props and accessories of
-   * the character, clothing and action (or the picture refused when it shows nobody), the
-   * background thrown out of focus or streaked, or a miniature's band of focus, the frame cut around
-   * the faces (a shot, a composition on a third, a cinema frame, or a format) or extended (a wide shot, a
-   * panorama), then a lens
-   * or perspective, a soft lens's glow or a security camera's look. The picture is analysed once, and only when an option
-   * needs it (the matte only for a scene, a light, a costume, a bokeh or a streak).
+   * The work done on the picture itself before the looks, in this order: the person relit by the
+   * named light, the background thrown out of focus or streaked, or a miniature's band of focus,
+   * the frame cut around the faces (a shot, a composition on a third, a cinema frame, or a format),
+   * then a lens or perspective, a soft lens's glow or a security camera's look. The picture is
+   * analysed once, and only when an option needs it (the matte only for a light, a bokeh or a streak).
    */
   private async withSubjectWork(
     request: ImageTransformRequest,
     header: Frame,
     choices: readonly Choice[],
     colors: ColorChoices,
-    chosen: boolean,
     move: CameraMove | undefined,
   ): Promise<Buffer> {
-    const environment = choices.find(({ category }) => category === 'environment');
     // A format's shape, or a sized enlargement's: the picture is cut to it around the faces.
     const framing = framingOf(choices, header);
     const lighting = choices.find(({ category }) => category === 'lighting');
-    const costumes = choices.filter(isCostume);
-    const needsMatte =
-      environment !== undefined ||
-      lighting !== undefined ||
-      (move !== undefined && MATTE_MOVES.has(move.kind)) ||
-      costumes.length > 0;
+    const needsMatte = lighting !== undefined || (move !== undefined && MATTE_MOVES.has(move.kind));
     const needsFaces = framing !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
     const analysis =
       needsMatte || needsFaces
         ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal)
         : null;
     let image = request.image;
-    const scene = environment && ENVIRONMENT_SCENES[environment.option.id];
-    if (environment && scene && analysis)
-      image = await placeInScene(
-        image,
-        analysis,
-        environmentScene(drawingContext(environment, colors, false), scene, request.seed),
-      );
     const light = lighting && LIGHTINGS[lighting.option.id];
     if (lighting && light && analysis) {
-      const { dice, colours } = drawingContext(lighting, colors, false);
+      const { dice, colours } = drawingContext(lighting, colors);
       image = await relight(image, analysis, lightFor(light, dice, colours));
     }
-    // Dressed before any crop or lens, while the analysis still matches the picture.
-    if (costumes.length > 0 && analysis && (chosen || analysis.faces.length > 0))
-      image = await dressPerson(
-        image,
-        analysis,
-        costumes.map((choice) => outfitOf(choice, colors)),
-      );
     if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
     if (move?.kind === 'streak') image = await streakBackground(image, analysis, move);
     if (move?.kind === 'tilt-shift') image = await miniature(image, analysis);
@@ -274,15 +236,12 @@ export class LocalImageEngine implements ImageEngine {
     if (move?.kind === 'shot')
       image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
     else if (move?.kind === 'thirds') image = await frameWindow(image, header, thirdsWindow(header, aspect, analysis));
-    else if (move?.kind === 'wide') image = await frameWindow(image, header, wideWindow(header, aspect, move.extent));
     else if (move?.kind === 'aspect-crop')
       image = await frameWindow(
         image,
         header,
         formatWindow(header, framing ? aspect : move.aspect, analysis?.faces ?? []),
       );
-    else if (move?.kind === 'panorama')
-      image = await frameWindow(image, header, panoramaWindow(header, framing ? aspect : move.aspect));
     else if (framing && analysis?.faces.length)
       image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
     if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
@@ -290,18 +249,6 @@ export class LocalImageEngine implements ImageEngine {
     if (move?.kind === 'security-camera') image = await securityCamera(image);
     return image;
   }
-}
-
-type CostumeChoice = Choice & { category: 'character' | 'clothing' | 'action' };
-
-function isCostume(choice: Choice): choice is CostumeChoice {
-  return DRESSES_A_PERSON.includes(choice.category);
-}
-
-/** The pieces a character, clothing or action option fits to the person, in its colours. */
-function outfitOf(choice: CostumeChoice, colors: ColorChoices): Outfit {
-  const { id, dice, colours } = drawingContext(choice, colors, true);
-  return { id, pieces: outfitFor(choice.category, choice.option.id, colours, dice) };
 }
 
 /**

@@ -25,7 +25,6 @@ import {
 import { IDENTITY_KERNEL, sharpening } from './kernel';
 import { LIGHTINGS, type Mood } from './lights';
 import { NEUTRAL_LOOK, combineLooks, look, type Look } from './look';
-import type { OverlayContext } from './overlays';
 import { styleFamily, type PhotoGrade } from './styles/families';
 import { isNeutral, OPTION_COLORS } from './option-colors';
 
@@ -152,34 +151,26 @@ function colourOf(id: string | undefined): PaletteColor | undefined {
 }
 
 /** The colours that apply to one option: the user's for it and its parts first, then its own. */
-function coloursFor({ category, option }: Choice, colors: ColorChoices, includeNeutral: boolean): Rgb[] {
+function coloursFor({ category, option }: Choice, colors: ColorChoices): Rgb[] {
   const chosen = [
     colors.elements?.[category]?.[option.id],
     ...Object.values(colors.components?.[category]?.[option.id] ?? {}),
   ];
-  const own = (OPTION_COLORS[category]?.[option.id] ?? []).filter((id) => includeNeutral || !isNeutral(id));
+  const own = (OPTION_COLORS[category]?.[option.id] ?? []).filter((id) => !isNeutral(id));
   const palette = [...chosen, ...own].map(colourOf).filter((colour): colour is PaletteColor => colour !== undefined);
   return palette.map((colour) => hexToRgb(colour.hex));
 }
 
-/** What an option's drawing is made from: its id, its dice and its colours. */
-export function drawingContext(
-  choice: Choice,
-  colors: ColorChoices,
-  includeNeutral: boolean,
-): Omit<OverlayContext, 'height'> {
+/** What an option's look is made from: its dice (seeded by the option) and its colours, most specific first. */
+export function drawingContext(choice: Choice, colors: ColorChoices): { dice: Dice; colours: Rgb[] } {
   const { category, option } = choice;
-  return {
-    id: `${category}-${option.id}`,
-    dice: new Dice(`${category}:${option.id}`),
-    colours: coloursFor(choice, colors, includeNeutral),
-  };
+  return { dice: new Dice(`${category}:${option.id}`), colours: coloursFor(choice, colors) };
 }
 
 /** The look of one chosen option. */
 export function lookForChoice(choice: Choice, colors: ColorChoices): Look {
   const { category } = choice;
-  const { dice, colours } = drawingContext(choice, colors, false);
+  const { dice, colours } = drawingContext(choice, colors);
   const input: RecipeInput = { choice, dice, colours };
   switch (category) {
     case 'style':
@@ -192,8 +183,7 @@ export function lookForChoice(choice: Choice, colors: ColorChoices): Look {
       // A camera option moves or reframes the picture itself (camera.ts): a slight grade of its own only.
       return look({ grade: signature(dice, 0.45) });
     default:
-      // Format changes the frame (geometry.ts), environment the scene behind the person (environment.ts);
-      // character, clothing and action dress the person (costume/).
+      // Format changes the frame (geometry.ts); the other categories are the cloud engine's.
       return NEUTRAL_LOOK;
   }
 }

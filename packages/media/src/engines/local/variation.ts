@@ -4,10 +4,10 @@ import type { Choice } from './recipes';
 
 /**
  * The categories that re-imagine the picture: a render of them is graded a little differently for
- * each seed. The others keep the photo (format, HD, lighting, camera, environment, colours): their
- * seed changes only what they draw (an environment's scene), never the picture's frame or tones.
+ * each seed. The others keep the photo (format, HD, lighting, camera, colours): their seed changes
+ * nothing, never the picture's frame or tones.
  */
-const REIMAGINING: ReadonlySet<CategoryId> = new Set(['style', 'character', 'action', 'clothing']);
+const REIMAGINING: ReadonlySet<CategoryId> = new Set(['style']);
 
 /** Numbers from a seed, the same for the same seed (mulberry32). */
 function seededRandom(seed: number): () => number {

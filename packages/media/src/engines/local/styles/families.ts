@@ -41,7 +41,7 @@ export interface OilStyle {
 
 export interface SketchStyle {
   family: 'sketch';
-  medium: 'pencil' | 'charcoal' | 'coloured' | 'ink' | 'blueprint';
+  medium: 'pencil' | 'ink' | 'blueprint';
   /** Blur of the inverted picture in the colour dodge: wider gives bolder outlines. */
   line: number;
   hatching: number;
@@ -172,34 +172,20 @@ const cellStyle = (parts: Partial<CellStyle>): CellStyle => ({
 });
 
 const LEAD = [0.06, 0.05, 0.05] as const;
-const GROUT = [0.78, 0.74, 0.66] as const;
 
 export const STYLE_FAMILIES: Readonly<Record<string, StyleFamily>> = {
   // Painting
   watercolor: watercolour({}),
   'oil-painting': oil({}),
-  acrylic: oil({ brush: 4, strokeLength: 4, impasto: 0.6, saturation: 1.35 }),
-  gouache: watercolour({ colours: 9, bleed: 0.4, edgeDarkening: 0.6, paper: 0.5, opacity: 1 }),
-  impressionism: oil({ brush: 3, strokeLength: 3, impasto: 1.2, saturation: 1.4 }),
-  expressionism: oil({ brush: 6, strokeLength: 9, impasto: 1.3, saturation: 1.6 }),
-  cubism: cellStyle({ size: 60, compactness: 0.35, leading: 2, joint: [0.22, 0.16, 0.1], saturation: 0.9 }),
   pointillism: { family: 'dots', spacing: 12, saturation: 1.5 },
-  fauvism: oil({ brush: 6, strokeLength: 5, impasto: 0.8, saturation: 2 }),
-  'art-nouveau': toon({ colours: 8, ink: 0.9, inkWidth: 1.6, saturation: 0.9 }),
-  'art-deco': toon({ colours: 6, ink: 0.7, inkWidth: 1, saturation: 0.8 }),
   'pop-art': toon({ colours: 6, ink: 1, inkWidth: 2, saturation: 1.9, halftone: 1 }),
   minimalism: toon({ smoothing: 3, colours: 4, ink: 0, saturation: 0.8 }),
   'ukiyo-e': toon({ colours: 7, ink: 1, inkWidth: 1, saturation: 0.85 }),
   'chinese-ink': watercolour({ colours: 6, bleed: 1.4, edgeDarkening: 1.6, paper: 1, mono: true, opacity: 0.9 }),
   fresco: watercolour({ colours: 10, bleed: 0.6, edgeDarkening: 0.4, paper: 1.8, opacity: 0.6 }),
-  'byzantine-icon': toon({ colours: 7, ink: 1, inkWidth: 1.8, saturation: 1.1 }),
   'stained-glass': cellStyle({ size: 34, compactness: 0.3, leading: 4, joint: LEAD, saturation: 1.8, texture: 0.18 }),
-  mosaic: cellStyle({ size: 11, compactness: 3, leading: 1.6, joint: GROUT, saturation: 1.15, texture: 0.1 }),
   // Drawing and print
   'pencil-sketch': { family: 'sketch', medium: 'pencil', line: 6, hatching: 1 },
-  charcoal: { family: 'sketch', medium: 'charcoal', line: 12, hatching: 0.6 },
-  pastel: watercolour({ colours: 10, bleed: 0.8, edgeDarkening: 0.2, paper: 1.6, opacity: 0.55 }),
-  'colored-pencil': { family: 'sketch', medium: 'coloured', line: 5, hatching: 1.2 },
   'ink-drawing': { family: 'sketch', medium: 'ink', line: 4, hatching: 1.6 },
   blueprint: { family: 'sketch', medium: 'blueprint', line: 4, hatching: 0 },
   engraving: { family: 'engraving', spacing: 4, angle: 30, bold: false },
@@ -208,14 +194,10 @@ export const STYLE_FAMILIES: Readonly<Record<string, StyleFamily>> = {
   cartoon: toon({ smoothing: 3, colours: 8, ink: 1, inkWidth: 1.5, saturation: 1.35 }),
   manga: toon({ smoothing: 2, colours: 4, ink: 1, inkWidth: 1.1, saturation: 0, halftone: 1, mono: true }),
   'comic-book': toon({ colours: 7, ink: 1, inkWidth: 1.8, saturation: 1.45, halftone: 0.5 }),
-  'ligne-claire': toon({ smoothing: 3, colours: 8, ink: 0.8, inkWidth: 0.9, saturation: 1.15 }),
-  'graphic-novel': toon({ colours: 6, ink: 1, inkWidth: 2.4, saturation: 0.7 }),
-  origami: cellStyle({ size: 45, compactness: 0.6, leading: 1, saturation: 1 }),
   'pixel-art': { family: 'pixel', block: 9, colours: 16 },
   'low-poly': cellStyle({ size: 40, compactness: 0.8, leading: 0, saturation: 1.1 }),
   'vector-flat': toon({ smoothing: 3, colours: 6, ink: 0, saturation: 1.3 }),
   'vintage-poster': toon({ colours: 5, ink: 0.5, inkWidth: 1.5, saturation: 0.8, halftone: 0.4 }),
-  'pin-up': toon({ smoothing: 3, colours: 10, ink: 0.5, inkWidth: 1, saturation: 1.2 }),
   // Photography
   'vintage-photo': photo(['vintage'], { grain: 0.06, vignette: 0.45 }),
   'black-and-white': photo(['monochrome'], { grain: 0.05, vignette: 0.25 }),
@@ -224,18 +206,14 @@ export const STYLE_FAMILIES: Readonly<Record<string, StyleFamily>> = {
   'film-noir': photo(['monochrome', 'vintage', 'contrast'], { grain: 0.07, vignette: 0.6 }),
   cinematic: photo(['vintage'], { grain: 0.02, vignette: 0.35 }),
   hdr: photo(['contrast'], { grain: 0, vignette: 0.1, glow: 0.15 }),
-  'double-exposure': photo(['soft'], { grain: 0.02, vignette: 0.2, glow: 0.5 }),
   infrared: photo(['contrast', 'infrared', 'dark'], { grain: 0.05, vignette: 0.2, glow: 0.35 }),
   lomography: photo(['vintage'], { grain: 0.05, vignette: 0.75 }),
   daguerreotype: photo(['monochrome', 'sepia'], { grain: 0.09, vignette: 0.7 }),
   cyanotype: photo(['cyanotype'], { grain: 0.06, vignette: 0.3 }),
   'fashion-editorial': photo(['contrast'], { grain: 0.015, vignette: 0.15, glow: 0.2 }),
   // Genres and moods
-  cyberpunk: photo(['neon'], { grain: 0.02, vignette: 0.4, glow: 0.6, scanLines: 0.15 }),
-  steampunk: oil({ brush: 4, strokeLength: 5, impasto: 0.9, saturation: 0.8 }),
   vaporwave: photo(['neon', 'vintage'], { grain: 0.02, vignette: 0.2, glow: 0.4, scanLines: 0.3, channelShift: 2 }),
   synthwave: photo(['neon', 'vintage'], { grain: 0.02, vignette: 0.4, glow: 0.7, scanLines: 0.25 }),
-  gothic: photo(['dark'], { grain: 0.05, vignette: 0.7 }),
   psychedelic: toon({ smoothing: 2, colours: 6, ink: 0.6, inkWidth: 1.5, saturation: 2.2 }),
   glitch: photo(['pixel', 'glitch'], { grain: 0.04, vignette: 0.1, scanLines: 0.35, channelShift: 8 }),
   hologram: photo(['neon'], { grain: 0.03, vignette: 0.3, glow: 0.6, scanLines: 0.5, channelShift: 3 }),
@@ -243,7 +221,6 @@ export const STYLE_FAMILIES: Readonly<Record<string, StyleFamily>> = {
   'marble-statue': { family: 'relief', material: 'marble' },
   'bronze-statue': { family: 'relief', material: 'bronze' },
   'wood-carving': { family: 'relief', material: 'wood' },
-  embroidery: cellStyle({ size: 8, compactness: 4, leading: 1.4, joint: 'shade', saturation: 1.3, texture: 0.25 }),
 };
 
 export function styleFamily(optionId: string): StyleFamily | undefined {

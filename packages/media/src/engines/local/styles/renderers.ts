@@ -131,7 +131,7 @@ const oil: Renderer<OilStyle> = (image, style, unit, seed) => {
 
 const BLUEPRINT = [0.05, 0.2, 0.45];
 
-/** Pencil, charcoal, coloured pencil, pen and blueprint: colour dodge of the blurred inverse, hatching in the shadows, paper grain. */
+/** Pencil, pen and blueprint: colour dodge of the blurred inverse, hatching in the shadows, paper grain. */
 const sketch: Renderer<SketchStyle> = (image, style, unit, seed) => {
   const { width, height } = image;
   const lum = luminance(gaussian(image, 0.6 * unit)).data;
@@ -143,9 +143,7 @@ const sketch: Renderer<SketchStyle> = (image, style, unit, seed) => {
   );
   const blurred = gaussian(inverse, style.line * unit).data;
   const grain = turbulence(width, height, 1.5 * unit, 2, seed);
-  const colour =
-    style.medium === 'coloured' ? saturate(bilateral(image, Math.max(1, Math.round(unit)), 0.15), 1.3) : undefined;
-  const period = (style.medium === 'charcoal' ? 7 : 5) * unit;
+  const period = 5 * unit;
   const line = (offset: number) => Math.abs(((((offset / period) % 1) + 1) % 1) - 0.5) * 2;
   const out = new Float32Array(width * height * 3);
   for (let pixel = 0; pixel < width * height; pixel += 1) {
@@ -157,14 +155,11 @@ const sketch: Renderer<SketchStyle> = (image, style, unit, seed) => {
     const second = smoothstep(0.35, 0.1, line(x - y)) * smoothstep(0.45, 0.2, value);
     const hatching = 1 - style.hatching * 0.45 * Math.max(first, second);
     const paper = 0.92 + 0.08 * (grain[pixel] ?? 0.5);
-    let tone = dodge ** (style.medium === 'charcoal' ? 2.2 : 1.4) * hatching;
-    if (style.medium === 'charcoal') tone = mix(tone, tone * (0.7 + 0.6 * (grain[pixel] ?? 0.5)), 0.5);
+    let tone = dodge ** 1.4 * hatching;
     // Pen and blueprint lines are drawn or not: no grey pencil tones.
     if (style.medium === 'ink' || style.medium === 'blueprint') tone = smoothstep(0.55, 0.8, tone);
-    const strokes = 0.55 + 0.45 * smoothstep(0.6, 0.2, line(x - 2 * y));
     for (let channel = 0; channel < 3; channel += 1) {
-      const pigment = colour ? mix(1, colour.data[pixel * 3 + channel] ?? 0, 0.85 * strokes) : 1;
-      const value = tone * pigment * paper * ([1, 0.985, 0.95][channel] ?? 1);
+      const value = tone * paper * ([1, 0.985, 0.95][channel] ?? 1);
       out[pixel * 3 + channel] =
         style.medium === 'blueprint' ? mix(BLUEPRINT[channel] ?? 0, 0.95, 1 - value) : clamp01(value);
     }
@@ -197,7 +192,7 @@ const engraving: Renderer<EngravingStyle> = (image, style, unit) => {
   return raster(width, height, 3, out);
 };
 
-/** Mosaic, stained glass, low poly, cubism, embroidery: cells of one colour with dark or light joints. */
+/** Stained glass and low poly: cells of one colour with dark or light joints. */
 const cellRenderer: Renderer<CellStyle> = (image, style, unit, seed) => {
   const { width, height } = image;
   const size = Math.max(6, style.size * unit);
