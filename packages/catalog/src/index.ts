@@ -26,3 +26,4 @@ export * from './luminance';
 export * from './components';
 export * from './prompts';
 export * from './schemas';
+export * from './pricing';
