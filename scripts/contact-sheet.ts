@@ -12,6 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORY_IDS, getSelectableOptions, isCloudOnly, type CategoryId } from '@atelier/catalog';
 import {
+  inspectImage,
   LocalImageEngine,
   ReplicateImageEngine,
   isMediaError,
@@ -80,7 +81,8 @@ async function cloudEngine(): Promise<ImageEngine> {
     for (const option of selected(category))
       for (const name of photos) {
         const selection = { [category]: { id: option.id, name: option.name } };
-        usd += await cloud.listPriceUsd({ image: await readFile(join(photoDir, name)), prompt: '', selection });
+        const size = await inspectImage(await readFile(join(photoDir, name)));
+        usd += cloud.listPriceUsd({ size, prompt: '', selection });
         generations += 1;
       }
   console.log(`${generations} générations sur Replicate : environ ${usd.toFixed(2)} $ aux prix catalogue des modèles.`);

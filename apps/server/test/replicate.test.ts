@@ -7,6 +7,7 @@ import {
   ReplicateVideoEngine,
   ReplicateWebhooks,
   findModel,
+  priceUsd,
   replicateCloud,
   type ImageEngine,
 } from '@atelier/media';
@@ -155,7 +156,7 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     expect(job).toMatchObject({ status: 'succeeded', engine: 'replicate' });
     expect(await balance(userId)).toBe(450);
     // What it cost at the model's list price, on the job and in the metrics, for the operator to judge the cloud.
-    const price = findModel('black-forest-labs/flux-kontext-pro')!.priceUsd;
+    const price = priceUsd(findModel('black-forest-labs/flux-kontext-pro')!, { size: { width: 240, height: 160 } });
     expect(job!.cloudSpendUsd).toBeCloseTo(price);
     const metrics = await t
       .client()

@@ -39,6 +39,7 @@ export {
   type ImageEngine,
   type ImageTransformRequest,
   type JpegImage,
+  type PriceQuote,
   type ReferenceImage,
   type ReferenceImages,
   type ReferenceSlot,

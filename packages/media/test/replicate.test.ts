@@ -22,6 +22,7 @@ import {
   findModel,
   modelName,
   replicateCloud,
+  type CloudCost,
   type ImageEngine,
   type ReplicateOptions,
   type Sleep,
@@ -288,15 +289,24 @@ describe('the plan of a generation: each option to the model that does it best',
     expect(edit?.input.prompt).toContain('Use the artistic style of image 3 as a loose inspiration.');
   });
 
-  it('estimates a chain at its list prices, before any prediction', async () => {
-    const price = (id: string) => findModel(id)!.priceUsd;
-    const engine = imageEngine();
+  it('estimates a chain at its list prices, before any prediction, as its predictions are then billed', async () => {
+    const size = { width: 320, height: 240 };
     const selection = { style: option('anime'), format: option('uhd-4k') };
-    expect(await engine.listPriceUsd({ image: source, prompt: '', selection })).toBeCloseTo(
-      price('black-forest-labs/flux-kontext-pro') + price('bria/expand-image') + price('topazlabs/image-upscale'),
-    );
-    expect(await engine.listPriceUsd({ image: source, prompt: '', selection: {} })).toBe(0);
+    // Kontext $0.04, Bria's expand $0.04, Topaz to 3840 × 2160 (8.3 MP, one 24 MP block) $0.08.
+    expect(imageEngine().listPriceUsd({ size, prompt: '', selection })).toBeCloseTo(0.16);
+    // flux-2-pro: a megapixel in ($0.015) and the megapixel asked before the upscale ($0.03).
+    const flux = imageEngine({ models: { edit: 'black-forest-labs/flux-2-pro' } });
+    expect(flux.listPriceUsd({ size, prompt: '', selection })).toBeCloseTo(0.165);
+    expect(imageEngine().listPriceUsd({ size, prompt: '', selection: {} })).toBe(0);
     expect(fake.requests).toEqual([]);
+    const billed: CloudCost[] = [];
+    await flux.transform({ image: source, prompt: '', selection, onStarted: (_, cost) => void billed.push(cost) });
+    expect(billed.map(({ model }) => model)).toEqual([
+      'black-forest-labs/flux-2-pro',
+      'bria/expand-image',
+      'topazlabs/image-upscale',
+    ]);
+    expect(billed.reduce((sum, { priceUsd }) => sum + priceUsd, 0)).toBeCloseTo(0.165);
   });
 
   it('asks flux-2-pro for a megapixel when a later step enlarges its output', async () => {
@@ -339,11 +349,15 @@ describe('sizes reckoned from the picture sent, capped at 2048 px: a 12 MP photo
     // ×2 of 12 MP is past 33 MP: the frame within the bound, from a quarter of it.
     ['Restauration de visage', 'face-restore', '4x', [1663, 1248], [6651, 4988], true],
   ])('%s asks Topaz for the size delivered, which is never enlarged', async (_, id, factor, input, frame, faces) => {
+    const billed: CloudCost[] = [];
     const result = await imageEngine().transform({
       image: twelveMegapixels,
       prompt: '',
       selection: { upscale: option(id) },
+      onStarted: (_predictionId, cost) => void billed.push(cost),
     });
+    // Billed by started 24 MP of output: 12 MP is one block ($0.08), 33 MP two ($0.16).
+    expect(billed).toEqual([{ model: TOPAZ, priceUsd: faces ? 0.16 : 0.08 }]);
     const [upscale] = fake.predictions();
     expect(fake.refused).toEqual([]);
     expect(upscale).toMatchObject({ model: TOPAZ, input: { upscale_factor: factor, face_enhancement: faces } });

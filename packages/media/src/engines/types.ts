@@ -29,6 +29,13 @@ export interface CloudCost {
 
 export type OnStarted = (externalId: string, cost: CloudCost) => void | Promise<void>;
 
+/** What a generation's list price is reckoned from, before it runs: the source's size and what is asked. */
+export interface PriceQuote {
+  size: { width: number; height: number };
+  prompt: string;
+  selection: Selection;
+}
+
 export interface ImageTransformRequest {
   image: Buffer;
   /** The instruction text: the studio's `style` text, or the workflow prompt. */
@@ -70,6 +77,8 @@ export interface ImageEngine {
   refusal?(selection: Selection): string | undefined;
   /** Stops work `onStarted` named, from any process (a cloud engine's prediction). */
   cancel?(externalId: string): Promise<void>;
+  /** What the generation would cost at the cloud's list prices (US dollars); none for an engine that costs nothing per run. */
+  listPriceUsd?(quote: PriceQuote): number;
 }
 
 export interface VideoRequest {
@@ -104,6 +113,8 @@ export interface VideoEngine {
   generate(request: VideoRequest): Promise<GeneratedVideo>;
   /** Stops work `onStarted` named, from any process (a cloud engine's prediction). */
   cancel?(externalId: string): Promise<void>;
+  /** What a clip from a picture of `size` would cost at the cloud's list prices (US dollars). */
+  listPriceUsd?(quote: Pick<PriceQuote, 'size'>): number;
 }
 
 export type EngineName = 'local' | 'replicate';

@@ -14,6 +14,7 @@ import {
   type ImageEngine,
   type ImageTransformRequest,
   type OnStarted,
+  type PriceQuote,
   type TransformedImage,
   type VideoEngine,
   type VideoRequest,
@@ -25,12 +26,14 @@ import {
   editorFor,
   modelName,
   outputUrl,
+  priceUsd,
   type ModelChoice,
   type ModelEntry,
+  type PriceRequest,
   type Size,
   type StepRole,
 } from './models';
-import { asksNothing, planGeneration, withinLongEdge, type HostedReference } from './planner';
+import { asksNothing, chainPriceUsd, planGeneration, sentStep, withinLongEdge, type HostedReference } from './planner';
 import { Predictions, type HostedInput } from './predictions';
 import { STEP_LABELS } from './routes';
 import type { ReplicateWebhooks } from './webhooks';
@@ -90,10 +93,11 @@ async function jpeg(image: Buffer, size: Size): Promise<Buffer> {
 
 const sameSize = (a: Size, b: Size) => a.width === b.width && a.height === b.height;
 
-/** The job's `onStarted`, told each prediction with its model's list price. */
-const costing = (onStarted: OnStarted | undefined, model: ModelEntry) =>
+/** The job's `onStarted`, told each prediction with its list price as asked. */
+const costing = (onStarted: OnStarted | undefined, model: ModelEntry, request: PriceRequest) =>
   onStarted &&
-  ((predictionId: string) => onStarted(predictionId, { model: modelName(model.id), priceUsd: model.priceUsd }));
+  ((predictionId: string) =>
+    onStarted(predictionId, { model: modelName(model.id), priceUsd: priceUsd(model, request) }));
 
 /** A picture between steps: its bytes and size, and its URL on Replicate once it is an output there. */
 interface Picture {
@@ -159,25 +163,23 @@ export class ReplicateImageEngine implements ImageEngine {
       let framedFrom: Size = header;
       for (const [index, step] of plan.steps.entries()) {
         // An earlier output goes by its URL, as it is; the source is sent within the model's long edge.
-        const sent = picture.url ? picture.size : withinLongEdge(picture.size, step.model.limits.inputLongEdge);
-        const ask = step.ask({ picture: picture.size, sent, frame: outputFrame(picture.size, plan.framing) });
-        if (!ask) continue;
-        const { inputSize = sent, ...asked } = ask;
+        const asked = sentStep(step, plan, picture.size, picture.url !== null);
+        if (!asked) continue;
         if (step.role !== 'upscale') framedFrom = picture.size;
         request.onProgress?.(
           index / (plan.steps.length + 1),
           `${STEP_LABELS[step.role]}… ${index + 1}/${plan.steps.length}`,
         );
         const image =
-          picture.url && sameSize(inputSize, picture.size)
+          picture.url && sameSize(asked.size, picture.size)
             ? picture.url
-            : await host(await jpeg(picture.bytes, inputSize), step.model);
+            : await host(await jpeg(picture.bytes, asked.size), step.model);
         const prediction = await this.cloud.predictions.run({
           model: step.model.id,
-          input: step.model.input({ ...asked, image, size: inputSize }),
+          input: step.model.input({ ...asked, image }),
           timeoutMs: this.cloud.stepTimeoutMs,
           signal: request.signal,
-          onStarted: costing(request.onStarted, step.model),
+          onStarted: costing(request.onStarted, step.model, asked),
           resume: resume.shift(),
         });
         const url = outputUrl(prediction.output);
@@ -209,15 +211,13 @@ export class ReplicateImageEngine implements ImageEngine {
   }
 
   /**
-   * What the chain of a request (without references) comes to at the models' list prices, every
-   * planned step counted: an estimate made before anything is paid for.
+   * What the chain of a request (without references) on a source of `size` comes to at the
+   * models' list prices, each step priced as it will be sent: known before anything is paid for.
    */
-  async listPriceUsd(request: Pick<ImageTransformRequest, 'image' | 'prompt' | 'selection'>): Promise<number> {
-    const choices = choicesFor(request.selection, request.prompt);
-    if (asksNothing(choices, request.prompt)) return 0;
-    const size = await inspectImage(request.image);
-    const plan = planGeneration({ choices, text: request.prompt, references: [], size }, this.cloud.models);
-    return plan.steps.reduce((sum, step) => sum + step.model.priceUsd, 0);
+  listPriceUsd({ size, prompt, selection }: PriceQuote): number {
+    const choices = choicesFor(selection, prompt);
+    if (asksNothing(choices, prompt)) return 0;
+    return chainPriceUsd(planGeneration({ choices, text: prompt, references: [], size }, this.cloud.models), size);
   }
 
   private async hostReferences(
@@ -317,7 +317,7 @@ export class ReplicateVideoEngine implements VideoEngine {
         }),
         timeoutMs: this.cloud.videoTimeoutMs,
         signal: request.signal,
-        onStarted: costing(request.onStarted, model),
+        onStarted: costing(request.onStarted, model, { size }),
         resume: request.resume?.[0],
       });
       const url = outputUrl(prediction.output);
@@ -338,6 +338,11 @@ export class ReplicateVideoEngine implements VideoEngine {
     } finally {
       await input.release();
     }
+  }
+
+  /** The clip's list price: the video models bill per clip or per second, whatever the picture. */
+  listPriceUsd({ size }: Pick<PriceQuote, 'size'>): number {
+    return priceUsd(this.cloud.models.video, { size });
   }
 
   cancel(predictionId: string): Promise<void> {

@@ -15,11 +15,13 @@ export {
   chooseModels,
   findModel,
   modelName,
+  priceUsd,
   type ModelEntry,
+  type ModelPrice,
   type StepRole,
   type StepRequest,
 } from './models';
-export { planGeneration, type Plan, type PlannedStep } from './planner';
+export { dearestUsd, planGeneration, type Plan, type PlannedStep } from './planner';
 export { INLINE_INPUT_MAX_BYTES } from './predictions';
 export {
   ReplicateImageEngine,

@@ -65,14 +65,35 @@ export interface ModelLimits {
   upscaleFactors?: readonly number[];
 }
 
+/** What a prediction's price and output size depend on: the step's request, sizes as sent. */
+export type PriceRequest = Pick<StepRequest, 'size' | 'aspect' | 'references' | 'scale' | 'upscaledAfter'>;
+
+/** How Replicate bills a model, as its public page states it (US dollars). */
+export type ModelPrice =
+  /** A fixed price per prediction. */
+  | { per: 'run'; usd: number }
+  /**
+   * Per megapixel (1024 × 1024 px) of every input picture and of the output, each rounded up to
+   * a whole megapixel, a reference counted as one at least, an input over `maxMegapixels` as that.
+   */
+  | { per: 'megapixel'; inputUsd: number; firstOutputUsd: number; extraOutputUsd: number; maxMegapixels: number }
+  /** Per started block of the output's megapixels (millions of pixels). */
+  | { per: 'output-block'; blockMegapixels: number; usd: number }
+  /** Per second of video made. */
+  | { per: 'second'; usd: number; seconds: number };
+
 export interface ModelEntry {
   /** "owner/name", or "owner/name:version" for a community model run by version. */
   id: string;
   role: StepRole;
-  /** US dollars per run as used here, from the model's public price (verify on its page). */
-  priceUsd: number;
+  /** Its list price, as billed. */
+  price: ModelPrice;
+  /** The public page the price was read from. */
+  pricePage: string;
   limits: ModelLimits;
   input(request: StepRequest): Record<string, unknown>;
+  /** The size of the picture it answers, for the price of the step after it; the input's when not said. */
+  outputSize?(request: PriceRequest): Size;
 }
 
 /** The model's name without a pinned version. */
@@ -92,6 +113,46 @@ export function nearestRatio(ratios: readonly string[], wanted: Size): string {
 
 const seedOf = (request: StepRequest) => (request.seed === undefined ? {} : { seed: request.seed });
 
+/** A megapixel as FLUX.2 bills it. */
+const BINARY_MEGAPIXEL = 1024 * 1024;
+
+/** A picture of `pixels` pixels in the shape of `shape`. */
+function sizeOf(shape: Size, pixels: number): Size {
+  const ratio = shape.width / shape.height;
+  const height = Math.sqrt(pixels / ratio);
+  return { width: Math.round(height * ratio), height: Math.round(height) };
+}
+
+/** The shape a model answers in: the one asked, else the input's. */
+const shapeOf = (request: PriceRequest): Size => request.aspect ?? request.size;
+
+/** US dollars for one prediction of `model` as `request` asks it, as Replicate bills it. */
+export function priceUsd(model: ModelEntry, request: PriceRequest): number {
+  const { price } = model;
+  switch (price.per) {
+    case 'run':
+      return price.usd;
+    case 'second':
+      return price.usd * price.seconds;
+    case 'output-block': {
+      const output = outputSizeOf(model, request);
+      return Math.ceil((output.width * output.height) / 1e6 / price.blockMegapixels) * price.usd;
+    }
+    case 'megapixel': {
+      const megapixels = ({ width, height }: Size) =>
+        Math.min(price.maxMegapixels, Math.max(1, Math.ceil((width * height) / BINARY_MEGAPIXEL)));
+      // References are sent within 1024 px, a megapixel at most: each is billed as one.
+      const inputs = megapixels(request.size) + (request.references?.length ?? 0);
+      const output = megapixels(outputSizeOf(model, request));
+      return inputs * price.inputUsd + price.firstOutputUsd + (output - 1) * price.extraOutputUsd;
+    }
+  }
+}
+
+/** The size of the picture `model` answers to `request`. */
+export const outputSizeOf = (model: ModelEntry, request: PriceRequest): Size =>
+  model.outputSize?.(request) ?? request.size;
+
 const KONTEXT_RATIOS = [
   '1:1',
   '16:9',
@@ -108,13 +169,15 @@ const KONTEXT_RATIOS = [
   '1:2',
 ] as const;
 
-/** FLUX.1 Kontext [pro] and [max]: one picture and an instruction. */
-function kontext(id: string, priceUsd: number): ModelEntry {
+/** FLUX.1 Kontext [pro] and [max]: one picture and an instruction, a picture of about a megapixel back. */
+function kontext(id: string, usd: number): ModelEntry {
   return {
     id,
     role: 'edit',
-    priceUsd,
+    price: { per: 'run', usd },
+    pricePage: `https://replicate.com/${id}`,
     limits: { inputLongEdge: 2048, maxReferences: 0 },
+    outputSize: (request) => sizeOf(shapeOf(request), BINARY_MEGAPIXEL),
     input: (request) => ({
       prompt: request.prompt,
       input_image: request.image,
@@ -140,11 +203,13 @@ const HAILUO_LIMITS: ModelLimits = {
   minShortSide: 300,
 };
 
-function hailuo(id: string, priceUsd: number): ModelEntry {
+/** Hailuo at 768p for 6 s, billed per video. */
+function hailuo(id: string, usd: number): ModelEntry {
   return {
     id,
     role: 'video',
-    priceUsd,
+    price: { per: 'run', usd },
+    pricePage: `https://replicate.com/${id}`,
     limits: HAILUO_LIMITS,
     input: (request) => ({ prompt: request.prompt, first_frame_image: request.image, duration: 6, resolution: '768p' }),
   };
@@ -159,9 +224,12 @@ const TOPAZ_FACTORS: readonly [number, string][] = [
 ];
 
 /** The planner asks one of the factors above; the nearest at or above it otherwise. */
-function topazFactor(scale: number): string {
-  return (TOPAZ_FACTORS.find(([factor]) => factor >= scale - 0.01) ?? TOPAZ_FACTORS.at(-1)!)[1];
+function topazFactor(scale: number): readonly [number, string] {
+  return TOPAZ_FACTORS.find(([factor]) => factor >= scale - 0.01) ?? TOPAZ_FACTORS.at(-1)!;
 }
+
+/** Veo 3.1's clip, in seconds: what it is asked and what it bills. */
+const VEO_SECONDS = 6;
 
 const MODELS: readonly ModelEntry[] = [
   kontext('black-forest-labs/flux-kontext-pro', 0.04),
@@ -169,8 +237,21 @@ const MODELS: readonly ModelEntry[] = [
   {
     id: 'black-forest-labs/flux-2-pro',
     role: 'edit',
-    priceUsd: 0.045,
+    // BFL's FLUX.2 [pro] rates: $0.03 the first output megapixel, $0.015 each further one and each
+    // input megapixel ("editing from $0.045"); Replicate rounds each picture up to whole
+    // megapixels, a reference at least one, an input past 4 MP as 4 (https://lumenfall.ai/models/black-forest-labs/flux.2-pro).
+    price: { per: 'megapixel', inputUsd: 0.015, firstOutputUsd: 0.03, extraOutputUsd: 0.015, maxMegapixels: 4 },
+    pricePage: 'https://docs.bfl.ai/quick_start/pricing',
     limits: { inputLongEdge: 2048, maxReferences: 7 },
+    // A megapixel when a later step enlarges it, else the input's size within 0.5–4 MP.
+    outputSize: (request) =>
+      sizeOf(
+        shapeOf(request),
+        request.upscaledAfter
+          ? BINARY_MEGAPIXEL
+          : Math.min(4, Math.max(0.5, (request.size.width * request.size.height) / BINARY_MEGAPIXEL)) *
+              BINARY_MEGAPIXEL,
+      ),
     input: (request) => ({
       prompt: request.prompt,
       input_images: [request.image, ...(request.references ?? [])],
@@ -184,8 +265,11 @@ const MODELS: readonly ModelEntry[] = [
   {
     id: 'google/nano-banana-pro',
     role: 'edit',
-    priceUsd: 0.15,
+    // A 1K or 2K picture; 4K ones bill twice this.
+    price: { per: 'run', usd: 0.15 },
+    pricePage: 'https://replicate.com/google/nano-banana-pro',
     limits: { inputLongEdge: 2048, maxReferences: 13 },
+    outputSize: (request) => sizeOf(shapeOf(request), 2048 * 2048),
     input: (request) => ({
       prompt: request.prompt,
       image_input: [request.image, ...(request.references ?? [])],
@@ -197,7 +281,8 @@ const MODELS: readonly ModelEntry[] = [
   {
     id: 'bria/generate-background',
     role: 'background',
-    priceUsd: 0.04,
+    price: { per: 'run', usd: 0.04 },
+    pricePage: 'https://replicate.com/bria/generate-background',
     limits: { inputLongEdge: 2048, maxReferences: 1 },
     input: (request) => ({
       image: request.image,
@@ -212,7 +297,9 @@ const MODELS: readonly ModelEntry[] = [
     // Pinned: a community model whose directives, read from its numbers, could change under the same name.
     id: 'qwen/qwen-edit-multiangle:cf245ffaa67a6d7d0edeb597d2fded5ab80cbf72b0dceec185d709ea99667f79',
     role: 'viewpoint',
-    priceUsd: 0.03,
+    // Billed by GPU time: about this much a run on its page's figures.
+    price: { per: 'run', usd: 0.03 },
+    pricePage: 'https://replicate.com/qwen/qwen-edit-multiangle',
     limits: { inputLongEdge: 1536, maxReferences: 0 },
     input: (request) => ({
       image: request.image,
@@ -228,8 +315,10 @@ const MODELS: readonly ModelEntry[] = [
   {
     id: 'bria/expand-image',
     role: 'outpaint',
-    priceUsd: 0.04,
+    price: { per: 'run', usd: 0.04 },
+    pricePage: 'https://replicate.com/bria/expand-image',
     limits: { inputLongEdge: 2048, maxReferences: 0 },
+    outputSize: (request) => expansionCanvas(request.size, shapeOf(request)).canvas,
     input: (request) => ({
       image: request.image,
       ...expansion(request.size, request.aspect ?? request.size),
@@ -240,12 +329,18 @@ const MODELS: readonly ModelEntry[] = [
   {
     id: 'topazlabs/image-upscale',
     role: 'upscale',
-    priceUsd: 0.08,
-    // Billed by the output's megapixels: its input is sized so that the output is the frame delivered.
+    // $0.08 per started 24 output megapixels (24 MP $0.08, 48 $0.16, 96 $0.32): its input is sized
+    // so that the output is the frame delivered, no pixel paid for to be thrown away.
+    price: { per: 'output-block', blockMegapixels: 24, usd: 0.08 },
+    pricePage: 'https://docs.comfy.org/tutorials/partner-nodes/pricing',
     limits: { inputLongEdge: 2048, maxReferences: 0, upscaleFactors: TOPAZ_FACTORS.map(([factor]) => factor) },
+    outputSize: ({ size, scale = 1 }) => {
+      const [factor] = topazFactor(scale);
+      return { width: size.width * factor, height: size.height * factor };
+    },
     input: (request) => ({
       image: request.image,
-      upscale_factor: topazFactor(request.scale ?? 1),
+      upscale_factor: topazFactor(request.scale ?? 1)[1],
       enhance_model: request.enhance ?? 'Standard V2',
       output_format: 'jpg',
       face_enhancement: request.faces ?? false,
@@ -254,25 +349,31 @@ const MODELS: readonly ModelEntry[] = [
   {
     id: 'nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
     role: 'upscale',
-    priceUsd: 0.003,
+    // Billed by GPU time: about this much a run on its page's figures.
+    price: { per: 'run', usd: 0.003 },
+    pricePage: 'https://replicate.com/nightmareai/real-esrgan',
     limits: { inputLongEdge: 2048, maxReferences: 0 },
+    outputSize: ({ size, scale = 2 }) => ({ width: size.width * scale, height: size.height * scale }),
     input: (request) => ({
       image: request.image,
       scale: Math.min(10, Math.max(1, request.scale ?? 2)),
       face_enhance: request.faces ?? false,
     }),
   },
+  // 768p for 6 s (https://runware.ai/docs/models/minimax-hailuo-2-3 lists the same tiers).
   hailuo('minimax/hailuo-2.3', 0.28),
   hailuo('minimax/hailuo-02', 0.27),
   {
     id: 'google/veo-3.1',
     role: 'video',
-    priceUsd: 1.2,
+    // $0.20 a second at 720p without audio (half as much again with it).
+    price: { per: 'second', usd: 0.2, seconds: VEO_SECONDS },
+    pricePage: 'https://replicate.com/google/veo-3.1',
     limits: { inputLongEdge: 1920, maxReferences: 0 },
     input: (request) => ({
       prompt: request.prompt,
       image: request.image,
-      duration: 6,
+      duration: VEO_SECONDS,
       aspect_ratio: nearestRatio(VEO_RATIOS, request.size),
       resolution: '720p',
       generate_audio: false,
@@ -284,15 +385,22 @@ const MODELS: readonly ModelEntry[] = [
 /** Bria's canvas can be any shape up to 5000 px a side: the picture centred on the canvas of the wanted shape. */
 const CANVAS_MAX = 5000;
 
-function expansion(size: Size, aspect: Size): Record<string, number[]> {
+/** The canvas Bria fills, and the picture's size on it. */
+function expansionCanvas(size: Size, aspect: Size): { canvas: Size; placed: Size } {
   const ratio = aspect.width / aspect.height;
-  let canvas =
+  const canvas =
     size.width / size.height < ratio
       ? { width: Math.round(size.height * ratio), height: size.height }
       : { width: size.width, height: Math.round(size.width / ratio) };
   const fit = Math.min(1, CANVAS_MAX / Math.max(canvas.width, canvas.height));
-  canvas = { width: Math.round(canvas.width * fit), height: Math.round(canvas.height * fit) };
-  const placed = { width: Math.round(size.width * fit), height: Math.round(size.height * fit) };
+  return {
+    canvas: { width: Math.round(canvas.width * fit), height: Math.round(canvas.height * fit) },
+    placed: { width: Math.round(size.width * fit), height: Math.round(size.height * fit) },
+  };
+}
+
+function expansion(size: Size, aspect: Size): Record<string, number[]> {
+  const { canvas, placed } = expansionCanvas(size, aspect);
   return {
     canvas_size: [canvas.width, canvas.height],
     original_image_size: [placed.width, placed.height],

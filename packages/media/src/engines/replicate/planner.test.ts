@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getOption, getOptions } from '@atelier/catalog';
 import type { Choice } from '../local/recipes';
-import { chooseModels, type CameraMove } from './models';
-import { planGeneration, type Plan } from './planner';
+import { chooseModels, findModel, priceUsd, type CameraMove } from './models';
+import { dearestUsd, planGeneration, type Plan } from './planner';
 import { CAMERA_ROUTES } from './routes';
 
 const models = chooseModels();
@@ -72,5 +72,35 @@ describe('camera options in the cloud', () => {
       step: 'viewpoint',
       move: { rotateDegrees: 0, tilt: -1, forward: 0, wideAngle: false },
     });
+  });
+});
+
+describe('list prices, as Replicate bills them', () => {
+  const model = (id: string) => findModel(id)!;
+  const photo = { width: 2048, height: 1536 };
+
+  it('bill flux-2-pro by the megapixels it reads and makes, a reference counting one at least', () => {
+    const flux = model('black-forest-labs/flux-2-pro');
+    // 3 MP in ($0.045) and 3 MP out ($0.03 + 2 × $0.015).
+    expect(priceUsd(flux, { size: photo })).toBeCloseTo(0.105);
+    // Two small references are a megapixel each: $0.03 more.
+    expect(priceUsd(flux, { size: photo, references: ['a', 'b'] })).toBeCloseTo(0.135);
+    // A megapixel out when an upscale follows.
+    expect(priceUsd(flux, { size: photo, upscaledAfter: true })).toBeCloseTo(0.075);
+  });
+
+  it('bill Topaz by started 24 megapixels of output, and fixed-price models at their price', () => {
+    const topaz = model('topazlabs/image-upscale');
+    expect(priceUsd(topaz, { size: { width: 2000, height: 1500 }, scale: 2 })).toBeCloseTo(0.08);
+    expect(priceUsd(topaz, { size: { width: 1663, height: 1248 }, scale: 4 })).toBeCloseTo(0.16);
+    expect(priceUsd(model('black-forest-labs/flux-kontext-pro'), { size: photo })).toBe(0.04);
+    expect(priceUsd(model('minimax/hailuo-2.3'), { size: photo })).toBe(0.28);
+    expect(priceUsd(model('google/veo-3.1'), { size: photo })).toBeCloseTo(1.2);
+  });
+
+  it('know the dearest generation the chosen models can make', () => {
+    // Kontext $0.04, qwen $0.03, Bria's expand $0.04, Topaz making 8K (33 MP, two blocks) $0.16.
+    expect(dearestUsd(models)).toEqual({ image: expect.closeTo(0.27) as number, video: 0.28 });
+    expect(dearestUsd(chooseModels({ video: 'google/veo-3.1' })).video).toBeCloseTo(1.2);
   });
 });

@@ -1,8 +1,18 @@
 import { getOption, type ColorChoices, type FormatOption } from '@atelier/catalog';
 import { outputFrame } from '../local/geometry';
+import { MAX_OUTPUT_EDGE, MAX_OUTPUT_PIXELS } from '../../limits';
 import type { Choice } from '../local/recipes';
 import type { ReferenceSlot } from '../types';
-import { editorFor, type ModelChoice, type ModelEntry, type Size, type StepRequest, type StepRole } from './models';
+import {
+  editorFor,
+  outputSizeOf,
+  priceUsd,
+  type ModelChoice,
+  type ModelEntry,
+  type Size,
+  type StepRequest,
+  type StepRole,
+} from './models';
 import { cleanText, editInstruction, sceneDescription, viewpointInstruction } from './prompt';
 import { CAMERA_ROUTES, UPSCALE_ROUTES } from './routes';
 
@@ -208,4 +218,59 @@ export function planGeneration(request: PlanRequest, models: ModelChoice): Plan 
     });
   }
   return { steps, optics, framing };
+}
+
+/** What a step sends, but the picture itself: its ask, at the size the picture goes at. */
+export type SentStep = Omit<StepAsk, 'inputSize'> & { size: Size };
+
+/**
+ * A step's request from the picture it works on: an earlier output goes as it is, the source
+ * within the model's long edge, an upscaler's input at the size its factor brings to the frame.
+ * Null when the picture needs nothing of the step.
+ */
+export function sentStep(step: PlannedStep, plan: Plan, picture: Size, isOutput: boolean): SentStep | null {
+  const sent = isOutput ? picture : withinLongEdge(picture, step.model.limits.inputLongEdge);
+  const ask = step.ask({ picture, sent, frame: outputFrame(picture, plan.framing) });
+  if (!ask) return null;
+  const { inputSize = sent, ...asked } = ask;
+  return { ...asked, size: inputSize };
+}
+
+/**
+ * What a plan comes to at its models' list prices, on a source of `size`: each step priced as
+ * it will be sent, from the size the step before answers.
+ */
+export function chainPriceUsd(plan: Plan, size: Size): number {
+  let picture = size;
+  let isOutput = false;
+  let usd = 0;
+  for (const step of plan.steps) {
+    const request = sentStep(step, plan, picture, isOutput);
+    if (!request) continue;
+    usd += priceUsd(step.model, request);
+    picture = outputSizeOf(step.model, request);
+    isOutput = true;
+  }
+  return usd;
+}
+
+/** The largest frame a generation delivers (8K UHD): the most an upscaler is asked to make. */
+const LARGEST_FRAME: Size = { width: MAX_OUTPUT_EDGE, height: MAX_OUTPUT_PIXELS / MAX_OUTPUT_EDGE };
+
+/**
+ * The most one generation can cost with these models: a picture made by the longest chain (an
+ * edit or a background, a viewpoint, an outpainting, an upscale), each step sent the largest
+ * picture it takes and the upscale making the largest frame; and a clip.
+ */
+export function dearestUsd(models: ModelChoice): { image: number; video: number } {
+  const atLongEdge = (model: ModelEntry) =>
+    priceUsd(model, { size: { width: model.limits.inputLongEdge, height: model.limits.inputLongEdge } });
+  return {
+    image:
+      Math.max(atLongEdge(models.edit), atLongEdge(models.background)) +
+      atLongEdge(models.viewpoint) +
+      atLongEdge(models.outpaint) +
+      priceUsd(models.upscale, { size: LARGEST_FRAME, scale: 1 }),
+    video: atLongEdge(models.video),
+  };
 }
