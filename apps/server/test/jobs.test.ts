@@ -27,6 +27,8 @@ class GatedEngines {
   mostAtOnce = 0;
   started = 0;
   held: ReturnType<typeof gate> | null = null;
+  /** What a picture lists at, as a cloud engine would say: none, an image's price, unless a test sets it. */
+  listPriceUsd = 0;
   private readonly imageEngine = new LocalImageEngine();
   private readonly videoEngine = new LocalVideoEngine();
   private startedWaiters: { count: number; resolve: () => void }[] = [];
@@ -53,6 +55,7 @@ class GatedEngines {
   readonly images: ImageEngine = {
     name: 'local',
     transform: (request) => this.around(() => this.imageEngine.transform(request)),
+    listPriceUsd: () => this.listPriceUsd,
   };
   readonly videos: VideoEngine = {
     name: 'local',
@@ -157,6 +160,35 @@ describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
     expect(await em().count(GenerationJob, { owner: userId, status: 'succeeded' })).toBe(10);
     expect(await em().count(GenerationJob, { owner: userId })).toBe(10); // a refused job leaves nothing
     expect(engines.mostAtOnce).toBeLessThanOrEqual(2);
+  });
+
+  it('holds and takes a price other than 50 exactly: 2 of 10 simultaneous jobs at 170 credits on 500', async () => {
+    const { c, userId, uploadId } = await newUser();
+    // $0.28 lists at 170 credits (catalog/src/pricing.ts).
+    engines.listPriceUsd = 0.28;
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => c.post(`/api/transform/${uploadId}`)));
+      expect(answers.filter((a) => a.status === 200).map((a) => a.body.creditsCharged)).toEqual([170, 170]);
+      const refused = answers.filter((a) => a.status === 402);
+      expect(refused).toHaveLength(8);
+      expect(refused[0]!.body.message).toBe(
+        'Crédits insuffisants. Vous avez besoin de 170 crédits pour cette transformation.',
+      );
+    } finally {
+      engines.listPriceUsd = 0;
+    }
+    expect(await balance(userId)).toBe(160);
+    expect(await ledgerSum(userId)).toBe(160);
+    const paid = await em().find(CreditEntry, { user: userId, type: 'debit' });
+    expect(paid.map(({ amount, status }) => ({ amount, status }))).toEqual([
+      { amount: 170, status: 'settled' },
+      { amount: 170, status: 'settled' },
+    ]);
+    const jobs = await em().find(GenerationJob, { owner: userId });
+    expect(jobs.map(({ credits, status }) => ({ credits, status }))).toEqual([
+      { credits: 170, status: 'succeeded' },
+      { credits: 170, status: 'succeeded' },
+    ]);
   });
 
   it('answers 202 with the job at once when asked to, then shows its progress to the end', async () => {

@@ -53,6 +53,7 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     return {
       name: engine.name,
       cancel: (predictionId) => engine.cancel(predictionId),
+      listPriceUsd: (quote) => engine.listPriceUsd(quote),
       transform: (request) =>
         engine.transform({
           ...request,
@@ -176,6 +177,66 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
       sessionKey: null,
     });
     expect(saved.body.item).toMatchObject({ engine: 'replicate', models: ['black-forest-labs/flux-kontext-pro'] });
+  });
+
+  /** What the user's history says a job took, and what the job says it was sold for. */
+  const charged = async (jobId: number) => {
+    const entry = await em().findOneOrFail(CreditEntry, { externalRef: `job:${jobId}` });
+    const job = await em().findOneOrFail(GenerationJob, jobId);
+    return { entry: { amount: entry.amount, status: entry.status }, job: job.credits };
+  };
+
+  it('charges an edit and its upscale their quoted price, from the models that make them', async () => {
+    const c = t.client({ ip: `10.60.0.${++ip}` });
+    const { user } = await c.register();
+    const selection = {
+      style: { id: 'watercolor', name: 'Aquarelle' },
+      upscale: { id: 'upscale-2x', name: 'Agrandir ×2' },
+    };
+    // Kontext ($0.04), then Topaz from its megapixel to 2508 × 1672 (one 24 MP block, $0.08): $0.12, 70 credits.
+    const quote = await c.post('/api/transform/quote', { width: 240, height: 160, selection });
+    expect(quote.status, quote.text).toBe(200);
+    expect(quote.body).toEqual({ credits: 70 });
+    const { body: upload } = await c.upload(await samplePhoto(ip, 240, 160), { selection: JSON.stringify(selection) });
+    const answer = await c.post(`/api/transform/${upload.id}`);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ credits: 430, creditsCharged: 70 });
+    expect(fake.predictions().map(({ model }) => model)).toEqual([
+      'black-forest-labs/flux-kontext-pro',
+      'topazlabs/image-upscale',
+    ]);
+    expect(await charged(answer.body.jobId as number)).toEqual({ entry: { amount: 70, status: 'settled' }, job: 70 });
+    expect(await ledgerSum(user.id)).toBe(await balance(user.id));
+  });
+
+  it('charges a video its model’s price, said before and in the answer', async () => {
+    const c = t.client({ ip: `10.60.0.${++ip}` });
+    const { user } = await c.register();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(16)]);
+    fake.outputFor = (model) =>
+      model === 'minimax/hailuo-2.3' ? { body: mp4, contentType: 'video/mp4' } : fake.output;
+    // hailuo-2.3 at 768p for 6 s lists at $0.28: 170 credits keep the margin at the cheapest credit sold.
+    const quote = await c.post('/api/transform/quote', { kind: 'video', width: 240, height: 160 });
+    expect(quote.body).toEqual({ credits: 170 });
+    const { body: upload } = await c.upload(await samplePhoto(ip, 240, 160), { style: 'Aquarelle' });
+    const answer = await c.post('/api/generate-video', { imageUrl: upload.imagePath, prompt: 'Travelling lent' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, creditsCharged: 170 });
+    expect(await balance(user.id)).toBe(330);
+    expect(await charged(answer.body.jobId as number)).toEqual({ entry: { amount: 170, status: 'settled' }, job: 170 });
+  });
+
+  it('refuses a video the balance cannot pay, with its real price', async () => {
+    const c = t.client({ ip: `10.60.0.${++ip}` });
+    const { user } = await c.register();
+    const { body: upload } = await c.upload(await samplePhoto(ip, 240, 160), { style: 'Aquarelle' });
+    await em().nativeUpdate(User, user.id, { credits: 160 });
+    const refused = await c.post('/api/generate-video', { imageUrl: upload.imagePath });
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(
+      'Crédits insuffisants. Vous avez besoin de 170 crédits pour cette transformation.',
+    );
+    expect(fake.predictions()).toEqual([]);
   });
 
   it('takes a webhook of several megabytes, as one echoing a large input image is', async () => {

@@ -33,7 +33,7 @@ export { FAULT_CODES, resourceFault } from './shared/faults';
 export { quotaMessages, type StorageQuotas } from './shared/quotas';
 export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
 export { RESET_TOKEN_LIFETIME_MS, type Mailer, type MailSettings } from './auth/password-reset';
-export { ledger, IMAGE_COST, VIDEO_COST } from './credits/ledger';
+export { ledger, IMAGE_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';
 export type { FeedPost } from './feed/list';
 export { createStripeClient, type PaymentSettings, type StripeClient } from './payments/stripe';

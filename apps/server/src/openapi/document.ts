@@ -220,7 +220,7 @@ export function buildOpenApiDocument(operations: ApiOperation[]) {
       version: '1.0.0',
       description:
         "Les chemins REST d'Atelier pour les clients tiers. Chacun appelle la même procédure que l'application web : mêmes validations, mêmes droits, mêmes règles. " +
-        'Les erreurs sont `{ message }` en français, avec le statut HTTP qui convient. Une image coûte 50 crédits, une vidéo aussi, pris seulement quand elle est faite.',
+        'Les erreurs sont `{ message }` en français, avec le statut HTTP qui convient. Une image coûte 50 crédits au moins, une vidéo davantage selon les modèles qui la font (`/api/transform/quote` le dit d’avance) ; ils sont pris seulement quand elle est faite.',
     },
     servers: [{ url: '/', description: 'Ce serveur' }],
     tags: apiTags,

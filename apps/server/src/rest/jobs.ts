@@ -76,7 +76,7 @@ export function registerJobRoutes(app: FastifyInstance, callerFor: CallerFactory
       path: '/api/jobs/{id}/cancel',
       tag: 'Générations',
       summary: 'Annuler une génération',
-      description: 'Rend les 50 crédits ; 409 une fois la génération terminée.',
+      description: 'Rend les crédits retenus ; 409 une fois la génération terminée.',
       access: 'account',
       params: [jobIdParameter],
       answer: answerOf(procedures.cancel, 'La génération annulée.'),

@@ -228,7 +228,7 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
       tag: 'Images',
       summary: 'Transformer une photo envoyée',
       description:
-        'Applique à la photo les options données à son envoi. 50 crédits, pris seulement quand l’image est faite.',
+        'Applique à la photo les options données à son envoi. Son prix (`/api/transform/quote`, `creditsCharged` dans la réponse) est retenu, et pris seulement quand l’image est faite.',
       access: 'account',
       params: [pathId('id', transform.run, 'uploadId', 'Identifiant de la photo envoyée.', 12)],
       body: { kind: 'json', schema: procedureInput(transform.run).pick({ seed: true }), example: {}, required: false },
@@ -256,7 +256,7 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
       tag: 'Images',
       summary: 'Rendu du workflow ou d’un nœud',
       description:
-        'Deux corps : le rendu du workflow (`type: "workflow"`) ou la transformation d’un seul nœud. 50 crédits par image faite.',
+        'Deux corps : le rendu du workflow (`type: "workflow"`) ou la transformation d’un seul nœud. Chaque image faite coûte son prix (`/api/transform/quote`, `creditsCharged` dans la réponse).',
       access: 'account',
       body: {
         kind: 'json',
@@ -283,6 +283,25 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
         ? caller.transform.workflow(body)
         : caller.transform.node(body);
     }),
+  });
+
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/transform/quote',
+      tag: 'Images',
+      summary: 'Prix d’une génération',
+      description:
+        'Ce que coûtera, en crédits, une image (ou une vidéo, `kind: "video"`) tirée d’une photo de `width` × `height` px avec ces options ou ce texte : le prix que la génération retiendra puis prendra si elle réussit. Il dépend des modèles qui la feront.',
+      access: 'public',
+      body: bodyOf(transform.quote, {
+        width: 4000,
+        height: 3000,
+        selection: { style: { id: 'watercolor', name: 'Aquarelle' } },
+      }),
+      answer: answerOf(transform.quote, 'Le prix, en crédits.'),
+    },
+    handler: restHandler(callerFor, (caller, request) => caller.transform.quote(untrusted(request.body))),
   });
 
   apiRoute(app, {

@@ -47,7 +47,7 @@ export function registerVideoRoutes(
       tag: 'Vidéos',
       summary: 'Générer une vidéo',
       description:
-        '6 secondes en 768p, 50 crédits pris seulement quand la vidéo est faite ; attend 10 minutes au plus.',
+        '6 secondes en 768p ; son prix (`/api/transform/quote` avec `kind: "video"`, `creditsCharged` dans la réponse) est pris seulement quand la vidéo est faite ; attend 10 minutes au plus.',
       access: 'account',
       body: bodyOf(procedures.generate, { imageUrl: mediaExample, prompt: 'Travelling lent' }),
       answer: answerOf(procedures.generate, 'La vidéo faite.'),

@@ -3,8 +3,6 @@ import { CreditEntry, raw, UniqueConstraintViolationException, User, type Entity
 import { AppError } from '../shared/errors';
 
 export { IMAGE_COST };
-/** A 6-second video is paid like an image; one constant, shown in the app. */
-export const VIDEO_COST = IMAGE_COST;
 
 export const creditMessages = {
   insufficient: (cost: number) =>

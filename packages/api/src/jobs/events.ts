@@ -25,6 +25,8 @@ export interface JobSnapshotOf<K extends JobKind> {
   /** The options it was asked for (an image's); null for a video. */
   choices: JobChoices | null;
   seed: number;
+  /** What it is sold for, in credits: held while it runs, taken when it succeeds. */
+  credits: number;
   engine: string;
   /** When it started running (ISO 8601); null while it waits. */
   startedAt: string | null;

@@ -9,7 +9,7 @@ import {
   type JobKind,
   type MikroORM,
 } from '@atelier/db';
-import { IMAGE_COST, ledger } from '../credits/ledger';
+import { ledger } from '../credits/ledger';
 import { isCloudFailure, WorkHandedOver, type CloudCost, type CloudFailure } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import { mediaFailure } from '../media/errors';
@@ -34,6 +34,7 @@ import {
   type SnapshotOfKind,
 } from './events';
 import { holdRef } from './paid-results';
+import { jobCredits } from './price';
 import type { JobQueue } from './queue';
 import { WorkerPresence } from './workers';
 
@@ -249,6 +250,12 @@ export class JobService {
       ? this.options.media.images.refusal?.(request.input.selection)
       : undefined;
     if (refusal) throw new AppError('VALIDATION', refusal);
+    // Its price is decided here, from what it asks, and held, then captured, at that amount.
+    const credits = await jobCredits(this.options.media, request.kind === 'video' ? 'video' : 'image', {
+      // Every kind's input names its source picture and its prompt (contracts.ts).
+      ...(request.input as unknown as Pick<ImageJobInput, 'sourceKey' | 'prompt'>),
+      selection: namesOptions(request.input) ? request.input.selection : {},
+    });
     const jobId = await em.transactional(async (tx) => {
       // The user's row first: the job's foreign key would otherwise share-lock it before the
       // balance update needs it exclusively, and simultaneous submits would deadlock on MySQL.
@@ -262,12 +269,13 @@ export class JobService {
         stage: jobMessages.queued,
         attempts: 0,
         seed: request.seed ?? randomInt(2 ** 31),
+        credits,
         engine: request.kind === 'video' ? this.options.media.videos.name : this.options.media.images.name,
         createdAt: new Date(),
       });
       await ledger.reserve(tx, {
         userId: request.userId,
-        cost: IMAGE_COST,
+        cost: credits,
         externalRef: holdRef(id),
         description: work.describe(namesOptions(request.input) ? request.input.selection : undefined),
         reason: request.kind === 'video' ? 'video' : 'transformation',
@@ -747,6 +755,7 @@ export class JobService {
       result: job.result ? this.resultOf({ id: job.id, kind, result: job.result }) : null,
       choices: choicesOf(job.input),
       seed: job.seed,
+      credits: job.credits,
       engine: job.engine,
       startedAt: job.status === 'running' ? (job.startedAt?.toISOString() ?? null) : null,
       typicalSeconds: FINISHED_STATUSES.includes(job.status)

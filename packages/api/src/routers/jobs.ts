@@ -50,7 +50,7 @@ export const jobsRouter = router({
     .output(jobSnapshotSchema)
     .query(({ ctx, input }) => ctx.jobs.get(ctx.em, ctx.user.id, input.id)),
 
-  /** Cancels a queued or running generation: its 50 credits come back. */
+  /** Cancels a queued or running generation: the credits it held come back. */
   cancel: authedProcedure
     .input(byId)
     .output(jobSnapshotSchema)

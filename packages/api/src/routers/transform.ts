@@ -5,7 +5,7 @@ import {
   selectionSchema,
   workflowSelectionSchema,
 } from '@atelier/catalog';
-import { REFERENCE_SLOTS } from '@atelier/media';
+import { MAX_EDGE, REFERENCE_SLOTS } from '@atelier/media';
 import { z } from 'zod';
 import { IMAGE_WAIT_MS } from '../jobs/service';
 import { recordId } from '../shared/input';
@@ -13,7 +13,8 @@ import { recentTransformations } from '../transform/recent';
 import { transformUpload } from '../transform/studio';
 import { createUpload, rememberLastUsedImage } from '../transform/uploads';
 import { renderWorkflow, transformNode } from '../transform/workflow';
-import { authedProcedure, rateLimited, router } from '../trpc';
+import { generationCredits } from '../jobs/price';
+import { authedProcedure, publicProcedure, rateLimited, router } from '../trpc';
 
 /** An image the server stores, named by its address: the saved workflows' rule, for every procedure. */
 export const mediaRef = mediaReferenceSchema;
@@ -23,6 +24,15 @@ const respondAsync = z.boolean().optional();
 /** A render's seed, to make the same picture again; a new one by default. */
 const seed = z.number().int().min(0).max(2_147_483_647).optional();
 const waitFor = (input: { respondAsync?: boolean | undefined }) => (input.respondAsync ? 0 : IMAGE_WAIT_MS);
+/** A picture's side as a quote takes it: the largest a stored picture has. */
+const pictureSide = z
+  .number({ error: 'Indiquez la largeur et la hauteur de la photo en pixels.' })
+  .int('Indiquez la largeur et la hauteur de la photo en pixels.')
+  .min(1, 'Indiquez la largeur et la hauteur de la photo en pixels.')
+  .max(MAX_EDGE, `Une photo a au plus ${MAX_EDGE} px de côté.`);
+
+/** What a generation took from the balance, in credits: its price, the quote's. */
+export const creditsCharged = z.number().int().describe('Les crédits que la génération a coûtés.');
 
 const transformResult = z.object({
   success: z.literal(true),
@@ -30,6 +40,7 @@ const transformResult = z.object({
   originalImagePath: z.string(),
   transformationId: z.number(),
   credits: z.number(),
+  creditsCharged,
   jobId: z.number(),
   seed: z.number(),
   /** The engine that made the picture: 'local' or 'replicate'. */
@@ -85,7 +96,30 @@ export const transformRouter = router({
       return { imagePath };
     }),
 
-  /** The studio's transformation of an upload: 50 credits, taken only when it succeeds. */
+  /**
+   * What a generation will cost, in credits, before it is asked: a picture of `width` × `height`
+   * with these options (or words), or a clip of it. The engine's models priced by `creditsFor`.
+   */
+  quote: publicProcedure
+    .input(
+      z.object({
+        kind: z.enum(['image', 'video'], { error: 'Type de génération inconnu (image ou video)' }).default('image'),
+        width: pictureSide,
+        height: pictureSide,
+        style: clientText().max(4000).default(''),
+        selection: workflowSelectionSchema.default({}),
+      }),
+    )
+    .output(z.object({ credits: z.number().int().describe('Le prix de la génération, en crédits.') }))
+    .query(({ ctx, input }) => ({
+      credits: generationCredits(ctx.media, input.kind, {
+        size: { width: input.width, height: input.height },
+        prompt: input.style,
+        selection: input.selection,
+      }),
+    })),
+
+  /** The studio's transformation of an upload: its price held, taken only when it succeeds. */
   run: authedProcedure
     .input(
       z.object({
@@ -119,6 +153,7 @@ export const transformRouter = router({
         transformedImage: z.string(),
         transformation: z.object({ id: z.number(), nodeId: z.string(), prompt: z.string(), intensity: z.number() }),
         credits: z.number(),
+        creditsCharged,
         jobId: z.number(),
         seed: z.number(),
       }),
@@ -138,7 +173,15 @@ export const transformRouter = router({
         respondAsync,
       }),
     )
-    .output(z.object({ transformedImagePath: z.string(), credits: z.number(), jobId: z.number(), seed: z.number() }))
+    .output(
+      z.object({
+        transformedImagePath: z.string(),
+        credits: z.number(),
+        creditsCharged,
+        jobId: z.number(),
+        seed: z.number(),
+      }),
+    )
     .mutation(({ ctx, input }) => transformNode(ctx, { ...input, userId: ctx.user.id, waitMs: waitFor(input) })),
 
   recent: authedProcedure

@@ -16,7 +16,7 @@ import {
   updatePlaceholder,
 } from '../videos/videos';
 import { authedProcedure, publicProcedure, router } from '../trpc';
-import { mediaRef } from './transform';
+import { creditsCharged, mediaRef } from './transform';
 
 const id = recordId;
 const prompt = clientText().max(4000, 'Description trop longue');
@@ -71,10 +71,18 @@ export const videosRouter = router({
       return { success: true as const, video };
     }),
 
-  /** 50 credits, taken only when the video is made. */
+  /** Its price (`transform.quote`) is held, and taken only when the video is made. */
   generate: authedProcedure
     .input(z.object({ imageUrl: mediaRef, prompt: prompt.optional(), respondAsync: z.boolean().optional() }))
-    .output(z.object({ success: z.literal(true), videoUrl: z.string(), video: videoRecord, jobId: z.number() }))
+    .output(
+      z.object({
+        success: z.literal(true),
+        videoUrl: z.string(),
+        video: videoRecord,
+        jobId: z.number(),
+        creditsCharged,
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       try {
         return await generateVideo(ctx, {

@@ -19,7 +19,7 @@ interface StoredChoice {
 
 /**
  * Transforms one of the user's uploads with the options sent beside it (or, for clients that
- * sent only the documented `style` text, the options named in that text), as a job: 50 credits
+ * sent only the documented `style` text, the options named in that text), as a job: its price
  * held when it is queued, taken only when the picture is stored.
  */
 export async function transformUpload(
@@ -65,6 +65,7 @@ export async function transformUpload(
     originalImagePath: mediaUrl(upload.storageKey),
     transformationId: result.transformationId,
     credits: await balanceOf(em, userId),
+    creditsCharged: job.credits,
     jobId: job.id,
     seed: job.seed,
     engine: finished.engine,

@@ -23,7 +23,7 @@ export interface WorkflowRender {
   seed?: number | undefined;
 }
 
-/** One render of a workflow, as a job: the whole prompt applied to the source image, 50 credits on success. */
+/** One render of a workflow, as a job: the whole prompt applied to the source image, its price taken on success. */
 export async function renderWorkflow(
   { em, jobs }: Pick<ServiceDeps, 'em' | 'jobs'>,
   { userId, waitMs, ...input }: WorkflowRender & { userId: number; waitMs: number },
@@ -54,6 +54,7 @@ export async function renderWorkflow(
       intensity: input.intensity,
     },
     credits: await balanceOf(em, userId),
+    creditsCharged: job.credits,
     jobId: job.id,
     seed: job.seed,
   };
@@ -68,7 +69,7 @@ export interface NodeTransform {
   seed?: number | undefined;
 }
 
-/** A single node's option applied to its parent's image, as a job: 50 credits on success. */
+/** A single node's option applied to its parent's image, as a job: its price taken on success. */
 export async function transformNode(
   { em, jobs }: Pick<ServiceDeps, 'em' | 'jobs'>,
   { userId, waitMs, ...input }: NodeTransform & { userId: number; waitMs: number },
@@ -95,6 +96,7 @@ export async function transformNode(
   return {
     transformedImagePath: result.resultUrl,
     credits: await balanceOf(em, userId),
+    creditsCharged: job.credits,
     jobId: job.id,
     seed: job.seed,
   };

@@ -73,7 +73,7 @@ export async function createPlaceholder(
 }
 
 /**
- * A 6-second video from one of the user's images, as a job paid like an image (50 credits, only
+ * A 6-second video from one of the user's images, as a job paid its quoted price (only
  * when it succeeds). The job fills the newest pending card for that image that no other job has
  * taken, or makes a new card: two requests are two jobs, two cards, two payments.
  */
@@ -117,7 +117,13 @@ export async function generateVideo(
   );
   JobService.outcome(await jobs.wait(em, { id: job.id, kind: 'video' }, waitMs));
   const video = await em.findOneOrFail(Video, videoId, { disableIdentityMap: true });
-  return { success: true as const, videoUrl: video.videoUrl, video: toVideoRecord(video), jobId: job.id };
+  return {
+    success: true as const,
+    videoUrl: video.videoUrl,
+    video: toVideoRecord(video),
+    jobId: job.id,
+    creditsCharged: job.credits,
+  };
 }
 
 /** The client confirms the placeholder now points at its video: only the user's own finished video. */

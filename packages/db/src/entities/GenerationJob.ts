@@ -32,6 +32,8 @@ export const GenerationJob = defineEntity({
     result: p.json<Record<string, unknown>>().nullable(),
     /** Every render has its own seed: the same seed and settings make the same picture. */
     seed: p.integer(),
+    /** What it is sold for, in credits, decided when it was submitted: held then, captured on success. */
+    credits: p.integer().default(50),
     engine: p.string().length(32),
     /** The cloud engine's id for the work running now (a Replicate prediction), to cancel it from any process. */
     externalId: p.string().length(128).nullable(),
