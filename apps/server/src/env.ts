@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { STORAGE_QUOTAS } from '@atelier/catalog';
+import { creditsFor, smallestOfferCredits, STORAGE_QUOTAS } from '@atelier/catalog';
 import { databaseKind } from '@atelier/db';
 import {
   chooseModels,
+  dearestUsd,
   DEFAULT_CLOUD_MODELS,
+  modelName,
   DEFAULT_CREATES_PER_MINUTE,
   REPLICATE_API_URL,
+  type ModelChoice,
   type StepRole,
 } from '@atelier/media';
 import { z } from 'zod';
@@ -221,6 +224,40 @@ export function cloudModels(env: Env): Record<StepRole, string> {
   };
 }
 
+/** The settings naming the models of a picture's longest chain, and of a clip. */
+const IMAGE_MODEL_SETTINGS = {
+  edit: 'REPLICATE_IMAGE_MODEL',
+  background: 'REPLICATE_BACKGROUND_MODEL',
+  viewpoint: 'REPLICATE_VIEWPOINT_MODEL',
+  outpaint: 'REPLICATE_OUTPAINT_MODEL',
+  upscale: 'REPLICATE_UPSCALE_MODEL',
+} as const;
+
+/**
+ * The generations these models make that no member could pay for: a generation is sold for
+ * `creditsFor` its list price, which always keeps the margin, so a model is not covered when its
+ * dearest generation (`dearestUsd`: the longest chain on the largest pictures, or a clip) would
+ * cost more credits than the smallest pack or plan sells. One sentence each, for the operator.
+ */
+export function uncoveredGenerations(models: ModelChoice, offerCredits = smallestOfferCredits()): string[] {
+  const dearest = dearestUsd(models);
+  const named = (settings: Partial<Record<StepRole, string>>) =>
+    Object.entries(settings)
+      .map(([role, setting]) => `${setting}=${modelName(models[role as StepRole].id)}`)
+      .join(', ');
+  return [
+    { what: 'a picture made by the longest chain', usd: dearest.image, settings: named(IMAGE_MODEL_SETTINGS) },
+    { what: 'a clip', usd: dearest.video, settings: named({ video: 'REPLICATE_VIDEO_MODEL' }) },
+  ].flatMap(({ what, usd, settings }) => {
+    const credits = creditsFor(usd);
+    return credits > offerCredits
+      ? [
+          `${settings}: ${what} lists at up to $${usd.toFixed(2)}, sold for ${credits} credits, more than the ${offerCredits} the smallest pack or plan sells: no member could buy one. Choose cheaper models, or sell larger offers (packages/catalog/src/offers.ts)`,
+        ]
+      : [];
+  });
+}
+
 const OPERATOR_SETTINGS = ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'] as const;
 
 /** What a server may run without but an operator should hear of at start-up. */
@@ -272,11 +309,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     );
   }
   if (env.AI_ENGINE === 'replicate') {
+    let models: ModelChoice;
     try {
-      chooseModels(cloudModels(env));
+      models = chooseModels(cloudModels(env));
     } catch (error) {
       throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message} (REPLICATE_*_MODEL)`);
     }
+    const uncovered = uncoveredGenerations(models);
+    if (uncovered.length > 0) throw new ConfigError(`Invalid configuration:\n  ${uncovered.join('\n  ')}`);
   }
   // Split roles meet only through the Redis queue: a web's generations would wait for ever without one.
   if (env.ATELIER_ROLE !== 'all' && !env.REDIS_URL) {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalDiskStorage, S3Storage } from '@atelier/media';
-import { cloudModels, ConfigError, configWarnings, loadConfig } from '../src/env';
+import { chooseModels, LocalDiskStorage, S3Storage } from '@atelier/media';
+import { cloudModels, ConfigError, configWarnings, loadConfig, uncoveredGenerations } from '../src/env';
 import { mediaFromConfig } from '../src/media';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atelier-env-'));
@@ -152,6 +152,22 @@ describe('configuration', () => {
       /Unknown upscale model "acme\/upscaler"/,
     );
     expect(() => loadConfig({ ...replicate, REPLICATE_API_URL: 'not a url' })).toThrow(/REPLICATE_API_URL/);
+  });
+
+  it('refuses cloud models whose dearest generation no pack or plan sells enough credits for', () => {
+    const replicate = { DATA_DIR: dataDir(), AI_ENGINE: 'replicate', REPLICATE_API_TOKEN: 'r8_token' };
+    // Veo 3.1's clip ($1.20) sells for 700 credits: the smallest offer, 1 000 credits, buys one.
+    expect(cloudModels(loadConfig({ ...replicate, REPLICATE_VIDEO_MODEL: 'google/veo-3.1' }).env).video).toBe(
+      'google/veo-3.1',
+    );
+    // Against offers of 500 credits at most, the same clip could never be bought; the default chain ($0.27, 160 credits) could.
+    const veo = chooseModels({ video: 'google/veo-3.1' });
+    expect(uncoveredGenerations(veo, 500)).toEqual([
+      'REPLICATE_VIDEO_MODEL=google/veo-3.1: a clip lists at up to $1.20, sold for 700 credits, more than the 500 the smallest pack or plan sells: no member could buy one. Choose cheaper models, or sell larger offers (packages/catalog/src/offers.ts)',
+    ]);
+    expect(uncoveredGenerations(veo, 100)[0]).toMatch(
+      /^REPLICATE_IMAGE_MODEL=black-forest-labs\/flux-kontext-pro, REPLICATE_BACKGROUND_MODEL=bria\/generate-background, .*REPLICATE_UPSCALE_MODEL=topazlabs\/image-upscale: a picture made by the longest chain lists at up to \$0\.27, sold for 160 credits/,
+    );
   });
 
   it('has Replicate report by signed webhook to PUBLIC_URL, and poll without one', () => {

@@ -16,6 +16,7 @@ export {
   findModel,
   modelName,
   priceUsd,
+  type ModelChoice,
   type ModelEntry,
   type ModelPrice,
   type StepRole,
