@@ -104,6 +104,7 @@ function checks() {
     ['Import circles (dpdm, type-only imports aside)', 'npm', ['run', '--silent', 'circles']],
     ['Dead code (Knip)', 'npx', ['knip', '--no-progress']],
     ['Dependencies (one copy of each, npm ls clean)', 'node', ['scripts/check-dependencies.mjs']],
+    ['Price table (docs/engines.md, from the model registry)', 'npx', ['tsx', 'scripts/price-table.ts', '--check']],
   ]) {
     if (timed('checks', () => run(title, command, args)) === 0) totals.passed += 1;
     else totals.failed += 1;
