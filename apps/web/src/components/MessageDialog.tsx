@@ -1,4 +1,3 @@
-import { IMAGE_COST } from '@atelier/catalog';
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCoins } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,20 +6,31 @@ import { formatCredits } from '../lib/format';
 
 /** What the dialog says: not enough credits, or any other error with its title. */
 export type DialogMessage =
-  /** `beforeRun`: the phone screen's own check, before anything is sent. */
-  { type: 'credits'; credits: number; beforeRun?: boolean } | { type: 'general'; title: string; message: string };
+  /** `cost`: what the generation costs, as quoted; `beforeRun`: the phone screen's own check, before anything is sent. */
+  | { type: 'credits'; credits: number; cost: number; beforeRun?: boolean }
+  | { type: 'general'; title: string; message: string };
 
 interface MessageDialogProps {
   message: DialogMessage | null;
   onClose: () => void;
 }
 
-function CreditsMessage({ credits, beforeRun, onClose }: { credits: number; beforeRun: boolean; onClose: () => void }) {
+function CreditsMessage({
+  credits,
+  cost,
+  beforeRun,
+  onClose,
+}: {
+  credits: number;
+  cost: number;
+  beforeRun: boolean;
+  onClose: () => void;
+}) {
   return (
     <Stack gap="md">
-      {beforeRun && <Text fw={600}>Vous avez besoin de {IMAGE_COST} crédits pour cette transformation.</Text>}
+      {beforeRun && <Text fw={600}>Vous avez besoin de {formatCredits(cost)} crédits pour cette transformation.</Text>}
       <Text>
-        Cette transformation coûte {IMAGE_COST} crédits. Vous n'avez que {formatCredits(credits)} crédits.
+        Cette transformation coûte {formatCredits(cost)} crédits. Vous n'avez que {formatCredits(credits)} crédits.
       </Text>
       <Text c="dimmed" fz="sm">
         Rechargez votre compte, ou abonnez-vous pour recevoir des crédits chaque mois.
@@ -64,7 +74,12 @@ export function MessageDialog({ message: current, onClose }: MessageDialogProps)
       }
     >
       {message?.type === 'credits' && (
-        <CreditsMessage credits={message.credits} beforeRun={message.beforeRun ?? false} onClose={onClose} />
+        <CreditsMessage
+          credits={message.credits}
+          cost={message.cost}
+          beforeRun={message.beforeRun ?? false}
+          onClose={onClose}
+        />
       )}
       {message?.type === 'general' && (
         <Stack gap="md">

@@ -24,12 +24,13 @@ const respondAsync = z.boolean().optional();
 /** A render's seed, to make the same picture again; a new one by default. */
 const seed = z.number().int().min(0).max(2_147_483_647).optional();
 const waitFor = (input: { respondAsync?: boolean | undefined }) => (input.respondAsync ? 0 : IMAGE_WAIT_MS);
-/** A picture's side as a quote takes it: the largest a stored picture has. */
+const sideMessage = 'Indiquez la largeur et la hauteur de la photo en pixels.';
+/** A picture's side as a quote takes it: a picked photo's, before it is stored within MAX_EDGE. */
 const pictureSide = z
-  .number({ error: 'Indiquez la largeur et la hauteur de la photo en pixels.' })
-  .int('Indiquez la largeur et la hauteur de la photo en pixels.')
-  .min(1, 'Indiquez la largeur et la hauteur de la photo en pixels.')
-  .max(MAX_EDGE, `Une photo a au plus ${MAX_EDGE} px de côté.`);
+  .number({ error: sideMessage })
+  .int(sideMessage)
+  .min(1, sideMessage)
+  .max(65_535, 'Une photo a au plus 65 535 px de côté.');
 
 /** What a generation took from the balance, in credits: its price, the quote's. */
 export const creditsCharged = z.number().int().describe('Les crédits que la génération a coûtés.');
@@ -111,13 +112,14 @@ export const transformRouter = router({
       }),
     )
     .output(z.object({ credits: z.number().int().describe('Le prix de la génération, en crédits.') }))
-    .query(({ ctx, input }) => ({
-      credits: generationCredits(ctx.media, input.kind, {
-        size: { width: input.width, height: input.height },
-        prompt: input.style,
-        selection: input.selection,
-      }),
-    })),
+    .query(({ ctx, input }) => {
+      // Priced as it will be stored: within MAX_EDGE.
+      const fit = Math.min(1, MAX_EDGE / Math.max(input.width, input.height));
+      const size = { width: Math.round(input.width * fit), height: Math.round(input.height * fit) };
+      return {
+        credits: generationCredits(ctx.media, input.kind, { size, prompt: input.style, selection: input.selection }),
+      };
+    }),
 
   /** The studio's transformation of an upload: its price held, taken only when it succeeds. */
   run: authedProcedure

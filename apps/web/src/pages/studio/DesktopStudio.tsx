@@ -1,4 +1,5 @@
 import { IMAGE_COST } from '@atelier/catalog';
+import { formatCredits } from '../../lib/format';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconDownload,
@@ -110,7 +111,8 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
               <EngineNote />
               {state.aiMode === 'manual' && Object.keys(state.selection).length === 0 && (
                 <Text fz="sm" fw={500} className="studio-hint">
-                  Choisissez des options dans le panneau, puis lancez RUN ({IMAGE_COST} crédits).
+                  Choisissez des options dans le panneau, puis lancez RUN ({formatCredits(studio.price ?? IMAGE_COST)}{' '}
+                  crédits).
                 </Text>
               )}
             </Stack>

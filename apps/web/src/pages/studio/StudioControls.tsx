@@ -39,6 +39,7 @@ export function RunButton({ studio }: { studio: Studio }) {
       data-testid="studio-run"
     >
       RUN
+      {studio.price !== null && <span className="studio-run-price">&nbsp;· {formatCredits(studio.price)} crédits</span>}
     </Button>
   );
 }

@@ -14,6 +14,7 @@ import { useJobsInProgress } from '../../lib/jobs';
 import { useConfiguredEngine } from '../../lib/engine';
 import { useKeptSample } from './option-sample';
 import { useImagePalette } from './parts/useImagePalette';
+import { useGenerationPrice } from '../../lib/price';
 import type { StudioLayout } from './layout';
 import { canRun, currentComparison, currentResult, initialStudioState, studioReducer } from './state';
 import { useStudioRun } from './useStudioRun';
@@ -55,6 +56,12 @@ export function useStudio(layout: StudioLayout) {
   const sessionKey = useRef(String(Date.now()));
   const localFiles = useRef(new Map<string, Blob>());
   const palette = useImagePalette(state.currentImage);
+  /** What RUN will cost on the picture in the frame, as the server prices it; null until known. */
+  const price = useGenerationPrice({
+    kind: state.generationMode === 'video' ? 'video' : 'image',
+    src: state.currentImage,
+    selection: state.selection,
+  });
   // With the local engine, a member's options are previewed on the picture in the frame.
   const localEngine = useConfiguredEngine() === 'local';
   const optionSample = useKeptSample(state.currentImage, signedIn && localEngine);
@@ -175,6 +182,7 @@ export function useStudio(layout: StudioLayout) {
     paletteColors: palette.colors,
     sessionKey: sessionKey.current,
     localFiles: localFiles.current,
+    price,
     showMessage: setMessage,
     askSignIn,
     openVideo: setVideoUrl,
@@ -266,6 +274,8 @@ export function useStudio(layout: StudioLayout) {
     result: currentResult(state),
     goSignIn,
     canRun: canRun(state, busy),
+    /** RUN's price in credits on the picture in the frame; null until the server has said. */
+    price,
     run,
     pending,
     /** A generation runs, this visit's or one found running: the frame is veiled and RUN waits. */

@@ -40,6 +40,8 @@ interface RunDeps {
   sessionKey: string;
   /** Files picked in this visit, by the address shown for them. */
   localFiles: ReadonlyMap<string, Blob>;
+  /** What RUN costs, as quoted; an image's price until the quote is known. */
+  price: number | null;
   showMessage: (message: DialogMessage) => void;
   askSignIn: () => void;
   openVideo: (url: string) => void;
@@ -90,11 +92,13 @@ export function useStudioRun({
   paletteColors,
   sessionKey,
   localFiles,
+  price,
   showMessage,
   askSignIn,
   openVideo,
 }: RunDeps) {
   const utils = trpc.useUtils();
+  const cost = price ?? IMAGE_COST;
   const transform = trpc.transform.run.useMutation();
   const setLastUsedImage = trpc.media.setLastUsedImage.useMutation();
   const createPlaceholder = trpc.videos.createPlaceholder.useMutation();
@@ -136,7 +140,7 @@ export function useStudioRun({
     if (isCreditsError(error)) {
       // Asked again: the cached balance is the one from before this refusal.
       const fresh = await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => user);
-      showMessage({ type: 'credits', credits: fresh?.credits ?? 0 });
+      showMessage({ type: 'credits', credits: fresh?.credits ?? 0, cost });
     } else {
       showMessage({ type: 'general', title, message: messageOf(error, fallback) });
     }
@@ -238,8 +242,8 @@ export function useStudioRun({
       return;
     }
     // The desktop studio lets the server refuse; the phone screen checks the balance first.
-    if (layout === 'mobile' && user.credits < IMAGE_COST) {
-      showMessage({ type: 'credits', credits: user.credits, beforeRun: true });
+    if (layout === 'mobile' && user.credits < cost) {
+      showMessage({ type: 'credits', credits: user.credits, cost, beforeRun: true });
       return;
     }
     // Offline, nothing could reach the server: said before anything is tried.

@@ -1,4 +1,4 @@
-import type { CatalogOption, WorkflowDocument, WorkflowNodeType } from '@atelier/catalog';
+import { IMAGE_COST, type CatalogOption, type WorkflowDocument, type WorkflowNodeType } from '@atelier/catalog';
 import { Button, Group, Modal, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
@@ -52,6 +52,8 @@ import { rememberOpenWorkflow } from './open-workflow';
 import { newWorkflowName, useAutosave, type WorkflowMeta } from './useAutosave';
 import { useEditorDocument } from './useEditorDocument';
 import { useWorkflowServer } from './useWorkflowServer';
+import { planRun } from './model/run';
+import { useGenerationPrice } from '../../lib/price';
 import { toastError } from '../../lib/useErrorToast';
 
 export interface LoadedWorkflow extends WorkflowMeta {
@@ -115,6 +117,14 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
   const { document, change, view, undo, redo, gesture, endGesture } = editor;
   const [meta, setMeta] = useState<WorkflowMeta>({ id: initial.id, name: initial.name });
   const autosave = useAutosave(document, editor.revision, meta, setMeta);
+  /** What one render costs, as the server prices the run the document plans; null until known. */
+  const planned = useMemo(() => planRun(document), [document]);
+  const renderPrice = useGenerationPrice({
+    kind: 'image',
+    src: planned.ok ? planned.plan.image : null,
+    style: planned.ok ? planned.plan.prompt : '',
+    selection: planned.ok ? planned.plan.selection : {},
+  });
   useEffect(() => {
     if (meta.id !== null) rememberOpenWorkflow(meta.id);
   }, [meta.id]);
@@ -421,6 +431,7 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
               <RunBar
                 compact={compact}
                 renderCount={document.renderCount}
+                renderPrice={renderPrice ?? IMAGE_COST}
                 onRenderCount={(renderCount) => change((current) => ({ ...current, renderCount }))}
                 onRun={actions.run}
                 running={server.running}
@@ -455,7 +466,11 @@ export function WorkflowEditor({ initial }: { initial: LoadedWorkflow }) {
         onIndex={(index) => viewedNodeId && actions.selectImage(viewedNodeId, index)}
       />
       <MessageDialog
-        message={dialogs.credits === undefined ? null : { type: 'credits', credits: dialogs.credits }}
+        message={
+          dialogs.credits === undefined
+            ? null
+            : { type: 'credits', credits: dialogs.credits, cost: renderPrice ?? IMAGE_COST }
+        }
         onClose={close('credits')}
       />
       <NameModal opened={dialogs.rename === true} initial={meta.name} onSave={rename} onClose={close('rename')} />

@@ -1,6 +1,6 @@
-import { IMAGE_COST } from '@atelier/catalog';
 import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { formatCredits } from '../../../lib/format';
 import { RENDER_COUNT } from '../model/constants';
 
 const COUNTS = Array.from({ length: RENDER_COUNT.max - RENDER_COUNT.min + 1 }, (_, index) =>
@@ -10,14 +10,16 @@ export const RUN_BAR_HEIGHT = 64;
 
 interface RunBarProps {
   renderCount: number;
+  /** One render's price, in credits. */
+  renderPrice: number;
   onRenderCount: (count: number) => void;
   onRun: () => void;
   running: boolean;
   compact: boolean;
 }
 
-/** The bottom bar: how many renders (1 to 4, 50 credits each) and 'Exécuter le Workflow'. */
-export function RunBar({ renderCount, onRenderCount, onRun, running, compact }: RunBarProps) {
+/** The bottom bar: how many renders (1 to 4, each at its price) and 'Exécuter le Workflow'. */
+export function RunBar({ renderCount, renderPrice, onRenderCount, onRun, running, compact }: RunBarProps) {
   return (
     <Paper
       className="workflow-floating"
@@ -62,7 +64,7 @@ export function RunBar({ renderCount, onRenderCount, onRun, running, compact }: 
         </Button>
         {!compact && (
           <Text fz="xs" c="dimmed" w={70}>
-            {renderCount * IMAGE_COST} crédits
+            {formatCredits(renderCount * renderPrice)} crédits
           </Text>
         )}
       </Group>
