@@ -168,6 +168,8 @@ test(
     await openStudio(page, `${origin}/create`);
     await expect.poll(() => studioCredits(page)).toBe(0);
     await chooseOption(page, 'Style', 'Aquarelle');
+    // RUN says its price, as the server quotes it: an image's on the local engine.
+    await expect(page.getByTestId('studio-run')).toHaveText('RUN · 50 crédits');
     await page.getByTestId('studio-run').click();
     const credits = dialog(page, 'Crédits insuffisants');
     await expect(credits).toBeVisible();
