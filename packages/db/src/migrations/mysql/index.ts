@@ -16,7 +16,7 @@ import { Migration20261128105918 } from './Migration20261128105918';
 import { Migration20261207160231 } from './Migration20261207160231';
 import { Migration20261207161718 } from './Migration20261207161718';
 import { Migration20261207170000 } from './Migration20261207170000';
-import { Migration20261210120000 } from './Migration20261210120000';
+import { Migration20261207190000 } from './Migration20261207190000';
 
 /** Every mysql migration in order; kept as a list so bundled builds need no file discovery. */
 export const mysqlMigrations: MigrationObject[] = [
@@ -37,5 +37,5 @@ export const mysqlMigrations: MigrationObject[] = [
   { name: 'Migration20261207160231', class: Migration20261207160231 },
   { name: 'Migration20261207161718', class: Migration20261207161718 },
   { name: 'Migration20261207170000', class: Migration20261207170000 },
-  { name: 'Migration20261210120000', class: Migration20261210120000 },
+  { name: 'Migration20261207190000', class: Migration20261207190000 },
 ];

@@ -1,12 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** What each generation is sold for, in credits: held when it is submitted, captured on success. Jobs before it cost 50. */
-export class Migration20261210120000 extends Migration {
+export class Migration20261207190000 extends Migration {
 
-  override name = 'Migration20261210120000';
+  override name = 'Migration20261207190000';
 
   override up(): void | Promise<void> {
-    this.addSql(`alter table \`generation_jobs\` add \`credits\` int not null default 50;`);
+    this.addSql(`alter table \`generation_jobs\` add column \`credits\` integer not null default 50;`);
   }
 
   override down(): void | Promise<void> {
