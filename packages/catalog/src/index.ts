@@ -18,6 +18,7 @@ export type { Dimensions, FormatKind, FormatOption } from './options/format';
 export type { UpscaleOption } from './options/upscale';
 export * from './catalog';
 export * from './local-engine';
+export * from './local-verdicts';
 export * from './find-options';
 export * from './workflow-catalog';
 export * from './workflow-graph';
