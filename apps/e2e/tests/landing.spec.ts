@@ -60,7 +60,9 @@ test(
     await page.goto('/landing');
     // The local engine runs here: the page promises what it does, not a generative AI.
     await expect(page.getByRole('heading', { level: 1 })).toContainText('retouchées et mises en scène');
-    await expect(page.locator('main')).not.toContainText(/réinventées par l'IA|une IA qui lit votre photo/);
+    await expect(page.locator('body')).not.toContainText(
+      /réinventées par l'IA|une IA qui lit votre photo|Génération IA|par IA/,
+    );
     const order = await page
       .locator('[data-landing-section]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-landing-section')));
@@ -80,7 +82,9 @@ test(
     ]) {
       await expect(page.locator('#badges')).toContainText(badge);
     }
-    await expect(page.getByTestId('feature-card')).toHaveCount(6);
+    // The families the local engine renders, and no other: no character, place or action.
+    await expect(page.getByTestId('feature-card')).toHaveCount(3);
+    await expect(page.locator('#features')).not.toContainText(/personnage|Environnements|Actions/i);
 
     const samples = page.getByTestId('sample-result');
     await expect(samples).toHaveCount(6);

@@ -28,7 +28,7 @@ export function withShareTags(html: string, post: FeedPost, origin: string): str
   const absolute = (path: string) => new URL(path, origin).href;
   const pageUrl = absolute(`${SHARE_PAGE_PREFIX}${post.id}`);
   const title = `${shareTitle(post)} — Atelier`;
-  const description = `${post.mediaType === 'video' ? 'Une vidéo' : 'Une photo'} de ${authorOf(post)}, transformée par IA sur Atelier.`;
+  const description = `${post.mediaType === 'video' ? 'Une vidéo' : 'Une photo'} de ${authorOf(post)}, transformée sur Atelier.`;
   const image = absolute(post.transformedImagePath);
   const video = post.mediaType === 'video' && post.videoUrl ? absolute(post.videoUrl) : null;
   const tags: [string, string, string][] = [

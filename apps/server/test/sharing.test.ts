@@ -78,7 +78,7 @@ describe.each(testDatabaseTargets())('public pages of published images and video
     expect(page.text).toContain('<title>Aquarelle + Paris — Atelier</title>');
     expect(page.text.match(/<title>/g)).toHaveLength(1);
     expect(metaTags(page.text)).toMatchObject({
-      description: 'Une photo de Alice Martin, transformée par IA sur Atelier.',
+      description: 'Une photo de Alice Martin, transformée sur Atelier.',
       'og:type': 'article',
       'og:title': 'Aquarelle + Paris — Atelier',
       'og:url': `https://atelier.example/p/${id}`,

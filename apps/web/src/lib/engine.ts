@@ -1,4 +1,5 @@
 import { CLOUD_ONLY_LABEL, isCloudOnly, type CategoryId } from '@atelier/catalog';
+import { ENGINE_TAGLINES, ENGINE_WORDS, engineNameOf } from './engine-words';
 import { trpc } from './trpc';
 
 const ENGINE_LABELS: Readonly<Record<string, string>> = {
@@ -28,6 +29,12 @@ export const LOCAL_ENGINE_SUMMARY =
 export function useConfiguredEngine(): string | null {
   const query = trpc.media.engine.useQuery(undefined, { staleTime: Infinity });
   return query.data?.engine ?? null;
+}
+
+/** What the pages say of the engine the server runs (the local one's words until it is known). */
+export function useEngineWords() {
+  const engine = engineNameOf(useConfiguredEngine());
+  return { tagline: ENGINE_TAGLINES[engine], ...ENGINE_WORDS[engine] };
 }
 
 /** Whether an option is shown as the cloud engine's alone: with the local engine, those it cannot render as named. */

@@ -13,10 +13,20 @@ import {
   TextInput,
   ThemeIcon,
 } from '@mantine/core';
-import { IconBolt, IconBuildingCastle, IconPalette, IconUserStar } from '@tabler/icons-react';
+import {
+  IconBolt,
+  IconBuildingCastle,
+  IconCamera,
+  IconPalette,
+  IconSun,
+  IconUserStar,
+  type Icon,
+} from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LegalLink } from '../components/LegalLink';
+import { useConfiguredEngine, useEngineWords } from '../lib/engine';
+import { engineNameOf, type EngineName } from '../lib/engine-words';
 import { toast } from '../lib/toast';
 import { nextPathOf, WELCOME_PATH } from '../lib/next-path';
 import { trpc } from '../lib/trpc';
@@ -36,12 +46,34 @@ const HEADINGS: Record<Mode, { title: string; intro: string | null }> = {
   forgot: { title: 'Mot de passe oublié', intro: null },
 };
 
-const pitch = [
-  { icon: IconBolt, title: 'Transformations instantanées', text: 'Votre photo transformée en quelques secondes.' },
-  { icon: IconPalette, title: 'Styles artistiques variés', text: "Plus de 25 styles, de l'aquarelle au cyberpunk." },
-  { icon: IconBuildingCastle, title: 'Environnements immersifs', text: 'Plage, forêt, espace : changez de décor.' },
-  { icon: IconUserStar, title: 'Personnages uniques', text: 'Devenez chevalier, astronaute ou super-héros.' },
-];
+const STYLES_POINT = {
+  icon: IconPalette,
+  title: 'Styles artistiques variés',
+  text: "Plus de 25 styles, de l'aquarelle à la bande dessinée.",
+};
+
+/** What the sign-in panel lists of the engine that serves: only what its options show. */
+const PITCH: Readonly<Record<EngineName, readonly { icon: Icon; title: string; text: string }[]>> = {
+  local: [
+    STYLES_POINT,
+    {
+      icon: IconSun,
+      title: 'Lumières de studio',
+      text: 'Heure dorée, clair-obscur, contre-jour : la photo rééclairée.',
+    },
+    {
+      icon: IconCamera,
+      title: 'Cadrages et objectifs',
+      text: 'Gros plan, bokeh, fisheye : le regard d’un photographe.',
+    },
+  ],
+  replicate: [
+    { icon: IconBolt, title: 'Transformations instantanées', text: 'Votre photo transformée en quelques secondes.' },
+    STYLES_POINT,
+    { icon: IconBuildingCastle, title: 'Environnements immersifs', text: 'Plage, forêt, espace : changez de décor.' },
+    { icon: IconUserStar, title: 'Personnages uniques', text: 'Devenez chevalier, astronaute ou super-héros.' },
+  ],
+};
 
 interface FormProps {
   showPassword: boolean;
@@ -161,6 +193,8 @@ export function AuthPage() {
   );
   const [showPassword, setShowPassword] = useState(false);
   const utils = trpc.useUtils();
+  const words = useEngineWords();
+  const pitch = PITCH[engineNameOf(useConfiguredEngine())];
 
   const onSuccess = (firstName: string, title: string, landing = '/') => {
     toast({ title, description: `Bienvenue ${firstName}!` });
@@ -195,7 +229,7 @@ export function AuthPage() {
                   Atelier
                 </Text>
                 <Text fz="lg" mt={6} opacity={0.9}>
-                  Vos photos, transformées par l'IA.
+                  {words.signInTitle}
                 </Text>
               </div>
               <List spacing="md" listStyleType="none" p={0}>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
 import { Notice } from '../components/Notice';
 import { RetryNotice } from '../components/RetryNotice';
+import { useEngineWords } from '../lib/engine';
 import { useNow } from '../lib/relative-time';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
@@ -17,6 +18,7 @@ export function PublicPostPage() {
   const now = useNow();
   const { data: user } = useCurrentUser();
   const utils = trpc.useUtils();
+  const words = useEngineWords();
   const post = trpc.feed.post.useQuery({ postId }, { enabled: validId });
   const like = trpc.feed.like.useMutation({
     onSuccess: ({ liked, likesCount }) =>
@@ -69,7 +71,7 @@ export function PublicPostPage() {
             />
             <Stack gap="xs" align="center">
               <Text c="dimmed" ta="center">
-                Transformez vos propres photos par IA avec Atelier.
+                {words.invite}
               </Text>
               <Button
                 component={Link}

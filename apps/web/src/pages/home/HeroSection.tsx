@@ -2,6 +2,7 @@ import { CATEGORIES, IMAGE_COST } from '@atelier/catalog';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useEngineWords } from '../../lib/engine';
 
 // Only what is true on every instance: no invented count of creations, no promised duration (it
 // depends on the photo, the options and the machine).
@@ -13,18 +14,18 @@ const STATS = [
 ] as const;
 
 export function HeroSection({ onShowCreations }: { onShowCreations: () => void }) {
+  const words = useEngineWords();
   return (
     <section className="home-hero">
       <Stack align="center" ta="center" gap="lg" maw={880} mx="auto">
         <Badge size="lg" variant="light" radius="xl" leftSection={<IconSparkles size={14} aria-hidden />}>
-          Transformations photo par IA
+          {words.tagline}
         </Badge>
         <Title order={1} fz={{ base: 34, sm: 54 }} lh={1.08}>
           Donnez une nouvelle vie <span className="home-gradient-text home-nowrap">à vos photos</span>
         </Title>
         <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }} maw={620}>
-          Styles artistiques, personnages, décors et lumières : choisissez, lancez, et retrouvez votre création dans
-          votre galerie.
+          {words.homeIntro}
         </Text>
         <Group justify="center" gap="sm">
           <Button

@@ -1,19 +1,20 @@
 import { Button, Center, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { ENGINE_PROMISES, FEATURES, PROCESS_STEPS, SIGN_UP_PATH, TECHNOLOGY } from './content';
+import { ENGINE_PROMISES, processSteps, SIGN_UP_PATH, TECHNOLOGY } from './content';
 import { useEngineName } from './server-values';
 import { IconCard, LandingSection } from './Section';
 
 export function FeaturesSection() {
+  const { features } = ENGINE_PROMISES[useEngineName()];
   return (
     <LandingSection
       id="features"
       eyebrow="Fonctionnalités"
       title="Tout un studio créatif dans votre navigateur"
-      intro="Six familles de transformations à combiner librement, pour passer d'une photo banale à une image qui raconte quelque chose."
+      intro="Des transformations à combiner librement, pour passer d'une photo banale à une image qui raconte quelque chose."
     >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-        {FEATURES.map((feature) => (
+        {features.map((feature) => (
           <IconCard key={feature.title} item={feature} className="landing-feature" testId="feature-card" />
         ))}
       </SimpleGrid>
@@ -38,7 +39,7 @@ export function ProcessSection() {
         m={0}
         style={{ listStyle: 'none' }}
       >
-        {PROCESS_STEPS.map((step) => (
+        {processSteps(useEngineName()).map((step) => (
           <Stack component="li" key={step.step} gap="sm" p="lg" className="landing-card">
             <Group justify="space-between" align="flex-start">
               <ThemeIcon size={48} radius="md" variant="gradient" gradient={{ from: 'violet', to: 'pink', deg: 135 }}>

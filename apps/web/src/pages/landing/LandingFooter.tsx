@@ -1,8 +1,11 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { LandingBrand } from './LandingBrand';
+import { ENGINE_TAGLINES } from '../../lib/engine-words';
 import { LEGAL_PAGES } from '../../lib/places';
+import { useEngineName } from './server-values';
 
 export function LandingFooter() {
+  const tagline = ENGINE_TAGLINES[useEngineName()];
   return (
     <Box
       component="footer"
@@ -16,7 +19,7 @@ export function LandingFooter() {
             <LandingBrand size={20} />
             {/* The year of the build in the prerendered page (landing-html.tsx), kept when React takes it over. */}
             <Text fz="sm" className="landing-muted" suppressHydrationWarning>
-              © {new Date().getFullYear()} Atelier · Transformations photo par IA
+              © {new Date().getFullYear()} Atelier · {tagline}
             </Text>
           </Stack>
           <Group gap="lg" component="nav" aria-label="Informations légales">

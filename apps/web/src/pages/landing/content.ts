@@ -27,9 +27,11 @@ import {
   imagesFor,
   planExtraWords,
   SUBSCRIPTION_PLANS,
+  type CategoryId,
   type PlanId,
   type SubscriptionPlan,
 } from '@atelier/catalog';
+import type { EngineName } from '../../lib/engine-words';
 import { PLACES } from '../../lib/places';
 import { euros } from '../../lib/format';
 import { CHARACTERS } from './samples';
@@ -64,69 +66,70 @@ export const BADGES: readonly Pick<IconItem, 'icon' | 'title'>[] = [
   { icon: IconStack2, title: 'Styles multiples' },
 ];
 
-export const FEATURES: readonly IconItem[] = [
+/** A family of transformations, named by the category whose options show it. */
+export interface Feature extends IconItem {
+  category: CategoryId;
+}
+
+export const FEATURES: readonly Feature[] = [
   {
+    category: 'style',
     icon: IconPalette,
     title: 'Styles artistiques avancés',
     description:
       'Aquarelle, estampe japonaise, pop art ou vitrail : plus de 25 styles rendus avec la texture propre à chaque technique.',
   },
   {
+    category: 'character',
     icon: IconUserStar,
     title: 'Transformation de personnage',
-    description: "Chevalier, reine ou astronaute : costume et accessoires s'ajoutent à votre photo.",
+    description: 'Chevalier, reine ou astronaute : la personne elle-même devient le personnage.',
   },
   {
+    category: 'environment',
     icon: IconMovie,
     title: 'Environnements cinématographiques',
-    description:
-      'Tokyo sous les néons, Paris ou surface lunaire : la personne détourée, posée devant un nouveau décor.',
+    description: 'Tokyo sous les néons, Paris ou surface lunaire : la personne dans un nouveau décor.',
   },
   {
+    category: 'camera',
     icon: IconCamera,
     title: 'Angles professionnels',
     description: 'Contre-plongée, gros plan, grand angle : le cadrage et les objectifs d’un photographe, en un clic.',
   },
   {
+    category: 'action',
     icon: IconRun,
     title: 'Actions dynamiques',
-    description: 'Courir, léviter, lancer un sort : des accessoires et du mouvement dessinés autour de la personne.',
+    description: 'Courir, léviter, lancer un sort : la personne en mouvement, dans la pose de son action.',
   },
   {
+    category: 'lighting',
     icon: IconBulb,
     title: 'Éclairage studio',
-    description: 'Heure dorée, clair-obscur ou néons : une lumière sculptée comme sous les projecteurs.',
+    description: 'Heure dorée, clair-obscur ou contre-jour : une lumière sculptée comme sous les projecteurs.',
   },
 ];
 
-export const PROCESS_STEPS: readonly (IconItem & { step: number })[] = [
-  {
-    step: 1,
-    icon: IconCloudUpload,
-    title: 'Téléversement intelligent',
-    description:
-      'Glissez une photo ou prenez-la avec votre téléphone. Elle est redressée, allégée et débarrassée de ses métadonnées.',
-  },
-  {
-    step: 2,
-    icon: IconClick,
-    title: 'Sélection visuelle',
-    description: 'Style, personnage, décor, lumière : chaque option a sa vignette. Vous voyez ce que vous choisissez.',
-  },
-  {
-    step: 3,
-    icon: IconSparkles,
-    title: 'Génération IA',
-    description:
-      'Le moteur compose votre image, étape par étape sous vos yeux. Aucun prompt à écrire, aucun réglage à connaître.',
-  },
-  {
-    step: 4,
-    icon: IconDiamond,
-    title: 'Résultat premium',
-    description: 'Téléchargez en haute définition, sans filigrane, ou partagez votre création avec la communauté.',
-  },
-];
+/** The steps before and after the engine's own (EnginePromise.renderStep). */
+const UPLOAD_STEP: IconItem = {
+  icon: IconCloudUpload,
+  title: 'Téléversement intelligent',
+  description:
+    'Glissez une photo ou prenez-la avec votre téléphone. Elle est redressée, allégée et débarrassée de ses métadonnées.',
+};
+
+const SELECTION_STEP: IconItem = {
+  icon: IconClick,
+  title: 'Sélection visuelle',
+  description: 'Style, lumière, cadrage : chaque option a sa vignette. Vous voyez ce que vous choisissez.',
+};
+
+const RESULT_STEP: IconItem = {
+  icon: IconDiamond,
+  title: 'Résultat premium',
+  description: 'Téléchargez en haute définition, sans filigrane, ou partagez votre création avec la communauté.',
+};
 
 /** What the landing promises of the engine the service runs (`media.engine`): no more than it does. */
 export interface EnginePromise {
@@ -135,6 +138,10 @@ export interface EnginePromise {
   intro: string;
   howTitle: string;
   howItWorks: readonly IconItem[];
+  /** The third step of « Comment ça marche » in four steps: what the engine does with the choices. */
+  renderStep: IconItem;
+  /** The families of transformations it renders: only those whose options it offers. */
+  features: readonly Feature[];
 }
 
 const PHOTO_ANALYSIS: IconItem = {
@@ -150,7 +157,7 @@ const RENDER_AND_FINISH: IconItem = {
   description: "L'image est mise au format demandé, agrandie si besoin, puis enregistrée dans votre galerie privée.",
 };
 
-export const ENGINE_PROMISES: Readonly<Record<'local' | 'replicate', EnginePromise>> = {
+export const ENGINE_PROMISES: Readonly<Record<EngineName, EnginePromise>> = {
   local: {
     headline: 'retouchées et mises en scène',
     intro:
@@ -166,6 +173,15 @@ export const ENGINE_PROMISES: Readonly<Record<'local' | 'replicate', EnginePromi
       },
       RENDER_AND_FINISH,
     ],
+    renderStep: {
+      icon: IconWand,
+      title: 'Rendu sous vos yeux',
+      description:
+        'Le moteur applique chaque option à votre photo, étape par étape sous vos yeux. Aucun prompt à écrire, aucun réglage à connaître.',
+    },
+    // Named here rather than read from the catalogue's verdicts, which the landing would then download;
+    // engine-claims.test.ts holds them to the verdicts.
+    features: FEATURES.filter(({ category }) => ['style', 'camera', 'lighting'].includes(category)),
   },
   replicate: {
     headline: "réinventées par l'IA",
@@ -182,8 +198,23 @@ export const ENGINE_PROMISES: Readonly<Record<'local' | 'replicate', EnginePromi
       },
       RENDER_AND_FINISH,
     ],
+    renderStep: {
+      icon: IconSparkles,
+      title: 'Génération IA',
+      description:
+        'Le moteur compose votre image, étape par étape sous vos yeux. Aucun prompt à écrire, aucun réglage à connaître.',
+    },
+    features: FEATURES,
   },
 };
+
+/** « Comment ça marche » in four steps, the engine's own third. */
+export function processSteps(engine: EngineName): readonly (IconItem & { step: number })[] {
+  return [UPLOAD_STEP, SELECTION_STEP, ENGINE_PROMISES[engine].renderStep, RESULT_STEP].map((item, index) => ({
+    ...item,
+    step: index + 1,
+  }));
+}
 
 export const TECHNOLOGY: readonly IconItem[] = [
   {

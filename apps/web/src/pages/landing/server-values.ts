@@ -1,9 +1,10 @@
+import { engineNameOf, type EngineName } from '../../lib/engine-words';
 import { useServerAnswer } from './useServerAnswer';
 
 /** The image engine the service runs; the local engine, the default, until it is known. */
-export function useEngineName(): 'local' | 'replicate' {
+export function useEngineName(): EngineName {
   const answer = useServerAnswer('media.engine') as { engine?: string } | undefined;
-  return answer?.engine === 'replicate' ? 'replicate' : 'local';
+  return engineNameOf(answer?.engine);
 }
 
 /** Whether the server takes payments (it has Stripe keys); open until it says otherwise. */

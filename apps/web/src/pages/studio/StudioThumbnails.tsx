@@ -2,17 +2,20 @@ import { Badge, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
+import { ENGINE_WORDS, engineNameOf } from '../../lib/engine-words';
 import type { Studio } from './useStudio';
 
 interface Thumb {
   url: string;
   kind: 'source' | 'image' | 'video' | 'gallery';
+  /** The engine that made a result, when the server said. */
+  engine?: string | undefined;
 }
 
 /** The visit's pictures, results first (newest first), then the sources; then the gallery's others. */
 export function thumbsOf({ state, galleryImages }: Studio): Thumb[] {
   const visit: Thumb[] = [
-    ...state.results.map((result) => ({ url: result.url, kind: result.kind })),
+    ...state.results.map((result) => ({ url: result.url, kind: result.kind, engine: result.engine })),
     ...state.sources.map((url) => ({ url, kind: 'source' as const })),
   ];
   const shown = new Set(visit.map((thumb) => thumb.url));
@@ -69,7 +72,7 @@ export function StudioThumbnails({
           variant="filled"
           color={thumb.kind === 'video' ? 'pink' : 'violet'}
         >
-          {thumb.kind === 'video' ? 'Vidéo' : 'IA'}
+          {thumb.kind === 'video' ? 'Vidéo' : ENGINE_WORDS[engineNameOf(thumb.engine)].resultBadge}
         </Badge>
       )}
     </UnstyledButton>
