@@ -47,6 +47,9 @@ async function studio({ page, baseUrl, shot }) {
   await shot('gallery');
   await page.keyboard.press('Escape');
   await category('Quoi');
+  // The local engine renders no action: the category says so, and shows the cloud engine's on demand.
+  await shot('cloud-category');
+  await page.getByRole('button', { name: 'Voir les options du moteur cloud' }).click();
   await page.getByRole('button', { name: /^Transport/ }).click();
   await page
     .getByTestId('action-group-dialog')

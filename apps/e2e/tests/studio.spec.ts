@@ -114,6 +114,8 @@ test(
     await signUpThroughApi(page, newPerson('Bastien'));
     await openStudio(page);
     await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: /^Quoi/ }).click();
+    // The local engine renders no action: the category says so, and shows the cloud engine's on demand.
+    await page.getByRole('button', { name: 'Voir les options du moteur cloud' }).click();
     await page.getByRole('button', { name: /^Transport/ }).click();
 
     const groupDialog = page.getByTestId('action-group-dialog');
@@ -190,6 +192,9 @@ test('with the local engine, an option only the cloud renders says so on its til
   await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 5) });
   // The tiles are read before the pick: on a phone, picking closes the sheet.
   await openCategory(page, 'Angle');
+  // What the local engine renders comes first; the cloud engine's options are one switch away.
+  await expect(page.getByRole('button', { name: 'Profil', exact: true })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Disponibles ici' }).click();
   await expect(page.getByRole('button', { name: 'Profil', exact: true })).toContainText('Moteur cloud uniquement');
   await expect(page.getByRole('button', { name: 'Gros plan', exact: true })).not.toContainText('Moteur cloud');
   await page.getByRole('button', { name: 'Profil', exact: true }).click();

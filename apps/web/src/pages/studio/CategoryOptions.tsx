@@ -7,8 +7,10 @@ import {
   type CategoryId,
   type Selection,
 } from '@atelier/catalog';
-import { Button, Stack, Text } from '@mantine/core';
-import { IconPalette } from '@tabler/icons-react';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconCloud, IconPalette } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useCloudOnly, useConfiguredEngine } from '../../lib/engine';
 import { OptionTile, OptionTiles } from './OptionTile';
 import { StudioSheet } from './StudioSheet';
 
@@ -20,6 +22,9 @@ export interface OptionHandlers {
   onOpenGroup: (groupId: string) => void;
   /** The full list of artistic styles. */
   onOpenStyles: () => void;
+  /** With the local engine: whether only the options it renders show (« Disponibles ici »). */
+  onlyHere: boolean;
+  onOnlyHereChange: (onlyHere: boolean) => void;
 }
 
 /** Whether the action choice is one of a special action's options (the group's tile then shows as chosen). */
@@ -32,6 +37,62 @@ function groupHoldsChoice(groupId: string, chosenId: string | undefined): boolea
   );
 }
 
+/**
+ * With the local engine, the options it renders first: « Disponibles ici » is on in each category,
+ * and the cloud engine's own options are one click away, marked on their tiles.
+ */
+function useAvailableHere({
+  onlyHere,
+  onOnlyHereChange: setOnlyHere,
+}: Pick<OptionHandlers, 'onlyHere' | 'onOnlyHereChange'>) {
+  const local = useConfiguredEngine() === 'local';
+  const cloudOnly = useCloudOnly();
+  return {
+    shows: (category: CategoryId, options: readonly CatalogOption[]) =>
+      local && onlyHere ? options.filter((option) => !cloudOnly(category, option.id)) : options,
+    /** The switch, above the tiles it filters, and what to do when it leaves none. */
+    frame: (category: CategoryId, options: readonly CatalogOption[], tiles: ReactNode) => {
+      if (!local) return tiles;
+      const hidden = options.filter((option) => cloudOnly(category, option.id)).length;
+      if (hidden === 0) return tiles;
+      const shown = options.length - hidden;
+      return (
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs">
+            <Switch
+              size="sm"
+              label="Disponibles ici"
+              checked={onlyHere}
+              onChange={(event) => setOnlyHere(event.currentTarget.checked)}
+            />
+            <Text fz="xs" c="dimmed">
+              {hidden} avec le moteur cloud
+            </Text>
+          </Group>
+          {onlyHere && shown === 0 ? (
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm" c="dimmed">
+                Ce service rend ses photos avec le moteur local : les options de cette catégorie demandent le moteur
+                cloud.
+              </Text>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconCloud size={14} aria-hidden />}
+                onClick={() => setOnlyHere(false)}
+              >
+                Voir les options du moteur cloud
+              </Button>
+            </Stack>
+          ) : (
+            tiles
+          )}
+        </Stack>
+      );
+    },
+  };
+}
+
 /** The options of one category: quick styles for the style category, every option elsewhere. */
 export function CategoryOptions({
   category,
@@ -39,37 +100,47 @@ export function CategoryOptions({
   onToggle,
   onOpenGroup,
   onOpenStyles,
+  ...filter
 }: OptionHandlers & { category: CategoryId }) {
   const chosenId = selection[category]?.id;
+  const available = useAvailableHere(filter);
   if (category === 'style') {
     const chosenOutsideQuick = getOptions('style').find(
       (option) => option.id === chosenId && !QUICK_STYLES.includes(option),
     );
+    const quick = [...(chosenOutsideQuick ? [chosenOutsideQuick] : []), ...QUICK_STYLES];
     return (
       <Stack gap="sm">
         <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
           Styles rapides
         </Text>
-        <OptionTiles>
-          {[...(chosenOutsideQuick ? [chosenOutsideQuick] : []), ...QUICK_STYLES].map((option) => (
-            <OptionTile
-              key={option.id}
-              option={option}
-              selected={option.id === chosenId}
-              category="style"
-              onClick={() => onToggle('style', option)}
-            />
-          ))}
-        </OptionTiles>
+        {available.frame(
+          'style',
+          quick,
+          <OptionTiles>
+            {available.shows('style', quick).map((option) => (
+              <OptionTile
+                key={option.id}
+                option={option}
+                selected={option.id === chosenId}
+                category="style"
+                onClick={() => onToggle('style', option)}
+              />
+            ))}
+          </OptionTiles>,
+        )}
         <Button variant="light" leftSection={<IconPalette size={16} aria-hidden />} onClick={onOpenStyles}>
           Tous les styles artistiques ({getOptions('style').length})
         </Button>
       </Stack>
     );
   }
-  return (
+  const options = getOptions(category);
+  return available.frame(
+    category,
+    options,
     <OptionTiles>
-      {getOptions(category).map((option) => {
+      {available.shows(category, options).map((option) => {
         const group = category === 'action' ? getActionGroup(option.id) : undefined;
         return group ? (
           <OptionTile
@@ -90,7 +161,7 @@ export function CategoryOptions({
           />
         );
       })}
-    </OptionTiles>
+    </OptionTiles>,
   );
 }
 
@@ -100,24 +171,34 @@ export function StylesPicker({
   onClose,
   selection,
   onToggle,
-}: { opened: boolean; onClose: () => void } & Pick<OptionHandlers, 'selection' | 'onToggle'>) {
+  ...filter
+}: { opened: boolean; onClose: () => void } & Pick<
+  OptionHandlers,
+  'selection' | 'onToggle' | 'onlyHere' | 'onOnlyHereChange'
+>) {
   const chosenId = selection.style?.id;
+  const available = useAvailableHere(filter);
+  const styles = getOptions('style');
   return (
     <StudioSheet opened={opened} onClose={onClose} title="Styles artistiques" size="xl">
-      <OptionTiles>
-        {getOptions('style').map((option) => (
-          <OptionTile
-            key={option.id}
-            option={option}
-            selected={option.id === chosenId}
-            category="style"
-            onClick={() => {
-              onToggle('style', option);
-              onClose();
-            }}
-          />
-        ))}
-      </OptionTiles>
+      {available.frame(
+        'style',
+        styles,
+        <OptionTiles>
+          {available.shows('style', styles).map((option) => (
+            <OptionTile
+              key={option.id}
+              option={option}
+              selected={option.id === chosenId}
+              category="style"
+              onClick={() => {
+                onToggle('style', option);
+                onClose();
+              }}
+            />
+          ))}
+        </OptionTiles>,
+      )}
     </StudioSheet>
   );
 }

@@ -152,6 +152,8 @@ export function DesktopStudio({ studio }: { studio: Studio }) {
                 onToggle={studio.toggleOption}
                 onOpenGroup={(groupId) => studio.openOverlay({ kind: 'group', groupId })}
                 onOpenStyles={() => studio.openOverlay({ kind: 'styles' })}
+                onlyHere={studio.onlyHere}
+                onOnlyHereChange={studio.setOnlyHere}
               />
             </div>
           </aside>

@@ -106,6 +106,8 @@ export function MobileStudio({ studio }: { studio: Studio }) {
             }}
             onOpenGroup={(groupId) => studio.openOverlay({ kind: 'group', groupId })}
             onOpenStyles={() => studio.openOverlay({ kind: 'styles' })}
+            onlyHere={studio.onlyHere}
+            onOnlyHereChange={studio.setOnlyHere}
           />
         )}
       </StudioSheet>

@@ -52,6 +52,8 @@ export function StudioOverlays({ studio }: { studio: Studio }) {
         onClose={closeOverlay}
         selection={state.selection}
         onToggle={studio.toggleOption}
+        onlyHere={studio.onlyHere}
+        onOnlyHereChange={studio.setOnlyHere}
       />
       <ActionGroupDialog
         groupId={overlay?.kind === 'group' ? overlay.groupId : null}

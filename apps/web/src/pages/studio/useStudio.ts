@@ -53,6 +53,8 @@ export function useStudio(layout: StudioLayout) {
   const [message, setMessage] = useState<DialogMessage | null>(null);
   const [overlay, setOverlay] = useState<StudioOverlay | null>(null);
   const [videoUrl, setVideoUrl] = useState<string | null>(null);
+  // With the local engine, its own options first in every category (« Disponibles ici »).
+  const [onlyHere, setOnlyHere] = useState(true);
   const sessionKey = useRef(String(Date.now()));
   const localFiles = useRef(new Map<string, Blob>());
   const palette = useImagePalette(state.currentImage);
@@ -269,6 +271,8 @@ export function useStudio(layout: StudioLayout) {
     preloadUrls,
     palette,
     optionSample,
+    onlyHere,
+    setOnlyHere,
     comparison: currentComparison(state),
     /** The result in the frame, for "Repartir de l'original" and "Mêmes réglages". */
     result: currentResult(state),
