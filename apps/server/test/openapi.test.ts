@@ -163,7 +163,7 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
         body: { mainImage: upload.imagePath, referenceImages: { style: transformedImagePath } },
       },
       'POST /api/gallery/save': { body: { transformedImagePath } },
-      'GET /api/gallery/{userId}': { params: { userId: user.id } },
+      'GET /api/gallery/{id}': { params: { id: user.id } },
       'DELETE /api/gallery/{id}': { params: { id: itemId } },
       'POST /api/gallery/{id}/favorite': { params: { id: itemId } },
       'POST /api/posts/{postId}/public': { params: { postId: itemId } },

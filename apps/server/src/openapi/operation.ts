@@ -56,7 +56,7 @@ export type Answer =
 /** One `/api` path and method, as third-party clients read it in the OpenAPI document. */
 export interface ApiOperation {
   method: 'GET' | 'POST' | 'DELETE';
-  /** OpenAPI's form: `/api/gallery/{userId}`. */
+  /** OpenAPI's form: `/api/gallery/{id}/favorite`. */
   path: string;
   /** A path parameter that spans several segments (Fastify's `*`). */
   wildcard?: string;

@@ -18,7 +18,7 @@ const procedures = appRouter.gallery;
 
 /**
  * Fastify's router prefers a static segment to a parameter whatever the order of registration:
- * /api/gallery/batch, /api/gallery/bulk-delete and /api/gallery/default never reach `:userId` or `:id`.
+ * /api/gallery/batch, /api/gallery/bulk-delete and /api/gallery/default never reach `:id`.
  */
 export function registerGalleryRoutes(
   app: FastifyInstance,
@@ -47,12 +47,14 @@ export function registerGalleryRoutes(
     app,
     {
       method: 'GET',
-      path: '/api/gallery/{userId}',
+      // One template with the DELETE below, whose `id` is an item's: a path told apart only by its
+      // parameter's name is one path to OpenAPI, and code generators refuse two of them.
+      path: '/api/gallery/{id}',
       tag: 'Galerie et fil public',
       summary: 'Galerie de l’utilisateur',
       description: 'Sa propre galerie seulement, paginée par curseur, la plus récente d’abord.',
       access: 'account',
-      params: [pathId('userId', procedures.list, 'userId', "L'identifiant de l'utilisateur de la session.", 1)],
+      params: [pathId('id', procedures.list, 'userId', "L'identifiant de l'utilisateur de la session.", 1)],
       query: pageQuery(procedures.list),
       answer: {
         kind: 'json',
@@ -68,7 +70,7 @@ export function registerGalleryRoutes(
     {
       check: galleryVersionCheck,
       page: (request) => ({
-        userId: untrustedField(request.params, 'userId'),
+        userId: untrustedField(request.params, 'id'),
         limit: untrustedField(request.query, 'limit'),
         cursor: untrustedField(request.query, 'cursor'),
       }),
