@@ -6,6 +6,7 @@ import { CreditEntry, GalleryItem, GenerationJob, Payment, Video, Workflow } fro
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 
@@ -19,9 +20,8 @@ interface Post {
 describe.each(testDatabaseTargets())('the account’s GDPR rights on $name', (target) => {
   let t: TestApp;
   let webDist: string;
-  let ip = 0;
-  const client = (headers: Record<string, string> = {}) =>
-    t.client({ ip: `10.72.${Math.floor(++ip / 250)}.${ip % 250}`, headers });
+  const newClient = freshClients(() => t, 72);
+  const client = (headers: Record<string, string> = {}) => newClient({ headers });
 
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'atelier-web-'));

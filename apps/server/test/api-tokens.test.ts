@@ -1,6 +1,7 @@
 import { ApiToken, GenerationJob, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient, type TestResponse } from './support/harness';
 import { samplePhoto } from './support/images';
 import {
@@ -16,8 +17,7 @@ const READ_ONLY = "Ce jeton d'API ne permet que la lecture : il faut un jeton «
 
 describe.each(testDatabaseTargets())('personal API tokens on $name', (target) => {
   let t: TestApp;
-  let ip = 0;
-  const nextIp = () => `10.64.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const client = freshClients(() => t, 64);
 
   beforeAll(async () => {
     t = await startTestApp(target);
@@ -27,7 +27,7 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
   });
 
   async function owner(): Promise<{ browser: TestClient; userId: number }> {
-    const browser = t.client({ ip: nextIp() });
+    const browser = client();
     const { user } = await browser.register();
     return { browser, userId: user.id };
   }
@@ -44,7 +44,7 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
 
   /** A REST client with nothing but the token: no cookie, and from another site's page at that. */
   const scriptWith = (token: string) =>
-    t.client({ ip: nextIp(), origin: 'https://outil.example', headers: { authorization: `Bearer ${token}` } });
+    client({ origin: 'https://outil.example', headers: { authorization: `Bearer ${token}` } });
 
   const balance = async (userId: number) => (await t.db.orm.em.fork().findOneOrFail(User, userId)).credits;
 
@@ -227,7 +227,7 @@ describe.each(testDatabaseTargets())('personal API tokens on $name', (target) =>
       }
       // The console is an administrator's: a visitor is asked to sign in, a member refused.
       if (!documented.path.startsWith('/api/admin/')) continue;
-      expect((await sendExample(t.client({ ip: nextIp() }), documented, photo)).status, label(documented)).toBe(401);
+      expect((await sendExample(client(), documented, photo)).status, label(documented)).toBe(401);
       const member = await sendExample(browser, documented, photo);
       expect(member.status, label(documented)).toBe(403);
       expect(member.body.message, label(documented)).toBe('Réservé aux administrateurs.');

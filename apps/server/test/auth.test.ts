@@ -1,13 +1,13 @@
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp } from './support/harness';
 
 describe.each(testDatabaseTargets())('accounts and sessions on $name', (target) => {
   let t: TestApp;
-  let ipCounter = 0;
   /** A new client from its own address, so the per-IP limit of one test does not touch another. */
-  const client = (origin?: string) =>
-    t.client({ ip: `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`, origin });
+  const newClient = freshClients(() => t, 0);
+  const client = (origin?: string) => newClient({ origin });
 
   beforeAll(async () => {
     t = await startTestApp(target);

@@ -5,6 +5,7 @@ import { Upload, Workflow } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { configureImagePool, imagePoolStats } from '@atelier/media';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 
@@ -38,8 +39,7 @@ const workflow = (name: string) => ({
 
 describe.each(testDatabaseTargets())('bounded work on $name', (target) => {
   let t: TestApp;
-  let ip = 0;
-  const client = () => t.client({ ip: `10.41.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const client = freshClients(() => t, 41);
 
   async function signedIn(): Promise<{ c: TestClient; userId: number }> {
     const c = client();

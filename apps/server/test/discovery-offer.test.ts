@@ -2,6 +2,7 @@ import { ledger } from '@atelier/api';
 import { CreditEntry, raw, User } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp } from './support/harness';
 
 /** This month's reference, as France counts months. */
@@ -10,8 +11,7 @@ const thisMonth = () =>
 
 describe.each(testDatabaseTargets())('the Découverte offer on $name', (target) => {
   let t: TestApp;
-  let ip = 0;
-  const client = () => t.client({ ip: `10.81.0.${++ip}` });
+  const client = freshClients(() => t, 81);
 
   async function entries(userId: number) {
     return t.db.orm.em.fork().find(CreditEntry, { user: userId }, { orderBy: { id: 'asc' } });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { freshClients } from './support/clients';
 import { FakeStripe } from './support/fake-stripe';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { multipartBody, samplePhoto } from './support/images';
@@ -336,7 +337,8 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
   let signedIn: TestClient;
   /** Another account whose sessions the calls that end sessions end, each signed in afresh. */
   let leaving: { email: string; password: string };
-  let ip = 0;
+  const visitorClient = freshClients(() => t, 99);
+  const memberClient = freshClients(() => t, 98);
 
   beforeAll(async () => {
     // Payments and Replicate's webhooks configured, so that their refusals are about the input and
@@ -391,8 +393,8 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
         if (index % FUZZ_PARTS.length !== part - 1) continue;
         for (const request of fc.sample(generator, { numRuns: RUNS, seed: SEED + index })) {
           // Each from an address of its own, so that rate limits do not hide what lies behind them.
-          const visitor = t.client({ ip: `10.99.${Math.floor(++ip / 250)}.${ip % 250}` });
-          const member = t.client({ ip: `10.98.${Math.floor(ip / 250)}.${ip % 250}` });
+          const visitor = visitorClient();
+          const member = memberClient();
           if (ENDS_SESSIONS.test(request.url)) await member.post('/api/login', leaving);
           else signedIn.copySessionTo(member);
           for (const c of [visitor, member]) {

@@ -5,6 +5,7 @@ import { LocalImageEngine, LocalVideoEngine, type ImageEngine, type VideoEngine 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobService } from '../src/jobs';
 import { connectRedis } from '../src/redis';
+import { addressesIn } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 import { testQueueTargets } from './support/redis';
@@ -111,8 +112,8 @@ const respondAsync = { prefer: 'respond-async' };
 describe.each(targets)('generation jobs on $name', ({ database, queue }) => {
   let t: TestApp;
   const engines = new GatedEngines();
-  let ip = 0;
-  const newUser = () => signedIn(t, `10.50.${Math.floor(++ip / 250)}.${ip % 250}`);
+  const nextAddress = addressesIn(50);
+  const newUser = () => signedIn(t, nextAddress());
 
   const em = () => t.db.orm.em.fork();
   const balance = async (userId: number) => (await em().findOneOrFail(User, userId)).credits;
@@ -455,14 +456,13 @@ describe.each(redisTargets)('generation jobs on two instances sharing Redis, on 
   let a: TestApp;
   let b: TestApp;
   const engines = new GatedEngines();
-  let ip = 0;
-  const nextIp = () => `10.51.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const nextAddress = addressesIn(51);
   const em = () => a.db.orm.em.fork();
 
   /** The user's client on instance A, and the same session on instance B. */
   async function onBoth() {
-    const user = await signedIn(a, nextIp());
-    const onB = b.client({ ip: nextIp() });
+    const user = await signedIn(a, nextAddress());
+    const onB = b.client({ ip: nextAddress() });
     user.c.copySessionTo(onB);
     return { ...user, onA: user.c, onB };
   }

@@ -2,6 +2,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { GalleryItem, GenerationJob, Upload, User, Workflow } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 
@@ -49,8 +50,7 @@ function rawExchange(
 
 describe.each(testDatabaseTargets())('malformed requests on $name', (target) => {
   let t: TestApp;
-  let ip = 0;
-  const client = () => t.client({ ip: `10.41.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const client = freshClients(() => t, 41);
 
   async function signedIn(): Promise<{ c: TestClient; userId: number }> {
     const c = client();
@@ -85,7 +85,7 @@ describe.each(testDatabaseTargets())('malformed requests on $name', (target) => 
       expect(res.body.message, path).toBe(messages.nul);
     }
 
-    const email = `nul-${ip}@example.fr`;
+    const email = 'prenom-nul@example.fr';
     const signUp = await client().post('/api/register', {
       email,
       password: 'motdepasse',

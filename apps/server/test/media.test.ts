@@ -1,6 +1,7 @@
 import { testDatabaseTargets } from '@atelier/db/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { savedItem } from './support/gallery';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
@@ -8,8 +9,7 @@ import { expectHidden, expectServedInRanges } from './support/ranges';
 
 describe.each(testDatabaseTargets())('media, art and composites on $name', (target) => {
   let t: TestApp;
-  let ip = 0;
-  const client = () => t.client({ ip: `10.30.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const client = freshClients(() => t, 30);
 
   async function signedIn(): Promise<TestClient> {
     const c = client();

@@ -3,6 +3,7 @@ import { testDatabaseTargets } from '@atelier/db/testing';
 import { THUMBNAIL_SIZE } from '@atelier/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 
 const photo = (name: string) => readFile(new URL(`../../../../shared/photos/${name}`, import.meta.url));
@@ -43,8 +44,7 @@ async function apartInCaptionBand(a: Buffer, b: Buffer, photo: Buffer): Promise<
 
 describe.each(testDatabaseTargets())("options previewed on the member's photo, on $name", (target) => {
   let t: TestApp;
-  let ip = 0;
-  const client = () => t.client({ ip: `10.70.0.${++ip}` });
+  const client = freshClients(() => t, 70);
 
   async function member(): Promise<{ c: TestClient; userId: number; password: string }> {
     const c = client();

@@ -1,6 +1,7 @@
 import { PasswordResetToken } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, TEST_HASH_PARAMS, type TestApp } from './support/harness';
 import { startMailCatcher } from './support/mail-catcher';
 
@@ -13,8 +14,7 @@ const messages = {
 describe.each(testDatabaseTargets())('password reset by e-mail on $name', (target) => {
   let t: TestApp;
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
-  let ip = 0;
-  const client = () => t.client({ ip: `10.71.0.${++ip}` });
+  const client = freshClients(() => t, 71);
   /** The hashing parameters, counting the hashes that read them: a hash costs 64 MiB and a thread's time in production. */
   let hashes = 0;
   const countedHashParams = {

@@ -4,6 +4,7 @@ import { CreditEntry, GalleryItem, Like, Payment, Transformation, User, Video, t
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { TERMS_VERSION } from '@atelier/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressesIn } from './support/clients';
 import { FakeStripe, type FakePaymentIntent } from './support/fake-stripe';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 
@@ -44,11 +45,11 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
   const fake = new FakeStripe();
   let stripe: StripeClient;
   let t: TestApp;
-  let ipCounter = 0;
+  const nextAddress = addressesIn(7);
 
   /** A signed-in buyer, from an address of their own so sign-up limits stay out of the way. */
   async function buyer(app: TestApp = t): Promise<{ c: TestClient; userId: number; startBalance: number }> {
-    const c = app.client({ ip: `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+    const c = app.client({ ip: nextAddress() });
     const { user } = await c.register();
     return { c, userId: user.id, startBalance: user.credits };
   }
@@ -430,7 +431,7 @@ describe.each(testDatabaseTargets())('card payments on $name', (target) => {
   });
 
   it('sells nothing before the terms in force are accepted, then records the acceptance with its date', async () => {
-    const c = t.client({ ip: `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+    const c = t.client({ ip: nextAddress() });
     const { user } = await c.register({ acceptTerms: false });
     expect((await c.get('/api/auth/account')).body.user.termsAccepted).toBe(false);
     for (const refused of [

@@ -16,6 +16,7 @@ import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectRedis, redisWebhookRelay } from '../src/redis';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { deleteRedisKeys, testQueueTargets, testRedis } from './support/redis';
 import { samplePhoto } from './support/images';
@@ -32,7 +33,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-replicate-suite';
 describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook on $name', (target) => {
   let fake: FakeReplicate;
   let t: TestApp;
-  let ip = 0;
+  const client = freshClients(() => t, 60);
   /** Per prediction, settled once its job has kept the prediction's id (what a cancel elsewhere goes by). */
   const idsKept = new Map<string, { kept: Promise<void>; keep: () => void }>();
   function idKept(predictionId: string) {
@@ -117,9 +118,9 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   const polls = () => fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'));
 
   async function signedIn(): Promise<{ c: TestClient; userId: number; uploadId: number }> {
-    const c = t.client({ ip: `10.60.0.${++ip}` });
+    const c = client();
     const { user } = await c.register();
-    const { body } = await c.upload(await samplePhoto(ip, 240, 160), { style: 'Aquarelle' });
+    const { body } = await c.upload(await samplePhoto(user.id, 240, 160), { style: 'Aquarelle' });
     return { c, userId: user.id, uploadId: body.id };
   }
 
@@ -187,7 +188,7 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   };
 
   it('charges an edit and its upscale their quoted price, from the models that make them', async () => {
-    const c = t.client({ ip: `10.60.0.${++ip}` });
+    const c = client();
     const { user } = await c.register();
     const selection = {
       style: { id: 'watercolor', name: 'Aquarelle' },
@@ -197,7 +198,9 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     const quote = await c.post('/api/transform/quote', { width: 240, height: 160, selection });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body).toEqual({ credits: 70 });
-    const { body: upload } = await c.upload(await samplePhoto(ip, 240, 160), { selection: JSON.stringify(selection) });
+    const { body: upload } = await c.upload(await samplePhoto(user.id, 240, 160), {
+      selection: JSON.stringify(selection),
+    });
     const answer = await c.post(`/api/transform/${upload.id}`);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({ credits: 430, creditsCharged: 70 });
@@ -210,7 +213,7 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   });
 
   it('charges a video its model’s price, said before and in the answer', async () => {
-    const c = t.client({ ip: `10.60.0.${++ip}` });
+    const c = client();
     const { user } = await c.register();
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(16)]);
     fake.outputFor = (model) =>
@@ -218,7 +221,7 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
     // hailuo-2.3 at 768p for 6 s lists at $0.28: 170 credits keep the margin at the cheapest credit sold.
     const quote = await c.post('/api/transform/quote', { kind: 'video', width: 240, height: 160 });
     expect(quote.body).toEqual({ credits: 170 });
-    const { body: upload } = await c.upload(await samplePhoto(ip, 240, 160), { style: 'Aquarelle' });
+    const { body: upload } = await c.upload(await samplePhoto(user.id, 240, 160), { style: 'Aquarelle' });
     const answer = await c.post('/api/generate-video', { imageUrl: upload.imagePath, prompt: 'Travelling lent' });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({ success: true, creditsCharged: 170 });
@@ -227,9 +230,9 @@ describe.each(testDatabaseTargets())('Replicate predictions reporting by webhook
   });
 
   it('refuses a video the balance cannot pay, with its real price', async () => {
-    const c = t.client({ ip: `10.60.0.${++ip}` });
+    const c = client();
     const { user } = await c.register();
-    const { body: upload } = await c.upload(await samplePhoto(ip, 240, 160), { style: 'Aquarelle' });
+    const { body: upload } = await c.upload(await samplePhoto(user.id, 240, 160), { style: 'Aquarelle' });
     await em().nativeUpdate(User, user.id, { credits: 160 });
     const refused = await c.post('/api/generate-video', { imageUrl: upload.imagePath });
     expect(refused.status).toBe(402);

@@ -2,6 +2,7 @@ import { RENDER_VERSION, RenderCache, S3Storage } from '@atelier/media';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../packages/media/test/support/s3-server';
+import { addressesIn } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 import { expectHidden, expectServedInRanges } from './support/ranges';
@@ -11,10 +12,10 @@ describe('media in an S3-compatible bucket', () => {
   let s3: TestS3Server;
   let a: TestApp;
   let b: TestApp;
-  let ip = 0;
+  const nextAddress = addressesIn(60);
 
   async function signedIn(app: TestApp): Promise<TestClient> {
-    const c = app.client({ ip: `10.60.0.${++ip}` });
+    const c = app.client({ ip: nextAddress() });
     await c.register();
     return c;
   }
@@ -100,7 +101,7 @@ describe('media in an S3-compatible bucket', () => {
   });
 
   it('exports the account’s pictures from the bucket, and deleting the account removes them from it', async () => {
-    const owner = a.client({ ip: `10.60.0.${++ip}` });
+    const owner = a.client({ ip: nextAddress() });
     const { user } = await owner.register();
     // The photo the studio previews the options on, and its tiles, are in the bucket too.
     const { sampleId } = (await owner.upload(await samplePhoto(8), {}, { path: '/api/option-samples' })).body as {

@@ -1,5 +1,6 @@
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressesIn, freshClients } from './support/clients';
 import { savedItem } from './support/gallery';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
@@ -12,12 +13,8 @@ const SAFARI_ON_IPHONE =
 
 describe.each(testDatabaseTargets())('revocable sessions on $name', (target) => {
   let t: TestApp;
-  let ip = 0;
-  const client = (userAgent?: string) =>
-    t.client({
-      ip: `10.61.${Math.floor(++ip / 250)}.${ip % 250}`,
-      headers: userAgent ? { 'user-agent': userAgent } : {},
-    });
+  const newClient = freshClients(() => t, 61);
+  const client = (userAgent?: string) => newClient({ headers: userAgent ? { 'user-agent': userAgent } : {} });
 
   beforeAll(async () => {
     t = await startTestApp(target);
@@ -97,12 +94,12 @@ describe.each(testDatabaseTargets())('revocable sessions on $name', (target) => 
   });
 
   it('ends an open progress stream of a session once that session ends', async () => {
-    const { c, email, password } = await signedIn();
+    const { c, userId, email, password } = await signedIn();
     const other = await secondDevice(email, password);
     const stream = await other.openEvents<{ id?: number }>('/trpc/jobs.active');
     expect(stream.status).toBe(200);
     const changed = await c.post('/api/account/update', {
-      username: `s${++ip}x`,
+      username: `s${userId}x`,
       currentPassword: password,
       newPassword: 'nouveau-secret',
     });
@@ -284,7 +281,6 @@ describe.each(
 )('sessions ended on one instance, refused at once on both, on $name', ({ database, queue }) => {
   let a: TestApp;
   let b: TestApp;
-  let ip = 0;
   beforeAll(async () => {
     a = await startTestApp(database, { queue });
     b = await startTestApp(database, { instanceOf: a });
@@ -294,7 +290,8 @@ describe.each(
     await a?.close();
   });
 
-  const client = (instance: TestApp) => instance.client({ ip: `10.64.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const nextAddress = addressesIn(64);
+  const client = (instance: TestApp) => instance.client({ ip: nextAddress() });
   const poll = (c: TestClient, url: string, etag: string) =>
     c.request('GET', url, undefined, { 'if-none-match': etag });
 

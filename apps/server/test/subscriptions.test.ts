@@ -3,6 +3,7 @@ import { findPlan } from '@atelier/catalog';
 import { CreditEntry, User, type MikroORM } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { FakeStripe } from './support/fake-stripe';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 
@@ -36,10 +37,10 @@ describe.each(testDatabaseTargets())('monthly subscriptions on $name', (target) 
   const fake = new FakeStripe();
   let stripe: StripeClient;
   let t: TestApp;
-  let ipCounter = 0;
+  const client = freshClients(() => t, 9);
 
   async function subscriber(): Promise<{ c: TestClient; userId: number; start: number }> {
-    const c = t.client({ ip: `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+    const c = client();
     const { user } = await c.register();
     return { c, userId: user.id, start: user.credits };
   }

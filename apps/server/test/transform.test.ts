@@ -4,6 +4,7 @@ import { testDatabaseTargets } from '@atelier/db/testing';
 import { LocalImageEngine, MediaError, type ImageEngine } from '@atelier/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 
@@ -30,8 +31,7 @@ class ObservedEngine implements ImageEngine {
 describe.each(testDatabaseTargets())('uploads and transformations on $name', (target) => {
   let t: TestApp;
   const engine = new ObservedEngine();
-  let ip = 0;
-  const client = () => t.client({ ip: `10.20.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const client = freshClients(() => t, 20);
 
   async function signedIn(): Promise<{ c: TestClient; userId: number }> {
     const c = client();

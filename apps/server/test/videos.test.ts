@@ -3,6 +3,7 @@ import { User, Video } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { isMp4, LocalVideoEngine, MediaError, type VideoEngine } from '@atelier/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 import { expectHidden, expectServedInRanges } from './support/ranges';
@@ -22,8 +23,7 @@ class SwitchableVideoEngine implements VideoEngine {
 describe.each(testDatabaseTargets())('videos on $name', (target) => {
   let t: TestApp;
   const engine = new SwitchableVideoEngine();
-  let ip = 0;
-  const client = () => t.client({ ip: `10.40.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const client = freshClients(() => t, 40);
 
   async function signedIn(): Promise<{ c: TestClient; userId: number; imagePath: string }> {
     const c = client();

@@ -2,6 +2,7 @@ import { CreditEntry, User, Workflow } from '@atelier/db';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import { LocalImageEngine, MediaError, type ImageEngine } from '@atelier/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClients } from './support/clients';
 import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 
@@ -89,8 +90,7 @@ function workflowDocument(overrides: Record<string, unknown> = {}) {
 
 describe.each(testDatabaseTargets())('saved workflows on $name', (target) => {
   let t: TestApp;
-  let ip = 0;
-  const client = () => t.client({ ip: `10.31.${Math.floor(++ip / 250)}.${ip % 250}` });
+  const client = freshClients(() => t, 31);
 
   async function signedIn(): Promise<{ c: TestClient; userId: number }> {
     const c = client();

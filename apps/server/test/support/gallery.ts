@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Transformation, Upload } from '@atelier/db';
 import { storageFileName } from '@atelier/media';
 import { vi } from 'vitest';
+import { freshClients } from './clients';
 import type { TestApp, TestClient } from './harness';
 
 export interface Member {
@@ -12,10 +13,9 @@ export interface Member {
 
 /** Signed-in people for the gallery and feed suites, each from an address of its own (sign-up limits). */
 export function memberFactory(app: () => TestApp, subnet: number) {
-  let counter = 0;
+  const client = freshClients(app, subnet);
   return async (names: { firstName?: string; lastName?: string } = {}): Promise<Member> => {
-    counter += 1;
-    const c = app().client({ ip: `10.${subnet}.${Math.floor(counter / 250)}.${counter % 250}` });
+    const c = client();
     const { user, email } = await c.register(names);
     return { c, userId: user.id, email };
   };
