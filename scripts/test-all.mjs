@@ -95,7 +95,8 @@ function checks() {
   else totals.failed += 1;
 
   // 2. One format, the architecture's rules (import direction, env.ts, promises, hooks), no import
-  // circle, no dead file, export or dependency, and one copy of each dependency.
+  // circle, no dead file, export or dependency, one copy of each dependency, the price table as the
+  // registry makes it, and no broken link between the pages.
   for (const [title, command, args] of [
     ['Format (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
     ['Lint (ESLint)', 'npx', ['eslint', '.']],
@@ -105,6 +106,7 @@ function checks() {
     ['Dead code (Knip)', 'npx', ['knip', '--no-progress']],
     ['Dependencies (one copy of each, npm ls clean)', 'node', ['scripts/check-dependencies.mjs']],
     ['Price table (docs/engines.md, from the model registry)', 'npx', ['tsx', 'scripts/price-table.ts', '--check']],
+    ['Links between the pages (README.md, ARCHITECTURE.md, docs/)', 'node', ['scripts/check-doc-links.mjs']],
   ]) {
     if (timed('checks', () => run(title, command, args)) === 0) totals.passed += 1;
     else totals.failed += 1;
