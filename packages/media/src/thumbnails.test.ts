@@ -59,6 +59,21 @@ describe('renderThumbnail', () => {
     );
   });
 
+  it(
+    'shows an enlargement at its own pixels, around the face: the larger the factor, the closer',
+    { timeout: 60_000 },
+    async () => {
+      const [twice, fourTimes] = await Promise.all(
+        ['upscale-2x', 'upscale-4x'].map((id) => renderThumbnail('upscale', id)),
+      );
+      expect(await sharp(twice).metadata()).toMatchObject({ width: 256, height: 256 });
+      // Shrunk whole, both would be the photo; a crop at the enlargement's own pixels is not.
+      const whole = await sharp(SAMPLE_PHOTO_JPEG).resize(256, 256).jpeg().toBuffer();
+      expect(await difference(twice, whole)).toBeGreaterThan(20);
+      expect(await difference(fourTimes, twice)).toBeGreaterThan(10);
+    },
+  );
+
   it('keeps the shape of a format option inside the square', async () => {
     const { data, info } = await sharp(await renderThumbnail('format', 'cinema-21-9'))
       .raw()
@@ -109,6 +124,17 @@ describe('RenderCache', () => {
         expect(isMediaError(outcome.reason) && outcome.reason.code, String(outcome.reason)).toBe('NOT_FOUND');
     expect((await cache.sampleTile(owner, second, 'lighting-golden-hour')).length).toBeGreaterThan(0);
     await cache.forgetSamples(owner);
+  });
+
+  it("gives an HD option's stock tile on a member's photo: no model runs on it", { timeout: 60_000 }, async () => {
+    const cache = new RenderCache(new DiskRenderStore(root));
+    const owner = 4343;
+    const sample = await cache.keepSample(owner, await photo(320, 240));
+    const tile = await cache.sampleTile(owner, sample, 'upscale-upscale-2x');
+    expect(tile.equals(await cache.thumbnail('upscale-upscale-2x'))).toBe(true);
+    expect(cache.rendered.sample).toBe(0);
+    await cache.forgetSamples(owner);
+    await expect(cache.sampleTile(owner, sample, 'upscale-upscale-2x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('renders a file once, then serves it from disk', async () => {

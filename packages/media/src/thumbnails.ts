@@ -5,12 +5,14 @@ import {
   type CategoryId,
   type PreviewWidth,
   PREVIEW_WIDTHS,
+  STOCK_TILES_ONLY,
   type Selection,
 } from '@atelier/catalog';
 import { renderDefaultModel, renderWelcomeImage } from './art/index';
 import { SAMPLE_PHOTO_JPEG } from './art/sample-photo';
 import { MEDIA_MESSAGES, MediaError } from './errors';
 import { LocalImageEngine } from './engines/local/image-engine';
+import { analyseSubject } from './models';
 import { imageWork } from './image-pool';
 import { JPEG_OUTPUT } from './limits';
 import type { RenderStore } from './render-store';
@@ -21,7 +23,7 @@ import { normalizeNow } from './upload';
 export const THUMBNAIL_SIZE = 256;
 
 /** Bumped whenever the look of rendered art changes: older renders are never served, and a starting server deletes them. */
-export const RENDER_VERSION = 'v11';
+export const RENDER_VERSION = 'v12';
 
 /**
  * The thumbnails' engine: its models analyse the sample photograph once, every later tile reuses that.
@@ -50,7 +52,29 @@ export async function renderThumbnail(
   if (isCloudOnly(found.category, found.option.id)) return thumbnailOf(await withCaption(photo, 'Moteur cloud'));
   const selection: Selection = { [found.category]: { id: found.option.id, name: found.option.name } };
   const { image } = await localEngine().transform({ image: photo, prompt: '', selection });
-  return thumbnailOf(image);
+  return thumbnailOf(STOCK_TILES_ONLY.includes(found.category) ? await atItsOwnPixels(photo, image) : image);
+}
+
+/**
+ * An enlargement as a tile shows it: a square of its own pixels around the face (the middle without
+ * one), so the detail each HD option adds is seen; shrunk whole, every one looks like the photo.
+ */
+async function atItsOwnPixels(photo: Buffer, enlarged: Buffer): Promise<Buffer> {
+  const [{ width: photoWidth = 1 }, { width = 1, height = 1 }, analysis] = await Promise.all([
+    sharp(photo).metadata(),
+    sharp(enlarged).metadata(),
+    analyseSubject(localEngine().models, photo, { matte: false }),
+  ]);
+  const scale = width / photoWidth;
+  const face = analysis.faces[0]?.box;
+  const centre = face
+    ? { x: (face.left + face.width / 2) * scale, y: (face.top + face.height / 2) * scale }
+    : { x: width / 2, y: height / 2 };
+  const side = Math.min(THUMBNAIL_SIZE, width, height);
+  const within = (at: number, size: number) => Math.round(Math.min(Math.max(0, at - side / 2), size - side));
+  return sharp(enlarged)
+    .extract({ left: within(centre.x, width), top: within(centre.y, height), width: side, height: side })
+    .toBuffer();
 }
 
 function localEngine(): LocalImageEngine {
@@ -228,11 +252,15 @@ export class RenderCache {
     return id;
   }
 
-  /** The option's tile on the member's sample (as renderThumbnail draws it); an unknown sample or option is NOT_FOUND. */
+  /**
+   * The option's tile on the member's sample (as renderThumbnail draws it), or the stock one for the
+   * categories shown by theirs (STOCK_TILES_ONLY); an unknown sample or option is NOT_FOUND.
+   */
   async sampleTile(owner: number, id: string, thumbnailId: string): Promise<Buffer> {
     const found = findOptionByThumbnail(thumbnailId);
     if (!found) throw new MediaError('NOT_FOUND', MEDIA_MESSAGES.notFound);
     const tile = `${found.category}-${found.option.id}`;
+    if (STOCK_TILES_ONLY.includes(found.category)) return this.onSample(owner, id, () => this.thumbnail(tile));
     return this.onSample(owner, id, (photo) =>
       this.modelRender(`samples/${owner}/${id}/${tile}`, sampleFile(owner, id, `${tile}.jpg`), 'sample', () =>
         renderThumbnail(found.category, found.option.id, photo),

@@ -1,8 +1,9 @@
-import { CLOUD_ONLY_LABEL, type CatalogOption, type CategoryId } from '@atelier/catalog';
+import { CLOUD_ONLY_LABEL, STOCK_TILES_ONLY, type CatalogOption, type CategoryId } from '@atelier/catalog';
 import { Badge, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useCloudOnly } from '../../lib/engine';
+import { usePreviewSlot } from '../../lib/preview-slots';
 import { thumbnailUrl } from '../../lib/media';
 import { useIsPhone } from './layout';
 import { useOptionSample } from './option-sample';
@@ -28,10 +29,13 @@ export function OptionTile({ category, option, selected, onClick, opensDialog = 
   const stock = thumbnailUrl(option.thumbnail);
   // What the local engine cannot draw has no preview of the member's photo to show; what it can
   // waits for the member's photo rather than flashing the stock portrait first.
-  const waiting = sample.pending && !cloudOnly;
-  const sources = [...(cloudOnly ? [] : [sample.tileUrl(option.thumbnail)]), stock].filter((url) => url !== null);
+  const ownPreview = !cloudOnly && !STOCK_TILES_ONLY.includes(category);
+  const waiting = sample.pending && ownPreview;
+  const sources = [...(ownPreview ? [sample.tileUrl(option.thumbnail)] : []), stock].filter((url) => url !== null);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const src = sources.find((url) => !failed.has(url));
+  // Previews load a few at a time, so an upload or a generation never waits behind them.
+  const slot = usePreviewSlot(waiting ? undefined : src);
   return (
     <UnstyledButton
       className="studio-option"
@@ -46,13 +50,16 @@ export function OptionTile({ category, option, selected, onClick, opensDialog = 
           <Text className="studio-option-fallback" fz="xs" fw={700} aria-hidden>
             {option.name}
           </Text>
-        ) : (
+        ) : slot.src === undefined ? null : (
           <img
-            src={src}
+            src={slot.src}
             alt=""
-            loading="lazy"
             decoding="async"
-            onError={() => setFailed((current) => new Set(current).add(src))}
+            onLoad={slot.settled}
+            onError={() => {
+              slot.settled();
+              setFailed((current) => new Set(current).add(src));
+            }}
           />
         )}
         {selected && (
