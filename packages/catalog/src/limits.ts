@@ -1,5 +1,3 @@
-import type { CategoryId } from './categories';
-
 /**
  * The numbers both sides of the app state: the server enforces them, the screens say them (and
  * check first, to spare a refused call). One definition each, here.
@@ -40,10 +38,3 @@ export const TOO_MANY_PIXELS_MESSAGE = `Image trop grande. Taille maximale : ${M
 export const PREVIEW_WIDTHS = [320, 640] as const;
 
 export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
-
-/**
- * Categories whose option tiles are the stock ones, drawn once for everyone, even on a member's
- * photo: an HD option's preview is an ESRGAN run of seconds, and a photo enlarged looks, at tile
- * size, like the photo. Their stock tile shows a square of the enlargement at its own pixels.
- */
-export const STOCK_TILES_ONLY: readonly CategoryId[] = ['upscale'];

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from './categories';
+import { CATEGORY_IDS, type CategoryId } from './categories';
 import { getOption, type Selection } from './catalog';
 import { isCloudOnly } from './local-verdicts';
 import { getWorkflowOption } from './workflow-catalog';
@@ -22,3 +22,10 @@ export function cloudOnlyMessage(names: readonly string[]): string {
   const [subject, verb] = names.length > 1 ? [`Les options ${quoted}`, 'sont'] : [`L'option ${quoted}`, 'est'];
   return `${subject} ${verb} disponible${names.length > 1 ? 's' : ''} avec le moteur cloud uniquement : le moteur local de ce service ne sait pas ${names.length > 1 ? 'les' : 'la'} rendre fidèlement. Retirez-${names.length > 1 ? 'les' : 'la'} pour lancer la transformation. Aucun crédit n'a été débité.`;
 }
+
+/**
+ * Categories whose option tiles are the stock ones, drawn once for everyone, even on a member's
+ * photo: an HD option's preview is an ESRGAN run of seconds, and a photo enlarged looks, at tile
+ * size, like the photo. Their stock tile shows a square of the enlargement at its own pixels.
+ */
+export const STOCK_TILES_ONLY: readonly CategoryId[] = ['upscale'];

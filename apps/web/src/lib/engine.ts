@@ -1,5 +1,6 @@
 import { CLOUD_ONLY_LABEL, isCloudOnly, type CategoryId } from '@atelier/catalog';
-import { ENGINE_TAGLINES, ENGINE_WORDS, engineNameOf } from './engine-words';
+import { ENGINE_TAGLINES, engineNameOf } from './engine-name';
+import { ENGINE_WORDS } from './engine-words';
 import { trpc } from './trpc';
 
 const ENGINE_LABELS: Readonly<Record<string, string>> = {

@@ -26,7 +26,7 @@ import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LegalLink } from '../components/LegalLink';
 import { useConfiguredEngine, useEngineWords } from '../lib/engine';
-import { engineNameOf, type EngineName } from '../lib/engine-words';
+import { engineNameOf, type EngineName } from '../lib/engine-name';
 import { toast } from '../lib/toast';
 import { nextPathOf, WELCOME_PATH } from '../lib/next-path';
 import { trpc } from '../lib/trpc';

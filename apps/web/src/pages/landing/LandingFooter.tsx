@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { LandingBrand } from './LandingBrand';
-import { ENGINE_TAGLINES } from '../../lib/engine-words';
+import { ENGINE_TAGLINES } from '../../lib/engine-name';
 import { LEGAL_PAGES } from '../../lib/places';
 import { useEngineName } from './server-values';
 

@@ -31,7 +31,7 @@ import {
   type PlanId,
   type SubscriptionPlan,
 } from '@atelier/catalog';
-import type { EngineName } from '../../lib/engine-words';
+import type { EngineName } from '../../lib/engine-name';
 import { PLACES } from '../../lib/places';
 import { euros } from '../../lib/format';
 import { CHARACTERS } from './samples';

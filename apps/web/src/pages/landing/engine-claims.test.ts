@@ -1,6 +1,7 @@
 import { CLOUD_ONLY_CATEGORIES } from '@atelier/catalog';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_TAGLINES, ENGINE_WORDS } from '../../lib/engine-words';
+import { ENGINE_TAGLINES } from '../../lib/engine-name';
+import { ENGINE_WORDS } from '../../lib/engine-words';
 import { ENGINE_PROMISES, FEATURES, processSteps } from './content';
 
 /** Every sentence the pages say of the local engine: its words, its promise, its steps and features. */

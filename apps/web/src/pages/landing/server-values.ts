@@ -1,4 +1,4 @@
-import { engineNameOf, type EngineName } from '../../lib/engine-words';
+import { engineNameOf, type EngineName } from '../../lib/engine-name';
 import { useServerAnswer } from './useServerAnswer';
 
 /** The image engine the service runs; the local engine, the default, until it is known. */

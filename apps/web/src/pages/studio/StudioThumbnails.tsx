@@ -2,7 +2,8 @@ import { Badge, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
-import { ENGINE_WORDS, engineNameOf } from '../../lib/engine-words';
+import { engineNameOf } from '../../lib/engine-name';
+import { ENGINE_WORDS } from '../../lib/engine-words';
 import type { Studio } from './useStudio';
 
 interface Thumb {
