@@ -63,9 +63,10 @@ describe('renderThumbnail', () => {
     'shows an enlargement at its own pixels, around the face: the larger the factor, the closer',
     { timeout: 60_000 },
     async () => {
-      const [twice, fourTimes] = await Promise.all(
-        ['upscale-2x', 'upscale-4x'].map((id) => renderThumbnail('upscale', id)),
-      );
+      const [twice, fourTimes] = await Promise.all([
+        renderThumbnail('upscale', 'upscale-2x'),
+        renderThumbnail('upscale', 'upscale-4x'),
+      ]);
       expect(await sharp(twice).metadata()).toMatchObject({ width: 256, height: 256 });
       // Shrunk whole, both would be the photo; a crop at the enlargement's own pixels is not.
       const whole = await sharp(SAMPLE_PHOTO_JPEG).resize(256, 256).jpeg().toBuffer();
