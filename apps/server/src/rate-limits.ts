@@ -12,6 +12,8 @@ export interface RateLimitSettings {
   apiTokenRequestsPerMinute?: number | undefined;
   /** Account changes per minute, per user. */
   accountUpdatesPerMinute?: number | undefined;
+  /** Option previews drawn on the member's own photo per minute, per user. */
+  previewsPerMinute?: number | undefined;
   /** Password reset links asked per hour, per address and per e-mail; links used per hour, per address. */
   passwordResetsPerHour?: number | undefined;
   /** Reports of public posts per hour, per address. */
@@ -26,6 +28,7 @@ const messages = {
   apiToken: (seconds: number) => `Trop de requêtes avec ce jeton d'API. Réessayez dans ${seconds} s.`,
   accountUpdates: (seconds: number) => `Trop de modifications du compte en peu de temps. Réessayez dans ${seconds} s.`,
   accountExports: (seconds: number) => `Trop d'exports de vos données en peu de temps. Réessayez dans ${seconds} s.`,
+  previews: (seconds: number) => `Trop d'aperçus demandés en peu de temps. Réessayez dans ${seconds} s.`,
   reports: (seconds: number) => `Trop de signalements en peu de temps. Réessayez dans ${waitInWords(seconds)}.`,
   passwordResets: (seconds: number) =>
     `Trop de demandes de réinitialisation du mot de passe. Veuillez réessayer dans ${waitInWords(seconds)}.`,
@@ -101,6 +104,9 @@ export async function registerRateLimits(
     passwordResets: limit('passwordResets', settings.passwordResetsPerHour ?? 5, 60 * MINUTE_MS),
     // Plenty for a person.
     accountExports: limit('accountExports', 10),
+    // Each is drawn by a worker, beside the paid work: a whole category (clothing's 200 the most) in a
+    // minute, not a script redrawing every tile of photo after photo.
+    previews: limit('previews', settings.previewsPerMinute ?? 240),
     // Plenty for a person who meets several posts to report; a script flooding the queue is stopped.
     reports: limit('reports', settings.reportsPerHour ?? 20, 60 * MINUTE_MS),
   };

@@ -1,27 +1,22 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/harness';
+import { startTestApp, type TestApp, type TestClient } from './support/harness';
 import { samplePhoto } from './support/images';
 import { testQueueTargets } from './support/redis';
 
 const PER_MINUTE = 3;
 
-/** Free image work is limited per user, on the REST paths and tRPC alike; with Redis, across instances. */
-describe.each(testQueueTargets())('free image work limits, counters $name', (queue) => {
+/** Free image work and previews are limited per user, on the REST paths and tRPC alike; with Redis, across instances. */
+describe.each(testQueueTargets())('free image work and preview limits, counters $name', (queue) => {
   let a: TestApp;
   let b: TestApp;
   let photo: Buffer;
 
   beforeAll(async () => {
-    a = await startTestApp({ name: 'sqlite' }, { queue, rateLimits: { imageWorkPerMinute: PER_MINUTE } });
+    const rateLimits = { imageWorkPerMinute: PER_MINUTE, previewsPerMinute: PER_MINUTE };
+    a = await startTestApp({ name: 'sqlite' }, { queue, rateLimits });
     // Only Redis is shared: in-process counters belong to one instance, as on one machine.
-    b =
-      queue.name === 'redis'
-        ? await startTestApp(
-            { name: 'sqlite' },
-            { queue, instanceOf: a, rateLimits: { imageWorkPerMinute: PER_MINUTE } },
-          )
-        : a;
+    b = queue.name === 'redis' ? await startTestApp({ name: 'sqlite' }, { queue, instanceOf: a, rateLimits }) : a;
     photo = await samplePhoto(3);
   });
 
@@ -82,6 +77,36 @@ describe.each(testQueueTargets())('free image work limits, counters $name', (que
       expect(refused.status, path).toBe(429);
       expect(refused.headers['retry-after'], path).toBeDefined();
     }
+  });
+
+  it("refuses a member's previews past the limit with a French 429 and Retry-After, and no other member's", async () => {
+    const keptSample = async (member: TestClient) => {
+      await member.register();
+      const kept = await member.upload(photo, {}, { path: '/api/option-samples' });
+      expect(kept.status, kept.text).toBe(200);
+      return `/api/option-samples/${(kept.body as { sampleId: string }).sampleId}`;
+    };
+    const dana = a.client({ ip: '10.50.3.1' });
+    const sample = await keptSample(dana);
+    const danaElsewhere = b.client({ ip: '10.50.3.2' });
+    dana.copySessionTo(danaElsewhere);
+    const tile = `${sample}/lighting-golden-hour.jpg`;
+    const statuses = [];
+    for (let call = 0; call < PER_MINUTE; call++)
+      statuses.push((await (call % 2 ? danaElsewhere : dana).get(tile)).status);
+    expect(statuses).toEqual(Array(PER_MINUTE).fill(200));
+
+    const refused = await danaElsewhere.get(tile);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Trop d'aperçus demandés en peu de temps\. Réessayez dans \d+ s\.$/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Another member, from the same address, previews as if Dana were not there.
+    const emile = a.client({ ip: '10.50.3.1' });
+    const emileSample = await keptSample(emile);
+    expect((await emile.get(`${emileSample}/lighting-golden-hour.jpg`)).status).toBe(200);
   });
 
   it('counts a visitor by address', async () => {

@@ -124,6 +124,7 @@ export const mediaRouter = router({
 
   /** An option's tile on the member's sample, as JPEG bytes. */
   sampleTile: authedProcedure
+    .use(rateLimited('previews'))
     .input(z.object({ sampleId, thumbnail: clientText().max(120) }))
     .output(z.custom<Buffer>((value) => Buffer.isBuffer(value)))
     .query(({ ctx, input }) => sampleTile(ctx, { ownerId: ctx.user.id, ...input })),

@@ -23,6 +23,8 @@ export interface RateLimits {
   accountExports: RateLimit;
   /** Reports of public posts, per address: visitors may report too. */
   reports: RateLimit;
+  /** Option tiles drawn on the member's own photo: each is a worker's render. */
+  previews: RateLimit;
 }
 
 /** "30 secondes", "4 minutes": the wait a refusal names. */

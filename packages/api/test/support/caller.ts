@@ -68,6 +68,7 @@ export async function openApi(target: TestDatabaseTarget) {
       passwordResets: unlimited,
       accountExports: unlimited,
       reports: unlimited,
+      previews: unlimited,
     },
     mail: { mailer: null, appUrl: 'http://localhost:3000' },
     payments: { stripe: null, publishableKey: null, webhookSecret: null },
