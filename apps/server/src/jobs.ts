@@ -7,6 +7,7 @@ import {
   jobKinds,
   JobService,
   RedisJobEvents,
+  thumbnailRendering,
   type JobServiceOptions,
   type MediaDeps,
 } from '@atelier/api';
@@ -75,6 +76,12 @@ export async function createJobService({
           prefix: redis.prefix,
           limits,
           lockMs: generation?.leaseMs,
+          // The thumbnails web servers ask for (they load no model), behind the paid work.
+          alongside: thumbnailRendering((renderId) => media.renders.renderAsked(renderId), {
+            publisher: redis.worker,
+            prefix: redis.prefix,
+            log,
+          }),
           log,
         }),
         events: await RedisJobEvents.open({

@@ -1,4 +1,4 @@
-import { ListVersions, RedisVersionStore, renderThumbnailsAsked, type MediaDeps } from '@atelier/api';
+import { ListVersions, RedisVersionStore, type MediaDeps } from '@atelier/api';
 import type { MikroORM } from '@atelier/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sendHttpError } from './http-errors';
@@ -18,9 +18,6 @@ export interface WorkerOptions {
   metricsToken?: string | undefined;
   logger?: FastifyServerOptions['logger'];
 }
-
-/** Thumbnails a worker renders at once: a studio asks for a category's tiles together. */
-const THUMBNAILS_AT_ONCE = 4;
 
 /**
  * A generation worker (ATELIER_ROLE=worker): takes jobs from the Redis queue (after taking back
@@ -44,15 +41,8 @@ export async function buildWorker(options: WorkerOptions): Promise<FastifyInstan
     onFinished: afterGeneration(listVersions, metrics, app.log),
     log: app.log,
   });
-  // The web servers load no model: they ask the workers for the thumbnails their render cache lacks.
-  const thumbnails = await renderThumbnailsAsked((renderId) => options.media.renders.renderAsked(renderId), {
-    workerConnection: redis.worker,
-    prefix: redis.prefix,
-    concurrency: THUMBNAILS_AT_ONCE,
-    log: app.log,
-  });
   app.addHook('onClose', async () => {
-    await Promise.all([thumbnails.close(), jobs.close({ graceMs: options.shutdownGraceMs })]);
+    await jobs.close({ graceMs: options.shutdownGraceMs });
     await redis.close();
   });
   registerHealthRoutes(app, {

@@ -9,12 +9,13 @@ import {
   thumbnailMessages,
   workerMessages,
 } from '@atelier/api';
-import { DiskRenderStore, RenderCache, THUMBNAIL_SIZE } from '@atelier/media';
+import { DiskRenderStore, LocalImageEngine, RenderCache, THUMBNAIL_SIZE, type ImageEngine } from '@atelier/media';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorker } from '../src/worker';
 import { startTestApp, type TestApp } from './support/harness';
+import { samplePhoto } from './support/images';
 import { testQueueTargets } from './support/redis';
 
 /** A web server and a worker meet on Redis only: without it there is no such deployment to test. */
@@ -160,5 +161,75 @@ describe.each(redisTargets)('a web server asks the workers for its thumbnails, o
     expect(art.status).toBe(200);
     expect(web.media.renders.rendered.art).toBe(1);
     expect(workerRenders.rendered.art).toBe(0);
+  });
+
+  it("takes a paid generation before the member's tiles queued ahead of it", async () => {
+    /** What the worker took, in order: a generation's engine call, or a preview's render. */
+    const taken: ('generation' | 'preview')[] = [];
+    const engine = new LocalImageEngine();
+    let started = () => {};
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const images: ImageEngine = {
+      name: engine.name,
+      refusal: (selection) => engine.refusal(selection),
+      async transform(request) {
+        taken.push('generation');
+        // The first holds the worker's one slot until the tiles and the paid job are queued.
+        if (taken.length === 1) {
+          started();
+          await released;
+        }
+        return engine.transform(request);
+      },
+    };
+    const busyRenders = cacheOnTheStore();
+    const renderAsked = busyRenders.renderAsked.bind(busyRenders);
+    vi.spyOn(busyRenders, 'renderAsked').mockImplementation((renderId) => {
+      taken.push('preview');
+      return renderAsked(renderId);
+    });
+    // A worker of one slot in place of the tests' worker above.
+    await worker?.close();
+    worker = await buildWorker({
+      orm: web.db.orm,
+      media: { ...web.media, renders: busyRenders, images },
+      redis: web.redis!,
+      generation: { concurrency: 1 },
+    });
+
+    const generate = async (ip: string) => {
+      const member = web.client({ ip });
+      await member.register();
+      const upload = await member.upload(await samplePhoto(1, 64, 48), {
+        selection: JSON.stringify({ style: { id: 'watercolor' } }),
+      });
+      const queued = await member.post(`/api/transform/${upload.body.id as number}`, {}, { prefer: 'respond-async' });
+      expect(queued.status, queued.text).toBe(202);
+      return { member, jobId: queued.body.jobId as number };
+    };
+    await generate('10.72.0.1');
+    await firstStarted;
+
+    // A member browsing the options while the worker is busy: each tile waits in the queue.
+    const browser = impatientWeb.client({ ip: '10.72.0.2' });
+    await browser.register();
+    const kept = await browser.upload(await readFile(photo), {}, { path: '/api/option-samples' });
+    const { sampleId } = kept.body as { sampleId: string };
+    const tiles = ['lighting-golden-hour', 'camera-close-up', 'format-square-1-1'].map(
+      (name) => `/api/option-samples/${sampleId}/${name}.jpg`,
+    );
+    for (const tile of tiles) expect((await browser.get(tile)).body.error).toBe('thumbnail_pending');
+
+    // Then someone pays for a generation: it goes before the tiles asked before it.
+    const paid = await generate('10.72.0.3');
+    release();
+    const { events } = await paid.member.openEvents<{ status: string }>(`/api/jobs/${paid.jobId}/events`);
+    for await (const { status } of events) if (status !== 'queued' && status !== 'running') break;
+    const patient = web.client();
+    browser.copySessionTo(patient);
+    for (const tile of tiles) expect((await patient.get(tile)).status).toBe(200);
+    expect(taken).toEqual(['generation', 'generation', 'preview', 'preview', 'preview']);
   });
 });

@@ -58,7 +58,7 @@ export { RedisJobEvents, type RedisJobEventsOptions } from './jobs/redis-events'
 export {
   THUMBNAIL_RETRY_AFTER_SECONDS,
   ThumbnailRequests,
-  renderThumbnailsAsked,
+  thumbnailRendering,
   thumbnailMessages,
   type ThumbnailRenderingOptions,
   type ThumbnailRequestsOptions,

@@ -15,10 +15,29 @@ export interface BullMqQueueOptions {
    * it): past it the job is stalled and goes back in line, as the job's lease in the database does.
    */
   lockMs?: number | undefined;
+  /** Other work this queue's workers take, after every waiting generation (see LowerPriorityWork). */
+  alongside?: LowerPriorityWork;
   log?: { error(object: unknown, message: string): void };
 }
 
-const QUEUE_NAME = 'generations';
+/**
+ * Work of another kind that the generations' workers also take (the previews a web server asks
+ * for: see ThumbnailRequests), within the same concurrency. Its jobs carry a BullMQ priority and a
+ * generation none, and BullMQ hands out every job without one first: a paid generation is taken
+ * before any preview queued before it, and previews never add to what a worker runs at once.
+ */
+export interface LowerPriorityWork {
+  /** Its jobs' name on the queue. */
+  name: string;
+  run(data: unknown): Promise<unknown>;
+  /** Once its job has left the queue: done, or failed with `error`. */
+  settled(data: unknown, error?: Error): void;
+}
+
+/** The queue's name in Redis: the generations', which the previews share (see LowerPriorityWork). */
+export const GENERATION_QUEUE = 'generations';
+/** What a generation is called on the queue; work alongside has names of its own. */
+const GENERATION = 'generation';
 /**
  * A user's running slot that its process stopped refreshing (it died) is free again after this;
  * and a job parked while its user was at the cap comes back after it even if no finishing job of
@@ -74,7 +93,7 @@ export class BullMqQueue implements JobQueue {
   private worker: Worker<QueuedJob> | null = null;
 
   constructor(private readonly options: BullMqQueueOptions) {
-    this.queue = new Queue<QueuedJob>(QUEUE_NAME, {
+    this.queue = new Queue<QueuedJob>(GENERATION_QUEUE, {
       connection: options.connection,
       prefix: options.prefix,
       // The database keeps each job's story; Redis only the jobs still to run.
@@ -85,7 +104,7 @@ export class BullMqQueue implements JobQueue {
 
   async add(job: QueuedJob): Promise<void> {
     // The job's own id: BullMQ ignores a job whose id it already holds.
-    await this.queue.add('generation', job, { jobId: bullId(job.jobId) });
+    await this.queue.add(GENERATION, job, { jobId: bullId(job.jobId) });
   }
 
   async remove(jobId: number): Promise<void> {
@@ -106,13 +125,25 @@ export class BullMqQueue implements JobQueue {
   }
 
   async start(run: JobRunner): Promise<void> {
-    this.worker = new Worker<QueuedJob>(QUEUE_NAME, (job, token) => this.process(job, token, run), {
-      connection: this.options.workerConnection,
-      prefix: this.options.prefix,
-      concurrency: this.options.limits.concurrency,
-      ...(this.options.lockMs ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs } : {}),
-    });
+    const alongside = this.options.alongside;
+    const alongsideFor = (job: Job) => (alongside && job.name === alongside.name ? alongside : null);
+    this.worker = new Worker<QueuedJob>(
+      GENERATION_QUEUE,
+      (job, token) => alongsideFor(job)?.run(job.data) ?? this.process(job, token, run),
+      {
+        connection: this.options.workerConnection,
+        prefix: this.options.prefix,
+        concurrency: this.options.limits.concurrency,
+        ...(this.options.lockMs ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs } : {}),
+      },
+    );
     this.worker.on('error', (error) => this.options.log?.error({ err: error }, 'generation worker error'));
+    // Told once the job has left the queue (removed with its completion, atomically): whoever asks
+    // again before that joins this job and hears this, whoever asks after queues a new one.
+    this.worker.on('completed', (job) => alongsideFor(job)?.settled(job.data));
+    this.worker.on('failed', (job, error) => {
+      if (job) alongsideFor(job)?.settled(job.data, error);
+    });
     await this.worker.waitUntilReady();
   }
 

@@ -1,9 +1,13 @@
-import { Queue, Worker } from 'bullmq';
+import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppError } from '../shared/errors';
+import { GENERATION_QUEUE, type LowerPriorityWork } from './bullmq-queue';
 import { WorkerPresence } from './workers';
 
-const QUEUE_NAME = 'thumbnails';
+/** Thumbnail jobs ride the generations' queue, below every generation (see LowerPriorityWork). */
+const THUMBNAIL = 'thumbnail';
+/** Any priority at all puts a job behind those without one (the generations); lower numbers go first among the rest. */
+const THUMBNAIL_PRIORITY = 1;
 
 export const thumbnailMessages = {
   pending: 'Cet aperçu est en cours de préparation. Réessayez dans quelques secondes.',
@@ -42,9 +46,9 @@ export interface ThumbnailRequestsOptions {
 
 /**
  * A web server's way to its missing thumbnails and tiles of members' photos (ATELIER_ROLE=web), asked of the workers,
- * which run the models, through a BullMQ queue; a worker keeps the thumbnail in the render store
- * every process shares and says so on a Redis channel, which this process listens to from before
- * its first request, so no answer is missed.
+ * which run the models, on the generations' BullMQ queue, behind every paid generation waiting; a
+ * worker keeps the thumbnail in the render store every process shares and says so on a Redis
+ * channel, which this process listens to from before its first request, so no answer is missed.
  */
 export class ThumbnailRequests {
   private readonly queue: Queue<ThumbnailJob>;
@@ -52,7 +56,7 @@ export class ThumbnailRequests {
   private readonly workers = new WorkerPresence(() => this.queue.getWorkersCount());
 
   private constructor(private readonly options: ThumbnailRequestsOptions) {
-    this.queue = new Queue<ThumbnailJob>(QUEUE_NAME, {
+    this.queue = new Queue<ThumbnailJob>(GENERATION_QUEUE, {
       connection: options.connection,
       prefix: options.prefix,
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
@@ -100,10 +104,12 @@ export class ThumbnailRequests {
         );
       }, this.options.waitMs);
       listeners.add(settle);
-      this.queue.add('thumbnail', { renderId }, { jobId: jobIdOf(renderId) }).catch((error: unknown) => {
-        stop();
-        reject(error);
-      });
+      this.queue
+        .add(THUMBNAIL, { renderId }, { jobId: jobIdOf(renderId), priority: THUMBNAIL_PRIORITY })
+        .catch((error: unknown) => {
+          stop();
+          reject(error);
+        });
     });
   };
 
@@ -117,42 +123,33 @@ export class ThumbnailRequests {
 }
 
 export interface ThumbnailRenderingOptions {
-  /** For the worker: its commands wait out a Redis restart (`maxRetriesPerRequest: null`). */
-  workerConnection: Redis;
+  /** Where a worker says what became of each thumbnail. */
+  publisher: Redis;
   prefix: string;
-  /** Thumbnails rendered at once; the image pool and the models' thread bound the work anyway. */
-  concurrency: number;
   log?: Log;
 }
 
 /**
  * A worker's side of ThumbnailRequests: renders the thumbnails the web servers ask for (with
- * `render`, which keeps them in the shared render store) and tells them once each is kept.
+ * `render`, which keeps them in the shared render store), as the generations' queue hands them
+ * out, and tells the web servers once each is kept.
  */
-export async function renderThumbnailsAsked(
+export function thumbnailRendering(
   render: (renderId: string) => Promise<unknown>,
   options: ThumbnailRenderingOptions,
-): Promise<{ close(): Promise<void> }> {
+): LowerPriorityWork {
   const channel = channelOf(options.prefix);
   const tell = (outcome: ThumbnailOutcome) =>
-    void options.workerConnection
+    void options.publisher
       .publish(channel, JSON.stringify(outcome))
       .catch((error: unknown) => options.log?.error({ err: error }, 'thumbnail outcome not published'));
-  const worker = new Worker<ThumbnailJob>(QUEUE_NAME, ({ data }) => render(data.renderId), {
-    connection: options.workerConnection,
-    prefix: options.prefix,
-    concurrency: options.concurrency,
-  });
-  worker.on('error', (error) => options.log?.error({ err: error }, 'thumbnail worker error'));
-  // Told once the job has left the queue (removed with its completion, atomically): a web server
-  // asking again before that joins this job and hears this, one asking after queues a new one.
-  worker.on('completed', (job) => tell({ renderId: job.data.renderId }));
-  worker.on('failed', (job, error) => {
-    options.log?.error({ err: error, renderId: job?.data.renderId }, 'thumbnail not rendered');
-    if (job) tell({ renderId: job.data.renderId, failed: error.message });
-  });
-  await worker.waitUntilReady();
-  // Forced: a stopping worker neither waits for the tiles it renders (cheap to redo: their jobs go
-  // back in line once their lock lapses) nor for a Redis that no longer answers.
-  return { close: () => worker.close(true) };
+  return {
+    name: THUMBNAIL,
+    run: (data) => render((data as ThumbnailJob).renderId),
+    settled(data, error) {
+      const { renderId } = data as ThumbnailJob;
+      if (error) options.log?.error({ err: error, renderId }, 'thumbnail not rendered');
+      tell(error ? { renderId, failed: error.message } : { renderId });
+    },
+  };
 }
