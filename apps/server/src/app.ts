@@ -53,7 +53,7 @@ import { registerMediaRoutes } from './rest/media';
 import { registerModerationRoutes } from './rest/moderation';
 import { registerTransformRoutes } from './rest/transform';
 import { registerVideoRoutes } from './rest/videos';
-import { faultAnswer, faultReply } from './faults';
+import { faultReply, refusalAnswer } from './faults';
 import { afterGeneration, createJobService } from './jobs';
 import { fastifyTrustProxy, requestIdGenerator, type TrustProxy } from './proxy';
 import { registerRateLimits, type RateLimitSettings } from './rate-limits';
@@ -336,9 +336,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           if (getHTTPStatusCodeFromError(toProcedureError(error) ?? error) >= 500)
             req.log.error({ err: error, cause: error.cause, path }, 'procedure failed');
         },
-        // The database or the disk failing: 503 with Retry-After, or 507 (see faultAnswer).
-        responseMeta: ({ errors }) =>
-          errors.map((error) => faultAnswer(describeError(error).data)).find((fault) => fault !== null) ?? {},
+        // The database or the disk failing: 503 with Retry-After, or 507; a limit met: its Retry-After.
+        responseMeta: ({ errors }) => refusalAnswer(errors.map((error) => describeError(error).data)),
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });

@@ -1,4 +1,4 @@
-import { AppError, FAULT_CODES, resourceFault } from '@atelier/api';
+import { AppError, FAULT_CODES, resourceFault, type AppErrorData } from '@atelier/api';
 
 /** Seconds a client should wait before retrying while the database or Redis is out of reach. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -23,6 +23,18 @@ export function faultAnswer(error: {
     default:
       return null;
   }
+}
+
+/**
+ * What the refusals of a request's procedures (a tRPC batch's several, a REST call's one) set on the
+ * answer, whichever transport sends it: a fault's status and headers (see faultAnswer), else
+ * Retry-After with the longest wait they name (a rate limit, no worker running), else nothing.
+ */
+export function refusalAnswer(refusals: AppErrorData[]): { status?: number; headers: Record<string, string> } {
+  const fault = refusals.map(faultAnswer).find((answer) => answer !== null);
+  if (fault) return fault;
+  const waits = refusals.flatMap(({ retryAfterSeconds }) => retryAfterSeconds ?? []);
+  return { headers: waits.length > 0 ? { 'retry-after': String(Math.max(...waits)) } : {} };
 }
 
 /**

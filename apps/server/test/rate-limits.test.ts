@@ -48,6 +48,7 @@ describe.each(testQueueTargets())('free image work and preview limits, counters 
       layout: 'dual',
     });
     expect(composite.status).toBe(429);
+    expect(Number(composite.headers['retry-after'])).toBeGreaterThan(0);
 
     // Another person from the same address is not held back by Alice.
     const bob = a.client({ ip: '10.50.0.1' });

@@ -2,7 +2,7 @@ import { type createCaller, describeError, JobPendingError, toProcedureError, ty
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { faultAnswer } from '../faults';
+import { refusalAnswer } from '../faults';
 
 export type Caller = ReturnType<typeof createCaller>;
 /** The caller for one request; `signal` ends what the call streams (a job's events) when the client leaves. */
@@ -29,15 +29,14 @@ export function sendProcedureError(
   const body: Record<string, unknown> = { message };
   if (data.clientCode) body.error = data.clientCode;
   if (data.fieldErrors) body.fieldErrors = data.fieldErrors;
-  const fault = faultAnswer(data);
-  const status = fault?.status ?? getHTTPStatusCodeFromError(error);
+  const answer = refusalAnswer([data]);
+  const status = answer.status ?? getHTTPStatusCodeFromError(error);
   if (status >= 500 && data.clientCode && NOT_READY_YET.has(data.clientCode))
     reply.log.info({ clientCode: data.clientCode }, 'not ready yet, asked to retry');
   else if (status >= 500) reply.log.error({ err: error, cause: error.cause }, 'request failed');
-  if (data.retryAfterSeconds !== undefined) reply.header('retry-after', String(data.retryAfterSeconds));
   return reply
     .code(status)
-    .headers(fault?.headers ?? {})
+    .headers(answer.headers)
     .send({ ...body, ...shape(message) });
 }
 
