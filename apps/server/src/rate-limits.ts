@@ -12,6 +12,8 @@ export interface RateLimitSettings {
   apiTokenRequestsPerMinute?: number | undefined;
   /** Account changes per minute, per user. */
   accountUpdatesPerMinute?: number | undefined;
+  /** Exports of the account's data per minute, per user. */
+  accountExportsPerMinute?: number | undefined;
   /** Option previews drawn on the member's own photo per minute, per user. */
   previewsPerMinute?: number | undefined;
   /** Password reset links asked per hour, per address and per e-mail; links used per hour, per address. */
@@ -103,7 +105,7 @@ export async function registerRateLimits(
     // Each request may send a mail: a few an hour.
     passwordResets: limit('passwordResets', settings.passwordResetsPerHour ?? 5, 60 * MINUTE_MS),
     // Plenty for a person.
-    accountExports: limit('accountExports', 10),
+    accountExports: limit('accountExports', settings.accountExportsPerMinute ?? 10),
     // Each is drawn by a worker, beside the paid work: a whole category (clothing's 200 the most) in a
     // minute, not a script redrawing every tile of photo after photo.
     previews: limit('previews', settings.previewsPerMinute ?? 240),

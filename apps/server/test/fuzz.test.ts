@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { freshClients } from './support/clients';
 import { FakeStripe } from './support/fake-stripe';
-import { startTestApp, type TestApp, type TestClient } from './support/harness';
+import type { RateLimitSettings } from '../src/rate-limits';
+import { startTestApp, type TestApp, type TestClient, type TestResponse } from './support/harness';
 import { multipartBody, samplePhoto } from './support/images';
 
 const FUZZ_ADMIN = 'fuzz-admin@atelier.example';
@@ -19,6 +20,8 @@ const FUZZ_ADMIN = 'fuzz-admin@atelier.example';
 const SEED = 17_2026;
 /** Generated requests per REST route and per procedure; each is sent signed in and signed out. */
 const RUNS = 30;
+/** Requests per generator in the pass with every limit met, where most answers are the refusal. */
+const LIMITED_RUNS = 4;
 /** The main fuzz test's parts (1 to 4), each a quarter of the routes and procedures. */
 const FUZZ_PARTS = [1, 2, 3, 4];
 
@@ -328,23 +331,98 @@ function procedureRequest({
   );
 }
 
+/** The same request generated twice is sent once: the repeat would tell nothing new. */
+function distinct(requests: FuzzRequest[]): FuzzRequest[] {
+  const seen = new Set<string>();
+  return requests.filter(({ method, url, contentType, payload }) => {
+    const key = JSON.stringify([
+      method,
+      url,
+      contentType,
+      Buffer.isBuffer(payload) ? payload.toString('base64') : payload,
+    ]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every limit of the API at `calls` a window: out of reach, or met at once. */
+const everyLimitAt = (calls: number): Required<RateLimitSettings> => ({
+  imageWorkPerMinute: calls,
+  paymentsPerMinute: calls,
+  apiTokenRequestsPerMinute: calls,
+  accountUpdatesPerMinute: calls,
+  accountExportsPerMinute: calls,
+  previewsPerMinute: calls,
+  passwordResetsPerHour: calls,
+  reportsPerHour: calls,
+});
+
+type ErrorBody = { message?: unknown; error?: { json?: { message?: unknown } } } | undefined;
+/** The French messages of an answer: a REST body's, a tRPC error's, or each of a tRPC batch's. */
+const messagesOf = (body: ErrorBody | ErrorBody[]): unknown[] =>
+  [body].flat().map((part) => (part?.error ? part.error.json?.message : part?.message));
+
+/** Why a limit's refusal is not as a client must get it (a French message, Retry-After in whole seconds), or null. */
+function malformedRefusal(res: TestResponse): string | null {
+  const retryAfter = String(res.headers['retry-after']);
+  if (!/^[1-9]\d*$/.test(retryAfter)) return `Retry-After ${retryAfter}`;
+  const messages = messagesOf(res.body);
+  return messages.every((message) => typeof message === 'string' && /^Trop .+\.$/.test(message))
+    ? null
+    : `messages ${JSON.stringify(messages)}`;
+}
+
 /** Logout and the session list's calls end sessions for real: they get a session of their own. */
 const ENDS_SESSIONS = /^\/(api\/auth\/logout|api\/account\/sessions|trpc\/(auth\.logout|sessions\.))/;
 
 describe.each(testDatabaseTargets())('generated bad requests on $name', (target) => {
   const stripe = new FakeStripe();
+  /** Its limits out of reach: every generated request gets past them to what they guard. */
   let t: TestApp;
+  /** Another instance on the same database, its limits met at the first call or so. */
+  let limited: TestApp;
   let signedIn: TestClient;
   /** Another account whose sessions the calls that end sessions end, each signed in afresh. */
   let leaving: { email: string; password: string };
   const visitorClient = freshClients(() => t, 99);
   const memberClient = freshClients(() => t, 98);
+  let generators: { generator: fc.Arbitrary<FuzzRequest>; runs: number }[];
+
+  /**
+   * Sends each generator's requests (`runs` of them at most, less their repeats) from a visitor and
+   * from the signed-in member, each pair from `clients`; gives each answer to `check`. Resolves
+   * to how many requests went.
+   */
+  async function send(
+    part: (index: number) => boolean,
+    runs: (generatorRuns: number) => number,
+    clients: () => { visitor: TestClient; member: TestClient },
+    check: (request: FuzzRequest, res: TestResponse) => void,
+  ): Promise<number> {
+    let sent = 0;
+    for (const [index, { generator, runs: generatorRuns }] of generators.entries()) {
+      if (!part(index)) continue;
+      for (const request of distinct(fc.sample(generator, { numRuns: runs(generatorRuns), seed: SEED + index }))) {
+        const { visitor, member } = clients();
+        if (ENDS_SESSIONS.test(request.url)) await member.post('/api/login', leaving);
+        else signedIn.copySessionTo(member);
+        for (const c of [visitor, member]) {
+          const headers: Record<string, string> = request.contentType ? { 'content-type': request.contentType } : {};
+          check(request, await c.request(request.method, request.url, request.payload, headers));
+          sent++;
+        }
+      }
+    }
+    return sent;
+  }
 
   beforeAll(async () => {
     // Payments and Replicate's webhooks configured, so that their refusals are about the input and
     // not a 503 for missing keys.
     const stripeUrl = await stripe.start();
-    t = await startTestApp(target, {
+    const configured = {
       payments: {
         stripe: createStripeClient(stripe.secretKey, stripeUrl),
         publishableKey: 'pk_test_fuzz',
@@ -360,63 +438,89 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
       // background, to a port where nothing listens: its failure is logged, never answered).
       api: { adminEmails: [FUZZ_ADMIN] },
       mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Atelier <atelier@example.fr>', appUrl: 'http://127.0.0.1' },
-    });
+    };
+    t = await startTestApp(target, { ...configured, rateLimits: everyLimitAt(1_000_000_000) });
+    limited = await startTestApp(target, { ...configured, instanceOf: t, rateLimits: everyLimitAt(1) });
     signedIn = t.client();
     // An administrator, so that what the console's paths are sent reaches their services too.
     await signedIn.register({ email: FUZZ_ADMIN });
     const { email, password } = await t.client().register();
     leaving = { email, password };
+
+    const photo = await samplePhoto(1, 64, 48);
+    const routes = apiRoutes(t.app);
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/api/upload', '/api/media/*', '/api/posts/:postId/like']),
+    );
+    // Outside the API's document: Scalar's 5 MB script, which reads nothing of the request.
+    const undocumented = new Set(t.app.apiRoutes.filter((route) => !route.operation).map((route) => route.url));
+    generators = [
+      ...routes.map((route) => ({
+        generator: restRequest(route.path, route.methods, photo),
+        runs: undocumented.has(route.path) ? 1 : RUNS,
+      })),
+      ...procedures.map((procedure) => ({ generator: procedureRequest(procedure), runs: RUNS })),
+    ];
   });
   afterAll(async () => {
+    await limited?.close();
     await t?.close();
     await stripe.stop();
   });
 
-  // In parts, each with the whole timeout: together they send some 8,600 requests, which took 150 s of
+  // In parts, each with the whole timeout: together they send some 9,600 requests, which took 150 s of
   // a single test's 180 on a busy machine.
   it.each(FUZZ_PARTS)(
     'answers every generated request to every /api route and every procedure without a 5xx (part %i)',
     async (part) => {
-      const photo = await samplePhoto(1, 64, 48);
-      const routes = apiRoutes(t.app);
-      expect(routes.map((route) => route.path)).toEqual(
-        expect.arrayContaining(['/api/upload', '/api/media/*', '/api/posts/:postId/like']),
-      );
-      const generators = [
-        ...routes.map((route) => restRequest(route.path, route.methods, photo)),
-        ...procedures.map(procedureRequest),
-      ];
-
-      let sent = 0;
       const failures: string[] = [];
-      for (const [index, generator] of generators.entries()) {
-        if (index % FUZZ_PARTS.length !== part - 1) continue;
-        for (const request of fc.sample(generator, { numRuns: RUNS, seed: SEED + index })) {
-          // Each from an address of its own, so that rate limits do not hide what lies behind them.
-          const visitor = visitorClient();
-          const member = memberClient();
-          if (ENDS_SESSIONS.test(request.url)) await member.post('/api/login', leaving);
-          else signedIn.copySessionTo(member);
-          for (const c of [visitor, member]) {
-            const headers: Record<string, string> = request.contentType ? { 'content-type': request.contentType } : {};
-            const res = await c.request(request.method, request.url, request.payload, headers);
-            sent++;
-            if (res.status >= 500)
-              failures.push(
-                `${res.status} ${request.method} ${request.url.slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)} → ${res.text.slice(0, 200)}`,
-              );
-          }
-        }
-      }
+      const refusedByLimit: string[] = [];
+      const sent = await send(
+        (index) => index % FUZZ_PARTS.length === part - 1,
+        (runs) => runs,
+        // Each from an address of its own, so that no limit counted by address holds anything back.
+        () => ({ visitor: visitorClient(), member: memberClient() }),
+        (request, res) => {
+          const seen = `${res.status} ${request.method} ${request.url.slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)} → ${res.text.slice(0, 200)}`;
+          if (res.status >= 500) failures.push(seen);
+          if (res.status === 429) refusedByLimit.push(seen);
+        },
+      );
       console.log(
-        `fuzz on ${target.name}, part ${part}: ${sent} generated requests to ${routes.length} REST routes and ${procedures.length} procedures, ${failures.length} answered 5xx`,
+        `fuzz on ${target.name}, part ${part}: ${sent} generated requests to ${generators.length} REST routes and procedures, ${failures.length} answered 5xx, ${refusedByLimit.length} refused by a rate limit`,
       );
       expect(failures).toEqual([]);
+      // Every request got past the limits to the handlers they guard: none hid a fault.
+      expect(refusedByLimit).toEqual([]);
       // The member's requests were a signed-in user's throughout: nothing above ended the session.
       expect((await signedIn.get('/api/user')).status).toBe(200);
     },
     180_000,
   );
+
+  it('answers with a French 429 and Retry-After once a limit is met, whatever the request', async () => {
+    const failures: string[] = [];
+    let refused = 0;
+    // The same addresses throughout, so that limits counted by address are met too.
+    const visitor = limited.client({ ip: '10.95.0.1' });
+    const member = limited.client({ ip: '10.95.0.2' });
+    const sent = await send(
+      () => true,
+      (runs) => Math.min(runs, LIMITED_RUNS),
+      () => ({ visitor, member }),
+      (request, res) => {
+        const seen = `${res.status} ${request.method} ${request.url.slice(0, 200)} → ${res.text.slice(0, 200)}`;
+        if (res.status >= 500) failures.push(seen);
+        if (res.status !== 429) return;
+        refused++;
+        const malformed = malformedRefusal(res);
+        if (malformed) failures.push(`${malformed}: ${seen}`);
+      },
+    );
+    console.log(`fuzz on ${target.name}, limits met: ${sent} generated requests, ${refused} refused by a rate limit`);
+    expect(failures).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
+  }, 180_000);
 
   it('runs the generation paths on a real photo with credits, whatever text fills their fields', async () => {
     const member = t.client({ ip: '10.96.0.1' });
