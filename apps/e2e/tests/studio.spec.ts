@@ -247,6 +247,35 @@ test("a member's options are previewed on their photo, and on the next one they 
     .not.toBe(cupSample);
 });
 
+test("tiles refused past the member's preview rate show the stock portrait, without a word of error", async ({
+  page,
+}) => {
+  await signUpThroughApi(page, newPerson('Quentin'));
+  await openStudio(page);
+  // Every tile of the member's photo refused as the server refuses past the preview rate.
+  const refused: string[] = [];
+  await page.route(/\/api\/option-samples\/[0-9a-f]{40}\/[^/]+\.jpg$/, async (route) => {
+    refused.push(route.request().url());
+    await route.fulfill({
+      status: 429,
+      headers: { 'retry-after': '42' },
+      json: { message: "Trop d'aperçus demandés en peu de temps. Réessayez dans 42 s." },
+    });
+  });
+  await uploadToStudio(page, { name: 'cafe.jpg', mimeType: 'image/jpeg', buffer: await realPhoto('coffee.jpg') });
+  await openCategory(page, 'Lumière');
+  const golden = page.getByRole('button', { name: 'Heure dorée', exact: true });
+  await expect(golden.locator('img')).toHaveAttribute('src', '/api/thumbnail/lighting-golden-hour.jpg', {
+    timeout: RENDER_TIMEOUT,
+  });
+  await expect
+    .poll(() => golden.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(refused.some((url) => url.endsWith('/lighting-golden-hour.jpg'))).toBe(true);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(/Trop d'aperçus|erreur/i)).toHaveCount(0);
+});
+
 test('video mode shows the generation live, stage and percentage, then the playable video', async ({ page }) => {
   await signUpThroughApi(page, newPerson('Victor'));
   await openStudio(page);
