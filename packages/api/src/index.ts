@@ -48,9 +48,8 @@ export {
   VIDEO_WAIT_MS,
   JOB_LEASE_MS,
   MAX_JOB_ATTEMPTS,
-  type FinishedJob,
-  type JobServiceOptions,
 } from './jobs/service';
+export type { FinishedJob, JobServiceOptions } from './jobs/types';
 export { InProcessQueue, type JobQueue, type QueueLimits } from './jobs/queue';
 export { JobEvents, type JobSnapshot } from './jobs/events';
 export { BullMqQueue, type BullMqQueueOptions } from './jobs/bullmq-queue';

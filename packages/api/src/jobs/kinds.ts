@@ -6,7 +6,7 @@ import { AppError } from '../shared/errors';
 import { mediaFailure } from '../media/errors';
 import { mediaUrl } from '../media/urls';
 import type { ImageJobInput } from './contracts';
-import { ResultNotKept, type JobKinds, type JobKindWork, type JobRun } from './service';
+import { ResultNotKept, type JobKinds, type JobKindWork, type JobRun } from './types';
 
 export const jobStages = {
   reading: "Lecture de l'image",
