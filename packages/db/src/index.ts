@@ -19,5 +19,6 @@ export {
   NotFoundError,
   raw,
   wrap,
+  type EntityData,
   type FilterQuery,
 } from '@mikro-orm/core';
