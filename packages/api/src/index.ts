@@ -41,14 +41,8 @@ export { ensurePlanPrices, planLookupKey } from './subscriptions';
 export type { MediaDeps } from './media/deps';
 export { writeAccountArchive } from './account/export';
 export { mediaUrl, storageKeyOf } from './media/urls';
-export {
-  JobService,
-  JobPendingError,
-  IMAGE_WAIT_MS,
-  VIDEO_WAIT_MS,
-  JOB_LEASE_MS,
-  MAX_JOB_ATTEMPTS,
-} from './jobs/service';
+export { JobService, JobPendingError, IMAGE_WAIT_MS, VIDEO_WAIT_MS, JOB_LEASE_MS } from './jobs/service';
+export { MAX_JOB_ATTEMPTS } from './jobs/recovery';
 export type { FinishedJob, JobServiceOptions } from './jobs/types';
 export { InProcessQueue, type JobQueue, type QueueLimits } from './jobs/queue';
 export { JobEvents, type JobSnapshot } from './jobs/events';

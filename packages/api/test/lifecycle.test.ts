@@ -1,8 +1,7 @@
 import { GenerationJob, JOB_STATUSES, User, type JobStatus, type MikroORM } from '@atelier/db';
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from '@atelier/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_MOVES, transition } from '../src/jobs/lifecycle';
-import { jobMessages } from '../src/jobs/service';
+import { JOB_MOVES, jobMessages, transition } from '../src/jobs/lifecycle';
 
 /** The moves the table allows, as `from→to`. */
 const allowed = JOB_STATUSES.flatMap((from) => Object.keys(JOB_MOVES[from]).map((to) => `${from}→${to}`));

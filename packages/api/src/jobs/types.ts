@@ -3,7 +3,9 @@ import type { CloudCost } from '@atelier/media';
 import type { MediaDeps } from '../media/deps';
 import type { ImageJobInput, JobInput, JobResult } from './contracts';
 import type { JobEvents } from './events';
+import type { JobLog } from './failures';
 import type { JobQueue } from './queue';
+import type { JobSnapshots } from './snapshots';
 
 /** What a job's work gets: its own EntityManager, its input and seed, a way to report progress. */
 export interface JobRun<K extends JobKind = JobKind> {
@@ -68,7 +70,14 @@ export interface JobServiceOptions {
   /** How long a running job's heartbeat may stop before its job is taken back (JOB_LEASE_MS by default). */
   leaseMs?: number;
   /** Where maintenance failures, and failed generations, are reported. */
-  log?: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void };
+  log?: JobLog;
+}
+
+/** What the parts of the job service share: its options, its events, and the snapshots it gives. */
+export interface JobParts extends Omit<JobServiceOptions, 'events' | 'leaseMs'> {
+  events: JobEvents;
+  snapshots: JobSnapshots;
+  leaseMs: number;
 }
 
 export interface FinishedJob {
