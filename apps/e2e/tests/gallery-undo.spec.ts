@@ -117,7 +117,8 @@ test('deleting a published image says it leaves the public feed, and it does', a
       'Supprimer 2 image(s) ? Une est publiée : elle disparaîtra aussi du feed public. Vous pourrez annuler pendant quelques secondes.',
     ),
   ).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+  // Named: the single image's dialog may still be closing beside it.
+  await page.getByRole('dialog', { name: 'Supprimer', exact: true }).getByRole('button', { name: 'Annuler' }).click();
   await page.getByTestId('selection-bar').getByRole('button', { name: 'Annuler' }).click();
 
   await cards.filter({ hasText: published }).getByRole('button', { name: "Supprimer l'image" }).click();
