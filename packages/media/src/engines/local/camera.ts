@@ -51,10 +51,6 @@ export const CAMERA_MOVES: Readonly<Record<string, CameraMove>> = {
   'security-cam': { kind: 'security-camera' },
 };
 
-/** The moves that keep the person apart from the background, so need their matte. */
-export const MATTE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['bokeh', 'streak']);
-/** The moves placed around the face. */
-export const FACE_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds', 'tilt-shift', 'aspect-crop']);
 /** The moves that cut the frame: their window comes back at the photo's own size, zoomed in, never as a thumbnail. */
 export const REFRAMING_MOVES: ReadonlySet<CameraMove['kind']> = new Set(['shot', 'thirds']);
 

@@ -33,11 +33,14 @@ export function namedFrame(option: UpscaleOption | undefined, picture: Frame): D
     : { width: size.height, height: size.width };
 }
 
-/** The shape (width / height) and pixel size the options give the picture: a format's, else a sized enlargement's. */
-export function framingOf(
-  choices: readonly Choice[],
-  picture: Frame,
-): { aspect: number; size?: Dimensions } | undefined {
+/** The shape (width / height) and pixel size the options give the picture. */
+export interface Framing {
+  aspect: number;
+  size?: Dimensions;
+}
+
+/** A format's framing, else a sized enlargement's. */
+export function framingOf(choices: readonly Choice[], picture: Frame): Framing | undefined {
   const format = formatOf(choices);
   if (format) return { aspect: aspectOf(format), ...(format.size ? { size: format.size } : {}) };
   const size = namedFrame(upscaleOf(choices), picture);

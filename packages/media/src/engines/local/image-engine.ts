@@ -21,33 +21,17 @@ import {
   type TransformedImage,
 } from '../types';
 import { ModelRuntime, RecentResults, SubjectAnalyser, type SuperResolved } from '../../models';
-import {
-  cameraMoveOf,
-  FACE_MOVES,
-  MATTE_MOVES,
-  miniature,
-  REFRAMING_MOVES,
-  reproject,
-  securityCamera,
-  shotWindow,
-  softGlow,
-  streakBackground,
-  thirdsWindow,
-  throwBackgroundOutOfFocus,
-  type CameraMove,
-} from './camera';
-import { LIGHTINGS } from './lights';
-import { lightFor, relight } from './relight';
+import { cameraMoveOf, REFRAMING_MOVES, type CameraMove } from './camera';
 import { enlarge, restoresFaces } from './enlarge';
 import { checkNamedSize, framingOf, outputFrame, upscaleOf, type Frame } from './geometry';
-import { formatWindow, frameWindow } from './framing';
 import { combineLooks, look, weakenLook, type Look } from './look';
-import { drawingContext, globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
+import { globalColourLook, lookForChoice, referenceTint, type Choice } from './recipes';
 import { hashString } from '../../hash';
 import { exposureBoundsOf, exposureGuarded } from './exposure';
 import { renderLook, type Picture, type Source } from './render';
 import { styleFamily } from './styles/families';
 import { stylise } from './styles/stylise';
+import { subjectPlan } from './subject-steps';
 import { variationFor } from './variation';
 
 /** The chosen options in category order; workflow-only options (extra lighting moods) count too. */
@@ -201,11 +185,9 @@ export class LocalImageEngine implements ImageEngine {
   }
 
   /**
-   * The work done on the picture itself before the looks, in this order: the person relit by the
-   * named light, the background thrown out of focus or streaked, or a miniature's band of focus,
-   * the frame cut around the faces (a shot, a composition on a third, a cinema frame, or a format),
-   * then a lens or perspective, a soft lens's glow or a security camera's look. The picture is
-   * analysed once, and only when an option needs it (the matte only for a light, a bokeh or a streak).
+   * The work done on the picture itself before the looks (subject-steps.ts), in the table's order.
+   * The picture is analysed once, and only when a step needs it (the matte only for a light, a
+   * bokeh or a streak).
    */
   private async withSubjectWork(
     request: ImageTransformRequest,
@@ -214,39 +196,13 @@ export class LocalImageEngine implements ImageEngine {
     colors: ColorChoices,
     move: CameraMove | undefined,
   ): Promise<Buffer> {
-    // A format's shape, or a sized enlargement's: the picture is cut to it around the faces.
-    const framing = framingOf(choices, header);
-    const lighting = choices.find(({ category }) => category === 'lighting');
-    const needsMatte = lighting !== undefined || (move !== undefined && MATTE_MOVES.has(move.kind));
-    const needsFaces = framing !== undefined || (move !== undefined && FACE_MOVES.has(move.kind));
+    const { steps, needs } = subjectPlan({ header, choices, colors, move, framing: framingOf(choices, header) });
     const analysis =
-      needsMatte || needsFaces
-        ? await this.subjects.analyse(request.image, { matte: needsMatte }, request.signal)
+      needs.matte || needs.faces
+        ? await this.subjects.analyse(request.image, { matte: needs.matte }, request.signal)
         : null;
     let image = request.image;
-    const light = lighting && LIGHTINGS[lighting.option.id];
-    if (lighting && light && analysis) {
-      const { dice, colours } = drawingContext(lighting, colors);
-      image = await relight(image, analysis, lightFor(light, dice, colours));
-    }
-    if (move?.kind === 'bokeh') image = await throwBackgroundOutOfFocus(image, analysis);
-    if (move?.kind === 'streak') image = await streakBackground(image, analysis, move);
-    if (move?.kind === 'tilt-shift') image = await miniature(image, analysis);
-    const aspect = framing?.aspect ?? header.width / header.height;
-    if (move?.kind === 'shot')
-      image = await frameWindow(image, header, shotWindow(header, aspect, move.faceHeights, analysis));
-    else if (move?.kind === 'thirds') image = await frameWindow(image, header, thirdsWindow(header, aspect, analysis));
-    else if (move?.kind === 'aspect-crop')
-      image = await frameWindow(
-        image,
-        header,
-        formatWindow(header, framing ? aspect : move.aspect, analysis?.faces ?? []),
-      );
-    else if (framing && analysis?.faces.length)
-      image = await frameWindow(image, header, formatWindow(header, aspect, analysis.faces));
-    if (move?.kind === 'perspective' || move?.kind === 'fisheye') image = await reproject(image, move);
-    if (move?.kind === 'glow') image = await softGlow(image);
-    if (move?.kind === 'security-camera') image = await securityCamera(image);
+    for (const { run } of steps) image = await run(image, analysis);
     return image;
   }
 }

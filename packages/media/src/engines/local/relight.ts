@@ -53,8 +53,8 @@ const BACKLIT_FRONT = 0.8;
  * dimmed or brightened as the light leaves it. Without a person the picture is returned as it is
  * (the lighting grade still applies to it).
  */
-export async function relight(image: Buffer, analysis: SubjectAnalysis, light: Light): Promise<Buffer> {
-  const person = analysis.person;
+export async function relight(image: Buffer, analysis: SubjectAnalysis | null, light: Light): Promise<Buffer> {
+  const person = analysis?.person;
   if (!person) return image;
   try {
     const picture = await uprightPixels(image);
