@@ -1,13 +1,8 @@
 export { appRouter, createCaller, type AppRouter } from './routers';
-export {
-  createContextInner,
-  type ApiConfig,
-  type ApiDeps,
-  type CallInput,
-  type Context,
-  type SessionData,
-  type SessionStore,
-} from './context';
+export { createContextInner, type CallInput, type Context } from './context';
+export type { ApiDeps } from './deps';
+export type { ApiConfig, Mailer, MailSettings, PasswordHashParams, StorageQuotas } from './settings';
+export type { SessionData, SessionStore } from './security/session-cookie';
 export { AppError, commonMessages, messageForStatus, type AppErrorCode } from './shared/errors';
 export { describeError, toProcedureError, type AppErrorData } from './trpc';
 export { rateLimitedError, rateLimitSubject, waitInWords, type RateLimit, type RateLimits } from './shared/rate-limit';
@@ -30,9 +25,9 @@ export { SESSION_TTL_SECONDS } from './security/sessions';
 export { authenticateToken, API_TOKEN_PREFIX, type TokenIdentity } from './security/tokens';
 export type { Identity } from './security/identity';
 export { FAULT_CODES, resourceFault } from './shared/faults';
-export { quotaMessages, type StorageQuotas } from './shared/quotas';
-export { PRODUCTION_HASH_PARAMS, type PasswordHashParams } from './auth/password';
-export { RESET_TOKEN_LIFETIME_MS, type Mailer, type MailSettings } from './auth/password-reset';
+export { quotaMessages } from './shared/quotas';
+export { PRODUCTION_HASH_PARAMS } from './auth/password';
+export { RESET_TOKEN_LIFETIME_MS } from './auth/password-reset';
 export { ledger, IMAGE_COST } from './credits/ledger';
 export type { PublicUser } from './shared/user';
 export type { FeedPost } from './feed/list';

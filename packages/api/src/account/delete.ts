@@ -5,7 +5,7 @@ import { deleteStoredFile, forgetStitches, stitchedPairs } from '../media/cleanu
 import { mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
 import { endSubscriptionOfDeletedAccount } from '../subscriptions/manage';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { ownedFileKeys } from './files';
 
 export const accountDeletionMessages = {

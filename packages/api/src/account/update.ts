@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException, User } from '@atelier/db';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { ApiConfig, ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
+import type { ApiConfig } from '../settings';
 import { AppError } from '../shared/errors';
 
 export const accountMessages = {

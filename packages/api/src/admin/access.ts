@@ -1,4 +1,4 @@
-import type { ApiConfig } from '../context';
+import type { ApiConfig } from '../settings';
 
 export const adminMessages = {
   forbidden: 'Réservé aux administrateurs.',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreditEntry, GalleryItem, GenerationJob, Suspension, User } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { ledger } from '../credits/ledger';
 import { hidePosts, showPosts } from '../moderation/visibility';
 import { revokeTokens } from '../security/tokens';

@@ -1,5 +1,5 @@
 import { CreditEntry, GenerationJob, Payment, PostReport, SubscriptionInvoice, User } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 
 const DAY_MS = 24 * 3600 * 1000;
 

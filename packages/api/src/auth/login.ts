@@ -1,6 +1,7 @@
 import type { LoginInput } from '@atelier/catalog';
 import { User, type EntityManager } from '@atelier/db';
-import { hashPassword, verifyPassword, type PasswordHashParams } from './password';
+import type { PasswordHashParams } from '../settings';
+import { hashPassword, verifyPassword } from './password';
 
 export const loginMessages = {
   invalidCredentials: 'Email ou mot de passe incorrect',

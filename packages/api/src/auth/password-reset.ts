@@ -1,21 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PasswordResetToken, User } from '@atelier/db';
-import type { ApiConfig, ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { endSessions } from '../security/sessions';
 import { revokeTokens } from '../security/tokens';
+import type { ApiConfig } from '../settings';
 import { AppError } from '../shared/errors';
 import { hashPassword } from './password';
-
-/** A message to one person; `deliver` sends it in the background and logs a failure itself. */
-export interface Mailer {
-  deliver(message: { to: string; subject: string; text: string }): void;
-}
-
-/** E-mail for password resets: null without SMTP; `appUrl` is the origin links in mails point to. */
-export interface MailSettings {
-  mailer: Mailer | null;
-  appUrl: string;
-}
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 

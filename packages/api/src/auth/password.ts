@@ -1,12 +1,6 @@
 import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordHashParams } from '../settings';
 import { scryptOnThreads } from './hash-threads';
-
-export interface PasswordHashParams {
-  /** CPU/memory cost (a power of two). 2^16 with r=8 uses 64 MiB per hash. */
-  N: number;
-  r: number;
-  p: number;
-}
 
 export const PRODUCTION_HASH_PARAMS: PasswordHashParams = { N: 2 ** 16, r: 8, p: 1 };
 

@@ -1,6 +1,6 @@
 import type { RegisterInput } from '@atelier/catalog';
 import { CreditEntry, UniqueConstraintViolationException, User, type EntityManager } from '@atelier/db';
-import type { ApiConfig } from '../context';
+import type { ApiConfig } from '../settings';
 import { grantDiscoveryOffer } from '../credits/discovery';
 import { ledger } from '../credits/ledger';
 import { termsAcceptance } from '../account/terms';

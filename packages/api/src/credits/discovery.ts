@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CreditEntry, User } from '@atelier/db';
-import type { ApiConfig, ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
+import type { ApiConfig } from '../settings';
 import { PURCHASE_REASON } from '../payments/fulfil';
 import { ledger } from './ledger';
 

@@ -1,5 +1,5 @@
 import { GalleryItem } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { withdrawBorrowedOriginals } from '../gallery/borrowed';
 import { galleryMessages } from '../gallery/messages';
 import { moderationMessages } from '../moderation/messages';

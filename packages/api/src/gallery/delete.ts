@@ -1,5 +1,5 @@
 import { GalleryItem } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { discardUnusedResults } from '../media/cleanup';
 import { withdrawBorrowedOriginals } from './borrowed';
 import { VIDEO_MEDIA_TYPE } from './item';

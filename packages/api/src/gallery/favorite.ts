@@ -1,5 +1,5 @@
 import { GalleryItem } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { AppError } from '../shared/errors';
 import { galleryMessages } from './messages';
 

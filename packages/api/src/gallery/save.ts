@@ -5,7 +5,7 @@ import {
   Upload,
   type EntityManager,
 } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { MEDIA_URL_PREFIX, mediaUrl } from '../media/urls';
 import { AppError } from '../shared/errors';
 import { galleryMessages } from './messages';

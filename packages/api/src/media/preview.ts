@@ -1,6 +1,6 @@
 import type { PreviewWidth } from '@atelier/catalog';
 import { contentTypeOf } from '@atelier/media';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { AppError, commonMessages } from '../shared/errors';
 import { canViewMedia } from './access';
 import { mediaFailure } from './errors';

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { mediaFailure } from './errors';
 
 type SampleDeps = Pick<ServiceDeps, 'media'>;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { canViewMedia } from './access';
 import { mediaFailure } from './errors';
 import { storageKeyOf } from './urls';

@@ -1,6 +1,6 @@
 import { GalleryItem, PostReport, type ReportReason, type ReportStatus } from '@atelier/db';
 import { recordAudit, type Actor } from '../admin/audit';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { galleryMessages } from '../gallery/messages';
 import { AppError } from '../shared/errors';
 import { moderationMessages } from './messages';

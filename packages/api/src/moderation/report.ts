@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GalleryItem, PostReport, UniqueConstraintViolationException, type ReportReason } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { feedMessages } from '../feed/messages';
 import { AppError } from '../shared/errors';
 import { moderationMessages } from './messages';

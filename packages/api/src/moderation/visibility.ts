@@ -1,5 +1,5 @@
 import { GalleryItem, type FilterQuery } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { withdrawBorrowedOriginals } from '../gallery/borrowed';
 import { mediaUrl } from '../media/urls';
 

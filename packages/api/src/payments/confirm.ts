@@ -1,5 +1,5 @@
 import { Payment } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { AppError, commonMessages } from '../shared/errors';
 import { fulfilPayment, type FulfilResult } from './fulfil';
 import { callStripe, paymentMessages, requireStripe, type PaymentIntent, type StripeClient } from './stripe';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Payment } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { requireAcceptedTerms } from '../account/terms';
 import { AppError } from '../shared/errors';
 import { findPack, OFFER_CURRENCY, type CreditPack } from '@atelier/catalog';

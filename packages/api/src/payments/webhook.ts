@@ -1,7 +1,7 @@
 import type { EntityManager } from '@atelier/db';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { AppError } from '../shared/errors';
 import { fulfilPayment, markPaymentFailed } from './fulfil';
 import {

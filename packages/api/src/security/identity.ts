@@ -1,7 +1,7 @@
-import { ApiToken, type ApiTokenScope } from '@atelier/db';
-import type { ServiceDeps, SessionData, SessionStore } from '../context';
+import { ApiToken, type ApiTokenScope, type EntityManager } from '@atelier/db';
 import { AppError } from '../shared/errors';
 import type { LiveSessions } from './live-sessions';
+import type { SessionData, SessionStore } from './session-cookie';
 import { tokenMessages, type TokenIdentity } from './tokens';
 
 /** Who a call comes from: a signed-in browser's session, or a REST client's API token. */
@@ -58,7 +58,7 @@ export function identityResolver(live: LiveSessions, credentials: Credentials): 
  * before each message, as a new request would.
  */
 export async function identityHolds(
-  { em, liveSessions: live }: Pick<ServiceDeps, 'em' | 'liveSessions'>,
+  { em, liveSessions: live }: { em: EntityManager; liveSessions: LiveSessions },
   { credentials, identity }: { credentials: Credentials; identity: Identity },
 ): Promise<boolean> {
   if (identity.via === 'token') return (await em.count(ApiToken, { id: identity.tokenId, revokedAt: null })) > 0;

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@atelier/db';
 import type { Redis } from 'ioredis';
 import type { RedisReads } from '../shared/redis-reads';
-import { findLiveSession, type LiveSession } from './sessions';
+import { findLiveSession, type LiveSession, type SessionMemory } from './sessions';
 
 /**
  * A count of the times any user's sessions ended (sign-out, "all devices", a new password), shared
@@ -66,7 +66,7 @@ const REMEMBERED_LIMIT = 10_000;
  * after any sign-out on any instance, the next request of every session asks the database again,
  * so a copy of a signed-out cookie is refused at once everywhere.
  */
-export class LiveSessions {
+export class LiveSessions implements SessionMemory {
   private readonly remembered = new Map<string, { session: LiveSession; endings: string; trustedUntil: number }>();
 
   constructor(

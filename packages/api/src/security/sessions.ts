@@ -1,12 +1,20 @@
 import { Session, type EntityManager } from '@atelier/db';
-import type { ServiceDeps, SessionStore } from '../context';
 import { AppError } from '../shared/errors';
 import { deviceLabel } from './device';
-import type { LiveSessions } from './live-sessions';
 import { isStale, randomSecret, secretHash } from './secrets';
+import type { SessionStore } from './session-cookie';
 
 /** A session lasts 14 days from sign-in: the sealed cookie expires then too. */
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
+
+/**
+ * What remembers live sessions (LiveSessions), told once sessions ended in the database so that
+ * no instance trusts its memory of them any more. Declared here because LiveSessions reads the
+ * table through this module: naming LiveSessions itself would import it back.
+ */
+export interface SessionMemory {
+  ended(): Promise<void>;
+}
 
 export const sessionMessages = {
   notFound: 'Session introuvable',
@@ -106,7 +114,7 @@ export async function listSessions(
  * instance trusts what it remembered of sessions (see LiveSessions).
  */
 export async function endSession(
-  { em, liveSessions: live }: Pick<ServiceDeps, 'em' | 'liveSessions'>,
+  { em, liveSessions: live }: { em: EntityManager; liveSessions: SessionMemory },
   { userId, sessionId }: { userId: number; sessionId: number },
 ): Promise<void> {
   const ended = await em.nativeUpdate(
@@ -122,7 +130,7 @@ export async function endSession(
  * Ends every session of the user. Inside a transaction, `live.ended()` is the caller's to call
  * once it is committed: before, another instance could read the rows still live and remember them.
  */
-export async function endSessions(em: EntityManager, live: LiveSessions | null, userId: number): Promise<void> {
+export async function endSessions(em: EntityManager, live: SessionMemory | null, userId: number): Promise<void> {
   await em.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: new Date() });
   await live?.ended();
 }

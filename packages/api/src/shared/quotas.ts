@@ -1,12 +1,8 @@
 import type { StorageQuota } from '@atelier/catalog';
 import { LockMode, User, type EntityManager } from '@atelier/db';
-import type { ApiConfig, ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
+import type { ApiConfig } from '../settings';
 import { AppError } from './errors';
-
-export interface StorageQuotas {
-  uploads: StorageQuota;
-  workflows: StorageQuota;
-}
 
 /** "2 Go", "50 Mo": sizes as French users read them. */
 function frenchSize(bytes: number): string {

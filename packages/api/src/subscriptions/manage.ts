@@ -1,7 +1,7 @@
 import { type EntityManager, User } from '@atelier/db';
 import type Stripe from 'stripe';
 import { callStripe, requireStripe } from '../payments/stripe';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { AppError } from '../shared/errors';
 import { subscriptionMessages } from './messages';
 import { currentSubscription, releaseSchedule } from './subscribe';

@@ -3,7 +3,7 @@ import { Subscription, User, type EntityManager } from '@atelier/db';
 import type Stripe from 'stripe';
 import { requireAcceptedTerms } from '../account/terms';
 import { callStripe, requireStripe } from '../payments/stripe';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { AppError } from '../shared/errors';
 import { subscriptionMessages } from './messages';
 import { planPrices } from './prices';

@@ -8,7 +8,7 @@ import {
 } from '@atelier/media';
 import { Transformation } from '@atelier/db';
 import { canViewMedia } from '../media/access';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { mediaFailure } from '../media/errors';
 import { readViewableImage } from '../media/source-image';
 import { mediaUrl } from '../media/urls';

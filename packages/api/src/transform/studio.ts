@@ -1,6 +1,6 @@
 import { buildStyleText, findOptionsInText, type ColorChoices, type Selection } from '@atelier/catalog';
 import { Upload } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { balanceOf } from '../credits/ledger';
 import { JobService } from '../jobs/service';
 import { mediaUrl } from '../media/urls';

@@ -1,7 +1,7 @@
 import type { ColorChoices, Selection } from '@atelier/catalog';
 import { Upload, User, type EntityManager } from '@atelier/db';
 import { storeUpload } from '@atelier/media';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { mediaFailure } from '../media/errors';
 import { mediaUrl } from '../media/urls';
 import { ensureUploadRoom, recordWithinQuota, type QuotaDeps } from '../shared/quotas';

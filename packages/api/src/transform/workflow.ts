@@ -1,5 +1,5 @@
 import { getOption, getWorkflowOption, isCategoryId, type Selection } from '@atelier/catalog';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { balanceOf } from '../credits/ledger';
 import { JobService } from '../jobs/service';
 import { viewableImageKey } from '../media/source-image';

@@ -1,5 +1,5 @@
 import { GalleryItem, UniqueConstraintViolationException, type EntityManager } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { publishGalleryItem } from '../feed/publish';
 import { VIDEO_MEDIA_TYPE } from '../gallery/item';
 import { canViewMedia } from '../media/access';

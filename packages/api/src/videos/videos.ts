@@ -1,7 +1,7 @@
 import { buildVideoPrompt, VIDEO_DEFAULTS } from '@atelier/catalog';
 import { GalleryItem, UniqueConstraintViolationException, Video, type EntityManager } from '@atelier/db';
 import { JobService } from '../jobs/service';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { viewableImageKey } from '../media/source-image';
 import { storageKeyOf } from '../media/urls';
 import { AppError } from '../shared/errors';

@@ -1,6 +1,6 @@
 import { WORKFLOW_LIMITS, workflowDocumentBytes, type WorkflowDocument } from '@atelier/catalog';
 import { UniqueConstraintViolationException, Workflow, type EntityManager } from '@atelier/db';
-import type { ServiceDeps } from '../context';
+import type { ServiceDeps } from '../deps';
 import { AppError } from '../shared/errors';
 import { ensureWorkflowRoom, recordWithinQuota, type QuotaDeps } from '../shared/quotas';
 import { savedWorkflowMessages } from './messages';

@@ -5,12 +5,14 @@ import { STORAGE_QUOTAS } from '@atelier/catalog';
 import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@atelier/db/testing';
 import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
 import type { inferProcedureInput } from '@trpc/server';
-import { createContextInner, type ApiDeps, type SessionData, type SessionStore } from '../../src/context';
+import { createContextInner } from '../../src/context';
+import type { ApiDeps } from '../../src/deps';
 import { jobKinds } from '../../src/jobs/kinds';
 import { InProcessQueue } from '../../src/jobs/queue';
 import { JobService } from '../../src/jobs/service';
 import { createCaller, type AppRouter } from '../../src/routers';
 import { LiveSessions, LocalSessionEndings } from '../../src/security/live-sessions';
+import type { SessionData, SessionStore } from '../../src/security/session-cookie';
 import { SignInThrottle } from '../../src/security/throttle';
 import { ListVersions } from '../../src/shared/list-versions';
 

@@ -2,7 +2,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Prediction } from 'replicate';
 import { ReplicateHttpError, type ReplicateClient } from './client';
 import { CloudFailure, cloudFailure, errorWords, predictionFailureReason, type CloudFailureReason } from './failures';
-import type { ReplicateWebhooks } from './webhooks';
 import { WorkHandedOver } from '../types';
 
 /** The statuses a prediction ends in, whether told by a poll or a webhook. */
@@ -44,10 +43,21 @@ export interface PredictionRequest {
   resume?: string | undefined;
 }
 
+/**
+ * Where finished predictions arrive by signed webhook (ReplicateWebhooks), as a prediction's wait
+ * reads them. Named here so that this module imports nothing of the webhooks, which import it.
+ */
+export interface WebhookOutcomes {
+  /** Where Replicate posts its webhooks. */
+  readonly url: string;
+  /** The finished prediction once its webhook comes; `release` when no longer waiting. */
+  outcome(predictionId: string): { finished: Promise<Prediction>; release(): void };
+}
+
 export interface PredictionsOptions {
   client: ReplicateClient;
   /** Outcomes come by signed webhook when set; the poll then only catches a webhook that never came. */
-  webhooks?: ReplicateWebhooks | undefined;
+  webhooks?: WebhookOutcomes | undefined;
   pollIntervalMs: number;
 }
 

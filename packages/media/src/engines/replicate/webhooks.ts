@@ -1,5 +1,5 @@
 import { validateWebhook, type Prediction } from 'replicate';
-import { FINISHED_STATUSES } from './predictions';
+import { FINISHED_STATUSES, type WebhookOutcomes } from './predictions';
 
 /** A webhook whose signed timestamp is further than this from now is refused (replays, Standard Webhooks' tolerance). */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
@@ -61,7 +61,7 @@ export interface ReplicateWebhooksOptions {
  * prediction. An outcome that arrives before anyone waits for it (the webhook can beat the
  * create call's answer) is kept for a while.
  */
-export class ReplicateWebhooks {
+export class ReplicateWebhooks implements WebhookOutcomes {
   readonly url: string;
   private readonly secret: string;
   private readonly waiting = new Map<string, (prediction: Prediction) => void>();
