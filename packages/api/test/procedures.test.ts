@@ -1,14 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import type { inferProcedureInput } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_COST, ledger } from '../src/credits/ledger';
 import { galleryMessages } from '../src/gallery/messages';
+import { FINISHED_STATUSES, type JobSnapshot } from '../src/jobs/events';
+import { jobMessages } from '../src/jobs/lifecycle';
+import type { JobPendingError } from '../src/jobs/service';
 import type { AppRouter } from '../src/routers';
 import { openApi, type Member } from './support/caller';
 
 type Upload = inferProcedureInput<AppRouter['transform']['upload']>;
 type Saved = inferProcedureInput<AppRouter['gallery']['save']>;
+type Run = inferProcedureInput<AppRouter['transform']['run']>;
+type JobId = inferProcedureInput<AppRouter['jobs']['get']>;
 
 const astronaut = readFile(new URL('../../../../shared/photos/astronaut.jpg', import.meta.url));
 
@@ -131,8 +136,8 @@ describe.each(testDatabaseTargets())('the procedures’ rules on $name', (target
       expect(await caller.gallery.deleteMany({ ids: [item.id] })).toEqual({ deletedCount: 0 });
       await expect(caller.gallery.favorite({ id: item.id })).rejects.toEqual(refusal('NOT_FOUND'));
       await expect(caller.feed.publish({ postId: item.id })).rejects.toEqual(refusal('NOT_FOUND'));
-      await expect(caller.jobs.get({ id: job })).rejects.toEqual(refusal('NOT_FOUND'));
-      await expect(caller.jobs.cancel({ id: job })).rejects.toEqual(refusal('NOT_FOUND'));
+      await expect(caller.jobs.get({ id: job })).rejects.toEqual(refusal('NOT_FOUND', jobMessages.notFound));
+      await expect(caller.jobs.cancel({ id: job })).rejects.toEqual(refusal('NOT_FOUND', jobMessages.notFound));
       // Someone else's result cannot be saved into one's own gallery either.
       await expect(
         caller.gallery.save({ transformedImagePath: item.transformedImagePath, transformationOption: 'Vol' }),
@@ -170,6 +175,156 @@ describe.each(testDatabaseTargets())('the procedures’ rules on $name', (target
       expect(await fan.caller.feed.like({ postId: item.id })).toEqual({ liked: true, likesCount: 1 });
       expect(await fan.caller.feed.like({ postId: item.id, liked: true })).toEqual({ liked: true, likesCount: 1 });
       expect(await fan.caller.feed.like({ postId: item.id })).toEqual({ liked: false, likesCount: 0 });
+    });
+  });
+
+  describe('jobs', () => {
+    const job = (id: number): JobId => ({ id });
+
+    afterEach(() => api.releasePictures());
+
+    /** One of the member's uploads, ready to be transformed. */
+    async function uploaded({ caller }: Member): Promise<number> {
+      return (await caller.transform.upload(await watercolour())).id;
+    }
+
+    /**
+     * A transformation asked to answer at once: refused as pending with its job, which the REST
+     * adapter answers as 202 with the job's id to follow.
+     */
+    async function submitted({ caller }: Member, uploadId: number): Promise<number> {
+      const run: Run = { uploadId, respondAsync: true };
+      const answer = await caller.transform.run(run).catch((error: unknown) => error);
+      expect(answer).toMatchObject({
+        message: jobMessages.pending,
+        cause: { appCode: 'UNAVAILABLE', clientCode: 'job_pending', jobId: expect.any(Number) },
+      });
+      return (answer as { cause: JobPendingError }).cause.jobId;
+    }
+
+    /** The job's snapshots from now until it ends, as its progress stream sends them. */
+    async function followed({ caller }: Member, id: number): Promise<JobSnapshot[]> {
+      const snapshots: JobSnapshot[] = [];
+      for await (const snapshot of await caller.jobs.events(job(id))) snapshots.push(snapshot);
+      return snapshots;
+    }
+
+    /** The first `count` snapshots of the member's progress stream: their generations in progress now, oldest first. */
+    async function inProgress({ caller }: Member, count: number): Promise<JobSnapshot[]> {
+      const listed: JobSnapshot[] = [];
+      for await (const snapshot of await caller.jobs.active()) {
+        listed.push(snapshot);
+        if (listed.length === count) break;
+      }
+      return listed;
+    }
+
+    it('a generation asked to answer at once gives its job to follow, which ends with the picture, paid once', async () => {
+      const member = await api.member();
+      const uploadId = await uploaded(member);
+      const held = api.holdPictures();
+      const id = await submitted(member, uploadId);
+      await held.arrived(1);
+      expect(await member.caller.jobs.get(job(id))).toMatchObject({
+        id,
+        kind: 'studio',
+        status: 'running',
+        result: null,
+      });
+      expect(await balance(member)).toBe(450); // held while it runs
+
+      const following = followed(member, id);
+      held.release();
+      const snapshots = await following;
+      const progress = snapshots.map((snapshot) => snapshot.progress);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      const done = await member.caller.jobs.get(job(id));
+      expect(done).toMatchObject({ id, status: 'succeeded', progress: 100, stage: jobMessages.succeeded, error: null });
+      expect(done.result).toMatchObject({ resultUrl: expect.stringMatching(/^\/api\/media\/results\//) });
+      expect(snapshots.at(-1)).toMatchObject({ status: 'succeeded', result: done.result });
+
+      expect(await balance(member)).toBe(450);
+      const { entries } = await member.caller.credits.history();
+      expect(entries.map((entry) => [entry.type, entry.amount, entry.balanceAfter])).toEqual([
+        ['debit', 50, 450],
+        ['credit', 500, 500],
+      ]);
+    });
+
+    it('a canceled job, running or queued, gives its credits back, cannot be canceled again and never ends paid', async () => {
+      const member = await api.member();
+      const uploadId = await uploaded(member);
+      const held = api.holdPictures();
+      const running = await submitted(member, uploadId);
+      const other = await submitted(member, uploadId);
+      const queued = await submitted(member, uploadId);
+      await held.arrived(2); // two at once per member: the third waits its turn
+      expect(await member.caller.jobs.get(job(queued))).toMatchObject({ status: 'queued', place: 0 });
+      expect(await balance(member)).toBe(350);
+
+      expect(await member.caller.jobs.cancel(job(running))).toMatchObject({
+        status: 'canceled',
+        stage: jobMessages.canceled,
+        result: null,
+      });
+      expect(await balance(member)).toBe(400);
+      expect(await member.caller.jobs.cancel(job(queued))).toMatchObject({ status: 'canceled', result: null });
+      expect(await balance(member)).toBe(450);
+      for (const id of [running, queued])
+        await expect(member.caller.jobs.cancel(job(id))).rejects.toEqual(refusal('CONFLICT', jobMessages.finished));
+
+      // Let go, the canceled run ends without a result while the other is paid. The member's
+      // stream lists the one still running, then tells of both ends.
+      const changes = (await member.caller.jobs.active())[Symbol.asyncIterator]();
+      expect((await changes.next()).value).toMatchObject({ id: other, status: 'running' });
+      held.release();
+      const ended = new Map<number, string>();
+      while (!(ended.get(other) === 'succeeded' && ended.has(running))) {
+        const { value } = await changes.next();
+        if (value && FINISHED_STATUSES.includes(value.status)) ended.set(value.id, value.status);
+      }
+      await changes.return?.();
+      expect(Object.fromEntries(ended)).toEqual({ [other]: 'succeeded', [running]: 'canceled' });
+
+      expect(await member.caller.jobs.get(job(running))).toMatchObject({ status: 'canceled', result: null });
+      // The queued one never ran.
+      expect(await member.caller.jobs.get(job(queued))).toMatchObject({
+        status: 'canceled',
+        result: null,
+        startedAt: null,
+      });
+      expect(await balance(member)).toBe(450);
+      const { entries } = await member.caller.credits.history();
+      expect(entries.map((entry) => [entry.type, entry.amount])).toEqual([
+        ['debit', 50],
+        ['credit', 500],
+      ]);
+    });
+
+    it("a member's progress lists their own generations in progress, never another member's", async () => {
+      const first = await api.member();
+      const second = await api.member();
+      const [firstUpload, secondUpload] = await Promise.all([uploaded(first), uploaded(second)]);
+      const held = api.holdPictures();
+      const mine = await submitted(first, firstUpload);
+      const theirs = await submitted(second, secondUpload);
+      const mineNext = await submitted(first, firstUpload); // two run at once in all: this one waits
+      await held.arrived(2);
+
+      // Listed without the other's, which came in between.
+      expect((await inProgress(first, 2)).map(({ id, status }) => [id, status])).toEqual([
+        [mine, 'running'],
+        [mineNext, 'queued'],
+      ]);
+      expect((await inProgress(second, 1)).map(({ id, status }) => [id, status])).toEqual([[theirs, 'running']]);
+
+      const endings = Promise.all([followed(first, mine), followed(second, theirs), followed(first, mineNext)]);
+      held.release();
+      expect((await endings).map((snapshots) => snapshots.at(-1)?.status)).toEqual([
+        'succeeded',
+        'succeeded',
+        'succeeded',
+      ]);
     });
   });
 });

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STORAGE_QUOTAS } from '@atelier/catalog';
 import { openTestDatabase, type TestDatabase, type TestDatabaseTarget } from '@atelier/db/testing';
-import { DiskRenderStore, LocalDiskStorage, LocalImageEngine, LocalVideoEngine, RenderCache } from '@atelier/media';
+import {
+  DiskRenderStore,
+  LocalDiskStorage,
+  LocalImageEngine,
+  LocalVideoEngine,
+  RenderCache,
+  type ImageTransformRequest,
+  type TransformedImage,
+} from '@atelier/media';
 import type { inferProcedureInput } from '@trpc/server';
 import { createContextInner } from '../../src/context';
 import type { ApiDeps } from '../../src/deps';
@@ -32,6 +40,60 @@ const TEST_HASH_PARAMS = { N: 1024, r: 8, p: 1 };
 /** Never refuses: the limits have tests of their own, over HTTP where the server builds them. */
 const unlimited = { hit: async () => {} };
 
+/** Pictures held at the engine's door: `arrived` once so many wait there, `release` lets them all through. */
+interface HeldPictures {
+  arrived(count: number): Promise<void>;
+  release(): void;
+}
+
+/**
+ * The real local engine, whose pictures a test may hold: those asked meanwhile wait before being
+ * rendered, their jobs running, until the test lets them go. Nothing waits unless a test holds.
+ */
+class HeldImageEngine extends LocalImageEngine {
+  private door: Promise<void> | null = null;
+  private open = () => {};
+  private waiting = 0;
+  private onArrival = () => {};
+
+  /** Holds every picture asked from now until `release`. */
+  hold(): HeldPictures {
+    this.release();
+    this.door = new Promise<void>((resolve) => {
+      this.open = resolve;
+    });
+    return {
+      arrived: (count) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (this.waiting >= count) resolve();
+          };
+          this.onArrival = check;
+          check();
+        }),
+      release: () => this.release(),
+    };
+  }
+
+  /** Lets every held picture through, and holds no more. */
+  release(): void {
+    this.open();
+    this.door = null;
+    this.waiting = 0;
+    this.onArrival = () => {};
+  }
+
+  override async transform(request: ImageTransformRequest): Promise<TransformedImage> {
+    if (this.door) {
+      const door = this.door;
+      this.waiting += 1;
+      this.onArrival();
+      await door;
+    }
+    return super.transform(request);
+  }
+}
+
 /**
  * The API on a fresh database of its own, the real local engines on a throwaway folder, its jobs
  * in the process: the procedures' rules without HTTP in between.
@@ -39,10 +101,11 @@ const unlimited = { hit: async () => {} };
 export async function openApi(target: TestDatabaseTarget) {
   const db: TestDatabase = await openTestDatabase(target);
   const folder = mkdtempSync(join(tmpdir(), 'atelier-api-'));
+  const images = new HeldImageEngine();
   const media = {
     storage: new LocalDiskStorage(join(folder, 'media')),
     renders: new RenderCache(new DiskRenderStore(join(folder, 'renders'))),
-    images: new LocalImageEngine(),
+    images,
     videos: new LocalVideoEngine(),
   };
   const jobs = new JobService({
@@ -114,7 +177,12 @@ export async function openApi(target: TestDatabaseTarget) {
     deps,
     visitor,
     member,
+    /** Holds the pictures asked from now on (see HeldImageEngine). */
+    holdPictures: () => images.hold(),
+    /** Lets every held picture through: after each test that holds, passed or not. */
+    releasePictures: () => images.release(),
     async close() {
+      images.release();
       await jobs.close();
       await db.close();
       rmSync(folder, { recursive: true, force: true });
