@@ -23,7 +23,7 @@ import { normalizeNow } from './upload';
 export const THUMBNAIL_SIZE = 256;
 
 /** Bumped whenever the look of rendered art changes: older renders are never served, and a starting server deletes them. */
-export const RENDER_VERSION = 'v12';
+export const RENDER_VERSION = 'v13';
 
 /**
  * The thumbnails' engine: its models analyse the sample photograph once, every later tile reuses that.

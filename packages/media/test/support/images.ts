@@ -1,5 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { isRaw, rawPipeline, type WorkPicture } from '../../src/engines/local/pixels';
+
+/** A render step's picture as a lossless file, for what reads files. */
+export function fileOf(picture: WorkPicture): Promise<Buffer> {
+  return isRaw(picture) ? rawPipeline(picture).png({ compressionLevel: 1 }).toBuffer() : Promise.resolve(picture);
+}
 
 /** A photo-like JPEG: gradients, a disc and a band, plus light noise, so pixel statistics mean something. */
 export async function photo(width: number, height: number, quality = 90): Promise<Buffer> {

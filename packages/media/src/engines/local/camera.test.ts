@@ -5,6 +5,7 @@ import { sharp } from '../../sharp';
 import { streakBackground, throwBackgroundOutOfFocus } from './camera';
 import { headOf } from './framing';
 import { LocalImageEngine } from './image-engine';
+import { fileOf } from '../../../test/support/images';
 
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
 const out = (name: string) => `${process.env.TMPDIR ?? '/tmp'}/atelier-camera-${name}.png`;
@@ -84,7 +85,7 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     const mask = analysis.person!.mask;
     const distance = await distanceFromWeighted(
       portrait,
-      await throwBackgroundOutOfFocus(portrait, analysis),
+      await fileOf(await throwBackgroundOutOfFocus(portrait, analysis)),
       (x, y, width) => (mask[y * width + x] ?? 0) / 255,
     );
     // Within the intermediate JPEG's own loss.
@@ -95,7 +96,7 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     const coffee = await readFile(new URL('coffee.jpg', PHOTOS));
     const distance = await distanceFromWeighted(
       coffee,
-      await throwBackgroundOutOfFocus(coffee, null),
+      await fileOf(await throwBackgroundOutOfFocus(coffee, null)),
       (x, y, width, height) => {
         const fade = (Math.hypot(x - width / 2, y - height / 2) / (Math.hypot(width, height) / 2) - 0.35) / 0.65;
         return 1 - Math.min(1, Math.max(0, fade));
@@ -193,7 +194,7 @@ describe('camera options (Angle)', { timeout: 120_000 }, () => {
     const face = analysis.faces[0]!.box;
     // The model rocket and the wall beside her head (upright edges): background by the matte.
     const rocket: Box = { left: 370, top: 20, width: 120, height: 200 };
-    const panning = await streakBackground(portrait, analysis, { kind: 'streak', length: 90, trail: 0 });
+    const panning = await fileOf(await streakBackground(portrait, analysis, { kind: 'streak', length: 90, trail: 0 }));
     const streaked = await rowAndColumnDetail(panning, rocket);
     const before = await rowAndColumnDetail(portrait, rocket);
     // The rows lose most of their detail; the columns keep more of theirs.

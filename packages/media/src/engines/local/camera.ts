@@ -3,7 +3,7 @@ import { Dice } from '../../hash';
 import type { Box, SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import type { Frame } from './geometry';
-import { eachRow, encodedIntermediate, intermediateJpeg, uprightPixels, type RawPicture } from './pixels';
+import { eachRow, pixelsOf, rawPicture, rawPipeline, uprightPixels, type RawPicture, type WorkPicture } from './pixels';
 
 /**
  * What a camera option does to the picture itself, by its id (the options without one here are the
@@ -75,7 +75,7 @@ const MINIATURE_SATURATION = 1.4;
 const GLOW_BLUR = 14;
 const GLOW_OPACITY = 0.55;
 /** A security camera: its grain, green-grey tint and the keystone of a camera high in a corner. */
-const CCTV_GRAIN = 26;
+const CCTV_GRAIN = 31;
 const CCTV_TINT = { r: 170, g: 205, b: 170 } as const;
 const CCTV_KEYSTONE = { kind: 'perspective', top: 0.86, bottom: 1 } as const;
 
@@ -124,7 +124,7 @@ async function keptOver(
   picture: RawPicture,
   processed: Buffer,
   kept: (x: number, y: number, index: number) => number,
-): Promise<Buffer> {
+): Promise<WorkPicture> {
   const { data, width, height } = picture;
   const out = new Uint8Array(width * height * 3);
   await eachRow(width, height, (y) => {
@@ -137,7 +137,7 @@ async function keptOver(
       }
     }
   });
-  return intermediateJpeg(out, width, height);
+  return rawPicture(out, width, height);
 }
 
 /** The person's share of each pixel (their matte), or without one a sharp middle fading out towards the corners. */
@@ -155,7 +155,7 @@ function personShare(
 }
 
 /** Works on the picture's upright pixels; a libvips failure is told as the picture's own (decodeFailure). */
-async function onPixels(image: Buffer, work: (picture: RawPicture) => Promise<Buffer>): Promise<Buffer> {
+async function onPixels(image: WorkPicture, work: (picture: RawPicture) => Promise<WorkPicture>): Promise<WorkPicture> {
   try {
     return await work(await uprightPixels(image));
   } catch (cause) {
@@ -164,14 +164,12 @@ async function onPixels(image: Buffer, work: (picture: RawPicture) => Promise<Bu
 }
 
 /** A pipeline on raw RGB pixels. */
-const pipelineOf = ({ data, width, height }: RawPicture) => sharp(data, { raw: { width, height, channels: 3 } });
-
 /** The picture blurred by `perThousand` px of sigma per 1000 px of its long edge: the same softness at any size. */
 const blurredBy = (picture: RawPicture, perThousand: number) =>
-  pipelineOf(picture).blur((perThousand * Math.max(picture.width, picture.height)) / 1000);
+  rawPipeline(picture).blur((perThousand * Math.max(picture.width, picture.height)) / 1000);
 
 /** The background blurred behind the person (their matte), or around the middle without one. */
-export function throwBackgroundOutOfFocus(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
+export function throwBackgroundOutOfFocus(image: WorkPicture, analysis: SubjectAnalysis | null): Promise<WorkPicture> {
   return onPixels(image, async (picture) =>
     keptOver(
       picture,
@@ -187,17 +185,17 @@ export function throwBackgroundOutOfFocus(image: Buffer, analysis: SubjectAnalys
  * kernel stays short and enlarged back: the rows keep their sharpness across.
  */
 export function streakBackground(
-  image: Buffer,
+  image: WorkPicture,
   analysis: SubjectAnalysis | null,
   move: Extract<CameraMove, { kind: 'streak' }>,
-): Promise<Buffer> {
+): Promise<WorkPicture> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const length = Math.max(3, (move.length * width) / 1000);
     const shrink = Math.max(1, Math.floor(length / 15));
     const taps = 2 * Math.round(length / shrink / 2) + 1;
     // Two pipelines: sharp applies one resize per pipeline, and the blur must run on the narrowed copy.
-    const narrow = await pipelineOf(picture)
+    const narrow = await rawPipeline(picture)
       .resize({ width: Math.max(1, Math.round(width / shrink)), height, fit: 'fill' })
       // sharp takes kernels at least 3 rows high: the streak is the middle row.
       .convolve({
@@ -224,13 +222,13 @@ export function streakBackground(
  * A tilt-shift miniature: a narrow band of focus at the face's height (the middle without a face),
  * the rows above and below blurred more with distance, the colours brighter as on a model.
  */
-export function miniature(image: Buffer, analysis: SubjectAnalysis | null): Promise<Buffer> {
+export function miniature(image: WorkPicture, analysis: SubjectAnalysis | null): Promise<WorkPicture> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const vivid = {
       width,
       height,
-      data: await pipelineOf(picture).modulate({ saturation: MINIATURE_SATURATION }).linear(1.08, -8).raw().toBuffer(),
+      data: await rawPipeline(picture).modulate({ saturation: MINIATURE_SATURATION }).linear(1.08, -8).raw().toBuffer(),
     };
     const face = analysis?.faces[0]?.box;
     const focus = face ? face.top + face.height / 2 : height / 2;
@@ -244,11 +242,11 @@ export function miniature(image: Buffer, analysis: SubjectAnalysis | null): Prom
 }
 
 /** A soft-focus lens: a blurred copy screened over the picture, so the highlights bloom. */
-export function softGlow(image: Buffer): Promise<Buffer> {
+export function softGlow(image: WorkPicture): Promise<WorkPicture> {
   return onPixels(image, async (picture) => {
     const glow = await blurredBy(picture, GLOW_BLUR).ensureAlpha(GLOW_OPACITY).raw().toBuffer();
-    return encodedIntermediate(
-      pipelineOf(picture).composite([
+    return pixelsOf(
+      rawPipeline(picture).composite([
         { input: glow, raw: { width: picture.width, height: picture.height, channels: 4 }, blend: 'screen' },
       ]),
     );
@@ -273,7 +271,7 @@ function gaussianGrain(size: { width: number; height: number; channels: 3 }, sig
 }
 
 /** A security camera's picture: grey-green, contrasty and grainy, seen from high in a corner. */
-export function securityCamera(image: Buffer): Promise<Buffer> {
+export function securityCamera(image: WorkPicture): Promise<WorkPicture> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const raw = { width, height, channels: 3 } as const;
@@ -284,22 +282,22 @@ export function securityCamera(image: Buffer): Promise<Buffer> {
       .resize({ width, height, fit: 'fill', kernel: 'nearest' })
       .raw()
       .toBuffer();
-    const grainy = await pipelineOf(picture)
+    const grainy = await rawPipeline(picture)
       .composite([{ input: grain, raw, blend: 'overlay' }])
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
     // A tint keeps the picture's lightness and gives it one hue, the grain's colours included: a monochrome screen.
-    const screen = await encodedIntermediate(sharp(grainy.data, { raw: grainy.info }).tint(CCTV_TINT).linear(1.2, -20));
+    const screen = await pixelsOf(sharp(grainy.data, { raw: grainy.info }).tint(CCTV_TINT).linear(1.2, -20));
     return reproject(screen, CCTV_KEYSTONE);
   });
 }
 
 /** A keystone (from below or above) or a fisheye lens, as a resampling of the picture. */
 export function reproject(
-  image: Buffer,
+  image: WorkPicture,
   move: Extract<CameraMove, { kind: 'perspective' | 'fisheye' }>,
-): Promise<Buffer> {
+): Promise<WorkPicture> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
     const [cx, cy, half] = [width / 2, height / 2, Math.hypot(width, height) / 2];
@@ -324,7 +322,7 @@ export function reproject(
       const sourceY = (height - 1) * (t + stretch * t * (1 - t));
       for (let x = 0; x < width; x += 1) sampleInto(out, row + x * 3, picture, cx + (x - cx) * scale, sourceY);
     });
-    return intermediateJpeg(out, width, height);
+    return rawPicture(out, width, height);
   });
 }
 

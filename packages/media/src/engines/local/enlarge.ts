@@ -12,7 +12,7 @@ import {
 } from '../../models';
 import { sharp } from '../../sharp';
 import { namedFrame, outputFit, type Frame } from './geometry';
-import { encodedIntermediate, uprightPixels } from './pixels';
+import { pixelsOf, rawPicture, rawPipeline, uprightPixels, type WorkPicture } from './pixels';
 
 /**
  * ESRGAN enlarges pictures of at most this many pixels. The budget is about a minute of the model
@@ -67,16 +67,16 @@ export interface EnlargeOptions {
 /**
  * The picture enlarged for an HD option: by ESRGAN when it is small enough (else Lanczos), then,
  * for the face options, each face restored by the model and blended back. The result is handed on
- * as an intermediate JPEG; the looks (the option's sharpening) and the final size come after.
+ * as pixels; the looks (the option's sharpening) and the final size come after.
  * Returns the image itself when there is nothing to do (no enlargement, no face to restore).
  */
 export async function enlarge(
   runtime: ModelRuntime,
-  image: Buffer,
+  image: WorkPicture,
   option: UpscaleOption,
   faces: readonly Face[],
   options: EnlargeOptions = {},
-): Promise<Buffer> {
+): Promise<WorkPicture> {
   const pixels = await uprightPixels(image);
   const factor = enlargementOf(pixels, option);
   const modelled = factor > 1 && pixels.width * pixels.height <= SUPER_RESOLUTION_MAX_PIXELS;
@@ -95,7 +95,7 @@ export async function enlarge(
     const model = modelFactor(factor);
     const work = () => superResolve(runtime, pixels, model, { signal: options.signal, onTile });
     const kept = pixels.width * pixels.height * model * model <= KEPT_ENLARGEMENT_PIXELS ? options.kept : undefined;
-    enlarged = await resized(await (kept ? kept.get(`${contentKey(image)}:${model}`, work) : work()), size);
+    enlarged = await resized(await (kept ? kept.get(`${contentKey(pixels.data)}:${model}`, work) : work()), size);
     pass += 1;
   } else {
     enlarged = await resized(pixels, size);
@@ -111,8 +111,8 @@ export async function enlarge(
     );
     pass += 1;
   }
-  const picture = sharp(enlarged.data, { raw: { width: enlarged.width, height: enlarged.height, channels: 3 } });
-  return encodedIntermediate(patches.length > 0 ? picture.composite(patches) : picture);
+  const picture = rawPicture(enlarged.data, enlarged.width, enlarged.height);
+  return patches.length > 0 ? pixelsOf(rawPipeline(picture).composite(patches)) : picture;
 }
 
 /** The model enlarges by 2, 3 or 4: the smallest at least as large as the factor, then Lanczos brings it to size. */
@@ -191,9 +191,11 @@ async function restoredFace(
     .median(3)
     .sharpen({ sigma: Math.min(MAX_SHARPEN_SIGMA, Math.max(0.5, unit * 0.8)), m1: 0.5, m2: 1.5 })
     .joinChannel(await featherMask(target), { raw: { width: target.width, height: target.height, channels: 1 } })
-    .png({ compressionLevel: 1 })
+    .raw()
     .toBuffer();
-  return { input: patch, left: target.left, top: target.top };
+  // Raw pixels: a PNG of a face filling a 12 MP photo took longer to write and read than the rest.
+  const raw = { width: target.width, height: target.height, channels: 4 } as const;
+  return { input: patch, raw, left: target.left, top: target.top };
 }
 
 /** The feather mask is drawn and blurred at this size, then stretched: a blur at a 12 MP face's size would cost seconds. */

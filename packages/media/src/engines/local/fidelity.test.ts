@@ -16,6 +16,8 @@ import { cameraMoveOf, reproject, securityCamera, shotWindow, thirdsWindow } fro
 import { formatWindow, frameWindow, headOf } from './framing';
 import { aspectOf, namedFrame } from './geometry';
 import { LocalImageEngine } from './image-engine';
+import { fileOf } from '../../../test/support/images';
+import type { WorkPicture } from './pixels';
 
 /** The portrait small enough for some 450 renders, large enough for its face to be found. */
 const SIDE = 256;
@@ -23,7 +25,7 @@ const SEEDS = [11, 29] as const;
 const BATCH = 3;
 
 /** The picture as an option means to frame it: a window of it (a crop) or a lens, before any size change. */
-type Geometry = (image: Buffer) => Promise<Buffer>;
+type Geometry = (image: Buffer) => Promise<WorkPicture>;
 
 const unchanged: Geometry = (image) => Promise.resolve(image);
 
@@ -167,11 +169,8 @@ describe('options that keep the photo keep the person where the photo has them, 
       const failures: string[] = [];
       let lowest = { value: 1, name: '' };
       const check = async (option: ReturnType<typeof keepingOptions>[number]) => {
-        const [aligned, face, head] = await Promise.all([
-          option.geometry(portrait),
-          option.geometry(faceRegion),
-          option.geometry(headRegion),
-        ]);
+        const framed = (image: Buffer) => option.geometry(image).then(fileOf);
+        const [aligned, face, head] = await Promise.all([framed(portrait), framed(faceRegion), framed(headRegion)]);
         // Compared at the aligned original's own size: an enlargement is judged on the frame it keeps.
         const { width = 0, height = 0 } = await sharp(aligned).metadata();
         const [expected, inFace, inHead] = await Promise.all(

@@ -6,6 +6,7 @@ import { sharp } from '../../sharp';
 import { formatWindow, frameWindow, headOf } from './framing';
 import { aspectOf } from './geometry';
 import { LocalImageEngine } from './image-engine';
+import { fileOf } from '../../../test/support/images';
 
 const PHOTOS = new URL('../../../../../../shared/photos/', import.meta.url);
 
@@ -43,12 +44,14 @@ describe('formats (Taille) around the faces', { timeout: 120_000 }, () => {
 
   test('a window past the edges keeps the picture as it is and extends it with a blurred, dimmed copy', async () => {
     const picture = { width: analysis.width, height: analysis.height };
-    const result = await frameWindow(portrait, picture, {
-      left: -64,
-      top: 0,
-      width: picture.width + 128,
-      height: picture.height,
-    });
+    const result = await fileOf(
+      await frameWindow(portrait, picture, {
+        left: -64,
+        top: 0,
+        width: picture.width + 128,
+        height: picture.height,
+      }),
+    );
     const grey = (image: Buffer, box: Box) => sharp(image).extract(box).greyscale().raw().toBuffer();
     const rows = { top: 0, height: picture.height };
     const [kept, source, fill, edge] = await Promise.all([

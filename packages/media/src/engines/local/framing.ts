@@ -2,7 +2,7 @@ import { decodeFailure } from '../../decode';
 import type { Box, Face } from '../../models';
 import { sharp } from '../../sharp';
 import type { Frame } from './geometry';
-import { intermediateJpeg, uprightPixels } from './pixels';
+import { pixelsOf, rawPicture, rawPipeline, uprightPixels, type WorkPicture } from './pixels';
 
 /** A face box (brow to chin) grown to the whole head: hair above, ears at the sides, the chin's shadow below. */
 const HEAD_GROWTH = { top: 0.6, sides: 0.3, bottom: 0.15 } as const;
@@ -94,7 +94,7 @@ export function formatWindow(picture: Frame, aspect: number, faces: readonly Fac
  * The picture cut to the window; where the window reaches past the picture, the picture is
  * extended with a blurred, dimmed mirror of itself rather than a face being cut.
  */
-export async function frameWindow(image: Buffer, picture: Frame, window: Box): Promise<Buffer> {
+export async function frameWindow(image: WorkPicture, picture: Frame, window: Box): Promise<WorkPicture> {
   const rounded = {
     left: Math.round(window.left),
     top: Math.round(window.top),
@@ -107,10 +107,10 @@ export async function frameWindow(image: Buffer, picture: Frame, window: Box): P
   const part = { ...within, width: right - within.left, height: bottom - within.top };
   try {
     const upright = await uprightPixels(image);
-    const open = () => sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 3 } });
+    const open = () => rawPipeline(upright);
     const kept = await open().extract(part).raw().toBuffer();
     const complete = part.width === rounded.width && part.height === rounded.height;
-    if (complete) return await intermediateJpeg(kept, part.width, part.height);
+    if (complete) return rawPicture(kept, part.width, part.height);
     // The picture mirrored past its edges (drawn small), so the scene seems to go on around it.
     const scale = Math.min(1, FILL_WORK_EDGE / Math.max(rounded.width, rounded.height));
     const at = (value: number) => Math.max(0, Math.round(value * scale));
@@ -141,13 +141,13 @@ export async function frameWindow(image: Buffer, picture: Frame, window: Box): P
       .linear(FILL_DIM, 0)
       .raw()
       .toBuffer();
-    return await sharp(fill, { raw: { width: small.width, height: small.height, channels: 3 } })
-      .resize(rounded.width, rounded.height, { fit: 'fill' })
-      .composite([
-        { input: kept, raw: { ...part, channels: 3 }, left: part.left - rounded.left, top: part.top - rounded.top },
-      ])
-      .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
-      .toBuffer();
+    return await pixelsOf(
+      sharp(fill, { raw: { width: small.width, height: small.height, channels: 3 } })
+        .resize(rounded.width, rounded.height, { fit: 'fill' })
+        .composite([
+          { input: kept, raw: { ...part, channels: 3 }, left: part.left - rounded.left, top: part.top - rounded.top },
+        ]),
+    );
   } catch (cause) {
     throw decodeFailure(cause);
   }

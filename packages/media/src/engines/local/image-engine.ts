@@ -31,6 +31,7 @@ import { exposureBoundsOf, exposureGuarded } from './exposure';
 import { renderLook, type Picture, type Source } from './render';
 import { styleFamily } from './styles/families';
 import { stylise } from './styles/stylise';
+import { encodedPicture, isRaw, type RawPicture, type WorkPicture } from './pixels';
 import { subjectPlan } from './subject-steps';
 import { variationFor } from './variation';
 
@@ -147,11 +148,12 @@ export class LocalImageEngine implements ImageEngine {
     const camera = choices.find(({ category }) => category === 'camera');
     const move = camera && cameraMoveOf(camera.option.id);
     const worked = await this.withSubjectWork(request, header, choices, colors, move);
-    const workedFrame = worked === request.image ? header : await inspectImage(worked);
+    // The steps hand on their own pixels, or the upload itself when they had nothing to do.
+    const workedFrame = isRaw(worked) ? frameOf(worked) : header;
     // A camera's crop or extension comes back at the photo's size; a format's window at its own.
     const target = outputFrame(move && REFRAMING_MOVES.has(move.kind) ? header : workedFrame, choices);
     const image = await this.enlarged(worked, request, choices);
-    const source = image === worked ? workedFrame : await inspectImage(image);
+    const source = isRaw(image) ? frameOf(image) : workedFrame;
     const looks = [
       ...choices.map((choice) => lookForChoice(choice, colors)),
       ...(await referenceLooks(request.references)),
@@ -171,11 +173,15 @@ export class LocalImageEngine implements ImageEngine {
    * the face options (found on the picture as the subject work left it). The output frame is
    * measured before, on the picture at its own size.
    */
-  private async enlarged(image: Buffer, request: ImageTransformRequest, choices: readonly Choice[]): Promise<Buffer> {
+  private async enlarged(
+    image: WorkPicture,
+    request: ImageTransformRequest,
+    choices: readonly Choice[],
+  ): Promise<WorkPicture> {
     const option = upscaleOf(choices);
     if (!option || request.intensity === 0) return image;
     const faces = restoresFaces(option)
-      ? (await this.subjects.analyse(image, { matte: false }, request.signal)).faces
+      ? (await this.subjects.analyse(await encodedPicture(image), { matte: false }, request.signal)).faces
       : [];
     return enlarge(this.models, image, option, faces, {
       signal: request.signal,
@@ -195,16 +201,21 @@ export class LocalImageEngine implements ImageEngine {
     choices: readonly Choice[],
     colors: ColorChoices,
     move: CameraMove | undefined,
-  ): Promise<Buffer> {
+  ): Promise<WorkPicture> {
     const { steps, needs } = subjectPlan({ header, choices, colors, move, framing: framingOf(choices, header) });
     const analysis =
       needs.matte || needs.faces
         ? await this.subjects.analyse(request.image, { matte: needs.matte }, request.signal)
         : null;
-    let image = request.image;
+    let image: WorkPicture = request.image;
     for (const { run } of steps) image = await run(image, analysis);
     return image;
   }
+}
+
+/** A step's pixels: upright RGB at their own size. */
+function frameOf(picture: RawPicture): Source {
+  return { width: picture.width, height: picture.height, channels: 3 };
 }
 
 /**
@@ -212,7 +223,7 @@ export class LocalImageEngine implements ImageEngine {
  * (styles/) at its working size; otherwise the upload itself, untouched (no extra cost).
  */
 async function styledPicture(
-  image: Buffer,
+  image: WorkPicture,
   source: Source,
   choices: readonly Choice[],
   intensity: number,

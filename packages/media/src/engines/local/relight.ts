@@ -4,7 +4,7 @@ import type { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';
 import { sharp } from '../../sharp';
 import type { Lighting } from './lights';
-import { eachRow, intermediateJpeg, uprightPixels } from './pixels';
+import { eachRow, rawPicture, uprightPixels, type WorkPicture } from './pixels';
 
 /** A named light: where it comes from, its colour, how soft it is, and what it leaves of the background. */
 export interface Light {
@@ -53,20 +53,27 @@ const BACKLIT_FRONT = 0.8;
  * dimmed or brightened as the light leaves it. Without a person the picture is returned as it is
  * (the lighting grade still applies to it).
  */
-export async function relight(image: Buffer, analysis: SubjectAnalysis | null, light: Light): Promise<Buffer> {
+export async function relight(
+  image: WorkPicture,
+  analysis: SubjectAnalysis | null,
+  light: Light,
+): Promise<WorkPicture> {
   const person = analysis?.person;
   if (!person) return image;
   try {
     const picture = await uprightPixels(image);
     const { width, height } = picture;
     const edge = Math.max(width, height) / 1000;
-    // The matte blurred: under 255 near the person's outline (inside), over 0 just past it (outside).
-    const inner = await sharp(person.mask, { raw: { width, height, channels: 1 } })
-      .blur(RIM_REACH * edge)
-      .extractChannel(0)
-      .raw()
-      .toBuffer();
     const behind = light.from === null;
+    // The matte blurred: under 255 near the person's outline (inside), over 0 just past it (outside).
+    // Only a light from behind draws a rim and a halo from it.
+    const inner = behind
+      ? await sharp(person.mask, { raw: { width, height, channels: 1 } })
+          .blur(RIM_REACH * edge)
+          .extractChannel(0)
+          .raw()
+          .toBuffer()
+      : null;
     // The light falls across the face when there is one (a split light halves it), else across the body.
     const face = analysis.faces[0]?.box;
     const { box } = person;
@@ -83,7 +90,7 @@ export async function relight(image: Buffer, analysis: SubjectAnalysis | null, l
         const a = (person.mask[index] ?? 0) / 255;
         const toward = light.from ? ((x - cx) / hw) * light.from.x + ((y - cy) / hh) * light.from.y : -1;
         const lit = Math.min(1, Math.max(0, 0.5 + 0.5 * contrast * toward));
-        const spread = (inner[index] ?? 0) / 255;
+        const spread = (inner?.[index] ?? 0) / 255;
         const rim = behind ? Math.min(1, RIM_STRENGTH * (1 - spread)) * (silhouette ? SILHOUETTE_RIM : 1) : 0;
         // A silhouette stands against a bright background already: no halo around it.
         const halo = behind && !silhouette ? HALO_STRENGTH * spread : 0;
@@ -100,7 +107,7 @@ export async function relight(image: Buffer, analysis: SubjectAnalysis | null, l
         }
       }
     });
-    return await intermediateJpeg(out, width, height);
+    return rawPicture(out, width, height);
   } catch (cause) {
     throw decodeFailure(cause);
   }

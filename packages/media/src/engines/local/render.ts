@@ -6,6 +6,7 @@ import type { Frame } from './geometry';
 import { IDENTITY, isDiagonal, isIdentity, type Grade } from './grade';
 import { isIdentityKernel } from './kernel';
 import type { Look } from './look';
+import { isRaw, rawPipeline, type WorkPicture } from './pixels';
 import type { StyledPicture } from './styles/stylise';
 
 /**
@@ -48,8 +49,8 @@ export async function renderLook(
   }
 }
 
-/** An uploaded file, or a picture the style engine already rendered (raw, upright). */
-export type Picture = Buffer | StyledPicture;
+/** The upload or a step's pixels, or a picture the style engine already rendered (raw, upright, at its working size). */
+export type Picture = WorkPicture | StyledPicture;
 
 export interface Source extends Frame {
   /** Bands in the decoded image: 1 or 2 for grey ones. */
@@ -57,7 +58,7 @@ export interface Source extends Frame {
 }
 
 function isStyled(image: Picture): image is StyledPicture {
-  return !Buffer.isBuffer(image);
+  return isRaw(image) && 'nearest' in image;
 }
 
 /**
@@ -109,7 +110,7 @@ async function renderMosaic(image: Picture, source: Source, target: Frame, block
 }
 
 function open(image: Picture): Sharp {
-  if (isStyled(image)) return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+  if (isRaw(image)) return rawPipeline(image);
   return sharp(image, DECODE_OPTIONS).autoOrient().flatten({ background: '#ffffff' });
 }
 

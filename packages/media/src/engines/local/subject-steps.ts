@@ -14,6 +14,7 @@ import {
 import { formatWindow, frameWindow } from './framing';
 import type { Frame, Framing } from './geometry';
 import { LIGHTINGS } from './lights';
+import type { WorkPicture } from './pixels';
 import { drawingContext, type Choice } from './recipes';
 import { lightFor, relight } from './relight';
 
@@ -34,7 +35,7 @@ export interface SubjectNeeds {
 }
 
 /** A step's work on the picture; `analysis` is there whenever the step needs something of the person. */
-export type StepRun = (image: Buffer, analysis: SubjectAnalysis | null) => Promise<Buffer>;
+export type StepRun = (image: WorkPicture, analysis: SubjectAnalysis | null) => Promise<WorkPicture>;
 
 export interface SubjectStep {
   name: string;

@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { DECODE_OPTIONS } from '../../../decode';
-import { sharp } from '../../../sharp';
 import type { StyleFamily } from './families';
 import type { PaintTask } from './paint';
+import { upright, type WorkPicture } from '../pixels';
 
 /**
  * Long edge of the picture the style filters run on: their loops are O(pixels) in JS, so a 12 MP
@@ -60,15 +59,12 @@ function workingEdge(style: StyleFamily, longEdge: number): number {
 
 /** The upload decoded upright at the style's working size, as raw RGB, and the scale of its strokes. */
 export async function workingPicture(
-  image: Buffer,
+  image: WorkPicture,
   longEdge: number,
   style: StyleFamily,
 ): Promise<Omit<PaintTask, 'style' | 'seed' | 'intensity'>> {
   const edge = workingEdge(style, longEdge);
-  const { data, info } = await sharp(image, DECODE_OPTIONS)
-    .autoOrient()
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
+  const { data, info } = await upright(image)
     .resize(edge, edge, { fit: 'inside', withoutEnlargement: style.family !== 'pixel' })
     .removeAlpha()
     .raw()
@@ -80,7 +76,7 @@ export async function workingPicture(
 
 /** The picture in the style's rendering, at `intensity` (0–1) between the photo and the full style. */
 export async function stylise(
-  image: Buffer,
+  image: WorkPicture,
   longEdge: number,
   style: StyleFamily,
   seed: number,
