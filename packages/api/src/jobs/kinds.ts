@@ -5,6 +5,7 @@ import type { MediaDeps } from '../media/deps';
 import { AppError } from '../shared/errors';
 import { mediaFailure } from '../media/errors';
 import { mediaUrl } from '../media/urls';
+import { rememberLastUsedImage } from '../transform/uploads';
 import type { ImageJobInput } from './contracts';
 import { ResultNotKept, type JobKinds, type JobKindWork, type JobRun } from './types';
 
@@ -125,6 +126,11 @@ function imageWork(kind: ImageKind): JobKindWork<ImageKind, ProducedImage> {
     },
     async commit(tx, run, produced) {
       const { input } = run.job;
+      // A studio visit's result is where the studio reopens, set with its payment, not by another
+      // call. First: the owner's row is then locked before the inserts below share-lock it, so two
+      // results of one member kept at once wait for each other instead of deadlocking.
+      const studioVisit = kind === 'studio' && Boolean(input.sessionKey);
+      if (studioVisit) await rememberLastUsedImage(tx, run.job.userId, mediaUrl(produced.resultKey));
       const transformationId = await tx.insert(Transformation, {
         owner: run.job.userId,
         upload: input.uploadId ?? null,
@@ -142,7 +148,7 @@ function imageWork(kind: ImageKind): JobKindWork<ImageKind, ProducedImage> {
         durationMs: produced.durationMs,
         createdAt: new Date(),
       });
-      const keptInGallery = kind === 'workflow' || (kind === 'studio' && Boolean(input.sessionKey));
+      const keptInGallery = kind === 'workflow' || studioVisit;
       if (keptInGallery)
         await tx.insert(GalleryItem, galleryItemOf(kind, run.job.userId, input, produced, run.media.images.name));
       return {
