@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { testDatabaseTargets } from '@atelier/db/testing';
 import type { inferProcedureInput } from '@trpc/server';
+import { CreditEntry, GenerationJob, Upload as UploadRow, User } from '@atelier/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_COST, ledger } from '../src/credits/ledger';
+import { storageKeyOf } from '../src/media/urls';
+import { sourceMessages } from '../src/media/source-image';
 import { galleryMessages } from '../src/gallery/messages';
 import { FINISHED_STATUSES, type JobSnapshot } from '../src/jobs/events';
 import { jobMessages } from '../src/jobs/lifecycle';
@@ -14,6 +17,7 @@ type Upload = inferProcedureInput<AppRouter['transform']['upload']>;
 type Saved = inferProcedureInput<AppRouter['gallery']['save']>;
 type Run = inferProcedureInput<AppRouter['transform']['run']>;
 type JobId = inferProcedureInput<AppRouter['jobs']['get']>;
+type RunImage = inferProcedureInput<AppRouter['transform']['runImage']>;
 
 const astronaut = readFile(new URL('../../../../shared/photos/astronaut.jpg', import.meta.url));
 
@@ -109,6 +113,76 @@ describe.each(testDatabaseTargets())('the procedures’ rules on $name', (target
       expect(first.total).toBe(12);
       expect(first.entries.map((entry) => entry.amount)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
       expect(second.entries.map((entry) => entry.amount)).toEqual([1, 500]);
+    });
+  });
+
+  describe('RUN on a stored picture', () => {
+    const em = () => api.deps.orm.em.fork();
+    const uploadsOf = (userId: number) => em().count(UploadRow, { owner: userId });
+    const pop: RunImage['selection'] = { style: { id: 'pop-art' } };
+
+    it('names the picture: no new upload, the stored bytes as the source, the balance and last picture in the answer', async () => {
+      const member = await api.member();
+      const { imagePath } = await member.caller.transform.upload({ image: new Uint8Array(await astronaut) });
+      const first = await member.caller.transform.runImage({
+        image: imagePath,
+        selection: { style: { id: 'watercolor' } },
+        colors: { global: 'red' },
+      });
+      expect(first.originalImagePath).toBe(imagePath);
+      expect(await uploadsOf(member.userId)).toBe(1);
+
+      // A chained edit: the first result itself, not a copy of it, is the second's source.
+      const resultKey = storageKeyOf(first.transformedImagePath)!;
+      const stored = await api.deps.media.storage.get(resultKey);
+      const second = await member.caller.transform.runImage({
+        image: first.transformedImagePath,
+        selection: pop,
+        sessionKey: 'visite-1',
+      });
+      expect(await uploadsOf(member.userId)).toBe(1);
+      expect(second.originalImagePath).toBe(first.transformedImagePath);
+      const job = await em().findOneOrFail(GenerationJob, second.jobId);
+      expect(job.input).toMatchObject({
+        sourceKey: resultKey,
+        selection: { style: { id: 'pop-art', name: 'Pop art' } },
+      });
+      expect((await api.deps.media.storage.get(resultKey)).equals(stored)).toBe(true);
+
+      // The answer's balance is the balance after both payments; the studio reopens on its visit's result.
+      expect(second.credits).toBe(500 - 2 * IMAGE_COST);
+      expect(await balance(member)).toBe(second.credits);
+      expect((await member.caller.media.defaults()).lastUsedImage).toBe(second.transformedImagePath);
+      // The library still knows the photo the chain started from.
+      const [latest] = await member.caller.transform.recent();
+      expect(latest).toMatchObject({ transformedImagePath: second.transformedImagePath, originalImagePath: imagePath });
+    });
+
+    it("refuses another member's pictures in French, before any hold or job", async () => {
+      const owner = await api.member();
+      const result = await transformed(owner);
+      const other = await api.member();
+      for (const image of [result.originalImagePath, result.transformedImagePath]) {
+        await expect(other.caller.transform.runImage({ image, selection: pop })).rejects.toEqual(
+          refusal('NOT_FOUND', sourceMessages.notFound),
+        );
+      }
+      expect(await balance(other)).toBe(500);
+      expect(await em().count(GenerationJob, { owner: other.userId })).toBe(0);
+      expect(await em().count(CreditEntry, { user: other.userId, type: 'debit' })).toBe(0);
+      expect((await em().findOneOrFail(User, other.userId)).lastUsedImage).toBeNull();
+    });
+
+    it('refuses a picture with no option chosen, and an address that is no stored picture', async () => {
+      const member = await api.member();
+      const { imagePath } = await member.caller.transform.upload({ image: new Uint8Array(await astronaut) });
+      await expect(member.caller.transform.runImage({ image: imagePath })).rejects.toEqual(
+        refusal('VALIDATION', 'Veuillez sélectionner au moins une option de transformation.'),
+      );
+      await expect(
+        member.caller.transform.runImage({ image: 'https://ailleurs.example/photo.jpg', selection: pop }),
+      ).rejects.toEqual(refusal('NOT_FOUND', sourceMessages.notFound));
+      expect(await balance(member)).toBe(500);
     });
   });
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { IMAGE_WAIT_MS } from '../jobs/service';
 import { recordId } from '../shared/input';
 import { recentTransformations } from '../transform/recent';
-import { transformUpload } from '../transform/studio';
+import { transformImage, transformUpload } from '../transform/studio';
 import { createUpload, rememberLastUsedImage } from '../transform/uploads';
 import { renderWorkflow, transformNode } from '../transform/workflow';
 import { generationCredits } from '../jobs/price';
@@ -23,6 +23,8 @@ const nodeId = clientText().trim().min(1).max(100);
 const respondAsync = z.boolean().optional();
 /** A render's seed, to make the same picture again; a new one by default. */
 const seed = z.number().int().min(0).max(2_147_483_647).optional();
+/** The studio visit asking: its result joins the gallery with its payment, and the studio reopens on it. */
+const sessionKey = clientText().max(64, 'La clé de session doit contenir au plus 64 caractères.').optional();
 const waitFor = (input: { respondAsync?: boolean | undefined }) => (input.respondAsync ? 0 : IMAGE_WAIT_MS);
 const sideMessage = 'Indiquez la largeur et la hauteur de la photo en pixels.';
 /** A picture's side as a quote takes it: a picked photo's, before it is stored within MAX_EDGE. */
@@ -40,7 +42,8 @@ const transformResult = z.object({
   transformedImagePath: z.string(),
   originalImagePath: z.string(),
   transformationId: z.number(),
-  credits: z.number(),
+  /** The balance once this generation is paid for: the browser shows it without asking again. */
+  credits: z.number().describe('Le solde après cette génération, en crédits.'),
   creditsCharged,
   jobId: z.number(),
   seed: z.number(),
@@ -121,19 +124,42 @@ export const transformRouter = router({
       };
     }),
 
-  /** The studio's transformation of an upload: its price held, taken only when it succeeds. */
+  /**
+   * The transformation of an upload with the options sent beside it (`/api/transform/{id}`): its
+   * price held, taken only when it succeeds.
+   */
   run: authedProcedure
+    .input(z.object({ uploadId: recordId, seed, respondAsync, sessionKey }))
+    .output(transformResult)
+    .mutation(({ ctx, input }) => transformUpload(ctx, { ...input, userId: ctx.user.id, waitMs: waitFor(input) })),
+
+  /**
+   * The studio's RUN: a picture the server stores, named by its address, transformed with the
+   * options of this call. Nothing is sent again; its price is held, taken only when it succeeds.
+   */
+  runImage: authedProcedure
     .input(
       z.object({
-        uploadId: recordId,
+        image: mediaRef,
+        selection: selectionSchema.optional(),
+        colors: colorChoicesSchema.optional(),
+        /** The documented free text, whose named options count when no selection is sent. */
+        style: clientText().max(4000).optional(),
         seed,
         respondAsync,
-        /** The studio visit asking: its result's gallery card is grouped under it. */
-        sessionKey: clientText().max(64, 'La clé de session doit contenir au plus 64 caractères.').optional(),
+        sessionKey,
       }),
     )
     .output(transformResult)
-    .mutation(({ ctx, input }) => transformUpload(ctx, { ...input, userId: ctx.user.id, waitMs: waitFor(input) })),
+    .mutation(({ ctx, input: { image, selection, colors, style, ...request } }) =>
+      transformImage(ctx, {
+        ...request,
+        image,
+        choices: { selection, colors, style },
+        userId: ctx.user.id,
+        waitMs: waitFor(request),
+      }),
+    ),
 
   /** One render of a workflow. */
   workflow: authedProcedure
