@@ -534,6 +534,7 @@ describe.each(testDatabaseTargets())('generated bad requests on $name', (target)
     const image = upload.body.imagePath as string;
     const generations: [string, Record<string, string>][] = [
       [`/api/transform/${upload.body.id as number}`, { sessionKey: 'visite-1' }],
+      ['/api/transform/image', { image, style: 'Aquarelle', sessionKey: 'visite-2' }],
       ['/api/transform', { type: 'workflow', nodeId: 'n1', image, style: 'Portrait à l’aquarelle' }],
       [
         '/api/transform',

@@ -201,6 +201,7 @@ describe.each(testDatabaseTargets())('the REST paths against their OpenAPI docum
     const own: Record<string, { params?: Json; body?: Json; headers?: Record<string, string> }> = {
       'POST /api/transform/{id}': { params: { id: upload.id } },
       'POST /api/transform': { body: { image: upload.imagePath } },
+      'POST /api/transform/image': { body: { image: upload.imagePath, selection: { style: { id: 'watercolor' } } } },
       'GET /api/media/{key}': { params: { key: upload.imagePath.replace('/api/media/', '') } },
       'GET /api/option-samples/{sampleId}/{name}': { params: { sampleId } },
       'GET /api/view-stitch/{filename}': { params: { filename: transformedImagePath.split('/').at(-1) } },

@@ -15,10 +15,13 @@ class ObservedEngine implements ImageEngine {
   readonly name = 'local' as const;
   calls = 0;
   failing = false;
+  /** The source bytes of the latest call. */
+  lastImage: Buffer | null = null;
   private readonly real = new LocalImageEngine();
 
   async transform(request: Parameters<ImageEngine['transform']>[0]) {
     this.calls += 1;
+    this.lastImage = request.image;
     if (this.failing) throw new MediaError('UPSTREAM', "La génération a échoué. Aucun crédit n'a été débité.");
     return this.real.transform(request);
   }
@@ -104,6 +107,45 @@ describe.each(testDatabaseTargets())('uploads and transformations on $name', (ta
     expect(res.body).toMatchObject({ success: false, message: 'Image introuvable.' });
     expect(engine.calls).toBe(calls);
     expect(await balance(userId)).toBe(500);
+  });
+
+  it('transforms a stored picture named by its address: its own bytes, no new upload, the balance in the answer', async () => {
+    const { c, userId } = await signedIn();
+    const { imagePath } = await uploadPhoto(c, {});
+    const first = await c.post('/api/transform/image', {
+      image: imagePath,
+      selection: { style: { id: 'watercolor' } },
+    });
+    expect(first.status, first.text).toBe(200);
+    // A chained edit: the result as it is stored is the engine's source, not a download sent again.
+    const res = await c.post('/api/transform/image', {
+      image: first.body.transformedImagePath,
+      selection: { style: { id: 'pop-art' } },
+      sessionKey: 'visite-1',
+    });
+    expect(res.status, res.text).toBe(200);
+    const stored = await t.media.storage.get(first.body.transformedImagePath.replace('/api/media/', ''));
+    expect(engine.lastImage?.equals(stored)).toBe(true);
+    expect(res.body.originalImagePath).toBe(first.body.transformedImagePath);
+    expect(await t.db.orm.em.fork().count(Upload, { owner: userId })).toBe(1);
+    expect(res.body.credits).toBe(await balance(userId));
+    expect(res.body.credits).toBe(400);
+    expect((await c.get('/api/default-models')).body.lastUsedImage).toBe(res.body.transformedImagePath);
+
+    const { c: other, userId: otherId } = await signedIn();
+    const calls = engine.calls;
+    for (const image of [imagePath, res.body.transformedImagePath]) {
+      const refused = await other.post('/api/transform/image', { image, selection: { style: { id: 'watercolor' } } });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({
+        success: false,
+        error: 'not_found',
+        message: 'Image introuvable ou inaccessible.',
+      });
+    }
+    expect(engine.calls).toBe(calls);
+    expect(await balance(otherId)).toBe(500);
+    expect(await t.db.orm.em.fork().count(GenerationJob, { owner: otherId })).toBe(0);
   });
 
   it('costs nothing when the engine fails, and leaves no debit', async () => {

@@ -248,6 +248,26 @@ export async function registerTransformRoutes(app: FastifyInstance, callerFor: C
     ),
   });
 
+  apiRoute(app, {
+    operation: {
+      method: 'POST',
+      path: '/api/transform/image',
+      tag: 'Images',
+      summary: 'Transformer une image déjà enregistrée',
+      description:
+        'Applique les options de la requête à une image qu’Atelier garde déjà, nommée par son adresse (`image` : une photo envoyée, un résultat à retoucher encore, une image publiée) : rien n’est renvoyé ni réencodé, aucun envoi n’est compté, l’image d’origine sert telle quelle. Son prix (`/api/transform/quote`, `creditsCharged` dans la réponse) est retenu, et pris seulement quand l’image est faite ; `credits` dit le solde après.',
+      access: 'account',
+      body: bodyOf(transform.runImage, { image: mediaExample, selection: { style: { id: 'watercolor' } } }),
+      answer: answerOf(transform.runImage, 'L’image transformée, sa génération, sa graine et le solde.'),
+      refusals: [404],
+      generation: true,
+      refusalSchema: transformRefusal,
+    },
+    handler: transformHandler(callerFor, (caller, request) =>
+      caller.transform.runImage(generationBody(request, request.body)),
+    ),
+  });
+
   // One path, two documented bodies: the workflow render and the single-node transform.
   apiRoute(app, {
     operation: {
