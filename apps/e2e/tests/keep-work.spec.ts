@@ -1,6 +1,15 @@
 import { expect, PHONE, RENDER_TIMEOUT, test } from './test';
 import { newPerson, samplePhoto, signUpThroughApi, submitSignUp } from './support';
-import { chooseOption, isPhone, openStudio, selectionChip, stageImage, toast, uploadToStudio } from './studio-support';
+import {
+  chooseOption,
+  isPhone,
+  openStudio,
+  selectionChip,
+  stageImage,
+  studioCredits,
+  toast,
+  uploadToStudio,
+} from './studio-support';
 
 test(
   "a visitor's picture and choices survive signing up, and they come back to the studio",
@@ -57,6 +66,44 @@ test('after a result: back to the original, the same options again, and before/a
   await page.getByRole('button', { name: 'Avant / après' }).click();
   await expect(page.getByRole('slider', { name: 'Position du comparateur' })).toHaveValue('50');
   await expect(page.getByRole('img', { name: 'Image transformée' })).toBeVisible();
+});
+
+test('a result edited again is named, not sent again: one call, its before is the first result, the balance from the answer', async ({
+  page,
+}) => {
+  await signUpThroughApi(page, newPerson('Lucie'));
+  await openStudio(page);
+  const startCredits = await studioCredits(page);
+  await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 9) });
+  await chooseOption(page, 'Style', 'Aquarelle');
+  await page.getByTestId('studio-run').click();
+  await expect(stageImage(page)).toHaveAttribute('src', /^\/api\/media\/results\//, { timeout: RENDER_TIMEOUT });
+  const first = (await stageImage(page).getAttribute('src'))!;
+
+  // What the browser asks for while the result is edited again: the API's paths and tRPC procedures.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/trpc/')) asked.push(...pathname.slice('/trpc/'.length).split(','));
+    else if (pathname.startsWith('/api/') && request.method() !== 'GET') asked.push(pathname);
+  });
+  await chooseOption(page, 'Style', 'Pop art');
+  await page.getByTestId('studio-run').click();
+  await expect(page.getByRole('button', { name: 'Résultat 2' })).toBeVisible({ timeout: RENDER_TIMEOUT });
+  const second = (await stageImage(page).getAttribute('src'))!;
+  expect(second).toMatch(/^\/api\/media\/results\//);
+  expect(second).not.toBe(first);
+  expect(asked.filter((name) => name === 'transform.runImage')).toHaveLength(1);
+  expect(asked).not.toContain('/api/upload');
+  expect(asked).not.toContain('media.setLastUsedImage');
+  await expect.poll(() => studioCredits(page)).toBe(startCredits - 100);
+
+  // Made from the first result itself, and the picture the studio reopens on.
+  await page.getByRole('button', { name: 'Avant / après' }).click();
+  await expect(page.getByRole('img', { name: "Image d'origine" })).toHaveAttribute('src', first);
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await page.reload();
+  await expect(stageImage(page)).toHaveAttribute('src', second, { timeout: 20_000 });
 });
 
 test('a corrupt file is refused at import with its message, and the choices stay', async ({ page }) => {

@@ -89,16 +89,6 @@ export function readFailureMessage(origin: FileOrigin): string {
   return IMAGE_FILE_MESSAGES[origin].unreadable;
 }
 
-/** Last resort when the server's reply carries no message of its own. */
-
-export interface UploadFields {
-  /** The documented text built from the selections and colours. */
-  style?: string;
-  /** Structured selection, sent as JSON beside the text. */
-  selection?: unknown;
-  colors?: unknown;
-}
-
 export interface UploadedImage {
   id: number;
   imagePath: string;
@@ -106,16 +96,8 @@ export interface UploadedImage {
 
 /**
  * Sends the picture to POST /api/upload (multipart field `image`); throws with the server's French
- * message. `onProgress` hears how much of it has gone.
+ * message. `onProgress` hears how much of it has gone. The options travel with the transformation.
  */
-export function uploadImage(
-  file: Blob,
-  fields: UploadFields = {},
-  onProgress?: UploadProgress,
-): Promise<UploadedImage> {
-  const text: Record<string, string> = {};
-  if (fields.style !== undefined) text.style = fields.style;
-  if (fields.selection !== undefined) text.selection = JSON.stringify(fields.selection);
-  if (fields.colors !== undefined) text.colors = JSON.stringify(fields.colors);
-  return postImage<UploadedImage>('/api/upload', 'image', file, text, onProgress);
+export function uploadImage(file: Blob, onProgress?: UploadProgress): Promise<UploadedImage> {
+  return postImage<UploadedImage>('/api/upload', 'image', file, {}, onProgress);
 }

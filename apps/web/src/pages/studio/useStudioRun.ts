@@ -1,5 +1,4 @@
 import {
-  buildStyleText,
   buildVideoPrompt,
   cloudOnlyMessage,
   cloudOnlyNames,
@@ -10,7 +9,7 @@ import {
 import { TRPCClientError } from '@trpc/client';
 import { useState, type Dispatch } from 'react';
 import { useConfiguredEngine } from '../../lib/engine';
-import type { CurrentUser } from '../../lib/user';
+import { useBalanceFromAnswer, type CurrentUser } from '../../lib/user';
 import { toast } from '../../lib/toast';
 import { errorMessage, isCreditsError, trpc, UNEXPECTED_ERROR } from '../../lib/trpc';
 import { uploadImage } from '../../lib/image-files';
@@ -56,7 +55,7 @@ const UNREADABLE = "Impossible de lire l'image. Veuillez réessayer.";
 
 /**
  * The picture in the frame as bytes: a file the user just picked is kept as it is (the page's
- * content policy does not let it fetch blob: addresses); a server picture is downloaded.
+ * content policy does not let it fetch blob: addresses); a welcome image is downloaded.
  */
 async function imageBlob(url: string, localFiles: ReadonlyMap<string, Blob>): Promise<Blob> {
   const local = localFiles.get(url);
@@ -67,20 +66,19 @@ async function imageBlob(url: string, localFiles: ReadonlyMap<string, Blob>): Pr
 }
 
 /**
- * The video call reads one of the user's stored files: a file just picked, or a welcome image, is
- * uploaded first; a stored picture (result, upload) is used as it is.
+ * A picture the server stores (an upload, a result, a library picture): named by its address,
+ * never downloaded and sent again, so a chained edit starts from its original bytes.
  */
 const isStored = (url: string) => url.startsWith('/api/media/');
 
-async function aspectOf(blob: Blob): Promise<number> {
-  try {
-    const bitmap = await createImageBitmap(blob);
-    const aspect = bitmap.width / bitmap.height;
-    bitmap.close();
-    return aspect;
-  } catch {
-    return Number.NaN;
-  }
+/** The picture's width over its height, NaN when it cannot be read; the frame has loaded it already. */
+function aspectOf(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(image.naturalWidth / image.naturalHeight);
+    image.onerror = () => resolve(Number.NaN);
+    image.src = url;
+  });
 }
 
 /** RUN for both layouts: checks, upload, generation (image or video), saving and credits. */
@@ -99,8 +97,8 @@ export function useStudioRun({
 }: RunDeps) {
   const utils = trpc.useUtils();
   const cost = price ?? IMAGE_COST;
-  const transform = trpc.transform.run.useMutation();
-  const setLastUsedImage = trpc.media.setLastUsedImage.useMutation();
+  const transform = trpc.transform.runImage.useMutation();
+  const showBalance = useBalanceFromAnswer();
   const createPlaceholder = trpc.videos.createPlaceholder.useMutation();
   const generateVideo = trpc.videos.generate.useMutation();
   const updatePlaceholder = trpc.videos.updatePlaceholder.useMutation();
@@ -108,11 +106,16 @@ export function useStudioRun({
   const [pending, setPending] = useState(false);
   /** How much of the photo has reached the server (0–1) while RUN sends it, null otherwise. */
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
-  /** Sends the picture with its progress shown in the frame. */
-  const upload = async (blob: Blob, fields?: Parameters<typeof uploadImage>[1]) => {
+  /**
+   * The address of the picture in the frame on the server: a stored one as it is; a picked file
+   * or a welcome image sent once, its progress shown in the frame.
+   */
+  const storedAddress = async (source: string): Promise<string> => {
+    if (isStored(source)) return source;
+    const blob = await imageBlob(source, localFiles);
     setUploadProgress(0);
     try {
-      return await uploadImage(blob, fields, setUploadProgress);
+      return (await uploadImage(blob, setUploadProgress)).imagePath;
     } finally {
       setUploadProgress(null);
     }
@@ -147,19 +150,19 @@ export function useStudioRun({
   };
 
   /** The automatic mode's options: a preset suited to the picture fills the categories left empty. */
-  const automaticSelection = async (blob: Blob): Promise<Selection> => {
-    const preset = pickPreset({ colors: paletteColors, aspect: await aspectOf(blob) });
+  const automaticSelection = async (source: string): Promise<Selection> => {
+    const preset = pickPreset({ colors: paletteColors, aspect: await aspectOf(source) });
     setAppliedPreset(preset);
     dispatch({ type: 'applyPreset', selection: preset.selection });
     return { ...preset.selection, ...state.selection };
   };
 
   const runImage = async (source: string) => {
-    const blob = await imageBlob(source, localFiles);
-    const selection = state.aiMode === 'auto' ? await automaticSelection(blob) : state.selection;
+    const selection = state.aiMode === 'auto' ? await automaticSelection(source) : state.selection;
     const { colors } = state;
-    const uploaded = await upload(blob, { style: buildStyleText(selection, colors), selection, colors });
-    const result = await transform.mutateAsync({ uploadId: uploaded.id, sessionKey });
+    const image = await storedAddress(source);
+    // The options go as chosen, in the one call that makes the picture and remembers it as the last used.
+    const result = await transform.mutateAsync({ image, selection, colors, sessionKey });
     dispatch({
       type: 'resultReady',
       result: {
@@ -171,22 +174,17 @@ export function useStudioRun({
         models: result.models,
       },
     });
-    // The result is on screen, and in the gallery (the server put it there with its payment):
-    // RUN is free again while the lists and the balance are refreshed.
-    void Promise.all([
-      utils.gallery.list.invalidate(),
-      setLastUsedImage
-        .mutateAsync({ imagePath: result.transformedImagePath })
-        .catch((error: unknown) => console.warn('setLastUsedImage', error)),
-      refreshCredits(),
-    ]);
+    // The result is on screen, and in the gallery (the server put it there with its payment): the
+    // balance comes with it, and RUN is free again while the gallery is refreshed.
+    showBalance(result.credits);
+    void utils.gallery.list.invalidate();
   };
 
   const runVideo = async (source: string) => {
-    const imagePath = isStored(source) ? source : (await upload(await imageBlob(source, localFiles))).imagePath;
+    const imagePath = await storedAddress(source);
     const selection =
       state.aiMode === 'auto' && selectedEntries(state.selection).length === 0
-        ? await automaticSelection(await imageBlob(source, localFiles))
+        ? await automaticSelection(source)
         : state.selection;
     const prompt = buildVideoPrompt(selection);
     const placeholderId = `studio-${Date.now().toString(36)}`;
