@@ -61,6 +61,8 @@ test('buying a pack by card adds its credits to the balance, once the terms are 
   await expect(terms.getByRole('button', { name: 'Continuer vers le paiement' })).toBeDisabled();
   await terms.getByRole('checkbox', { name: /J'accepte les CGU \/ CGV/ }).check();
   await terms.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+  // The payment opens once the acceptance is recorded: leaving before would cancel its request.
+  await expect(page.getByRole('heading', { name: 'Achat de crédits' })).toBeVisible();
   await buyPopularPack(page, '4242424242424242');
   await expect(page.getByRole('heading', { name: 'Paiement réussi !' })).toBeVisible();
   await expect(page.getByText('2 500 crédits ont été ajoutés à votre compte.').first()).toBeVisible();
