@@ -11,6 +11,7 @@ import {
   analyseSubject,
   estimatePose,
   findFaces,
+  isMediaError,
   LocalImageEngine,
   matte,
   ModelRuntime,
@@ -116,7 +117,15 @@ for (const size of [1, 12]) {
   for (const [label, selection] of CATEGORY_OPTIONS) {
     const timing = await timeEach(3, () =>
       new LocalImageEngine({ models: runtime }).transform({ image, prompt: '', selection }),
-    );
+    ).catch((error: unknown) => {
+      // A named enlargement past the output bounds (×2 of 12 MP) is refused, as a member is told.
+      if (isMediaError(error) && error.code === 'VALIDATION') return null;
+      throw error;
+    });
+    if (!timing) {
+      console.log(`${String(size).padStart(2)} MP  ${label.padEnd(22)} refused: past the output bounds`);
+      continue;
+    }
     const engine = new LocalImageEngine({ models: runtime });
     await engine.transform({ image, prompt: '', selection });
     const again = await timeEach(3, () => engine.transform({ image, prompt: '', selection, seed: 2 }));
