@@ -93,6 +93,31 @@ function useAvailableHere({
   };
 }
 
+/** Style tiles, the chosen one marked: the quick styles and the full picker. */
+function StyleTiles({
+  styles,
+  chosenId,
+  onPick,
+}: {
+  styles: readonly CatalogOption[];
+  chosenId: string | undefined;
+  onPick: (option: CatalogOption) => void;
+}) {
+  return (
+    <OptionTiles>
+      {styles.map((option) => (
+        <OptionTile
+          key={option.id}
+          option={option}
+          selected={option.id === chosenId}
+          category="style"
+          onClick={() => onPick(option)}
+        />
+      ))}
+    </OptionTiles>
+  );
+}
+
 /** The options of one category: quick styles for the style category, every option elsewhere. */
 export function CategoryOptions({
   category,
@@ -117,17 +142,11 @@ export function CategoryOptions({
         {available.frame(
           'style',
           quick,
-          <OptionTiles>
-            {available.shows('style', quick).map((option) => (
-              <OptionTile
-                key={option.id}
-                option={option}
-                selected={option.id === chosenId}
-                category="style"
-                onClick={() => onToggle('style', option)}
-              />
-            ))}
-          </OptionTiles>,
+          <StyleTiles
+            styles={available.shows('style', quick)}
+            chosenId={chosenId}
+            onPick={(option) => onToggle('style', option)}
+          />,
         )}
         <Button variant="light" leftSection={<IconPalette size={16} aria-hidden />} onClick={onOpenStyles}>
           Tous les styles artistiques ({getOptions('style').length})
@@ -184,20 +203,14 @@ export function StylesPicker({
       {available.frame(
         'style',
         styles,
-        <OptionTiles>
-          {available.shows('style', styles).map((option) => (
-            <OptionTile
-              key={option.id}
-              option={option}
-              selected={option.id === chosenId}
-              category="style"
-              onClick={() => {
-                onToggle('style', option);
-                onClose();
-              }}
-            />
-          ))}
-        </OptionTiles>,
+        <StyleTiles
+          styles={available.shows('style', styles)}
+          chosenId={chosenId}
+          onPick={(option) => {
+            onToggle('style', option);
+            onClose();
+          }}
+        />,
       )}
     </StudioSheet>
   );
