@@ -9,6 +9,11 @@ export function hexToRgb(hex: string): Rgb {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
+/** Each channel of a colour (or of per-channel factors) through `f`. */
+export function eachChannel(colour: Rgb, f: (value: number) => number): Rgb {
+  return [f(colour[0]), f(colour[1]), f(colour[2])];
+}
+
 export function mix(a: Rgb, b: Rgb, amount: number): Rgb {
   const channel = (index: 0 | 1 | 2) => Math.round(a[index] + (b[index] - a[index]) * amount);
   return [channel(0), channel(1), channel(2)];

@@ -1,4 +1,4 @@
-import type { Rgb } from '../../color';
+import { eachChannel, type Rgb } from '../../color';
 import { decodeFailure } from '../../decode';
 import type { Dice } from '../../hash';
 import type { SubjectAnalysis } from '../../models';
@@ -81,34 +81,114 @@ export async function relight(
       ? [face.left + face.width / 2, face.top + face.height / 2, face.width * 0.75, face.height * 1.5]
       : [box.left + box.width / 2, box.top + box.height / 2, Math.max(1, box.width / 2), Math.max(1, box.height / 2)];
     const contrast = 1.2 - light.softness;
-    const tint = light.colour.map((value) => value / 255);
+    const tint = eachChannel(light.colour, (value) => value / 255);
     const silhouette = behind && light.background > 1;
-    const out = new Uint8ClampedArray(width * height * 3);
-    await eachRow(width, height, (y) => {
-      for (let x = 0; x < width; x += 1) {
-        const index = y * width + x;
-        const a = (person.mask[index] ?? 0) / 255;
-        const toward = light.from ? ((x - cx) / hw) * light.from.x + ((y - cy) / hh) * light.from.y : -1;
-        const lit = Math.min(1, Math.max(0, 0.5 + 0.5 * contrast * toward));
-        const spread = (inner?.[index] ?? 0) / 255;
-        const rim = behind ? Math.min(1, RIM_STRENGTH * (1 - spread)) * (silhouette ? SILHOUETTE_RIM : 1) : 0;
+    const ambient = silhouette ? SILHOUETTE_AMBIENT : AMBIENT;
+    // How lit a pixel is: 0.5 + 0.5 × contrast × how far towards the light it is, between 0 and 1.
+    // Along a row it grows by the same step; a light from behind lights the person evenly.
+    const [alongX, alongY, atOrigin] = light.from
+      ? [
+          (0.5 * contrast * light.from.x) / hw,
+          (0.5 * contrast * light.from.y) / hh,
+          0.5 - 0.5 * contrast * ((cx / hw) * light.from.x + (cy / hh) * light.from.y),
+        ]
+      : [0, 0, 0.5 - 0.5 * contrast];
+    const pixels: LitPixels = {
+      data: picture.data,
+      mask: person.mask,
+      out: new Uint8ClampedArray(width * height * 3),
+      width,
+      // The background under the light, by the value it had: a table instead of a product and a bound.
+      background: Float32Array.from({ length: 256 }, (_, value) => Math.min(255, value * light.background)),
+    };
+    if (inner) {
+      const lit = Math.min(1, Math.max(0, atOrigin));
+      const backlight: Backlight = {
+        inner,
+        tint,
+        // Lit from behind, the person keeps one shade per channel: their own, or a silhouette's dark.
+        front: eachChannel(tint, (key) => (silhouette ? ambient + (1.25 - ambient) * lit * key : BACKLIT_FRONT)),
+        rimShare: silhouette ? SILHOUETTE_RIM : 1,
         // A silhouette stands against a bright background already: no halo around it.
-        const halo = behind && !silhouette ? HALO_STRENGTH * spread : 0;
-        const ambient = silhouette ? SILHOUETTE_AMBIENT : AMBIENT;
-        for (let channel = 0; channel < 3; channel += 1) {
-          const at = index * 3 + channel;
-          const value = picture.data[at] ?? 0;
-          const key = tint[channel] ?? 1;
-          // The rim and the halo are light added as a screen adds it: towards white, never past it.
-          const shaded = value * (behind && !silhouette ? BACKLIT_FRONT : ambient + (1.25 - ambient) * lit * key);
-          const relit = shaded + (255 - shaded) * rim * key;
-          const background = Math.min(255, value * light.background);
-          out[at] = relit * a + (background + (255 - background) * halo * key) * (1 - a);
-        }
-      }
-    });
-    return rawPicture(out, width, height);
+        halo: silhouette ? 0 : HALO_STRENGTH,
+      };
+      await eachRow(width, height, (y) => backlitRow(pixels, y, backlight));
+    } else {
+      const gain = eachChannel(tint, (key) => (1.25 - ambient) * key);
+      await eachRow(width, height, (y) => litRow(pixels, y, atOrigin + alongY * y, alongX, ambient, gain));
+    }
+    return rawPicture(pixels.out, width, height);
   } catch (cause) {
     throw decodeFailure(cause);
+  }
+}
+
+/** A row's pixels, what the light does to them, and where they go. */
+interface LitPixels {
+  data: Buffer;
+  mask: Buffer;
+  out: Uint8ClampedArray;
+  width: number;
+  background: Float32Array;
+}
+
+// The two loops below run once per pixel of a 12 MP picture: everything they read is a local or an
+// argument, so that they compile to plain arithmetic (the picture's closure and a light's branches
+// in the loop made the relight cost twice as much).
+
+/** A row lit from one side: each channel × (ambient + lit × gain) on the person, the background's table elsewhere. */
+function litRow(pixels: LitPixels, y: number, litAtStart: number, litStep: number, ambient: number, gain: Rgb): void {
+  const { data, mask, out, width, background } = pixels;
+  const [g0, g1, g2] = gain;
+  let lit = litAtStart;
+  for (let index = y * width, end = index + width; index < end; index += 1, lit += litStep) {
+    const at = index * 3;
+    const d0 = background[data[at] ?? 0] ?? 0;
+    const d1 = background[data[at + 1] ?? 0] ?? 0;
+    const d2 = background[data[at + 2] ?? 0] ?? 0;
+    const a = (mask[index] ?? 0) / 255;
+    // Most of a picture is all background: nothing of the person to mix in there.
+    if (a === 0) {
+      out[at] = d0;
+      out[at + 1] = d1;
+      out[at + 2] = d2;
+      continue;
+    }
+    const shade = lit < 0 ? 0 : lit > 1 ? 1 : lit;
+    out[at] = d0 + a * ((data[at] ?? 0) * (ambient + shade * g0) - d0);
+    out[at + 1] = d1 + a * ((data[at + 1] ?? 0) * (ambient + shade * g1) - d1);
+    out[at + 2] = d2 + a * ((data[at + 2] ?? 0) * (ambient + shade * g2) - d2);
+  }
+}
+
+/** A light from behind: the blurred matte its rim and halo follow, and how strong each is. */
+interface Backlight {
+  inner: Buffer;
+  tint: Rgb;
+  front: Rgb;
+  /** The share of a full rim (a silhouette's is a thin line). */
+  rimShare: number;
+  halo: number;
+}
+
+/**
+ * A row lit from behind: the person in their front shade with a rim of light where the blurred matte
+ * falls below 255, a halo where it spills past them. The rim and the halo are light added as a
+ * screen adds it: towards white, never past it.
+ */
+function backlitRow(pixels: LitPixels, y: number, { inner, tint, front, rimShare, halo }: Backlight): void {
+  const { data, mask, out, width, background } = pixels;
+  for (let index = y * width, end = index + width; index < end; index += 1) {
+    const a = (mask[index] ?? 0) / 255;
+    const spread = (inner[index] ?? 0) / 255;
+    const rim = Math.min(1, RIM_STRENGTH * (1 - spread)) * rimShare;
+    for (let channel = 0; channel < 3; channel += 1) {
+      const at = index * 3 + channel;
+      const value = data[at] ?? 0;
+      const key = tint[channel] ?? 1;
+      const dim = background[value] ?? 0;
+      const shaded = value * (front[channel] ?? 1);
+      out[at] = (shaded + (255 - shaded) * rim * key) * a + (dim + (255 - dim) * halo * spread * key) * (1 - a);
+    }
   }
 }
