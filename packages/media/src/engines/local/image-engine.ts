@@ -10,7 +10,7 @@ import {
   type Selection,
 } from '@atelier/catalog';
 import type { Rgb } from '../../color';
-import { DECODE_OPTIONS, inspectImage } from '../../decode';
+import { DECODE_OPTIONS, decodeFailure, inspectImage } from '../../decode';
 import { MediaError } from '../../errors';
 import { sharp } from '../../sharp';
 import {
@@ -31,7 +31,7 @@ import { exposureBoundsOf, exposureGuarded } from './exposure';
 import { renderLook, type Picture, type Source } from './render';
 import { styleFamily } from './styles/families';
 import { stylise } from './styles/stylise';
-import { encodedPicture, isRaw, type RawPicture, type WorkPicture } from './pixels';
+import { encodedPicture, isRaw, uprightPixels, type RawPicture, type WorkPicture } from './pixels';
 import { subjectPlan } from './subject-steps';
 import { variationFor } from './variation';
 
@@ -203,13 +203,24 @@ export class LocalImageEngine implements ImageEngine {
     move: CameraMove | undefined,
   ): Promise<WorkPicture> {
     const { steps, needs } = subjectPlan({ header, choices, colors, move, framing: framingOf(choices, header) });
-    const analysis =
-      needs.matte || needs.faces
-        ? await this.subjects.analyse(request.image, { matte: needs.matte }, request.signal)
-        : null;
-    let image: WorkPicture = request.image;
+    // A step on the person's matte (a light, a background blur) works on every pixel: the picture is
+    // decoded while the models look at it, not after.
+    const [analysis, decoded] = await Promise.all([
+      needs.matte || needs.faces ? this.subjects.analyse(request.image, { matte: needs.matte }, request.signal) : null,
+      needs.matte ? decodedPixels(request.image) : request.image,
+    ]);
+    let image: WorkPicture = decoded;
     for (const { run } of steps) image = await run(image, analysis);
     return image;
+  }
+}
+
+/** The upload's upright pixels; a picture that fails to decode is told as its own fault. */
+async function decodedPixels(image: Buffer): Promise<WorkPicture> {
+  try {
+    return await uprightPixels(image);
+  } catch (cause) {
+    throw decodeFailure(cause);
   }
 }
 
