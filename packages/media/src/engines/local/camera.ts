@@ -117,41 +117,62 @@ export function thirdsWindow(picture: Frame, aspect: number, analysis: SubjectAn
 }
 
 /**
- * The picture kept over a processed copy of it, pixel by pixel as much as `kept` says (0 shows the
- * copy, 1 the picture): the person over a blurred or streaked background, a band of focus.
+ * The picture kept over a processed copy of it, pixel by pixel as much as `share` says (0 shows the
+ * copy, 255 the picture, times `weight`): the person over a blurred or streaked background, a band of focus.
  */
-async function keptOver(
-  picture: RawPicture,
-  processed: Buffer,
-  kept: (x: number, y: number, index: number) => number,
-): Promise<WorkPicture> {
+async function keptOver(picture: RawPicture, processed: Buffer, share: Uint8Array, weight = 1): Promise<WorkPicture> {
   const { data, width, height } = picture;
   const out = new Uint8Array(width * height * 3);
-  await eachRow(width, height, (y) => {
-    for (let x = 0; x < width; x += 1) {
-      const index = y * width + x;
-      const share = kept(x, y, index);
-      for (let channel = 0; channel < 3; channel += 1) {
-        const at = index * 3 + channel;
-        out[at] = (data[at] ?? 0) * share + (processed[at] ?? 0) * (1 - share);
-      }
-    }
-  });
+  await eachRow(width, height, (y) => keptRow(out, data, processed, share, weight / 255, y * width, (y + 1) * width));
   return rawPicture(out, width, height);
 }
 
+// The loops below run once per pixel of a 12 MP picture: everything they read is an argument or a
+// local, so that they compile to plain arithmetic.
+
+function keptRow(
+  out: Uint8Array,
+  data: Uint8Array,
+  processed: Uint8Array,
+  share: Uint8Array,
+  scale: number,
+  from: number,
+  to: number,
+): void {
+  for (let index = from, at = from * 3; index < to; index += 1, at += 3) {
+    const kept = (share[index] ?? 0) * scale;
+    const p0 = processed[at] ?? 0;
+    const p1 = processed[at + 1] ?? 0;
+    const p2 = processed[at + 2] ?? 0;
+    out[at] = p0 + ((data[at] ?? 0) - p0) * kept;
+    out[at + 1] = p1 + ((data[at + 1] ?? 0) - p1) * kept;
+    out[at + 2] = p2 + ((data[at + 2] ?? 0) - p2) * kept;
+  }
+}
+
+/** Without a person, the sharp middle's mask is drawn this many pixels across and enlarged: it is a smooth fall-off. */
+const FALLOFF_EDGE = 256;
+
 /** The person's share of each pixel (their matte), or without one a sharp middle fading out towards the corners. */
-function personShare(
-  analysis: SubjectAnalysis | null,
-  width: number,
-  height: number,
-): (x: number, y: number, index: number) => number {
+async function personShare(analysis: SubjectAnalysis | null, width: number, height: number): Promise<Uint8Array> {
   const mask = analysis?.person?.mask;
-  if (mask) return (_x, _y, index) => (mask[index] ?? 0) / 255;
-  const reach = Math.hypot(width, height) / 2;
-  return (x, y) =>
-    1 -
-    Math.min(1, Math.max(0, (Math.hypot(x - width / 2, y - height / 2) / reach - SHARP_CENTRE) / (1 - SHARP_CENTRE)));
+  if (mask) return mask;
+  const scale = Math.min(1, FALLOFF_EDGE / Math.max(width, height));
+  const [small, smallHeight] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+  const reach = Math.hypot(small, smallHeight) / 2;
+  const falloff = new Uint8Array(small * smallHeight);
+  for (let y = 0; y < smallHeight; y += 1) {
+    for (let x = 0; x < small; x += 1) {
+      const out =
+        (Math.hypot(x + 0.5 - small / 2, y + 0.5 - smallHeight / 2) / reach - SHARP_CENTRE) / (1 - SHARP_CENTRE);
+      falloff[y * small + x] = 255 * (1 - Math.min(1, Math.max(0, out)));
+    }
+  }
+  return sharp(falloff, { raw: { width: small, height: smallHeight, channels: 1 } })
+    .resize({ width, height, fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /** Works on the picture's upright pixels; a libvips failure is told as the picture's own (decodeFailure). */
@@ -174,7 +195,7 @@ export function throwBackgroundOutOfFocus(image: WorkPicture, analysis: SubjectA
     keptOver(
       picture,
       await blurredBy(picture, BOKEH_BLUR).raw().toBuffer(),
-      personShare(analysis, picture.width, picture.height),
+      await personShare(analysis, picture.width, picture.height),
     ),
   );
 }
@@ -213,8 +234,7 @@ export function streakBackground(
       .resize({ width, height, fit: 'fill', kernel: 'linear' })
       .raw()
       .toBuffer();
-    const person = personShare(analysis, width, height);
-    return keptOver(picture, streaked, (x, y, index) => person(x, y, index) * (1 - move.trail));
+    return keptOver(picture, streaked, await personShare(analysis, width, height), 1 - move.trail);
   });
 }
 
@@ -232,12 +252,17 @@ export function miniature(image: WorkPicture, analysis: SubjectAnalysis | null):
     };
     const face = analysis?.faces[0]?.box;
     const focus = face ? face.top + face.height / 2 : height / 2;
-    const band = MINIATURE_BAND * height;
-    return keptOver(
-      vivid,
-      await blurredBy(vivid, MINIATURE_BLUR).raw().toBuffer(),
-      (_x, y) => 1 - Math.min(1, Math.max(0, (Math.abs(y - focus) - band) / band)),
-    );
+    const reach = MINIATURE_BAND * height;
+    // Sharp in the band, blurred more with distance from it: the same share along each row.
+    const band = new Uint8Array(width * height);
+    for (let y = 0; y < height; y += 1) {
+      band.fill(
+        255 * (1 - Math.min(1, Math.max(0, (Math.abs(y - focus) - reach) / reach))),
+        y * width,
+        (y + 1) * width,
+      );
+    }
+    return keptOver(vivid, await blurredBy(vivid, MINIATURE_BLUR).raw().toBuffer(), band);
   });
 }
 
@@ -253,19 +278,36 @@ export function softGlow(image: WorkPicture): Promise<WorkPicture> {
   });
 }
 
+/** Steps of the grain's tables: fine enough that the grain's spread is the normal one, to well under a grey level. */
+const GRAIN_STEPS = 4096;
+/**
+ * Box–Muller's radius √(−2 ln(1 − u)) and the angle's cosine and sine, each at the middle of one of
+ * GRAIN_STEPS steps of u: read, not computed, for each of the millions of values of a grain.
+ */
+const GRAIN_TABLES = (() => {
+  const middle = (step: number) => (step + 0.5) / GRAIN_STEPS;
+  const steps = { length: GRAIN_STEPS };
+  return {
+    radius: Float64Array.from(steps, (_, step) => Math.sqrt(-2 * Math.log(1 - middle(step)))),
+    cos: Float64Array.from(steps, (_, step) => Math.cos(2 * Math.PI * middle(step))),
+    sin: Float64Array.from(steps, (_, step) => Math.sin(2 * Math.PI * middle(step))),
+  };
+})();
+
 /**
  * Grain around mid-grey of the given spread, the same for every picture of a size: like every other
  * option, a security camera renders the same picture twice (sharp's own noise is random at each call).
  */
 function gaussianGrain(size: { width: number; height: number; channels: 3 }, sigma: number): Buffer {
   const dice = new Dice(`grain:${size.width}x${size.height}`);
+  const { radius, cos, sin } = GRAIN_TABLES;
   const grain = new Uint8ClampedArray(size.width * size.height * size.channels);
   for (let at = 0; at < grain.length; at += 2) {
     // Box–Muller: two normal values from two uniform ones.
-    const radius = sigma * Math.sqrt(-2 * Math.log(1 - dice.next()));
-    const angle = 2 * Math.PI * dice.next();
-    grain[at] = 128 + radius * Math.cos(angle);
-    grain[at + 1] = 128 + radius * Math.sin(angle);
+    const length = sigma * (radius[Math.floor(dice.next() * GRAIN_STEPS)] ?? 0);
+    const angle = Math.floor(dice.next() * GRAIN_STEPS);
+    grain[at] = 128 + length * (cos[angle] ?? 0);
+    grain[at + 1] = 128 + length * (sin[angle] ?? 0);
   }
   return Buffer.from(grain.buffer);
 }
@@ -300,51 +342,69 @@ export function reproject(
 ): Promise<WorkPicture> {
   return onPixels(image, async (picture) => {
     const { width, height } = picture;
-    const [cx, cy, half] = [width / 2, height / 2, Math.hypot(width, height) / 2];
     const out = new Uint8Array(width * height * 3);
-    // Each output pixel reads the picture where the lens or the keystone brings it from; the loops
-    // allocate nothing per pixel (a 12 MP picture is 12 million reads).
-    await eachRow(width, height, (y) => {
-      const row = y * width * 3;
-      if (move.kind === 'fisheye') {
-        // Barrel: the edges are squeezed, the middle swells; scaled so the corners stay the corners.
-        for (let x = 0; x < width; x += 1) {
-          const r = Math.hypot(x - cx, y - cy) / half;
-          const scale = (1 + move.strength * r * r) / (1 + move.strength);
-          sampleInto(out, row + x * 3, picture, cx + (x - cx) * scale, cy + (y - cy) * scale);
-        }
-        return;
-      }
-      const t = y / Math.max(1, height - 1);
-      // The nearer end (the one magnified across) also takes more of the height.
-      const stretch = (move.top - move.bottom) * 0.8;
-      const scale = move.top + (move.bottom - move.top) * t;
-      const sourceY = (height - 1) * (t + stretch * t * (1 - t));
-      for (let x = 0; x < width; x += 1) sampleInto(out, row + x * 3, picture, cx + (x - cx) * scale, sourceY);
-    });
+    // Each output pixel reads the picture where the lens or the keystone brings it from.
+    await eachRow(width, height, (y) =>
+      move.kind === 'fisheye' ? fisheyeRow(out, picture, y, move.strength) : keystoneRow(out, picture, y, move),
+    );
     return rawPicture(out, width, height);
   });
 }
 
-/** Bilinear sample of the picture at (x, y), clamped at the edges. */
-function sampleInto(out: Uint8Array, at: number, { data, width, height }: RawPicture, x: number, y: number): void {
-  const fx = Math.min(width - 1, Math.max(0, x));
-  const fy = Math.min(height - 1, Math.max(0, y));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
+/** Barrel distortion: the edges squeezed, the middle swollen, scaled so that the corners stay the corners. */
+function fisheyeRow(out: Uint8Array, { data, width, height }: RawPicture, y: number, strength: number): void {
+  const [cx, cy] = [width / 2, height / 2];
+  const halfSquared = (width * width + height * height) / 4;
+  const dy = y - cy;
+  for (let x = 0, at = y * width * 3; x < width; x += 1, at += 3) {
+    const dx = x - cx;
+    const scale = (1 + (strength * (dx * dx + dy * dy)) / halfSquared) / (1 + strength);
+    sampleInto(out, at, data, width, height, cx + dx * scale, cy + dy * scale);
+  }
+}
+
+/** A keystone: each row narrowed or widened about the middle, the nearer end (magnified across) also taller. */
+function keystoneRow(
+  out: Uint8Array,
+  { data, width, height }: RawPicture,
+  y: number,
+  { top, bottom }: Extract<CameraMove, { kind: 'perspective' }>,
+): void {
+  const cx = width / 2;
+  const t = y / Math.max(1, height - 1);
+  const stretch = (top - bottom) * 0.8;
+  const scale = top + (bottom - top) * t;
+  const sourceY = (height - 1) * (t + stretch * t * (1 - t));
+  for (let x = 0, at = y * width * 3; x < width; x += 1, at += 3) {
+    sampleInto(out, at, data, width, height, cx + (x - cx) * scale, sourceY);
+  }
+}
+
+/** Bilinear sample of the picture's pixels at (x, y), clamped at the edges, rounded into `out` at `at`. */
+function sampleInto(
+  out: Uint8Array,
+  at: number,
+  data: Uint8Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+): void {
+  const fx = x < 0 ? 0 : x > width - 1 ? width - 1 : x;
+  const fy = y < 0 ? 0 : y > height - 1 ? height - 1 : y;
+  // Both are at least 0 here: truncating is flooring.
+  const x0 = fx | 0;
+  const y0 = fy | 0;
   const ax = fx - x0;
   const ay = fy - y0;
-  const topLeft = (y0 * width + x0) * 3;
-  const right = x0 + 1 < width ? 3 : 0;
-  const down = y0 + 1 < height ? width * 3 : 0;
+  const p00 = (y0 * width + x0) * 3;
+  const p10 = x0 + 1 < width ? p00 + 3 : p00;
+  const p01 = y0 + 1 < height ? p00 + width * 3 : p00;
+  const p11 = p01 + p10 - p00;
   for (let channel = 0; channel < 3; channel += 1) {
-    const at00 = topLeft + channel;
-    const p00 = data[at00] ?? 0;
-    const p10 = data[at00 + right] ?? 0;
-    const p01 = data[at00 + down] ?? 0;
-    const p11 = data[at00 + down + right] ?? 0;
-    const top = p00 + (p10 - p00) * ax;
-    const bottom = p01 + (p11 - p01) * ax;
-    out[at + channel] = Math.round(top + (bottom - top) * ay);
+    const top = (data[p00 + channel] ?? 0) * (1 - ax) + (data[p10 + channel] ?? 0) * ax;
+    const bottom = (data[p01 + channel] ?? 0) * (1 - ax) + (data[p11 + channel] ?? 0) * ax;
+    // Adding a half and truncating rounds a value of at least 0.
+    out[at + channel] = top + (bottom - top) * ay + 0.5;
   }
 }
