@@ -61,28 +61,26 @@ export function bilateral(source: Raster, radius: number, rangeSigma: number): R
 export function kuwahara(source: Raster, radius: number): Raster {
   const { width, height, data } = source;
   const stride = width + 1;
-  const tables = [0, 1, 2, 3].map(() => new Float64Array(stride * (height + 1)));
-  const [sumR, sumG, sumB, sumL2] = tables as [Float64Array, Float64Array, Float64Array, Float64Array];
+  // Summed-area tables of red, green, blue and squared luma, one row and one column of zeros first.
+  const [sumR, sumG, sumB, sumL2] = [0, 1, 2, 3].map(() => new Float64Array(stride * (height + 1))) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = (y * width + x) * 3;
+    for (let x = 0, at = y * width * 3, cell = (y + 1) * stride + 1; x < width; x += 1, at += 3, cell += 1) {
       const r = data[at] ?? 0;
       const g = data[at + 1] ?? 0;
       const b = data[at + 2] ?? 0;
       const l = 0.299 * r + 0.587 * g + 0.114 * b;
-      const cell = (y + 1) * stride + x + 1;
-      const values = [r, g, b, l * l];
-      tables.forEach((table, index) => {
-        table[cell] =
-          (values[index] ?? 0) + (table[cell - 1] ?? 0) + (table[cell - stride] ?? 0) - (table[cell - stride - 1] ?? 0);
-      });
+      const [left, up, upLeft] = [cell - 1, cell - stride, cell - stride - 1];
+      sumR[cell] = r + (sumR[left] ?? 0) + (sumR[up] ?? 0) - (sumR[upLeft] ?? 0);
+      sumG[cell] = g + (sumG[left] ?? 0) + (sumG[up] ?? 0) - (sumG[upLeft] ?? 0);
+      sumB[cell] = b + (sumB[left] ?? 0) + (sumB[up] ?? 0) - (sumB[upLeft] ?? 0);
+      sumL2[cell] = l * l + (sumL2[left] ?? 0) + (sumL2[up] ?? 0) - (sumL2[upLeft] ?? 0);
     }
   }
-  const area = (table: Float64Array, x0: number, y0: number, x1: number, y1: number) =>
-    (table[y1 * stride + x1] ?? 0) -
-    (table[y0 * stride + x1] ?? 0) -
-    (table[y1 * stride + x0] ?? 0) +
-    (table[y0 * stride + x0] ?? 0);
   const out = new Float32Array(data.length);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
@@ -93,17 +91,19 @@ export function kuwahara(source: Raster, radius: number): Raster {
         const x1 = quadrant % 2 === 0 ? x + 1 : Math.min(width, x + radius + 1);
         const y0 = quadrant < 2 ? Math.max(0, y - radius) : y;
         const y1 = quadrant < 2 ? y + 1 : Math.min(height, y + radius + 1);
+        // The quadrant's sum in a table: its four corners.
+        const [a, b, c, d] = [y1 * stride + x1, y0 * stride + x1, y1 * stride + x0, y0 * stride + x0];
         const count = (x1 - x0) * (y1 - y0);
-        const r = area(sumR, x0, y0, x1, y1) / count;
-        const g = area(sumG, x0, y0, x1, y1) / count;
-        const b = area(sumB, x0, y0, x1, y1) / count;
-        const mean = 0.299 * r + 0.587 * g + 0.114 * b;
-        const variance = area(sumL2, x0, y0, x1, y1) / count - mean * mean;
+        const r = ((sumR[a] ?? 0) - (sumR[b] ?? 0) - (sumR[c] ?? 0) + (sumR[d] ?? 0)) / count;
+        const g = ((sumG[a] ?? 0) - (sumG[b] ?? 0) - (sumG[c] ?? 0) + (sumG[d] ?? 0)) / count;
+        const blue = ((sumB[a] ?? 0) - (sumB[b] ?? 0) - (sumB[c] ?? 0) + (sumB[d] ?? 0)) / count;
+        const mean = 0.299 * r + 0.587 * g + 0.114 * blue;
+        const variance = ((sumL2[a] ?? 0) - (sumL2[b] ?? 0) - (sumL2[c] ?? 0) + (sumL2[d] ?? 0)) / count - mean * mean;
         if (variance < best) {
           best = variance;
           out[at] = r;
           out[at + 1] = g;
-          out[at + 2] = b;
+          out[at + 2] = blue;
         }
       }
     }

@@ -55,49 +55,69 @@ export function luminance(image: Raster): Raster {
   return raster(width, height, 1, out);
 }
 
-/** One box-blur pass along rows (step 1) or columns, every channel, edges clamped: O(1) per pixel. */
+/**
+ * A pass along rows (horizontal) or columns, seen as `lines` lines of `length` cells of `cell`
+ * contiguous values: along rows a cell is a pixel's channels; along columns the whole picture is
+ * one line whose cells are rows, so every inner loop walks memory in order.
+ */
+function passLayout({ width, height, channels }: Raster, horizontal: boolean) {
+  return horizontal
+    ? { lines: height, length: width, cell: channels }
+    : { lines: 1, length: height, cell: width * channels };
+}
+
+// The passes below run a few times per style at its working size: their inner loops read only
+// locals, in memory order, and clamp at a line's ends once per cell, not per value.
+
+/** One box-blur pass along rows or columns, every channel, edges clamped: O(1) per pixel. */
 function boxPass(source: Raster, radius: number, horizontal: boolean): Raster {
-  const { width, height, channels, data } = source;
+  const { data } = source;
+  const { lines, length, cell } = passLayout(source, horizontal);
   const out = new Float32Array(data.length);
-  const lines = horizontal ? height : width;
-  const length = horizontal ? width : height;
-  const stride = (horizontal ? 1 : width) * channels;
-  const window = 2 * radius + 1;
+  const sums = new Float64Array(cell);
+  const last = length - 1;
+  const scale = 1 / (2 * radius + 1);
   for (let line = 0; line < lines; line += 1) {
-    const start = (horizontal ? line * width : line) * channels;
-    for (let channel = 0; channel < channels; channel += 1) {
-      const base = start + channel;
-      const at = (index: number) => data[base + Math.min(length - 1, Math.max(0, index)) * stride] ?? 0;
-      let sum = 0;
-      for (let index = -radius; index <= radius; index += 1) sum += at(index);
-      for (let index = 0; index < length; index += 1) {
-        out[base + index * stride] = sum / window;
-        sum += at(index + radius + 1) - at(index - radius);
+    const base = line * length * cell;
+    const cellAt = (index: number) => base + (index < 0 ? 0 : index > last ? last : index) * cell;
+    sums.fill(0);
+    for (let index = -radius; index <= radius; index += 1) {
+      const from = cellAt(index);
+      for (let value = 0; value < cell; value += 1) sums[value] = (sums[value] ?? 0) + (data[from + value] ?? 0);
+    }
+    for (let index = 0; index < length; index += 1) {
+      const [to, entering, leaving] = [base + index * cell, cellAt(index + radius + 1), cellAt(index - radius)];
+      for (let value = 0; value < cell; value += 1) {
+        const sum = sums[value] ?? 0;
+        out[to + value] = sum * scale;
+        sums[value] = sum + (data[entering + value] ?? 0) - (data[leaving + value] ?? 0);
       }
     }
   }
-  return raster(width, height, channels, out);
+  return raster(source.width, source.height, source.channels, out);
 }
 
 /** One pass of a sampled Gaussian kernel along rows or columns, edges clamped. */
 function kernelPass(source: Raster, weights: Float32Array, horizontal: boolean): Raster {
-  const { width, height, channels, data } = source;
+  const { data } = source;
+  const { lines, length, cell } = passLayout(source, horizontal);
   const out = new Float32Array(data.length);
   const radius = (weights.length - 1) / 2;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      for (let channel = 0; channel < channels; channel += 1) {
-        let sum = 0;
-        for (let tap = -radius; tap <= radius; tap += 1) {
-          const xx = horizontal ? Math.min(width - 1, Math.max(0, x + tap)) : x;
-          const yy = horizontal ? y : Math.min(height - 1, Math.max(0, y + tap));
-          sum += (weights[tap + radius] ?? 0) * (data[(yy * width + xx) * channels + channel] ?? 0);
-        }
-        out[(y * width + x) * channels + channel] = sum;
+  const last = length - 1;
+  for (let line = 0; line < lines; line += 1) {
+    const base = line * length * cell;
+    for (let index = 0; index < length; index += 1) {
+      const to = base + index * cell;
+      for (let tap = 0; tap < weights.length; tap += 1) {
+        const weight = weights[tap] ?? 0;
+        const along = index + tap - radius;
+        const from = base + (along < 0 ? 0 : along > last ? last : along) * cell;
+        for (let value = 0; value < cell; value += 1)
+          out[to + value] = (out[to + value] ?? 0) + weight * (data[from + value] ?? 0);
       }
     }
   }
-  return raster(width, height, channels, out);
+  return raster(source.width, source.height, source.channels, out);
 }
 
 /**
