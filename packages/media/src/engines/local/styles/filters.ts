@@ -335,14 +335,21 @@ export function edgeDirections(lum: Raster, smoothing: number): Float32Array {
   const { width, height, data } = lum;
   const tensor = new Float32Array(width * height * 3);
   for (let y = 0; y < height; y += 1) {
+    // The rows above and below, and the columns either side, clamped at the picture's edges.
+    const [above, row, below] = [Math.max(0, y - 1) * width, y * width, Math.min(height - 1, y + 1) * width];
     for (let x = 0; x < width; x += 1) {
-      const at = (xx: number, yy: number) =>
-        data[Math.min(height - 1, Math.max(0, yy)) * width + Math.min(width - 1, Math.max(0, xx))] ?? 0;
-      const gx =
-        at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x - 1, y) - at(x - 1, y + 1);
-      const gy =
-        at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x, y - 1) - at(x + 1, y - 1);
-      const base = (y * width + x) * 3;
+      const [left, right] = [Math.max(0, x - 1), Math.min(width - 1, x + 1)];
+      const [topLeft, top, topRight] = [data[above + left] ?? 0, data[above + x] ?? 0, data[above + right] ?? 0];
+      const [midLeft, midRight] = [data[row + left] ?? 0, data[row + right] ?? 0];
+      const [bottomLeft, bottom, bottomRight] = [
+        data[below + left] ?? 0,
+        data[below + x] ?? 0,
+        data[below + right] ?? 0,
+      ];
+      // Sobel's gradients across and down.
+      const gx = topRight + 2 * midRight + bottomRight - topLeft - 2 * midLeft - bottomLeft;
+      const gy = bottomLeft + 2 * bottom + bottomRight - topLeft - 2 * top - topRight;
+      const base = (row + x) * 3;
       tensor[base] = gx * gx;
       tensor[base + 1] = gx * gy;
       tensor[base + 2] = gy * gy;
