@@ -10,9 +10,10 @@ import {
   type SuperResolutionFactor,
   type SuperResolved,
 } from '../../models';
+import { inspectImage } from '../../decode';
 import { sharp } from '../../sharp';
 import { namedFrame, outputFit, type Frame } from './geometry';
-import { pixelsOf, rawPicture, rawPipeline, uprightPixels, type WorkPicture } from './pixels';
+import { isRaw, pixelsOf, rawPicture, rawPipeline, uprightPixels, type WorkPicture } from './pixels';
 
 /**
  * ESRGAN enlarges pictures of at most this many pixels. The budget is about a minute of the model
@@ -77,11 +78,14 @@ export async function enlarge(
   faces: readonly Face[],
   options: EnlargeOptions = {},
 ): Promise<WorkPicture> {
-  const pixels = await uprightPixels(image);
-  const factor = enlargementOf(pixels, option);
-  const modelled = factor > 1 && pixels.width * pixels.height <= SUPER_RESOLUTION_MAX_PIXELS;
+  // Decided on the picture's size alone: a Lanczos enlargement is the render's own resize, and a
+  // full decode here (0.15 s at 12 MP) would be thrown away.
+  const frame = isRaw(image) ? image : await inspectImage(image);
+  const factor = enlargementOf(frame, option);
+  const modelled = factor > 1 && frame.width * frame.height <= SUPER_RESOLUTION_MAX_PIXELS;
   const restored = restoresFaces(option) ? faces.slice(0, MAX_RESTORED_FACES) : [];
   if (!modelled && restored.length === 0) return image;
+  const pixels = await uprightPixels(image);
   // Each model pass (the whole picture, then each face) counts as an equal share of the progress.
   const passes = (modelled ? 1 : 0) + restored.length;
   let pass = 0;
