@@ -12,12 +12,15 @@ import {
 } from './studio-support';
 
 test(
-  "a visitor's picture and choices survive signing up, and they come back to the studio",
+  'a visitor looks around with 0 credits, RUN asks to sign in, and their picture and choices survive signing up',
   { tag: PHONE },
   async ({ page }, testInfo) => {
     await openStudio(page);
     const login = page.getByTestId('studio-login-modal');
+    // The desktop studio greets a visitor with the sign-in modal; the phone screen waits for RUN.
     if (!isPhone(testInfo)) await page.getByRole('button', { name: 'Continuer sans compte' }).click();
+    await expect(login).toHaveCount(0);
+    expect(await studioCredits(page)).toBe(0);
     await uploadToStudio(page, { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto(page, 7) });
     await expect(stageImage(page)).toHaveAttribute('src', /^blob:/);
     const picked = await stageImage(page).evaluate(

@@ -311,26 +311,6 @@ test('automatic mode transforms with no option chosen and names the preset it ap
   await expect.poll(() => studioCredits(page)).toBe(startCredits - 50);
 });
 
-test(
-  'a visitor can look around, sees 0 credits, and RUN asks to sign in',
-  { tag: PHONE },
-  async ({ page }, testInfo) => {
-    await openStudio(page);
-    const login = page.getByTestId('studio-login-modal');
-    // The desktop studio greets a visitor with the sign-in modal; the phone screen waits for RUN.
-    if (!isPhone(testInfo)) {
-      await expect(login).toBeVisible();
-      await page.getByRole('button', { name: 'Continuer sans compte' }).click();
-    }
-    await expect(login).toHaveCount(0);
-    expect(await studioCredits(page)).toBe(0);
-    await chooseOption(page, 'Style', 'Aquarelle');
-    await page.getByTestId('studio-run').click();
-    await expect(login).toBeVisible();
-    await expect(login.getByRole('button', { name: 'Se connecter ou créer un compte' })).toBeVisible();
-  },
-);
-
 test('?logout=true forgets the handed-over pictures, asks to sign in and cleans the address', async ({ page }) => {
   await page.goto('/auth');
   await page.evaluate(() =>
