@@ -40,15 +40,17 @@ test(
     }
     expect(loaded).not.toContain(full);
 
-    // The studio offers the gallery's pictures in its strip (desktop) or its gallery sheet (phone).
+    // The studio offers the gallery's pictures in its strip (desktop) or its gallery sheet (phone),
+    // not in the phone's strip.
     await openStudio(page);
-    if (isPhone(testInfo)) await page.getByRole('button', { name: 'Galerie' }).click();
+    const stripGallery = page.getByTestId('studio-strip').getByRole('button', { name: /^Galerie/ });
+    if (isPhone(testInfo)) {
+      await expect(stripGallery).toHaveCount(0);
+      await page.getByRole('button', { name: 'Galerie' }).click();
+    }
     const tile = isPhone(testInfo)
       ? page.getByRole('dialog').getByRole('img', { name: label })
-      : page
-          .getByTestId('studio-strip')
-          .getByRole('button', { name: /^Galerie/ })
-          .locator('img');
+      : stripGallery.locator('img');
     expect((await loadedPicture(tile)).url).toMatch(new RegExp(`^${full}\\?w=(320|640)$`));
 
     await page.goto('/gallery');

@@ -86,26 +86,19 @@ test(
   },
 );
 
-test(
-  "the desktop strip offers the gallery's pictures; the phone keeps them in its gallery sheet",
-  { tag: PHONE },
-  async ({ page }, testInfo) => {
-    await signUpThroughApi(page, newPerson('Maëlle'));
-    const made = [
-      await createCreation(page.request, await samplePhoto(page, 2), 'Aquarelle'),
-      await createCreation(page.request, await samplePhoto(page, 3), 'Pop art'),
-    ];
-    await openStudio(page);
-    const galleryThumbs = page.getByTestId('studio-strip').getByRole('button', { name: /^Galerie/ });
-    if (isPhone(testInfo)) {
-      await expect(galleryThumbs).toHaveCount(0);
-      return;
-    }
-    await expect(galleryThumbs).toHaveCount(2);
-    await galleryThumbs.last().click();
-    await expect(stageImage(page)).toHaveAttribute('src', made[0]!.transformedImagePath);
-  },
-);
+// The phone keeps them in its gallery sheet (gallery-previews.spec.ts).
+test("the desktop strip offers the gallery's pictures", async ({ page }) => {
+  await signUpThroughApi(page, newPerson('Maëlle'));
+  const made = [
+    await createCreation(page.request, await samplePhoto(page, 2), 'Aquarelle'),
+    await createCreation(page.request, await samplePhoto(page, 3), 'Pop art'),
+  ];
+  await openStudio(page);
+  const galleryThumbs = page.getByTestId('studio-strip').getByRole('button', { name: /^Galerie/ });
+  await expect(galleryThumbs).toHaveCount(2);
+  await galleryThumbs.last().click();
+  await expect(stageImage(page)).toHaveAttribute('src', made[0]!.transformedImagePath);
+});
 
 test(
   'a special action opens its dialog: into a sub-category, back up the breadcrumb, and pick',
