@@ -1,4 +1,4 @@
-import { expect, PHONE, test } from './test';
+import { expect, test } from './test';
 import {
   createCreation,
   newPerson,
@@ -117,18 +117,15 @@ test('the theme choice survives a reload', async ({ page }) => {
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 });
 
-test(
-  'an unknown path shows the 404 page, in French with the spec’s words, and a way back',
-  { tag: PHONE },
-  async ({ page }) => {
-    await page.goto('/cette-page-n-existe-pas');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
-    await expect(page.getByText('404 Page Not Found')).toBeVisible();
-    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
-    await expect(page).toHaveURL(/\/$/);
-  },
-);
+// One layout for every screen: the phone's is audited with the other pages (accessibility.spec.ts).
+test('an unknown path shows the 404 page, in French with the spec’s words, and a way back', async ({ page }) => {
+  await page.goto('/cette-page-n-existe-pas');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
 
 test('the account page opens the credits tab from the address and lists the launch offer', async ({ page }) => {
   await signUpThroughApi(page, newPerson('Chloé'));
