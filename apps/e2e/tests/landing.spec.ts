@@ -249,16 +249,6 @@ test('every button goes where the spec says', { tag: PHONE }, async ({ page, isM
   }
 });
 
-test('a signed-in visitor is offered the studio, not a sign-in', async ({ page }) => {
-  await signUpThroughApi(page, newPerson('Lison'));
-  await page.goto('/landing');
-  const nav = page.locator('[data-landing-section="nav"]');
-  await expect(nav.getByRole('link', { name: 'Studio', exact: true })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Connexion' })).toHaveCount(0);
-  await nav.getByRole('link', { name: 'Studio', exact: true }).click();
-  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 20_000 });
-});
-
 test('the slider follows the mouse to both ends, stops when the button is released anywhere, and moves by keys', async ({
   page,
 }) => {
@@ -407,7 +397,9 @@ test.describe('phone and tablet layout', () => {
   });
 });
 
-test('every link of the landing, the menus and the footers leads to a page for a member', async ({ page }) => {
+test('a member is offered the studio, not a sign-in, and every link of the landing, the menus and the footers leads to a page', async ({
+  page,
+}) => {
   await signUpThroughApi(page, newPerson('Inès'));
   const paths = new Set<string>();
   const collect = async () => {
@@ -418,8 +410,12 @@ test('every link of the landing, the menus and the footers leads to a page for a
   };
   await openLanding(page);
   // The member's version of the page: the studio in the bar, plans that lead to payment.
-  await expect(page.locator('[data-landing-section="nav"]').getByRole('link', { name: 'Studio' })).toBeVisible();
+  const nav = page.locator('[data-landing-section="nav"]');
+  await expect(nav.getByRole('link', { name: 'Studio', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Connexion' })).toHaveCount(0);
   await collect();
+  await nav.getByRole('link', { name: 'Studio', exact: true }).click();
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 20_000 });
   await page.goto('/gallery');
   await page.getByRole('button', { name: 'Menu du compte' }).click();
   await collect();
