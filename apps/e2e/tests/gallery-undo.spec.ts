@@ -1,6 +1,12 @@
 import { expect, RENDER_TIMEOUT, test, type Locator, type Page } from './test';
 import { createCreation, newPerson, publishCreation, samplePhoto, signUpThroughApi, uniqueLabel } from './support';
 
+/**
+ * How long a deletion can be taken back (UNDO_DELETE_MS in the web app). The journeys that let it
+ * run out do so on the page's clock, installed before the gallery opens, rather than wait for it.
+ */
+const UNDO_MS = 6_000;
+
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 async function selectAll(page: Page) {
@@ -29,6 +35,7 @@ test('a batch delete asks first, can be taken back for a few seconds, and then g
   await signUpThroughApi(page, newPerson('Inès'));
   const label = uniqueLabel('Aquarelle');
   for (const seed of [1, 2, 3]) await createCreation(page.request, await samplePhoto(page, seed), label);
+  await page.clock.install();
   await page.goto('/gallery');
   const cards = page.getByTestId('image-card');
   await expect(cards).toHaveCount(3);
@@ -45,6 +52,7 @@ test('a batch delete asks first, can be taken back for a few seconds, and then g
   const deleted = page.waitForResponse((response) => response.url().includes('gallery.deleteMany'));
   await page.getByRole('button', { name: 'Confirmer' }).click();
   await expect(cards).toHaveCount(0);
+  await page.clock.fastForward(UNDO_MS);
   expect((await deleted).status()).toBe(200);
   await page.reload();
   await expect(page.getByText('Aucune image')).toBeVisible();
@@ -75,6 +83,7 @@ test('deleting one image can be taken back like a batch, and otherwise goes thro
   await signUpThroughApi(page, newPerson('Rose'));
   const label = uniqueLabel('Pastel');
   for (const seed of [7, 8]) await createCreation(page.request, await samplePhoto(page, seed), label);
+  await page.clock.install();
   await page.goto('/gallery');
   const cards = page.getByTestId('image-card');
   await expect(cards).toHaveCount(2);
@@ -87,6 +96,7 @@ test('deleting one image can be taken back like a batch, and otherwise goes thro
   const deleted = page.waitForResponse((response) => response.url().includes('gallery.deleteMany'));
   await page.getByRole('button', { name: 'Confirmer' }).click();
   await expect(cards).toHaveCount(1);
+  await page.clock.fastForward(UNDO_MS);
   expect((await deleted).status()).toBe(200);
   await page.reload();
   await expect(cards).toHaveCount(1);
@@ -99,6 +109,7 @@ test('deleting a published image says it leaves the public feed, and it does', a
   const post = await publishCreation(page.request, await samplePhoto(page, 9), published);
   expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(200);
   await createCreation(page.request, await samplePhoto(page, 10), kept);
+  await page.clock.install();
   await page.goto('/gallery');
   const cards = page.getByTestId('image-card');
   await expect(cards).toHaveCount(2);
@@ -129,6 +140,8 @@ test('deleting a published image says it leaves the public feed, and it does', a
   ).toBeVisible();
   const deleted = page.waitForResponse((response) => response.url().includes('gallery.deleteMany'));
   await page.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(cards).toHaveCount(1);
+  await page.clock.fastForward(UNDO_MS);
   expect((await deleted).status()).toBe(200);
   expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(404);
 });
@@ -151,6 +164,7 @@ test('deleting a video can be taken back like an image, and otherwise goes throu
     })
     .toBe('succeeded');
 
+  await page.clock.install();
   await page.goto('/gallery?tab=videos');
   const cards = page.getByTestId('video-card');
   await expect(cards).toHaveCount(1);
@@ -164,6 +178,7 @@ test('deleting a video can be taken back like an image, and otherwise goes throu
   const deleted = page.waitForResponse((response) => response.url().includes('videos.delete'));
   await page.getByRole('button', { name: 'Confirmer' }).click();
   await expect(page.getByText('Aucune vidéo')).toBeVisible();
+  await page.clock.fastForward(UNDO_MS);
   expect((await deleted).status()).toBe(200);
   await page.reload();
   await expect(page.getByText('Aucune vidéo')).toBeVisible();
