@@ -209,7 +209,11 @@ test('a run without options says what is missing', async ({ page }) => {
   await openEmptyEditor(page);
   await startWithPhoto(page);
   await runWorkflow(page, 1);
-  await expect(toast(page, 'Veuillez configurer au moins un node de transformation')).toBeVisible();
+  const noOption = toast(page, 'Veuillez configurer au moins un node de transformation');
+  await expect(noOption).toBeVisible();
+  // The toast sits over the canvas controls for its five seconds: closed, as one does to reach them.
+  await noOption.getByRole('button', { name: 'Fermer la notification' }).click();
+  await expect(noOption).toHaveCount(0);
   await pickOption(page, 'style');
   await nodeOf(page, 'source').locator('.mantine-Switch-track').click();
   await runWorkflow(page, 1);
