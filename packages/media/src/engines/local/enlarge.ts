@@ -94,16 +94,17 @@ export async function enlarge(
     width: Math.max(1, Math.round(pixels.width * Math.max(1, factor))),
     height: Math.max(1, Math.round(pixels.height * Math.max(1, factor))),
   };
-  let enlarged: RgbImage;
+  let before: RgbImage;
   if (modelled) {
     const model = modelFactor(factor);
     const work = () => superResolve(runtime, pixels, model, { signal: options.signal, onTile });
     const kept = pixels.width * pixels.height * model * model <= KEPT_ENLARGEMENT_PIXELS ? options.kept : undefined;
-    enlarged = await resized(await (kept ? kept.get(`${contentKey(pixels.data)}:${model}`, work) : work()), size);
+    before = await (kept ? kept.get(`${contentKey(pixels.data)}:${model}`, work) : work());
     pass += 1;
   } else {
-    enlarged = await resized(pixels, size);
+    before = pixels;
   }
+  const enlarged = await resized(before, size);
   const scale = size.width / pixels.width;
   const patches: FacePatch[] = [];
   for (const face of restored) {
@@ -115,8 +116,10 @@ export async function enlarge(
     );
     pass += 1;
   }
+  // The faces go into the resize's own pixels; pixels the resize did not make (the model's kept
+  // result, a step's) are copied first.
   return patches.length > 0
-    ? withPatches(enlarged, patches)
+    ? withPatches(enlarged === before ? { ...enlarged, data: Buffer.from(enlarged.data) } : enlarged, patches)
     : rawPicture(enlarged.data, enlarged.width, enlarged.height);
 }
 
@@ -212,24 +215,28 @@ interface FacePatch {
 }
 
 /**
- * The enlargement with the faces blended in by their alpha, on a copy (the enlargement may be the
- * model's kept result). Only the faces' squares are worked on: a composite of the whole 33 MP
- * enlargement cost more than restoring the face.
+ * The enlargement with the faces blended in by their alpha, in place. Only the faces' squares are
+ * worked on: a composite of the whole 33 MP enlargement cost more than restoring the face.
  */
 function withPatches(enlarged: RgbImage, patches: readonly FacePatch[]): WorkPicture {
-  const out = new Uint8ClampedArray(enlarged.data);
+  const { data, width, height } = enlarged;
+  const out = new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength);
   for (const { input, raw, left, top } of patches) {
-    for (let y = 0; y < raw.height; y += 1) {
-      for (let x = 0, from = y * raw.width * 4, to = ((top + y) * enlarged.width + left) * 3; x < raw.width; x += 1) {
-        const alpha = (input[from + 3] ?? 0) / 255;
-        for (let channel = 0; channel < 3; channel += 1, from += 1, to += 1) {
-          out[to] = (out[to] ?? 0) + ((input[from] ?? 0) - (out[to] ?? 0)) * alpha;
-        }
-        from += 1;
-      }
-    }
+    for (let y = 0; y < raw.height; y += 1)
+      blendRow(out, input, raw.width, y * raw.width * 4, ((top + y) * width + left) * 3);
   }
-  return rawPicture(out, enlarged.width, enlarged.height);
+  return rawPicture(out, width, height);
+}
+
+/** One row of RGBA pixels blended over RGB ones by its alpha (a loop of plain locals: a face is millions of pixels). */
+function blendRow(out: Uint8ClampedArray, patch: Buffer, width: number, from: number, to: number): void {
+  for (let x = 0; x < width; x += 1, from += 4, to += 3) {
+    const alpha = (patch[from + 3] ?? 0) / 255;
+    const [r, g, b] = [out[to] ?? 0, out[to + 1] ?? 0, out[to + 2] ?? 0];
+    out[to] = r + ((patch[from] ?? 0) - r) * alpha;
+    out[to + 1] = g + ((patch[from + 1] ?? 0) - g) * alpha;
+    out[to + 2] = b + ((patch[from + 2] ?? 0) - b) * alpha;
+  }
 }
 
 /** The feather mask is drawn and blurred at this size, then stretched: a blur at a 12 MP face's size would cost seconds. */
