@@ -1,6 +1,14 @@
 import { getOption, type UpscaleOption } from '@atelier/catalog';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { analyseSubject, ModelRuntime, superResolve, type Box, type RgbImage } from '../../models';
+import {
+  analyseSubject,
+  ModelRuntime,
+  RecentResults,
+  superResolve,
+  type Box,
+  type RgbImage,
+  type SuperResolved,
+} from '../../models';
 import { sharp } from '../../sharp';
 import { enlarge, enlargementOf, RESTORED_FACE_MAX_SIDE, SUPER_RESOLUTION_MAX_PIXELS } from './enlarge';
 import { correlation, readPhoto } from '../../../test/support/photos';
@@ -258,6 +266,23 @@ describe('HD: ESRGAN enlargement and face restoration', { timeout: 180_000 }, ()
       selection: { upscale: { id, name: id } },
     });
     expect(result.width).toBeGreaterThan(4000);
+  });
+
+  // The faces are blended into the enlargement's own pixels: never into the model's result the
+  // engine keeps for the picture's next HD option.
+  test("restoring a face leaves the model's kept enlargement as the model made it", async () => {
+    const portrait = await sharp(await readPhoto('astronaut'))
+      .resize(256, 256)
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const { faces } = await analyseSubject(runtime, portrait, { matte: false });
+    expect(faces.length).toBeGreaterThan(0);
+    const kept = new RecentResults<SuperResolved>(2);
+    const restored = await rgb(await enlarge(runtime, portrait, option('face-restore'), faces, { kept }));
+    const again = await rgb(await enlarge(runtime, portrait, option('upscale-2x'), [], { kept }));
+    const fresh = await rgb(await enlarge(runtime, portrait, option('upscale-2x'), []));
+    expect(Buffer.compare(again.data, fresh.data)).toBe(0);
+    expect(Buffer.compare(restored.data, fresh.data)).not.toBe(0);
   });
 
   test('without a face, face restoration is the enlargement alone', async () => {
